@@ -1,0 +1,20 @@
+#!/bin/sh
+# install-deps.sh - installs what hunted needs to build, test and benchmark
+# on Debian or Ubuntu.  Run as root (or through sudo).
+set -eu
+if [ "$(id -u)" != 0 ]; then
+	echo "install-deps.sh: run me as root (sudo $0)" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# libtcod-dev is only for the side-by-side benchmark; clang and its runtime
+# only for the fuzz targets.
+apt-get install -y -qq --no-install-recommends \
+	build-essential autoconf automake pkg-config \
+	libncurses-dev libcmocka-dev libtcod-dev tmux \
+	clang libclang-rt-14-dev >/dev/null || \
+apt-get install -y -qq --no-install-recommends \
+	build-essential autoconf automake pkg-config \
+	libncurses-dev libcmocka-dev libtcod-dev tmux >/dev/null
+echo "install-deps.sh: build dependencies installed"

@@ -1,0 +1,212 @@
+/* data.h - hunted's data files: terrain kinds, key kinds, monster kinds and
+ * hand-made dungeons, loaded from the line-oriented text format that
+ * data/README documents.
+ *
+ * Loading never stops at the first problem and never prints: every problem
+ * goes into a caller-owned struct diag_list with its file, line and column.
+ * A struct data that had errors is still safe to inspect and free, but
+ * only an error-free one should be played. */
+#ifndef HUNTED_DATA_H
+#define HUNTED_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "grid.h"
+
+/* Limits, all checked while loading (see data/README). */
+#define DATA_NAME_MAX      32   /* bytes in a name */
+#define DATA_TEXT_MAX      1024 /* bytes in a quoted string */
+#define DATA_LINE_MAX      8192 /* bytes in a line, end of line excluded */
+#define DATA_FILE_MAX      (64L << 20) /* bytes in one file */
+#define DATA_INCLUDE_DEPTH 8           /* nested includes below the top file */
+#define DATA_TERRAIN_MAX   250         /* terrain kinds */
+#define DATA_KEY_MAX       64          /* key kinds */
+#define DATA_MONSTER_MAX   250         /* monster kinds */
+#define DATA_OVERRIDE_MAX  32          /* cost overrides per monster */
+#define DATA_MAP_MAX_DIM   GRID_MAX_DIM
+#define DATA_PLACE_MAX     65536 /* things placed on one map */
+
+/* A terrain multiplier is 1..DATA_COST_MAX (the path engine's range). */
+#define DATA_COST_MAX GRID_COST_MAX
+
+enum data_color {
+	DATA_COLOR_BLACK = 0,
+	DATA_COLOR_RED,
+	DATA_COLOR_GREEN,
+	DATA_COLOR_YELLOW,
+	DATA_COLOR_BLUE,
+	DATA_COLOR_MAGENTA,
+	DATA_COLOR_CYAN,
+	DATA_COLOR_WHITE,
+	DATA_COLOR_COUNT
+};
+
+enum data_door {
+	DATA_DOOR_NONE = 0,
+	DATA_DOOR_CLOSED,
+	DATA_DOOR_OPEN,
+	DATA_DOOR_LOCKED,
+};
+
+enum data_place_kind {
+	DATA_PLACE_NONE = 0,
+	DATA_PLACE_PLAYER,
+	DATA_PLACE_MONSTER,
+	DATA_PLACE_KEY,
+	DATA_PLACE_EXIT,
+};
+
+/* Where a record was defined; file points into struct data's file list. */
+struct data_src {
+	const char *file;
+	int line;
+	int col;
+};
+
+struct data_terrain {
+	char name[DATA_NAME_MAX + 1];
+	char glyph;
+	uint8_t color; /* enum data_color */
+	uint8_t bright;
+	uint8_t walk;   /* the player and monsters may enter it */
+	uint8_t opaque; /* blocks sight */
+	uint8_t cost;   /* multiplier of the step cost of entering */
+	uint8_t door;   /* enum data_door */
+	uint8_t bump_opens;
+	int opens_to;    /* terrain index, or -1 */
+	int closes_to;   /* terrain index, or -1 */
+	int unlocked_by; /* key index, or -1 */
+	char *description;
+	struct data_src src;
+};
+
+struct data_key {
+	char name[DATA_NAME_MAX + 1];
+	char glyph;
+	uint8_t color;
+	uint8_t bright;
+	char *description;
+	struct data_src src;
+};
+
+/* A monster's own multiplier for one terrain: 0 never enters it. */
+struct data_override {
+	int terrain; /* index, or -1 for "*" (every terrain not listed) */
+	uint8_t cost;
+};
+
+struct data_monster {
+	char name[DATA_NAME_MAX + 1];
+	char glyph;
+	uint8_t color;
+	uint8_t bright;
+	int speed; /* 100 is the player's speed */
+	int hp;
+	int attack; /* damage per hit */
+	int sight;  /* radius in cells */
+	uint8_t opens_doors;
+	uint8_t unlocks_doors;
+	uint8_t bashes_doors;
+	int drift;       /* cells the target may move before a re-plan */
+	uint32_t budget; /* node budget per search, 0 = unlimited */
+	struct data_override overrides[DATA_OVERRIDE_MAX];
+	size_t noverrides;
+	char *description;
+	struct data_src src;
+};
+
+struct data_place {
+	uint8_t kind; /* enum data_place_kind */
+	int what;     /* monster or key index, -1 otherwise */
+	int x;
+	int y;
+};
+
+struct data_map {
+	char name[DATA_NAME_MAX + 1];
+	char *title;
+	char *description;
+	int width;
+	int height;
+	uint8_t *cells;     /* width * height terrain indices, row major */
+	char *glyphs;       /* width * height glyphs as written in the file */
+	int first_row_line; /* line of row 0 in src.file */
+	struct data_place *places;
+	size_t nplaces;
+	int player_x; /* -1 when the map has no player start */
+	int player_y;
+	struct data_src src;
+};
+
+struct data_file;
+struct data_pending;
+
+struct data {
+	struct data_terrain *terrain;
+	size_t nterrain;
+	struct data_key *keys;
+	size_t nkeys;
+	struct data_monster *monsters;
+	size_t nmonsters;
+	struct data_map *map; /* NULL when no file defined a dungeon */
+	/* Loader state: every file read (include once), and what still
+	 * needs resolving. */
+	struct data_file *files;
+	struct data_pending *pending;
+};
+
+struct data *data_new(void);
+void data_free(struct data *d);
+
+/* Loads path (and the files it includes) into d and resolves names.  A
+ * file already loaded into d is skipped, so several files may include the
+ * same terrain.txt.  Returns 0 when no error was found, -1 otherwise; the
+ * problems are in diags. */
+int data_load(struct data *d, const char *path, struct diag_list *diags);
+
+/* The same for text in memory; name is used in diagnostics and as the base
+ * for relative includes. */
+int data_load_buffer(struct data *d, const char *name, const char *buf,
+                     size_t len, struct diag_list *diags);
+
+/* Loads a Moving AI `.map` as d's dungeon.  d must already hold the
+ * terrain kinds named floor, wall, swamp and stairs (terrain.txt), and the
+ * monster kinds to place; the player, the exit and the monsters are placed
+ * from seed.  Returns 0, or -1 with the problems in diags. */
+int data_load_movingai(struct data *d, const char *path, uint64_t seed,
+                       struct diag_list *diags);
+
+/* d's own copy of a file name, valid as long as d (NULL when out of
+ * memory): what struct data_src.file points to. */
+const char *data_file_name(struct data *d, const char *path);
+
+/* Adds warnings for a dungeon that loads but cannot be won or lost: an exit
+ * the player cannot reach, a monster that can never reach the player.
+ * Uses the path engine with the game's default rules.  Returns the number
+ * of warnings added, or -1 when out of memory. */
+int data_check_reachable(const struct data *d, struct diag_list *diags);
+
+/* Builds in g (which the caller then owns and passes to grid_fini) the
+ * multipliers the path engine should see for monster kind m, or for the
+ * player when m is NULL, on the map as loaded: terrain costs, the
+ * monster's overrides, and doors as it can pass them.  has_keys says the
+ * player carries every key (locked doors then open for it).  Returns
+ * GRID_OK, GRID_EINVAL when d has no map, or GRID_ENOMEM. */
+int data_map_grid(const struct data *d, const struct data_monster *m,
+                  int has_keys, struct grid *g);
+
+/* The multiplier monster m (NULL: the player) pays to enter terrain t: 0
+ * when it cannot. */
+uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
+                          int has_keys, int t);
+
+/* Index by name, or -1. */
+int data_terrain_find(const struct data *d, const char *name);
+int data_key_find(const struct data *d, const char *name);
+int data_monster_find(const struct data *d, const char *name);
+
+const char *data_color_name(enum data_color c);
+
+#endif

@@ -1,0 +1,181 @@
+/* diag.c - the diagnostics list and the "did you mean" helper. */
+#include "diag.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longer words are never misspellings of a keyword; this also bounds the
+ * edit-distance table. */
+#define SUGGEST_MAX 64
+
+void diag_list_init(struct diag_list *l, size_t limit)
+{
+	memset(l, 0, sizeof(*l));
+	l->limit = limit ? limit : DIAG_LIMIT_DEFAULT;
+}
+
+static void diag_free_item(struct diag *d)
+{
+	free(d->file);
+	free(d->message);
+	free(d->hint);
+	free(d->source);
+}
+
+void diag_list_clear(struct diag_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->len; i++)
+		diag_free_item(&l->items[i]);
+	l->len = 0;
+	l->errors = 0;
+	l->warnings = 0;
+	l->truncated = 0;
+	l->nomem = 0;
+}
+
+void diag_list_fini(struct diag_list *l)
+{
+	if (!l)
+		return;
+	diag_list_clear(l);
+	free(l->items);
+	l->items = NULL;
+	l->cap = 0;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+int diag_add(struct diag_list *l, enum diag_severity sev, const char *file,
+             int line, int col, const char *source, size_t source_len,
+             const char *hint, const char *fmt, ...)
+{
+	struct diag d = {0};
+	va_list ap;
+	int n;
+
+	if (sev == DIAG_ERROR)
+		l->errors++;
+	else
+		l->warnings++;
+	if (l->len >= l->limit) {
+		l->truncated = 1;
+		return -1;
+	}
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		struct diag *items = realloc(l->items, cap * sizeof(*items));
+
+		if (!items) {
+			l->nomem = 1;
+			return -1;
+		}
+		l->items = items;
+		l->cap = cap;
+	}
+	d.severity = sev;
+	d.line = line < 1 ? 1 : line;
+	d.col = col < 1 ? 1 : col;
+	d.file = dup_n(file ? file : "", strlen(file ? file : ""));
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n >= 0) {
+		d.message = malloc((size_t)n + 1);
+		if (d.message) {
+			va_start(ap, fmt);
+			vsnprintf(d.message, (size_t)n + 1, fmt, ap);
+			va_end(ap);
+		}
+	}
+	if (hint)
+		d.hint = dup_n(hint, strlen(hint));
+	if (source) {
+		if (source_len > DIAG_SOURCE_MAX)
+			source_len = DIAG_SOURCE_MAX;
+		d.source = dup_n(source, source_len);
+	}
+	if (!d.file || !d.message || (hint && !d.hint) ||
+	    (source && !d.source)) {
+		diag_free_item(&d);
+		l->nomem = 1;
+		return -1;
+	}
+	l->items[l->len++] = d;
+	return 0;
+}
+
+/* Optimal string alignment distance, case-insensitive. */
+static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+	size_t d[SUGGEST_MAX + 1][SUGGEST_MAX + 1];
+	size_t i, j;
+
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			int ca = tolower((unsigned char)a[i - 1]);
+			int cb = tolower((unsigned char)b[j - 1]);
+			size_t best = d[i - 1][j - 1] + (ca != cb);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 &&
+			    ca == tolower((unsigned char)b[j - 2]) &&
+			    cb == tolower((unsigned char)a[i - 2]) &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+const char *diag_closest(const char *word, const char *const *candidates,
+                         size_t n)
+{
+	size_t lw = strlen(word), i, best_d = (size_t)-1, limit;
+	const char *best = NULL;
+
+	if (lw == 0 || lw > SUGGEST_MAX)
+		return NULL;
+	/* Short words tolerate one slip; longer ones a few more. */
+	limit = lw <= 4 ? 1 : lw <= 8 ? 2 : 3;
+	for (i = 0; i < n; i++) {
+		size_t lc = strlen(candidates[i]), dist;
+
+		if (lc == 0 || lc > SUGGEST_MAX)
+			continue;
+		dist = edit_distance(word, lw, candidates[i], lc);
+		if (dist < best_d) {
+			best_d = dist;
+			best = candidates[i];
+		}
+	}
+	if (!best || best_d > limit || best_d >= lw)
+		return NULL;
+	return best;
+}
+
+const char *diag_severity_name(enum diag_severity sev)
+{
+	return sev == DIAG_ERROR ? "error" : "warning";
+}

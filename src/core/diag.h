@@ -1,0 +1,65 @@
+/* diag.h - a list of problems found in data files, owned by the caller.
+ *
+ * Loaders never print and never stop at the first problem: they add every
+ * problem here (up to a limit) with the file, line and column it belongs
+ * to, and the front end decides how to show them.  Lines and columns count
+ * from 1; a column counts bytes, so a tab is one column. */
+#ifndef HUNTED_DIAG_H
+#define HUNTED_DIAG_H
+
+#include <stddef.h>
+
+/* Default cap on the number of problems kept by one list. */
+#define DIAG_LIMIT_DEFAULT 100
+/* Longest source line copied into a diagnostic, in bytes. */
+#define DIAG_SOURCE_MAX 512
+
+enum diag_severity {
+	DIAG_ERROR = 0,
+	DIAG_WARNING,
+};
+
+struct diag {
+	enum diag_severity severity;
+	char *file;    /* as the loader named it */
+	int line;      /* >= 1 */
+	int col;       /* >= 1 */
+	char *message; /* no trailing newline, no location */
+	char *hint;    /* e.g. "did you mean 'walk'?", or NULL */
+	char *source;  /* the offending line, or NULL when unavailable */
+};
+
+struct diag_list {
+	struct diag *items;
+	size_t len;
+	size_t cap;
+	size_t limit;    /* most items kept; 0 means DIAG_LIMIT_DEFAULT */
+	size_t errors;   /* every error reported, kept or not */
+	size_t warnings; /* every warning reported, kept or not */
+	int truncated;   /* an item was dropped because of limit */
+	int nomem;       /* an item was dropped for lack of memory */
+};
+
+void diag_list_init(struct diag_list *l, size_t limit);
+void diag_list_fini(struct diag_list *l);
+/* Forgets every item but keeps the limit. */
+void diag_list_clear(struct diag_list *l);
+
+/* Adds one problem.  source (source_len bytes, may be NULL) is copied up
+ * to DIAG_SOURCE_MAX bytes; hint may be NULL.  Returns 0, or -1 when the
+ * item could not be kept (limit reached or no memory); the counters are
+ * updated either way. */
+int diag_add(struct diag_list *l, enum diag_severity sev, const char *file,
+             int line, int col, const char *source, size_t source_len,
+             const char *hint, const char *fmt, ...)
+        __attribute__((format(printf, 9, 10)));
+
+/* The candidate closest to word by edit distance (insertions, deletions,
+ * substitutions and swaps of neighbours), or NULL when none is close
+ * enough to be a likely misspelling.  Comparison ignores case. */
+const char *diag_closest(const char *word, const char *const *candidates,
+                         size_t n);
+
+const char *diag_severity_name(enum diag_severity sev);
+
+#endif

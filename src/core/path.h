@@ -1,0 +1,173 @@
+/* path.h - hunted's grid path engine: A*, weighted A*, Dijkstra, greedy
+ * best-first and breadth-first search over a struct grid.
+ *
+ * A struct path_ctx is allocated once for a map size and reused for every
+ * query: per-cell state is stamped with a generation number, so a query
+ * neither allocates nor clears the map.  All costs are integers: a straight
+ * step costs params.straight_cost (default 10), a diagonal one
+ * params.diagonal_cost (default 14), and entering a cell multiplies that by
+ * the cell's multiplier.
+ *
+ * Ordering of the open list is total and fixed: lowest f first; among
+ * equal f the larger g (that is, the smaller h) first; then the lower cell
+ * index.  The same query therefore always gives the same path. */
+#ifndef HUNTED_PATH_H
+#define HUNTED_PATH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+
+/* No g ever exceeds this; a search whose costs would reports
+ * PATH_COST_RANGE rather than wrap. */
+#define PATH_COST_MAX 0x7fffffffu
+/* Step costs must satisfy 1 <= straight <= diagonal <= 2 * straight and
+ * diagonal <= PATH_STEP_MAX. */
+#define PATH_STEP_MAX 16384u
+/* Weights are given in thousandths: 1000 is w = 1, 1500 is w = 1.5. */
+#define PATH_WEIGHT_ONE 1000u
+#define PATH_WEIGHT_MAX 100000u
+
+enum path_algo {
+	PATH_ASTAR = 0, /* f = g + w*h (weighted A* when w > 1) */
+	PATH_DIJKSTRA,  /* f = g (h ignored) */
+	PATH_GREEDY,    /* f = h: greedy best-first, not optimal */
+	PATH_BFS,       /* fewest steps, costs ignored except blocked cells */
+	PATH_ALGO_COUNT
+};
+
+enum path_heuristic {
+	PATH_H_MANHATTAN = 0, /* straight*(dx+dy): overestimates 8-way */
+	PATH_H_OCTILE,        /* exact distance on an empty 8-way grid */
+	PATH_H_CHEBYSHEV,     /* straight*max(dx,dy) */
+	PATH_H_EUCLIDEAN,     /* straight-line, scaled to stay admissible */
+	PATH_H_ZERO,          /* h = 0: A* becomes Dijkstra */
+	PATH_H_COUNT
+};
+
+enum path_diagonal {
+	PATH_DIAG_NEVER = 0, /* 4-connected */
+	PATH_DIAG_NO_CORNER, /* diagonal needs both orthogonal cells open */
+	PATH_DIAG_ALWAYS,    /* diagonal allowed past blocked corners */
+	PATH_DIAG_COUNT
+};
+
+enum path_status {
+	PATH_FOUND = 0,
+	PATH_NO_PATH = 1,    /* the goal cannot be reached: a normal result */
+	PATH_BUDGET = 2,     /* params.budget expansions ran out first */
+	PATH_NOMEM = -1,     /* the open list could not grow */
+	PATH_BAD_ARG = -2,   /* bad params, size mismatch, start/goal out of
+	                        bounds or blocked */
+	PATH_COST_RANGE = -3 /* a cost would exceed PATH_COST_MAX */
+};
+
+struct path_params {
+	enum path_algo algo;
+	enum path_heuristic heuristic;
+	enum path_diagonal diagonal;
+	uint32_t straight_cost; /* default 10 */
+	uint32_t diagonal_cost; /* default 14 */
+	uint32_t weight;        /* thousandths, >= PATH_WEIGHT_ONE */
+	/* Smallest multiplier the grid may hold (h is scaled by it so it
+	 * stays admissible); 1 is always safe. */
+	uint32_t h_scale;
+	uint32_t budget; /* max expansions, 0 = unlimited */
+};
+
+struct path_point {
+	int x;
+	int y;
+};
+
+struct path_stats {
+	uint32_t expanded; /* nodes taken off the open list */
+	uint32_t pushes;   /* insertions and improvements on the open list */
+	uint32_t max_open; /* largest size of the open list */
+	uint32_t reopened; /* closed nodes reopened with a better g */
+};
+
+struct path_result {
+	enum path_status status;
+	uint32_t cost; /* sum of the step costs of the path (PATH_FOUND) */
+	size_t length; /* cells on the path, start and goal included */
+	struct path_stats stats;
+};
+
+/* One event of a traced search, in the order it happened. */
+enum path_trace_kind {
+	PATH_TRACE_PUSH = 0, /* a cell entered or improved on the open list */
+	PATH_TRACE_EXPAND,   /* a cell taken off the open list and closed */
+};
+
+struct path_trace_event {
+	uint8_t kind; /* enum path_trace_kind */
+	int16_t dir;  /* direction from parent, -1 for the start */
+	int x, y;
+	int px, py;    /* parent, equal to x, y for the start */
+	uint32_t g, h; /* h is the unweighted heuristic */
+	uint64_t f;    /* the key the open list sorts on */
+};
+
+/* A growing record of a search, for the AI view.  limit caps the number
+ * of events kept (0 = unlimited); past it, truncated is set. */
+struct path_trace {
+	struct path_trace_event *events;
+	size_t len;
+	size_t cap;
+	size_t limit;
+	int truncated;
+	int nomem;
+};
+
+struct path_ctx;
+
+void path_params_default(struct path_params *p);
+
+/* Returns NULL when out of memory or when the size is not 1..GRID_MAX_DIM. */
+struct path_ctx *path_ctx_new(int width, int height);
+void path_ctx_free(struct path_ctx *ctx);
+/* Memory the context holds now, for reporting bytes per cell. */
+size_t path_ctx_bytes(const struct path_ctx *ctx);
+
+/* Searches from (sx, sy) to (gx, gy) on g, whose size must be the
+ * context's.  The path, start first, goes into buf: min(length, cap)
+ * points.  res (required) receives status, cost, length and stats.  trace
+ * may be NULL.  Returns res->status. */
+int path_find(struct path_ctx *ctx, const struct grid *g,
+              const struct path_params *p, int sx, int sy, int gx, int gy,
+              struct path_point *buf, size_t cap, struct path_result *res,
+              struct path_trace *trace);
+
+/* The heuristic estimate from (x, y) to (gx, gy) under p, unweighted. */
+uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
+                        int gy);
+
+/* Cost of stepping from (x, y) to the 8-neighbour (nx, ny) under p, or 0
+ * when the step is illegal (blocked, off the map, not a neighbour, a
+ * diagonal the rule forbids). */
+uint32_t path_step_cost(const struct grid *g, const struct path_params *p,
+                        int x, int y, int nx, int ny);
+
+/* What the last search of ctx knew about (x, y), for the AI view. */
+struct path_node_info {
+	int reached; /* 0 when the last search never touched the cell */
+	int closed;  /* expanded (closed set) rather than open */
+	uint32_t g;
+	uint32_t h;
+	int px, py; /* parent; equal to x, y for the start */
+};
+int path_ctx_node(const struct path_ctx *ctx, int x, int y,
+                  struct path_node_info *info);
+
+void path_trace_init(struct path_trace *t, size_t limit);
+void path_trace_clear(struct path_trace *t);
+void path_trace_fini(struct path_trace *t);
+
+const char *path_algo_name(enum path_algo a);
+const char *path_heuristic_name(enum path_heuristic h);
+const char *path_diagonal_name(enum path_diagonal d);
+const char *path_status_name(enum path_status s);
+
+#endif

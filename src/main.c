@@ -1,0 +1,307 @@
+/* main.c - hunted's command line: parses options and hands over to the
+ * mode asked for.  Usage mistakes print the usage on stderr and exit 2;
+ * data-file problems are printed as FILE:LINE:COL diagnostics before the
+ * terminal is ever touched, and exit 1. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data.h"
+#include "diag.h"
+
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+        "Usage: hunted [OPTION]...\n"
+        "       hunted --check FILE...\n"
+        "A turn-based terminal roguelike whose monsters hunt you with A*.\n"
+        "\n"
+        "Options:\n"
+        "  -m, --map NAME|FILE   dungeon to play (default: the shipped "
+        "default)\n"
+        "  -s, --seed N          seed for the game's random numbers\n"
+        "  -d, --data-dir DIR    where the data files are (before "
+        "$HUNTED_DATA\n"
+        "                        and " HUNTED_DATADIR ")\n"
+        "      --check FILE...   validate data files and exit (0 ok, 1 "
+        "errors)\n"
+        "  -h, --help            show this help and exit\n"
+        "  -V, --version         show the version and exit\n"
+        "\n"
+        "Exit status: 0 ok, 1 data-file errors, 2 bad usage.\n";
+
+__attribute__((format(printf, 1, 2))) static void usage_error(const char *fmt,
+                                                              ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "hunted: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'hunted --help' for more information.\n");
+}
+
+struct options {
+	const char *map;
+	const char *data_dir;
+	unsigned long seed;
+	int have_seed;
+	int check;
+};
+
+/* The line of file numbered line, read again for a diagnostic that did not
+ * keep its source line; NULL when it cannot be read. */
+static char *read_line(const char *file, int line, char *buf, size_t size)
+{
+	FILE *f = fopen(file, "rb");
+	int n = 1, c;
+	size_t len = 0;
+
+	if (!f)
+		return NULL;
+	while (n < line && (c = getc(f)) != EOF)
+		if (c == '\n')
+			n++;
+	while (n == line && (c = getc(f)) != EOF && c != '\n')
+		if (len + 1 < size)
+			buf[len++] = (char)c;
+	fclose(f);
+	if (n != line)
+		return NULL;
+	if (len > 0 && buf[len - 1] == '\r')
+		len--;
+	buf[len] = '\0';
+	return buf;
+}
+
+/* FILE:LINE:COL: error: MESSAGE; HINT, then the line and a caret under the
+ * column.  Tabs before the column are copied so the caret lines up. */
+static void print_diag(const struct diag *d)
+{
+	char buf[DIAG_SOURCE_MAX + 1];
+	const char *src = d->source;
+	int i;
+
+	fprintf(stderr, "%s:%d:%d: %s: %s%s%s\n", d->file, d->line, d->col,
+	        diag_severity_name(d->severity), d->message,
+	        d->hint ? "; " : "", d->hint ? d->hint : "");
+	if (!src)
+		src = read_line(d->file, d->line, buf, sizeof(buf));
+	if (!src || !*src)
+		return;
+	fputs("    ", stderr);
+	for (i = 0; src[i]; i++) {
+		unsigned char c = (unsigned char)src[i];
+
+		/* Never send a control byte from a bad file to the terminal. */
+		fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', stderr);
+	}
+	fputs("\n    ", stderr);
+	for (i = 0; i < d->col - 1 && src[i]; i++)
+		fputc(src[i] == '\t' ? '\t' : ' ', stderr);
+	for (; i < d->col - 1; i++)
+		fputc(' ', stderr);
+	fputs("^\n", stderr);
+}
+
+static void print_diags(const struct diag_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->len; i++)
+		print_diag(&l->items[i]);
+	if (l->truncated)
+		fprintf(stderr,
+		        "hunted: too many problems; only the first "
+		        "%zu are shown\n",
+		        l->len);
+	if (l->nomem)
+		fprintf(stderr, "hunted: out of memory; some problems are not "
+		                "shown\n");
+}
+
+/* The data directory: --data-dir, then $HUNTED_DATA, then the compiled-in
+ * $(pkgdatadir). */
+static const char *data_dir(const struct options *opt)
+{
+	const char *env = getenv("HUNTED_DATA");
+
+	if (opt->data_dir)
+		return opt->data_dir;
+	if (env && *env)
+		return env;
+	return HUNTED_DATADIR;
+}
+
+static int is_movingai(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && !strcmp(path + n - 4, ".map");
+}
+
+/* Loads one data file (and its includes) with every check, printing the
+ * problems.  A Moving AI .map is played with the terrain and monsters of
+ * the data directory, placed by the seed.  Returns 0 when it has no
+ * errors. */
+static int check_file(const char *path, const struct options *opt,
+                      struct data **out)
+{
+	struct diag_list diags;
+	struct data *d = data_new();
+	int rc;
+
+	diag_list_init(&diags, 0);
+	if (!d) {
+		fprintf(stderr, "hunted: out of memory\n");
+		return -1;
+	}
+	if (is_movingai(path)) {
+		char kinds[4096];
+
+		snprintf(kinds, sizeof(kinds), "%s/monsters.txt",
+		         data_dir(opt));
+		rc = data_load(d, kinds, &diags);
+		if (rc == 0)
+			rc = data_load_movingai(d, path,
+			                        opt->have_seed ? opt->seed : 1,
+			                        &diags);
+	} else {
+		rc = data_load(d, path, &diags);
+	}
+	if (rc == 0 && data_check_reachable(d, &diags) < 0)
+		fprintf(stderr, "hunted: out of memory checking '%s'\n", path);
+	print_diags(&diags);
+	if (diags.errors)
+		rc = -1;
+	diag_list_fini(&diags);
+	if (out && rc == 0)
+		*out = d;
+	else
+		data_free(d);
+	return rc;
+}
+
+/* --map accepts a file (anything with a '/' or a known extension) or the
+ * name of a map in DIR/maps.  Returns a malloc'd path. */
+static char *map_path(const struct options *opt)
+{
+	const char *name = opt->map ? opt->map : "default";
+	const char *dot = strrchr(name, '.');
+	const char *dir = data_dir(opt);
+	size_t n;
+	char *p;
+
+	if (strchr(name, '/') ||
+	    (dot && (!strcmp(dot, ".txt") || !strcmp(dot, ".map"))))
+		return strdup(name);
+	n = strlen(dir) + strlen(name) + sizeof("/maps/.txt");
+	p = malloc(n);
+	if (p)
+		snprintf(p, n, "%s/maps/%s.txt", dir, name);
+	return p;
+}
+
+static int parse_seed(const char *s, unsigned long *out)
+{
+	char *end;
+
+	if (*s == '\0' || *s == '-')
+		return -1;
+	*out = strtoul(s, &end, 10);
+	return *end == '\0' ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_CHECK = 256 };
+	static const struct option longopts[] = {
+	        {"map", required_argument, NULL, 'm'},
+	        {"seed", required_argument, NULL, 's'},
+	        {"data-dir", required_argument, NULL, 'd'},
+	        {"check", no_argument, NULL, OPT_CHECK},
+	        {"help", no_argument, NULL, 'h'},
+	        {"version", no_argument, NULL, 'V'},
+	        {NULL, 0, NULL, 0},
+	};
+	struct options opt = {0};
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":m:s:d:hV", longopts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'm':
+			opt.map = optarg;
+			break;
+		case 's':
+			if (parse_seed(optarg, &opt.seed) != 0) {
+				usage_error("invalid seed '%s' (expected a "
+				            "non-negative integer)",
+				            optarg);
+				return EXIT_USAGE;
+			}
+			opt.have_seed = 1;
+			break;
+		case 'd':
+			opt.data_dir = optarg;
+			break;
+		case OPT_CHECK:
+			opt.check = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return EXIT_SUCCESS;
+		case 'V':
+			printf("hunted %s\n", PACKAGE_VERSION);
+			return EXIT_SUCCESS;
+		case ':':
+			usage_error("option '%s' needs an argument",
+			            argv[optind - 1]);
+			return EXIT_USAGE;
+		default:
+			usage_error("unknown option '%s'", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (opt.check && optind >= argc) {
+		usage_error("%s", "--check needs at least one FILE");
+		return EXIT_USAGE;
+	}
+	if (!opt.check && optind < argc) {
+		usage_error("unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (opt.check) {
+		int bad = 0;
+
+		for (; optind < argc; optind++)
+			if (check_file(argv[optind], &opt, NULL) != 0)
+				bad = 1;
+		return bad ? EXIT_FAILURE : EXIT_SUCCESS;
+	}
+	{
+		char *path = map_path(&opt);
+		struct data *d = NULL;
+		int rc;
+
+		if (!path) {
+			fprintf(stderr, "hunted: out of memory\n");
+			return EXIT_FAILURE;
+		}
+		rc = check_file(path, &opt, &d);
+		free(path);
+		data_free(d);
+		if (rc != 0)
+			return EXIT_FAILURE;
+	}
+	fprintf(stderr,
+	        "hunted: this build has the path engine only; the "
+	        "game arrives with the game-core and terminal issues.\n");
+	return EXIT_FAILURE;
+}

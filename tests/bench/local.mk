@@ -1,0 +1,27 @@
+## tests/bench/local.mk - the Moving AI benchmark program and its test.
+## Included by the top Makefile.am; paths are relative to the top.
+
+# --- pathbench: A* against the Moving AI optimal lengths and libtcod ------
+# A program, not a test (it prints timings), but built by plain `make` so
+# a CI job or tests/bench/run-all.sh can run it without `make check`.
+noinst_PROGRAMS += tests/bench/pathbench
+tests_bench_pathbench_SOURCES = tests/bench/pathbench.c
+tests_bench_pathbench_CFLAGS = $(AM_CFLAGS)
+tests_bench_pathbench_LDADD = $(CORE_LIBS)
+if HAVE_LIBTCOD
+tests_bench_pathbench_CFLAGS += $(LIBTCOD_CFLAGS)
+tests_bench_pathbench_LDADD += $(LIBTCOD_LIBS)
+endif
+
+# --- the Moving AI readers, checked on den312d ----------------------------
+check_PROGRAMS += tests/test_movingai
+TESTS += tests/test_movingai
+tests_test_movingai_SOURCES = tests/test_movingai.c
+tests_test_movingai_CFLAGS = $(TEST_CFLAGS)
+tests_test_movingai_LDADD = $(TEST_LIBS)
+
+EXTRA_DIST += \
+	tests/bench/run-all.sh \
+	tests/data/README.md \
+	tests/data/den312d.map \
+	tests/data/den312d.map.scen

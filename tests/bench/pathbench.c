@@ -1,0 +1,578 @@
+/* pathbench.c - hunted's A* on the Moving AI benchmark maps: checked
+ * against the published optimal lengths (--check), and timed side by side
+ * with libtcod's TCOD_path_compute on the same queries (--vs-libtcod).
+ *
+ * A program rather than a test: it prints mismatches on stderr and ends
+ * every run with one `summary: key=value ...` line on stdout, which
+ * tests/bench/run-all.sh and CI read. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef HAVE_LIBTCOD
+#include <libtcod.h>
+#endif
+
+#include "grid.h"
+#include "movingai.h"
+#include "path.h"
+
+/* sqrt(2) ~ 1393/985, to better than 3e-7 relative: far below the
+ * benchmark's printed precision even on the longest maze paths. */
+#define CHECK_STRAIGHT 985u
+#define CHECK_DIAGONAL 1393u
+/* libtcod is given a diagonal cost of 1.41f; we use the same ratio. */
+#define VS_STRAIGHT 100u
+#define VS_DIAGONAL 141u
+
+enum mode { MODE_NONE, MODE_CHECK, MODE_VS_LIBTCOD };
+
+struct options {
+	enum mode mode;
+	const char *map_path;
+	const char *scen_path;
+	size_t limit; /* 0 = every scenario */
+	unsigned long repeat;
+};
+
+struct bench {
+	struct grid g;
+	struct movingai_scen sc;
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t cap;
+	size_t n;     /* scenarios run */
+	size_t nsamp; /* timed queries so far (rows that fit x repeat) */
+	double *hunted_ns;
+	double *libtcod_ns;
+	double total_ns;
+	uint64_t total_expanded;
+	size_t mismatches;
+	size_t libtcod_longer; /* queries where libtcod's path cost more */
+	size_t libtcod_odd;    /* libtcod failures or invalid paths */
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+	        "usage: pathbench --check MAP.map SCEN.scen [options]\n"
+	        "       pathbench --vs-libtcod MAP.map SCEN.scen [options]\n"
+	        "\n"
+	        "  --check        run every scenario with no corner cutting,\n"
+	        "                 straight/diagonal costs %u/%u and the "
+	        "octile\n"
+	        "                 heuristic; a mismatch is a length more than\n"
+	        "                 0.005 + 1e-5 * optimal from the file's\n"
+	        "  --vs-libtcod   run the same start/goal pairs through "
+	        "hunted\n"
+	        "                 (diagonals always allowed, costs %u/%u) and\n"
+	        "                 libtcod's TCOD_path_compute (diagonal "
+	        "1.41f),\n"
+	        "                 interleaved; a mismatch is a hunted path "
+	        "that\n"
+	        "                 costs more than libtcod's\n"
+	        "  --limit N      only the first N scenarios\n"
+	        "  --repeat R     run every query R times (timings only)\n"
+	        "  --help         this text\n"
+	        "\n"
+	        "Ends with one line: summary: map=NAME scenarios=N "
+	        "mismatches=M\n"
+	        "hunted_us=X [libtcod_us=Y speedup=Z] ns_per_expansion=E "
+	        "bytes_per_cell=B\n"
+	        "Exit status: 0 no mismatches, 1 mismatches or unreadable "
+	        "input, 2 bad usage.\n"
+	        "libtcod comparison: %s\n",
+	        CHECK_STRAIGHT, CHECK_DIAGONAL, VS_STRAIGHT, VS_DIAGONAL,
+#ifdef HAVE_LIBTCOD
+	        "available"
+#else
+	        "not compiled in"
+#endif
+	);
+}
+
+static int bad_usage(const char *msg, const char *arg)
+{
+	if (arg)
+		fprintf(stderr, "pathbench: %s '%s'\n", msg, arg);
+	else
+		fprintf(stderr, "pathbench: %s\n", msg);
+	fprintf(stderr, "Try 'pathbench --help'.\n");
+	return 2;
+}
+
+static int parse_count(const char *s, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	const char *pos[2];
+	int npos = 0, i;
+	unsigned long v;
+
+	memset(o, 0, sizeof(*o));
+	o->repeat = 1;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "--check") ||
+		           !strcmp(a, "--vs-libtcod")) {
+			enum mode m =
+			        a[2] == 'c' ? MODE_CHECK : MODE_VS_LIBTCOD;
+
+			if (o->mode != MODE_NONE && o->mode != m)
+				return bad_usage("--check and --vs-libtcod "
+				                 "exclude each other",
+				                 NULL);
+			o->mode = m;
+		} else if (!strcmp(a, "--limit") || !strcmp(a, "--repeat")) {
+			if (i + 1 >= argc)
+				return bad_usage("missing number after", a);
+			if (parse_count(argv[i + 1], &v))
+				return bad_usage("expected a positive number, "
+				                 "found",
+				                 argv[i + 1]);
+			if (a[2] == 'l')
+				o->limit = v;
+			else
+				o->repeat = v;
+			i++;
+		} else if (a[0] == '-' && a[1]) {
+			return bad_usage("unknown option", a);
+		} else {
+			if (npos == 2)
+				return bad_usage("unexpected argument", a);
+			pos[npos++] = a;
+		}
+	}
+	if (o->mode == MODE_NONE)
+		return bad_usage("give --check or --vs-libtcod", NULL);
+	if (npos != 2)
+		return bad_usage("expected a map and a scenario file", NULL);
+#ifndef HAVE_LIBTCOD
+	if (o->mode == MODE_VS_LIBTCOD) {
+		fprintf(stderr, "pathbench: --vs-libtcod needs libtcod, and "
+		                "this build was configured without it\n"
+		                "(install libtcod-dev and re-run configure)\n");
+		return 2;
+	}
+#endif
+	o->map_path = pos[0];
+	o->scen_path = pos[1];
+	return -1;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	if (!n)
+		return 0.0;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+static void set_params(struct path_params *p, enum mode mode)
+{
+	path_params_default(p);
+	p->algo = PATH_ASTAR;
+	p->heuristic = PATH_H_OCTILE;
+	if (mode == MODE_CHECK) {
+		p->diagonal = PATH_DIAG_NO_CORNER;
+		p->straight_cost = CHECK_STRAIGHT;
+		p->diagonal_cost = CHECK_DIAGONAL;
+	} else {
+		/* libtcod's map-based search only asks whether the cell
+		 * entered is walkable: it steps diagonally between two
+		 * walls.  PATH_DIAG_ALWAYS is the same rule. */
+		p->diagonal = PATH_DIAG_ALWAYS;
+		p->straight_cost = VS_STRAIGHT;
+		p->diagonal_cost = VS_DIAGONAL;
+	}
+}
+
+/* FILE:LINE:COL: error: MESSAGE, as the game's --check prints. */
+static void load_error(const char *path, const struct movingai_error *err)
+{
+	if (err->line > 0 && err->col > 0)
+		fprintf(stderr, "%s:%d:%d: error: %s\n", path, err->line,
+		        err->col, err->message);
+	else if (err->line > 0)
+		fprintf(stderr, "%s:%d: error: %s\n", path, err->line,
+		        err->message);
+	else
+		fprintf(stderr, "%s: error: %s\n", path, err->message);
+}
+
+static int load(struct bench *b, const struct options *o)
+{
+	struct movingai_error err;
+	size_t i;
+
+	if (movingai_load_map(o->map_path, &b->g, &err)) {
+		load_error(o->map_path, &err);
+		return -1;
+	}
+	if (movingai_load_scen(o->scen_path, &b->sc, &err)) {
+		load_error(o->scen_path, &err);
+		return -1;
+	}
+	for (i = 0; i < b->sc.map_count; i++)
+		if (strcmp(movingai_basename(b->sc.maps[i]),
+		           movingai_basename(o->map_path)))
+			fprintf(stderr,
+			        "pathbench: warning: %s names map %s, not "
+			        "%s\n",
+			        o->scen_path, b->sc.maps[i],
+			        movingai_basename(o->map_path));
+	b->n = b->sc.count;
+	if (o->limit && o->limit < b->n)
+		b->n = o->limit;
+	b->ctx = path_ctx_new(b->g.width, b->g.height);
+	/* A simple path visits each cell at most once. */
+	b->cap = (size_t)b->g.width * (size_t)b->g.height;
+	b->buf = malloc(b->cap * sizeof(*b->buf));
+	b->hunted_ns = calloc(b->n * o->repeat + 1, sizeof(double));
+	b->libtcod_ns = calloc(b->n * o->repeat + 1, sizeof(double));
+	if (!b->ctx || !b->buf || !b->hunted_ns || !b->libtcod_ns) {
+		fprintf(stderr, "pathbench: out of memory\n");
+		return -1;
+	}
+	memset(b->buf, 0, b->cap * sizeof(*b->buf));
+	return 0;
+}
+
+/* One untimed Dijkstra search for the longest problem, to touch the
+ * context's lazily mapped pages before timing starts: the first queries
+ * on a fresh 512x512 context otherwise pay tens of microseconds of page
+ * faults each, which a game reusing its context never sees.  Dijkstra
+ * rather than A* because it floods nearly the whole map; its open list
+ * stays smaller than A*'s on these maps, so bytes_per_cell is not
+ * inflated by it. */
+static void warm_up(struct bench *b)
+{
+	const struct movingai_problem *q;
+	struct path_params p;
+	struct path_result res;
+	size_t i, far = 0;
+
+	/* From every row, not just the --limit ones: the point is to reach
+	 * as much of the map as possible. */
+	for (i = 0; i < b->sc.count; i++)
+		if (movingai_problem_fits(&b->sc.problems[i], &b->g) &&
+		    (!far || b->sc.problems[i].optimal >
+		                     b->sc.problems[far - 1].optimal))
+			far = i + 1;
+	if (!far)
+		return;
+	q = &b->sc.problems[far - 1];
+	set_params(&p, MODE_CHECK);
+	p.algo = PATH_DIJKSTRA;
+	path_find(b->ctx, &b->g, &p, q->start_x, q->start_y, q->goal_x,
+	          q->goal_y, b->buf, b->cap, &res, NULL);
+}
+
+static void bench_free(struct bench *b)
+{
+	path_ctx_free(b->ctx);
+	free(b->buf);
+	free(b->hunted_ns);
+	free(b->libtcod_ns);
+	movingai_scen_free(&b->sc);
+	grid_fini(&b->g);
+}
+
+/* One timed hunted query; returns the status. */
+static int run_hunted(struct bench *b, const struct path_params *p,
+                      const struct movingai_problem *q, double *ns,
+                      struct path_result *res)
+{
+	double t0, t1;
+	int st;
+
+	t0 = now_ns();
+	st = path_find(b->ctx, &b->g, p, q->start_x, q->start_y, q->goal_x,
+	               q->goal_y, b->buf, b->cap, res, NULL);
+	t1 = now_ns();
+	*ns = t1 - t0;
+	b->total_ns += *ns;
+	b->total_expanded += res->stats.expanded;
+	return st;
+}
+
+/* Counts and reports (once, on the first round) a row that cannot be
+ * run on the loaded map. */
+static int row_fits(struct bench *b, const struct movingai_problem *q,
+                    unsigned long round)
+{
+	if (movingai_problem_fits(q, &b->g))
+		return 1;
+	if (round)
+		return 0;
+	b->mismatches++;
+	fprintf(stderr,
+	        "mismatch: row %d: (%d,%d)->(%d,%d) on a %dx%d map does not "
+	        "fit the %dx%d map or starts or ends on a wall\n",
+	        q->line, q->start_x, q->start_y, q->goal_x, q->goal_y,
+	        q->map_width, q->map_height, b->g.width, b->g.height);
+	return 0;
+}
+
+static void run_check(struct bench *b, const struct options *o)
+{
+	struct path_params p;
+	unsigned long r;
+	size_t i;
+
+	set_params(&p, MODE_CHECK);
+	for (r = 0; r < o->repeat; r++) {
+		for (i = 0; i < b->n; i++) {
+			const struct movingai_problem *q = &b->sc.problems[i];
+			struct path_result res;
+			double got, tol;
+			int st;
+
+			if (!row_fits(b, q, r))
+				continue;
+			st = run_hunted(b, &p, q, &b->hunted_ns[b->nsamp++],
+			                &res);
+			if (r)
+				continue;
+			got = st == PATH_FOUND
+			              ? res.cost / (double)CHECK_STRAIGHT
+			              : -1.0;
+			tol = 0.005 + 1e-5 * q->optimal;
+			if (st == PATH_FOUND && fabs(got - q->optimal) <= tol)
+				continue;
+			b->mismatches++;
+			fprintf(stderr,
+			        "mismatch: row %d: (%d,%d)->(%d,%d) expected "
+			        "%.6f got %.6f%s%s\n",
+			        q->line, q->start_x, q->start_y, q->goal_x,
+			        q->goal_y, q->optimal, got,
+			        st == PATH_FOUND ? "" : " status ",
+			        st == PATH_FOUND ? "" : path_status_name(st));
+		}
+	}
+}
+
+#ifdef HAVE_LIBTCOD
+static TCOD_map_t tcod_map_from_grid(const struct grid *g)
+{
+	TCOD_map_t m = TCOD_map_new(g->width, g->height);
+	int x, y;
+
+	if (!m)
+		return NULL;
+	for (y = 0; y < g->height; y++)
+		for (x = 0; x < g->width; x++)
+			TCOD_map_set_properties(m, x, y, true,
+			                        grid_passable(g, x, y));
+	return m;
+}
+
+/* Walks libtcod's path (which leaves out the origin) and prices it with
+ * our step costs.  Returns 0 and the cost, or -1 when a step is not a
+ * legal one under p. */
+static int tcod_path_cost(TCOD_path_t tp, const struct grid *g,
+                          const struct path_params *p, int x, int y,
+                          uint64_t *cost)
+{
+	int nx, ny;
+
+	*cost = 0;
+	/* TCOD_path_walk pops one step in O(1); TCOD_path_get would start
+	 * from the origin each time. */
+	while (TCOD_path_walk(tp, &nx, &ny, false)) {
+		uint32_t c = path_step_cost(g, p, x, y, nx, ny);
+
+		if (!c)
+			return -1;
+		*cost += c;
+		x = nx;
+		y = ny;
+	}
+	return TCOD_path_is_empty(tp) ? 0 : -1;
+}
+
+static int run_vs_libtcod(struct bench *b, const struct options *o)
+{
+	struct path_params p;
+	TCOD_map_t map;
+	TCOD_path_t tp;
+	unsigned long r;
+	size_t i;
+
+	set_params(&p, MODE_VS_LIBTCOD);
+	/* Built once per map, as a game would. */
+	map = tcod_map_from_grid(&b->g);
+	tp = map ? TCOD_path_new_using_map(map, 1.41f) : NULL;
+	if (!tp) {
+		fprintf(stderr, "pathbench: libtcod could not allocate\n");
+		if (map)
+			TCOD_map_delete(map);
+		return -1;
+	}
+	/* libtcod clears its whole grid on every query, so one untimed
+	 * query is enough to map its pages. */
+	if (b->n)
+		TCOD_path_compute(tp, b->sc.problems[0].start_x,
+		                  b->sc.problems[0].start_y,
+		                  b->sc.problems[0].goal_x,
+		                  b->sc.problems[0].goal_y);
+	for (r = 0; r < o->repeat; r++) {
+		for (i = 0; i < b->n; i++) {
+			const struct movingai_problem *q = &b->sc.problems[i];
+			size_t k = b->nsamp;
+			struct path_result res;
+			int st = PATH_BAD_ARG, found = 0;
+			uint64_t tcost = 0;
+			double t0;
+
+			if (!row_fits(b, q, r))
+				continue;
+			b->nsamp++;
+			/* Alternate who goes first so neither always gets
+			 * the warm cache. */
+			if ((i + r) % 2 == 0)
+				st = run_hunted(b, &p, q, &b->hunted_ns[k],
+				                &res);
+			t0 = now_ns();
+			found = TCOD_path_compute(tp, q->start_x, q->start_y,
+			                          q->goal_x, q->goal_y);
+			b->libtcod_ns[k] = now_ns() - t0;
+			if ((i + r) % 2 == 1)
+				st = run_hunted(b, &p, q, &b->hunted_ns[k],
+				                &res);
+			if (r)
+				continue;
+			if (found && tcod_path_cost(tp, &b->g, &p, q->start_x,
+			                            q->start_y, &tcost)) {
+				fprintf(stderr,
+				        "note: row %d: libtcod's path has a "
+				        "step hunted cannot price\n",
+				        q->line);
+				b->libtcod_odd++;
+				found = 0;
+			}
+			if (!found) {
+				if (st != PATH_FOUND)
+					continue;
+				b->libtcod_odd++;
+				fprintf(stderr,
+				        "note: row %d: libtcod found no path, "
+				        "hunted did (cost %u)\n",
+				        q->line, res.cost);
+				continue;
+			}
+			if (st == PATH_FOUND && res.cost <= tcost) {
+				b->libtcod_longer += res.cost < tcost;
+				continue;
+			}
+			b->mismatches++;
+			fprintf(stderr,
+			        "mismatch: row %d: (%d,%d)->(%d,%d) libtcod "
+			        "cost %llu, hunted %s %u\n",
+			        q->line, q->start_x, q->start_y, q->goal_x,
+			        q->goal_y, (unsigned long long)tcost,
+			        path_status_name(st),
+			        st == PATH_FOUND ? res.cost : 0u);
+		}
+	}
+	TCOD_path_delete(tp);
+	TCOD_map_delete(map);
+	if (b->libtcod_longer)
+		fprintf(stderr,
+		        "note: libtcod's path cost more than hunted's on "
+		        "%zu of %zu queries\n",
+		        b->libtcod_longer, b->n);
+	return 0;
+}
+#endif
+
+static void print_summary(struct bench *b, const struct options *o)
+{
+	size_t samples = b->nsamp;
+	double hunted_us = median(b->hunted_ns, samples) / 1000.0;
+	double cells = (double)b->g.width * (double)b->g.height;
+
+	printf("summary: map=%s scenarios=%zu mismatches=%zu hunted_us=%.3f",
+	       movingai_basename(o->map_path), b->n, b->mismatches, hunted_us);
+	if (o->mode == MODE_VS_LIBTCOD) {
+		double libtcod_us = median(b->libtcod_ns, samples) / 1000.0;
+
+		printf(" libtcod_us=%.3f speedup=%.2f", libtcod_us,
+		       hunted_us > 0 ? libtcod_us / hunted_us : 0.0);
+	}
+	printf(" ns_per_expansion=%.1f bytes_per_cell=%.1f\n",
+	       b->total_expanded ? b->total_ns / (double)b->total_expanded
+	                         : 0.0,
+	       (double)path_ctx_bytes(b->ctx) / cells);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct bench b;
+	int rc;
+
+	rc = parse_args(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	memset(&b, 0, sizeof(b));
+	if (load(&b, &o)) {
+		bench_free(&b);
+		return 1;
+	}
+	warm_up(&b);
+	if (o.mode == MODE_CHECK) {
+		run_check(&b, &o);
+	} else {
+#ifdef HAVE_LIBTCOD
+		if (run_vs_libtcod(&b, &o)) {
+			bench_free(&b);
+			return 1;
+		}
+#endif
+	}
+	print_summary(&b, &o);
+	rc = b.mismatches ? 1 : 0;
+	bench_free(&b);
+	return rc;
+}

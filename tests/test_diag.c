@@ -1,0 +1,77 @@
+/* test_diag.c - the diagnostics list: limits, counters, and the "did you
+ * mean" suggestions the loader shows for misspelt words. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "diag.h"
+
+static void test_diag_add_keeps_location_and_text(void **state)
+{
+	struct diag_list l;
+
+	(void)state;
+	diag_list_init(&l, 0);
+	assert_int_equal(diag_add(&l, DIAG_ERROR, "a.txt", 3, 7, "xyz", 3,
+	                          "did you mean 'x'?", "bad %s %d", "thing", 5),
+	                 0);
+	assert_int_equal(l.len, 1);
+	assert_string_equal(l.items[0].file, "a.txt");
+	assert_int_equal(l.items[0].line, 3);
+	assert_int_equal(l.items[0].col, 7);
+	assert_string_equal(l.items[0].message, "bad thing 5");
+	assert_string_equal(l.items[0].hint, "did you mean 'x'?");
+	assert_string_equal(l.items[0].source, "xyz");
+	assert_int_equal(l.errors, 1);
+	diag_list_fini(&l);
+}
+
+static void test_diag_limit_counts_but_drops(void **state)
+{
+	struct diag_list l;
+	int i;
+
+	(void)state;
+	diag_list_init(&l, 3);
+	for (i = 0; i < 5; i++)
+		diag_add(&l, DIAG_ERROR, "f", 1, 1, NULL, 0, NULL, "e%d", i);
+	diag_add(&l, DIAG_WARNING, "f", 1, 1, NULL, 0, NULL, "w");
+	assert_int_equal(l.len, 3);
+	assert_int_equal(l.errors, 5);
+	assert_int_equal(l.warnings, 1);
+	assert_true(l.truncated);
+	assert_string_equal(l.items[2].message, "e2");
+	diag_list_fini(&l);
+	diag_list_fini(NULL);
+}
+
+static void test_diag_closest_finds_misspellings(void **state)
+{
+	static const char *const words[] = {"walk", "glyph", "opaque",
+	                                    "opens_doors", "terrain"};
+
+	(void)state;
+	assert_string_equal(diag_closest("wlak", words, 5), "walk");
+	assert_string_equal(diag_closest("glpyh", words, 5), "glyph");
+	assert_string_equal(diag_closest("terain", words, 5), "terrain");
+	assert_string_equal(diag_closest("open_doors", words, 5),
+	                    "opens_doors");
+	assert_string_equal(diag_closest("WALK", words, 5), "walk");
+	assert_null(diag_closest("zebra", words, 5));
+	assert_null(diag_closest("x", words, 5));
+	assert_null(diag_closest("", words, 5));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_diag_add_keeps_location_and_text),
+	        cmocka_unit_test(test_diag_limit_counts_but_drops),
+	        cmocka_unit_test(test_diag_closest_finds_misspellings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

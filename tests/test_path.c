@@ -1,0 +1,2517 @@
+/* test_path.c - the path engine checked against a brute-force Dijkstra and
+ * BFS written here, independently of the engine, on thousands of seeded
+ * random grids; plus the classic tutorial examples, argument checking,
+ * the size and cost limits, context reuse, tracing and the AI-view
+ * accessors.
+ *
+ * Every random case is reproducible from the seed printed on failure. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grid.h"
+#include "path.h"
+
+/* Enough for the acceptance criterion (10,000 grids per property) while
+ * staying within the CI time budget under the sanitizers. */
+#define PROPERTY_CASES 10000
+#define RANDOM_MAX_DIM 64
+#define UNREACHED      UINT64_MAX
+
+/* --- a deterministic PRNG (splitmix64) ---------------------------------- */
+
+struct rng {
+	uint64_t s;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	return (uint32_t)(rng_next(r) % n);
+}
+
+static uint32_t rng_range(struct rng *r, uint32_t lo, uint32_t hi)
+{
+	return lo + rng_below(r, hi - lo + 1);
+}
+
+/* --- failure context ------------------------------------------------------ */
+
+struct map {
+	int w;
+	int h;
+	uint8_t *mult; /* w * h, row-major, 0 = blocked */
+};
+
+/* A property failure is only useful with the case that broke it, so the
+ * checks below print the current case before failing.  Queries are
+ * recorded as they are and only formatted on failure: the property tests
+ * run hundreds of thousands of them. */
+static struct {
+	int is_query;
+	char text[256];
+	uint64_t seed;
+	struct path_params p;
+	int sx, sy, gx, gy;
+	const struct map *map;
+} cur_case;
+
+static void dump_case(void)
+{
+	const struct map *m = cur_case.map;
+	const struct path_params *p = &cur_case.p;
+	char row[RANDOM_MAX_DIM + 1];
+	int x, y;
+
+	if (!cur_case.is_query)
+		print_message("case: %s\n", cur_case.text);
+	else
+		print_message("case: seed %#llx %dx%d %s/%s/%s costs %u/%u "
+		              "weight %u h_scale %u budget %u start (%d,%d) "
+		              "goal (%d,%d)\n",
+		              (unsigned long long)cur_case.seed, m->w, m->h,
+		              path_algo_name(p->algo),
+		              path_heuristic_name(p->heuristic),
+		              path_diagonal_name(p->diagonal), p->straight_cost,
+		              p->diagonal_cost, p->weight, p->h_scale,
+		              p->budget, cur_case.sx, cur_case.sy, cur_case.gx,
+		              cur_case.gy);
+	if (!m || m->w > RANDOM_MAX_DIM || m->h > RANDOM_MAX_DIM)
+		return;
+	for (y = 0; y < m->h; y++) {
+		for (x = 0; x < m->w; x++) {
+			uint8_t v = m->mult[y * m->w + x];
+
+			row[x] = v == 0 ? '#' : (char)('0' + (v > 9 ? 9 : v));
+		}
+		row[m->w] = '\0';
+		print_message("  %s\n", row);
+	}
+}
+
+static void __attribute__((format(printf, 2, 3)))
+describe_text(const struct map *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cur_case.text, sizeof(cur_case.text), fmt, ap);
+	va_end(ap);
+	cur_case.is_query = 0;
+	cur_case.map = m;
+}
+
+#define CHECK(cond)                                                            \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			dump_case();                                           \
+			fail_msg("%s:%d: %s", __FILE__, __LINE__, #cond);      \
+		}                                                              \
+	} while (0)
+
+#define CHECK_EQ(a, b)                                                         \
+	do {                                                                   \
+		long long check_a_ = (long long)(a);                           \
+		long long check_b_ = (long long)(b);                           \
+		if (check_a_ != check_b_) {                                    \
+			dump_case();                                           \
+			fail_msg("%s:%d: %s == %s: %lld != %lld", __FILE__,    \
+			         __LINE__, #a, #b, check_a_, check_b_);        \
+		}                                                              \
+	} while (0)
+
+/* --- maps, kept apart from struct grid so the oracle never reads the
+ * engine's data structure ----------------------------------------------- */
+
+static void map_init(struct map *m, int w, int h)
+{
+	m->w = w;
+	m->h = h;
+	m->mult = malloc((size_t)w * (size_t)h);
+	assert_non_null(m->mult);
+	memset(m->mult, 1, (size_t)w * (size_t)h);
+}
+
+static void map_fini(struct map *m)
+{
+	free(m->mult);
+	m->mult = NULL;
+}
+
+static inline uint8_t map_at(const struct map *m, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= m->w || y >= m->h)
+		return 0;
+	return m->mult[(size_t)y * (size_t)m->w + (size_t)x];
+}
+
+static void map_set(struct map *m, int x, int y, uint8_t v)
+{
+	m->mult[(size_t)y * (size_t)m->w + (size_t)x] = v;
+}
+
+static void map_to_grid(const struct map *m, struct grid *g)
+{
+	int x, y;
+
+	assert_int_equal(grid_init(g, m->w, m->h), GRID_OK);
+	for (y = 0; y < m->h; y++)
+		for (x = 0; x < m->w; x++)
+			assert_int_equal(
+			        grid_set_cost(g, x, y, map_at(m, x, y)),
+			        GRID_OK);
+}
+
+/* A map drawn as text, one '\n'-terminated line per row: '#' blocked, '.'
+ * plain (1), 'f' forest (5), a digit that multiplier, 'S' and 'G' plain
+ * cells marking start and goal. */
+static void map_from_text(struct map *m, const char *text, int *sx, int *sy,
+                          int *gx, int *gy)
+{
+	int x, y, w = (int)strcspn(text, "\n"), h = 0;
+	const char *p;
+
+	for (p = text; *p; p++)
+		h += *p == '\n';
+	map_init(m, w, h);
+	for (y = 0; y < h; y++, text += w + 1) {
+		assert_int_equal((int)strcspn(text, "\n"), w);
+		for (x = 0; x < w; x++) {
+			char ch = text[x];
+			uint8_t v = 1;
+
+			if (ch == '#')
+				v = 0;
+			else if (ch == 'f')
+				v = 5;
+			else if (ch >= '1' && ch <= '9')
+				v = (uint8_t)(ch - '0');
+			if (ch == 'S') {
+				*sx = x;
+				*sy = y;
+			} else if (ch == 'G') {
+				*gx = x;
+				*gy = y;
+			}
+			map_set(m, x, y, v);
+		}
+	}
+}
+
+struct costs {
+	uint32_t s; /* straight */
+	uint32_t d; /* diagonal */
+};
+
+/* --- the oracle: textbook Dijkstra and BFS with their own step rules ----- */
+
+/* Whether the move (x, y) -> (nx, ny) is legal under rule, and its cost:
+ * the straight or diagonal cost times the multiplier of the entered cell. */
+static inline int oracle_step(const struct map *m, enum path_diagonal rule,
+                              const struct costs *c, int x, int y, int nx,
+                              int ny, uint64_t *cost)
+{
+	int dx = nx - x, dy = ny - y;
+
+	if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+		return 0;
+	if (map_at(m, nx, ny) == 0)
+		return 0;
+	if (dx != 0 && dy != 0) {
+		if (rule == PATH_DIAG_NEVER)
+			return 0;
+		if (rule == PATH_DIAG_NO_CORNER &&
+		    (map_at(m, nx, y) == 0 || map_at(m, x, ny) == 0))
+			return 0;
+		*cost = (uint64_t)c->d * map_at(m, nx, ny);
+	} else {
+		*cost = (uint64_t)c->s * map_at(m, nx, ny);
+	}
+	return 1;
+}
+
+struct oracle {
+	size_t ncells;
+	uint64_t *dist;    /* per cell, UNREACHED if not reachable */
+	int32_t *steps;    /* per cell, -1 if not reachable */
+	uint64_t *heapkey; /* lazy-deletion binary heap of (dist, cell) */
+	uint32_t *heapcell;
+	uint32_t *queue;
+};
+
+static void oracle_init(struct oracle *o, size_t ncells)
+{
+	o->ncells = ncells;
+	o->dist = malloc(ncells * sizeof(*o->dist));
+	o->steps = malloc(ncells * sizeof(*o->steps));
+	/* Each cell is pushed at most once per in-edge, plus the source. */
+	o->heapkey = malloc((8 * ncells + 1) * sizeof(*o->heapkey));
+	o->heapcell = malloc((8 * ncells + 1) * sizeof(*o->heapcell));
+	o->queue = malloc(ncells * sizeof(*o->queue));
+	assert_true(o->dist && o->steps && o->heapkey && o->heapcell &&
+	            o->queue);
+}
+
+static void oracle_fini(struct oracle *o)
+{
+	free(o->dist);
+	free(o->steps);
+	free(o->heapkey);
+	free(o->heapcell);
+	free(o->queue);
+}
+
+static void oheap_push(struct oracle *o, size_t *len, uint64_t key,
+                       uint32_t cell)
+{
+	size_t i = (*len)++;
+
+	while (i > 0 && o->heapkey[(i - 1) / 2] > key) {
+		o->heapkey[i] = o->heapkey[(i - 1) / 2];
+		o->heapcell[i] = o->heapcell[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	o->heapkey[i] = key;
+	o->heapcell[i] = cell;
+}
+
+static void oheap_pop(struct oracle *o, size_t *len, uint64_t *key,
+                      uint32_t *cell)
+{
+	uint64_t lk;
+	uint32_t lc;
+	size_t i = 0;
+
+	*key = o->heapkey[0];
+	*cell = o->heapcell[0];
+	lk = o->heapkey[--*len];
+	lc = o->heapcell[*len];
+	for (;;) {
+		size_t k = 2 * i + 1;
+
+		if (k >= *len)
+			break;
+		if (k + 1 < *len && o->heapkey[k + 1] < o->heapkey[k])
+			k++;
+		if (o->heapkey[k] >= lk)
+			break;
+		o->heapkey[i] = o->heapkey[k];
+		o->heapcell[i] = o->heapcell[k];
+		i = k;
+	}
+	o->heapkey[i] = lk;
+	o->heapcell[i] = lc;
+}
+
+/* Single-source distances from (sx, sy) to every cell; returns how many
+ * cells are reachable (the start included). */
+static size_t oracle_dijkstra(struct oracle *o, const struct map *m,
+                              enum path_diagonal rule, const struct costs *c,
+                              int sx, int sy)
+{
+	size_t n = (size_t)m->w * (size_t)m->h, len = 0, reached = 0, i;
+	uint32_t cell;
+	uint64_t d;
+
+	assert_true(n <= o->ncells);
+	for (i = 0; i < n; i++)
+		o->dist[i] = UNREACHED;
+	o->dist[(size_t)sy * m->w + sx] = 0;
+	oheap_push(o, &len, 0, (uint32_t)(sy * m->w + sx));
+	while (len > 0) {
+		int x, y, dx, dy;
+
+		oheap_pop(o, &len, &d, &cell);
+		if (d != o->dist[cell])
+			continue;
+		reached++;
+		x = (int)(cell % (uint32_t)m->w);
+		y = (int)(cell / (uint32_t)m->w);
+		for (dy = -1; dy <= 1; dy++) {
+			for (dx = -1; dx <= 1; dx++) {
+				uint64_t step;
+				uint32_t nc;
+
+				if (!oracle_step(m, rule, c, x, y, x + dx,
+				                 y + dy, &step))
+					continue;
+				nc = (uint32_t)((y + dy) * m->w + x + dx);
+				if (d + step < o->dist[nc]) {
+					o->dist[nc] = d + step;
+					oheap_push(o, &len, d + step, nc);
+				}
+			}
+		}
+	}
+	return reached;
+}
+
+/* Fewest steps from (sx, sy) to every cell, -1 when unreachable. */
+static void oracle_bfs(struct oracle *o, const struct map *m,
+                       enum path_diagonal rule, int sx, int sy)
+{
+	static const struct costs unit = {1, 1};
+	size_t n = (size_t)m->w * (size_t)m->h, head = 0, tail = 0, i;
+
+	for (i = 0; i < n; i++)
+		o->steps[i] = -1;
+	o->steps[(size_t)sy * m->w + sx] = 0;
+	o->queue[tail++] = (uint32_t)(sy * m->w + sx);
+	while (head < tail) {
+		uint32_t cell = o->queue[head++];
+		int x = (int)(cell % (uint32_t)m->w);
+		int y = (int)(cell / (uint32_t)m->w);
+		int dx, dy;
+
+		for (dy = -1; dy <= 1; dy++) {
+			for (dx = -1; dx <= 1; dx++) {
+				uint64_t step;
+				uint32_t nc;
+
+				if (!oracle_step(m, rule, &unit, x, y, x + dx,
+				                 y + dy, &step))
+					continue;
+				nc = (uint32_t)((y + dy) * m->w + x + dx);
+				if (o->steps[nc] < 0) {
+					o->steps[nc] = o->steps[cell] + 1;
+					o->queue[tail++] = nc;
+				}
+			}
+		}
+	}
+}
+
+/* --- checking what the engine returns ------------------------------------ */
+
+/* The path must run from start to goal through legal steps only, and the
+ * reported cost and length must be those of the returned points. */
+static void check_path(const struct map *m, enum path_diagonal rule,
+                       const struct costs *c, int sx, int sy, int gx, int gy,
+                       const struct path_point *pts,
+                       const struct path_result *res)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	CHECK_EQ(res->status, PATH_FOUND);
+	CHECK(res->length >= 1);
+	CHECK(res->length <= (size_t)m->w * (size_t)m->h);
+	CHECK_EQ(pts[0].x, sx);
+	CHECK_EQ(pts[0].y, sy);
+	CHECK_EQ(pts[res->length - 1].x, gx);
+	CHECK_EQ(pts[res->length - 1].y, gy);
+	for (i = 1; i < res->length; i++) {
+		uint64_t step = 0;
+
+		if (!oracle_step(m, rule, c, pts[i - 1].x, pts[i - 1].y,
+		                 pts[i].x, pts[i].y, &step)) {
+			dump_case();
+			fail_msg("illegal step %zu: (%d,%d) -> (%d,%d) under "
+			         "%s",
+			         i, pts[i - 1].x, pts[i - 1].y, pts[i].x,
+			         pts[i].y, path_diagonal_name(rule));
+		}
+		sum += step;
+	}
+	CHECK_EQ(sum, res->cost);
+}
+
+static void params_make(struct path_params *p, enum path_algo algo,
+                        enum path_heuristic heur, enum path_diagonal rule,
+                        const struct costs *c, uint32_t weight)
+{
+	path_params_default(p);
+	p->algo = algo;
+	p->heuristic = heur;
+	p->diagonal = rule;
+	p->straight_cost = c->s;
+	p->diagonal_cost = c->d;
+	p->weight = weight;
+	p->h_scale = 1;
+	p->budget = 0;
+}
+
+/* Manhattan is the only heuristic here that overestimates on 8-way maps. */
+static int heuristic_admissible(enum path_diagonal rule,
+                                enum path_heuristic heur)
+{
+	return rule == PATH_DIAG_NEVER || heur != PATH_H_MANHATTAN;
+}
+
+static void describe(uint64_t seed, const struct map *m,
+                     const struct path_params *p, int sx, int sy, int gx,
+                     int gy)
+{
+	cur_case.is_query = 1;
+	cur_case.seed = seed;
+	cur_case.map = m;
+	cur_case.p = *p;
+	cur_case.sx = sx;
+	cur_case.sy = sy;
+	cur_case.gx = gx;
+	cur_case.gy = gy;
+}
+
+/* --- random cases ------------------------------------------------------- */
+
+static const struct costs cost_table[] = {
+        {10, 14}, {408, 577}, {985, 1393}, {1, 1},  {1, 2},
+        {10, 10}, {10, 20},   {3, 4},      {7, 13}, {100, 141},
+};
+
+struct pcase {
+	uint64_t seed;
+	struct map m;
+	struct grid g;
+	struct costs c;
+	int sx, sy, gx, gy;
+};
+
+/* Half the sides are short (up to 16 cells): such maps are cheap and most
+ * corner cases need only a few cells; the other half span 1 to 64. */
+static int random_dim(struct rng *r)
+{
+	return (int)rng_range(r, 1, rng_below(r, 2) ? RANDOM_MAX_DIM : 16);
+}
+
+/* A random map: size, obstacle density 0-60 %, terrain multipliers between
+ * min_mult and 9, sometimes wall segments with gaps (corridors, corners
+ * and dead ends that plain noise rarely makes).  w and h of 0 pick a
+ * random size. */
+static void pcase_make(struct pcase *pc, uint64_t seed, int w, int h,
+                       int min_mult)
+{
+	struct rng r = {seed};
+	uint32_t density, terrain, walls, i;
+	int x, y;
+
+	pc->seed = seed;
+	if (w == 0)
+		w = random_dim(&r);
+	if (h == 0)
+		h = random_dim(&r);
+	map_init(&pc->m, w, h);
+	density = rng_range(&r, 0, 60);
+	terrain = rng_below(&r, 3);
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			uint8_t v;
+
+			if (terrain == 0)
+				v = (uint8_t)min_mult;
+			else if (terrain == 1)
+				v = (uint8_t)rng_range(&r, (uint32_t)min_mult,
+				                       9);
+			else
+				v = rng_below(&r, 4) ? (uint8_t)min_mult : 9;
+			if (rng_below(&r, 100) < density)
+				v = 0;
+			map_set(&pc->m, x, y, v);
+		}
+	}
+	walls = rng_below(&r, 4) == 0 ? rng_range(&r, 1, 6) : 0;
+	for (i = 0; i < walls; i++) {
+		int vertical = (int)rng_below(&r, 2);
+		int at = (int)rng_below(&r, (uint32_t)(vertical ? w : h));
+		int len = vertical ? h : w;
+		int gap = (int)rng_below(&r, (uint32_t)len);
+		int k;
+
+		for (k = 0; k < len; k++) {
+			if (k == gap)
+				continue;
+			if (vertical)
+				map_set(&pc->m, at, k, 0);
+			else
+				map_set(&pc->m, k, at, 0);
+		}
+	}
+	i = rng_below(&r, 12);
+	if (i < (uint32_t)(sizeof(cost_table) / sizeof(cost_table[0]))) {
+		pc->c = cost_table[i];
+	} else {
+		pc->c.s = rng_range(&r, 1, 1000);
+		pc->c.d = rng_range(&r, pc->c.s, 2 * pc->c.s);
+	}
+	pc->sx = (int)rng_below(&r, (uint32_t)w);
+	pc->sy = (int)rng_below(&r, (uint32_t)h);
+	if (rng_below(&r, 20) == 0) {
+		pc->gx = pc->sx;
+		pc->gy = pc->sy;
+	} else {
+		pc->gx = (int)rng_below(&r, (uint32_t)w);
+		pc->gy = (int)rng_below(&r, (uint32_t)h);
+	}
+	/* Blocked endpoints are an argument error, tested on their own. */
+	if (map_at(&pc->m, pc->sx, pc->sy) == 0)
+		map_set(&pc->m, pc->sx, pc->sy,
+		        (uint8_t)rng_range(&r, (uint32_t)min_mult, 9));
+	if (map_at(&pc->m, pc->gx, pc->gy) == 0)
+		map_set(&pc->m, pc->gx, pc->gy,
+		        (uint8_t)rng_range(&r, (uint32_t)min_mult, 9));
+	map_to_grid(&pc->m, &pc->g);
+}
+
+static void pcase_fini(struct pcase *pc)
+{
+	grid_fini(&pc->g);
+	map_fini(&pc->m);
+	cur_case.map = NULL;
+}
+
+static uint64_t case_seed(uint64_t base, unsigned i)
+{
+	return base * 0x100000001b3ull + i;
+}
+
+/* Runs one query with no trace, describing it first for failures. */
+static int run_query(struct path_ctx *ctx, const struct pcase *pc,
+                     const struct path_params *p, struct path_point *buf,
+                     size_t cap, struct path_result *res)
+{
+	int rc;
+
+	describe(pc->seed, &pc->m, p, pc->sx, pc->sy, pc->gx, pc->gy);
+	memset(res, 0xa5, sizeof(*res));
+	rc = path_find(ctx, &pc->g, p, pc->sx, pc->sy, pc->gx, pc->gy, buf, cap,
+	               res, NULL);
+	CHECK_EQ(rc, res->status);
+	return rc;
+}
+
+/* An optimal search must agree with the oracle on reachability and cost,
+ * and its goal must be closed with g equal to that cost. */
+static void check_optimal(struct path_ctx *ctx, const struct pcase *pc,
+                          const struct path_params *p, uint64_t optimum,
+                          struct path_point *buf, size_t cap,
+                          struct path_result *res)
+{
+	struct path_node_info info;
+
+	run_query(ctx, pc, p, buf, cap, res);
+	if (optimum == UNREACHED) {
+		CHECK_EQ(res->status, PATH_NO_PATH);
+		return;
+	}
+	check_path(&pc->m, p->diagonal, &pc->c, pc->sx, pc->sy, pc->gx, pc->gy,
+	           buf, res);
+	CHECK_EQ(res->cost, optimum);
+	CHECK_EQ(path_ctx_node(ctx, pc->gx, pc->gy, &info), 0);
+	CHECK(info.reached && info.closed);
+	CHECK_EQ(info.g, optimum);
+}
+
+/* --- property tests ----------------------------------------------------- */
+
+static void test_path_matches_dijkstra_random(void **state)
+{
+	struct path_point *buf;
+	struct oracle o;
+	unsigned i;
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+
+	buf = malloc(cap * sizeof(*buf));
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < PROPERTY_CASES; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct rng r = {case_seed(1, i)};
+		int rule, heur;
+
+		pcase_make(&pc, case_seed(1, i), 0, 0, 1);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+			struct path_result res;
+			size_t reached;
+			uint64_t opt;
+
+			reached = oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx,
+			                          pc.sy);
+			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			for (heur = 0; heur < PATH_H_COUNT; heur++) {
+				if (!heuristic_admissible(rule, heur))
+					continue;
+				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
+				            PATH_WEIGHT_ONE);
+				check_optimal(ctx, &pc, &p, opt, buf, cap,
+				              &res);
+			}
+			/* Dijkstra must ignore the heuristic, even one that
+			 * would overestimate. */
+			params_make(&p, PATH_DIJKSTRA,
+			            rng_below(&r, PATH_H_COUNT), rule, &pc.c,
+			            PATH_WEIGHT_ONE);
+			check_optimal(ctx, &pc, &p, opt, buf, cap, &res);
+			CHECK_EQ(res.stats.reopened, 0);
+			if (opt == UNREACHED)
+				CHECK_EQ(res.stats.expanded, reached);
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+static void test_path_weighted_within_bound_random(void **state)
+{
+	static const uint32_t weights[] = {1500, 2000, 3000};
+	struct path_point *buf;
+	struct oracle o;
+	unsigned i;
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+
+	buf = malloc(cap * sizeof(*buf));
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < PROPERTY_CASES; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		int rule, heur;
+		size_t k;
+
+		pcase_make(&pc, case_seed(2, i), 0, 0, 1);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			uint64_t opt;
+
+			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
+			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			for (heur = 0; heur < PATH_H_COUNT; heur++) {
+				if (!heuristic_admissible(rule, heur))
+					continue;
+				/* One weight per combination, rotating, keeps
+				 * the run short; each weight still meets
+				 * every rule and heuristic thousands of
+				 * times. */
+				{
+					struct path_params p;
+					struct path_result res;
+
+					k = (i + (size_t)rule + (size_t)heur) %
+					    3;
+					params_make(&p, PATH_ASTAR, heur, rule,
+					            &pc.c, weights[k]);
+					run_query(ctx, &pc, &p, buf, cap, &res);
+					if (opt == UNREACHED) {
+						CHECK_EQ(res.status,
+						         PATH_NO_PATH);
+						continue;
+					}
+					check_path(&pc.m, rule, &pc.c, pc.sx,
+					           pc.sy, pc.gx, pc.gy, buf,
+					           &res);
+					CHECK((uint64_t)res.cost * 1000 <=
+					      (uint64_t)weights[k] * opt);
+				}
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+static void test_path_greedy_finds_legal_path_random(void **state)
+{
+	struct path_point *buf;
+	struct oracle o;
+	unsigned i;
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+
+	buf = malloc(cap * sizeof(*buf));
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < PROPERTY_CASES; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		int rule, heur;
+
+		pcase_make(&pc, case_seed(3, i), 0, 0, 1);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			int32_t steps;
+
+			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy);
+			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
+			/* Greedy needs no admissible heuristic to be
+			 * complete, so every one is tried on every rule. */
+			for (heur = 0; heur < PATH_H_COUNT; heur++) {
+				struct path_params p;
+				struct path_result res;
+
+				params_make(&p, PATH_GREEDY, heur, rule, &pc.c,
+				            PATH_WEIGHT_ONE);
+				run_query(ctx, &pc, &p, buf, cap, &res);
+				if (steps < 0) {
+					CHECK_EQ(res.status, PATH_NO_PATH);
+					continue;
+				}
+				check_path(&pc.m, rule, &pc.c, pc.sx, pc.sy,
+				           pc.gx, pc.gy, buf, &res);
+				CHECK(res.length >= (size_t)steps + 1);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+static void test_path_bfs_fewest_steps_random(void **state)
+{
+	struct path_point *buf;
+	struct oracle o;
+	unsigned i;
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+
+	buf = malloc(cap * sizeof(*buf));
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < PROPERTY_CASES; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct rng r = {case_seed(4, i)};
+		int rule;
+
+		pcase_make(&pc, case_seed(4, i), 0, 0, 1);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+			struct path_result res;
+			int32_t steps;
+
+			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy);
+			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
+			params_make(&p, PATH_BFS, rng_below(&r, PATH_H_COUNT),
+			            rule, &pc.c, PATH_WEIGHT_ONE);
+			run_query(ctx, &pc, &p, buf, cap, &res);
+			if (steps < 0) {
+				CHECK_EQ(res.status, PATH_NO_PATH);
+				continue;
+			}
+			check_path(&pc.m, rule, &pc.c, pc.sx, pc.sy, pc.gx,
+			           pc.gy, buf, &res);
+			CHECK_EQ(res.length, (size_t)steps + 1);
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+/* On maps whose cheapest terrain is k, h may be scaled by k (that is what
+ * h_scale is for) and A* must stay optimal. */
+static void test_path_h_scale_keeps_optimal_random(void **state)
+{
+	struct path_point *buf;
+	struct oracle o;
+	unsigned i;
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+
+	buf = malloc(cap * sizeof(*buf));
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < PROPERTY_CASES / 5; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		int rule, heur, k = (int)(1 + i % 9);
+
+		pcase_make(&pc, case_seed(5, i), 0, 0, k);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			uint64_t opt;
+
+			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
+			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			for (heur = 0; heur < PATH_H_COUNT; heur++) {
+				struct path_params p;
+				struct path_result res;
+
+				if (!heuristic_admissible(rule, heur))
+					continue;
+				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
+				            PATH_WEIGHT_ONE);
+				p.h_scale = (uint32_t)k;
+				check_optimal(ctx, &pc, &p, opt, buf, cap,
+				              &res);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+/* --- the classic tutorial examples ---------------------------------------- */
+
+static void pcase_text(struct pcase *pc, const char *text, struct costs c)
+{
+	memset(pc, 0, sizeof(*pc));
+	map_from_text(&pc->m, text, &pc->sx, &pc->sy, &pc->gx, &pc->gy);
+	map_to_grid(&pc->m, &pc->g);
+	pc->c = c;
+}
+
+static int path_visits(const struct path_point *pts, size_t n, int x, int y)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pts[i].x == x && pts[i].y == y)
+			return 1;
+	return 0;
+}
+
+/* Runs every optimal algorithm (A* with each admissible heuristic, and
+ * Dijkstra) on a fixed map and checks the cost against both the literal
+ * worked out by hand and the oracle. */
+static void
+golden_optimal(struct pcase *pc, enum path_diagonal rule, uint64_t expect_cost,
+               struct path_point *buf, size_t cap,
+               void (*extra)(const struct pcase *, const struct path_point *,
+                             const struct path_result *))
+{
+	struct path_ctx *ctx = path_ctx_new(pc->m.w, pc->m.h);
+	struct oracle o;
+	int heur;
+
+	assert_non_null(ctx);
+	oracle_init(&o, (size_t)pc->m.w * (size_t)pc->m.h);
+	oracle_dijkstra(&o, &pc->m, rule, &pc->c, pc->sx, pc->sy);
+	assert_int_equal(o.dist[(size_t)pc->gy * pc->m.w + pc->gx],
+	                 expect_cost);
+	for (heur = 0; heur <= PATH_H_COUNT; heur++) {
+		struct path_params p;
+		struct path_result res;
+
+		if (heur == PATH_H_COUNT)
+			params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule,
+			            &pc->c, PATH_WEIGHT_ONE);
+		else if (heuristic_admissible(rule, heur))
+			params_make(&p, PATH_ASTAR, heur, rule, &pc->c,
+			            PATH_WEIGHT_ONE);
+		else
+			continue;
+		check_optimal(ctx, pc, &p, expect_cost, buf, cap, &res);
+		if (extra)
+			extra(pc, buf, &res);
+	}
+	oracle_fini(&o);
+	path_ctx_free(ctx);
+}
+
+static const char wall_gap_map[] = "...#..G\n"
+                                   "...#...\n"
+                                   "..S#...\n"
+                                   "...#...\n"
+                                   "...#...\n"
+                                   "...#...\n"
+                                   ".......\n";
+
+static void wall_gap_extra(const struct pcase *pc, const struct path_point *pts,
+                           const struct path_result *res)
+{
+	/* Every 4-connected optimum takes 5 steps down to the gap and 9 on
+	 * to the goal. */
+	CHECK_EQ(res->length, 15);
+	CHECK(path_visits(pts, res->length, 3, 6));
+}
+
+static void test_path_golden_wall_gap_4way(void **state)
+{
+	struct pcase pc;
+	struct path_point buf[64];
+
+	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	golden_optimal(&pc, PATH_DIAG_NEVER, 140, buf, 64, wall_gap_extra);
+	pcase_fini(&pc);
+}
+
+static const char corner_map[] = "........\n"
+                                 "........\n"
+                                 ".....#..\n"
+                                 "...S.#.G\n"
+                                 ".....#..\n"
+                                 "........\n";
+
+static void corner_extra(const struct pcase *pc, const struct path_point *pts,
+                         const struct path_result *res)
+{
+	size_t i;
+
+	for (i = 1; i < res->length; i++) {
+		int x = pts[i - 1].x, y = pts[i - 1].y;
+		int nx = pts[i].x, ny = pts[i].y;
+
+		if (x != nx && y != ny) {
+			CHECK(map_at(&pc->m, nx, y) != 0);
+			CHECK(map_at(&pc->m, x, ny) != 0);
+		}
+	}
+}
+
+static void test_path_golden_no_corner_cutting(void **state)
+{
+	struct pcase pc;
+	struct path_point buf[64];
+
+	pcase_text(&pc, corner_map, (struct costs){10, 14});
+	/* Round the wall by (4,2) (4,1) (5,1) (6,1): 14+10+10+10, then two
+	 * more steps to (7,3), one of them diagonal: 68. */
+	golden_optimal(&pc, PATH_DIAG_NO_CORNER, 68, buf, 64, corner_extra);
+	/* Cutting the wall's corners saves 12: four diagonals, 56. */
+	golden_optimal(&pc, PATH_DIAG_ALWAYS, 56, buf, 64, NULL);
+	pcase_fini(&pc);
+}
+
+static const char forest_map[] = "..........\n"
+                                 "....ff....\n"
+                                 "....fff...\n"
+                                 "....ffff..\n"
+                                 ".S.fffff..\n"
+                                 "...fffffG.\n"
+                                 "....fff...\n"
+                                 ".###fff...\n"
+                                 ".###ff....\n"
+                                 "..........\n";
+
+static void forest_extra(const struct pcase *pc, const struct path_point *pts,
+                         const struct path_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->length; i++)
+		CHECK(map_at(&pc->m, pts[i].x, pts[i].y) != 5);
+}
+
+static void test_path_golden_forest_detour(void **state)
+{
+	struct pcase pc;
+	struct path_point buf[128];
+
+	pcase_text(&pc, forest_map, (struct costs){1, 2});
+	/* Over the top: 4 up, 7 across row 0, 5 down = 16.  Any crossing of
+	 * the forest enters at least three forest cells (20 or more). */
+	golden_optimal(&pc, PATH_DIAG_NEVER, 16, buf, 128, forest_extra);
+	pcase_fini(&pc);
+}
+
+/* --- arguments and edge cases ------------------------------------------- */
+
+static void test_path_params_default(void **state)
+{
+	struct path_params p;
+
+	memset(&p, 0xff, sizeof(p));
+	path_params_default(&p);
+	assert_int_equal(p.algo, PATH_ASTAR);
+	assert_int_equal(p.diagonal, PATH_DIAG_NO_CORNER);
+	assert_int_equal(p.straight_cost, 10);
+	assert_int_equal(p.diagonal_cost, 14);
+	assert_int_equal(p.weight, PATH_WEIGHT_ONE);
+	assert_int_equal(p.h_scale, 1);
+	assert_int_equal(p.budget, 0);
+	assert_true(heuristic_admissible(p.diagonal, p.heuristic));
+}
+
+static void test_path_ctx_new_rejects_bad_sizes(void **state)
+{
+	struct path_ctx *small, *big;
+
+	assert_null(path_ctx_new(0, 5));
+	assert_null(path_ctx_new(5, 0));
+	assert_null(path_ctx_new(-1, 5));
+	assert_null(path_ctx_new(5, -3));
+	assert_null(path_ctx_new(GRID_MAX_DIM + 1, 1));
+	assert_null(path_ctx_new(1, GRID_MAX_DIM + 1));
+	path_ctx_free(NULL);
+	small = path_ctx_new(1, 1);
+	big = path_ctx_new(64, 64);
+	assert_non_null(small);
+	assert_non_null(big);
+	assert_true(path_ctx_bytes(small) > 0);
+	assert_true(path_ctx_bytes(big) > path_ctx_bytes(small));
+	path_ctx_free(small);
+	path_ctx_free(big);
+}
+
+static void test_path_start_is_goal(void **state)
+{
+	static const char map[] = "#.#\n3G.\n#.#\n";
+	struct pcase pc;
+	struct path_ctx *ctx;
+	int algo, rule;
+
+	pcase_text(&pc, map, (struct costs){10, 14});
+	pc.sx = pc.gx;
+	pc.sy = pc.gy;
+	ctx = path_ctx_new(3, 3);
+	assert_non_null(ctx);
+	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+			struct path_result res;
+			struct path_point buf[4];
+
+			params_make(&p, algo, PATH_H_OCTILE, rule, &pc.c,
+			            PATH_WEIGHT_ONE);
+			run_query(ctx, &pc, &p, buf, 4, &res);
+			CHECK_EQ(res.status, PATH_FOUND);
+			CHECK_EQ(res.length, 1);
+			CHECK_EQ(res.cost, 0);
+			CHECK_EQ(buf[0].x, pc.gx);
+			CHECK_EQ(buf[0].y, pc.gy);
+		}
+	}
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+static void expect_bad_arg(struct path_ctx *ctx, const struct grid *g,
+                           const struct path_params *p, int sx, int sy, int gx,
+                           int gy)
+{
+	struct path_result res;
+	struct path_point buf[16];
+
+	describe_text(
+	        NULL,
+	        "%s/%s/%s costs %u/%u weight %u start (%d,%d) goal (%d,%d)",
+	        path_algo_name(p->algo < PATH_ALGO_COUNT ? p->algo : 0),
+	        path_heuristic_name(p->heuristic < PATH_H_COUNT ? p->heuristic
+	                                                        : 0),
+	        path_diagonal_name(p->diagonal < PATH_DIAG_COUNT ? p->diagonal
+	                                                         : 0),
+	        p->straight_cost, p->diagonal_cost, p->weight, sx, sy, gx, gy);
+	memset(&res, 0xa5, sizeof(res));
+	CHECK_EQ(path_find(ctx, g, p, sx, sy, gx, gy, buf, 16, &res, NULL),
+	         PATH_BAD_ARG);
+	CHECK_EQ(res.status, PATH_BAD_ARG);
+}
+
+static void test_path_rejects_blocked_endpoints(void **state)
+{
+	static const char map[] = "S.#\n...\n#.G\n";
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_params p;
+	int algo;
+
+	pcase_text(&pc, map, (struct costs){10, 14});
+	ctx = path_ctx_new(3, 3);
+	assert_non_null(ctx);
+	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+		params_make(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
+		            PATH_WEIGHT_ONE);
+		expect_bad_arg(ctx, &pc.g, &p, 0, 0, 2, 0);
+		expect_bad_arg(ctx, &pc.g, &p, 2, 0, 2, 2);
+		expect_bad_arg(ctx, &pc.g, &p, 0, 2, 0, 2);
+		expect_bad_arg(ctx, &pc.g, &p, 2, 0, 0, 2);
+	}
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+static void test_path_rejects_out_of_bounds_endpoints(void **state)
+{
+	static const int bad[][2] = {
+	        {-1, 0},
+	        {0, -1},
+	        {5, 0},
+	        {0, 4},
+	        {5, 4},
+	        {-1, -1},
+	        {-2147483647 - 1, 0},
+	        {0, 2147483647},
+	};
+	struct grid g;
+	struct path_ctx *ctx;
+	struct path_params p;
+	size_t i;
+
+	assert_int_equal(grid_init(&g, 5, 4), GRID_OK);
+	ctx = path_ctx_new(5, 4);
+	assert_non_null(ctx);
+	path_params_default(&p);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		expect_bad_arg(ctx, &g, &p, bad[i][0], bad[i][1], 2, 2);
+		expect_bad_arg(ctx, &g, &p, 2, 2, bad[i][0], bad[i][1]);
+	}
+	path_ctx_free(ctx);
+	grid_fini(&g);
+}
+
+static void test_path_rejects_size_mismatch(void **state)
+{
+	static const int sizes[][2] = {
+	        {10, 11}, {11, 10}, {9, 10}, {10, 9}, {1, 1}};
+	struct path_ctx *ctx = path_ctx_new(10, 10);
+	struct path_params p;
+	size_t i;
+
+	assert_non_null(ctx);
+	path_params_default(&p);
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct grid g;
+
+		assert_int_equal(grid_init(&g, sizes[i][0], sizes[i][1]),
+		                 GRID_OK);
+		expect_bad_arg(ctx, &g, &p, 0, 0, 0, 0);
+		grid_fini(&g);
+	}
+	path_ctx_free(ctx);
+}
+
+static void test_path_rejects_bad_params(void **state)
+{
+	struct grid g;
+	struct path_ctx *ctx;
+	struct path_params p, ok;
+	struct path_result res;
+	struct path_point buf[16];
+
+	assert_int_equal(grid_init(&g, 6, 6), GRID_OK);
+	ctx = path_ctx_new(6, 6);
+	assert_non_null(ctx);
+	path_params_default(&ok);
+
+#define BAD(field, value)                                                      \
+	do {                                                                   \
+		p = ok;                                                        \
+		p.field = value;                                               \
+		expect_bad_arg(ctx, &g, &p, 0, 0, 5, 5);                       \
+	} while (0)
+
+	BAD(straight_cost, 0);
+	BAD(diagonal_cost, 9);
+	BAD(diagonal_cost, 21);
+	BAD(diagonal_cost, 0);
+	BAD(weight, 999);
+	BAD(weight, 0);
+	BAD(weight, PATH_WEIGHT_MAX + 1);
+	BAD(algo, PATH_ALGO_COUNT);
+	BAD(algo, (enum path_algo)(-1));
+	BAD(heuristic, PATH_H_COUNT);
+	BAD(diagonal, PATH_DIAG_COUNT);
+	p = ok;
+	p.straight_cost = 0;
+	p.diagonal_cost = 0;
+	expect_bad_arg(ctx, &g, &p, 0, 0, 5, 5);
+	p.straight_cost = PATH_STEP_MAX + 1;
+	p.diagonal_cost = PATH_STEP_MAX + 1;
+	expect_bad_arg(ctx, &g, &p, 0, 0, 5, 5);
+	p.straight_cost = PATH_STEP_MAX;
+	expect_bad_arg(ctx, &g, &p, 0, 0, 5, 5);
+#undef BAD
+
+	/* The limits themselves are valid. */
+	p = ok;
+	p.straight_cost = PATH_STEP_MAX;
+	p.diagonal_cost = PATH_STEP_MAX;
+	p.weight = PATH_WEIGHT_MAX;
+	assert_int_equal(
+	        path_find(ctx, &g, &p, 0, 0, 5, 5, buf, 16, &res, NULL),
+	        PATH_FOUND);
+	assert_int_equal(res.cost, 5 * PATH_STEP_MAX);
+	p = ok;
+	p.straight_cost = 7;
+	p.diagonal_cost = 14;
+	assert_int_equal(
+	        path_find(ctx, &g, &p, 0, 0, 5, 5, buf, 16, &res, NULL),
+	        PATH_FOUND);
+	assert_int_equal(res.cost, 70);
+	path_ctx_free(ctx);
+	grid_fini(&g);
+}
+
+static const char room_map[] = "....................\n"
+                               "....................\n"
+                               "..########..........\n"
+                               "..#......#..........\n"
+                               "..#......#..........\n"
+                               "..#......#..........\n"
+                               "..#......#..........\n"
+                               "..#......#..........\n"
+                               "..#......#..........\n"
+                               "..########..........\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n"
+                               "....................\n";
+
+/* A closed room: whichever side the start is on, the search must visit
+ * exactly that side and report the goal unreachable. */
+static void test_path_closed_room_no_path(void **state)
+{
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct oracle o;
+	struct path_point buf[400];
+	int rule, side;
+
+	pcase_text(&pc, room_map, (struct costs){10, 14});
+	ctx = path_ctx_new(20, 20);
+	assert_non_null(ctx);
+	oracle_init(&o, 400);
+	for (side = 0; side < 2; side++) {
+		pc.sx = side ? 15 : 5;
+		pc.sy = side ? 15 : 5;
+		pc.gx = side ? 5 : 15;
+		pc.gy = side ? 5 : 15;
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+			struct path_result res;
+			struct path_node_info info;
+			int algo;
+
+			assert_int_equal(oracle_dijkstra(&o, &pc.m, rule, &pc.c,
+			                                 pc.sx, pc.sy),
+			                 side ? 336 : 36);
+			params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule, &pc.c,
+			            PATH_WEIGHT_ONE);
+			run_query(ctx, &pc, &p, buf, 400, &res);
+			CHECK_EQ(res.status, PATH_NO_PATH);
+			CHECK_EQ(res.stats.expanded, side ? 336 : 36);
+			CHECK_EQ(path_ctx_node(ctx, pc.gx, pc.gy, &info), 0);
+			CHECK_EQ(info.reached, 0);
+			for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+				params_make(&p, algo, PATH_H_OCTILE, rule,
+				            &pc.c, PATH_WEIGHT_ONE);
+				run_query(ctx, &pc, &p, buf, 400, &res);
+				CHECK_EQ(res.status, PATH_NO_PATH);
+			}
+		}
+	}
+	oracle_fini(&o);
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+static void test_path_one_by_one_map(void **state)
+{
+	struct grid g;
+	struct path_ctx *ctx = path_ctx_new(1, 1);
+	struct path_point buf[2] = {{-9, -9}, {-9, -9}};
+	struct path_params p;
+	struct path_result res;
+	int algo;
+
+	assert_non_null(ctx);
+	assert_int_equal(grid_init(&g, 1, 1), GRID_OK);
+	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+		path_params_default(&p);
+		p.algo = algo;
+		assert_int_equal(
+		        path_find(ctx, &g, &p, 0, 0, 0, 0, buf, 2, &res, NULL),
+		        PATH_FOUND);
+		assert_int_equal(res.length, 1);
+		assert_int_equal(res.cost, 0);
+		assert_int_equal(buf[0].x, 0);
+		assert_int_equal(buf[0].y, 0);
+		assert_int_equal(buf[1].x, -9);
+		expect_bad_arg(ctx, &g, &p, 0, 0, 1, 0);
+		expect_bad_arg(ctx, &g, &p, 0, 0, 0, 1);
+	}
+	grid_set_cost(&g, 0, 0, GRID_BLOCKED);
+	expect_bad_arg(ctx, &g, &p, 0, 0, 0, 0);
+	grid_fini(&g);
+	path_ctx_free(ctx);
+}
+
+/* One-cell-wide maps: every rule and algorithm must walk the line, and
+ * pay the multiplier of each cell it enters but not the start's. */
+static void test_path_single_row_and_column(void **state)
+{
+	struct path_point buf[64];
+	int vertical;
+
+	for (vertical = 0; vertical < 2; vertical++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct rng r = {42};
+		uint64_t expect = 0;
+		int i, algo, rule;
+
+		memset(&pc, 0, sizeof(pc));
+		map_init(&pc.m, vertical ? 1 : 50, vertical ? 50 : 1);
+		for (i = 0; i < 50; i++) {
+			uint8_t v = (uint8_t)rng_range(&r, 1, 9);
+
+			map_set(&pc.m, vertical ? 0 : i, vertical ? i : 0, v);
+			if (i > 0)
+				expect += 7u * v;
+		}
+		map_to_grid(&pc.m, &pc.g);
+		pc.c = (struct costs){7, 9};
+		pc.gx = vertical ? 0 : 49;
+		pc.gy = vertical ? 49 : 0;
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+			for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+				struct path_params p;
+				struct path_result res;
+
+				params_make(&p, algo, PATH_H_CHEBYSHEV, rule,
+				            &pc.c, PATH_WEIGHT_ONE);
+				run_query(ctx, &pc, &p, buf, 64, &res);
+				check_path(&pc.m, rule, &pc.c, 0, 0, pc.gx,
+				           pc.gy, buf, &res);
+				CHECK_EQ(res.length, 50);
+				CHECK_EQ(res.cost, expect);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+}
+
+static void test_path_budget_stops_search(void **state)
+{
+	struct grid g;
+	struct path_ctx *ctx = path_ctx_new(50, 50);
+	struct path_point buf[128];
+	int algo;
+
+	assert_non_null(ctx);
+	assert_int_equal(grid_init(&g, 50, 50), GRID_OK);
+	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+		struct path_params p;
+		struct path_result res;
+		uint32_t budget;
+
+		for (budget = 1; budget <= 5; budget += 4) {
+			path_params_default(&p);
+			p.algo = algo;
+			p.budget = budget;
+			assert_int_equal(path_find(ctx, &g, &p, 0, 0, 49, 49,
+			                           buf, 128, &res, NULL),
+			                 PATH_BUDGET);
+			assert_int_equal(res.status, PATH_BUDGET);
+			assert_int_equal(res.stats.expanded, budget);
+		}
+		p.budget = 0;
+		assert_int_equal(path_find(ctx, &g, &p, 0, 0, 49, 49, buf, 128,
+		                           &res, NULL),
+		                 PATH_FOUND);
+	}
+	grid_fini(&g);
+	path_ctx_free(ctx);
+}
+
+/* A budget of exactly the expansions an unlimited search made must be
+ * enough, and give the same answer; one fewer must not. */
+static void test_path_budget_exact_is_enough(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct path_point *buf2 = malloc(cap * sizeof(*buf2));
+	unsigned i;
+
+	assert_true(buf && buf2);
+	for (i = 0; i < 500; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result full, res;
+		int algo = (int)(i % PATH_ALGO_COUNT);
+
+		pcase_make(&pc, case_seed(6, i), 0, 0, 1);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		params_make(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
+		            PATH_WEIGHT_ONE);
+		run_query(ctx, &pc, &p, buf, cap, &full);
+		if (full.status == PATH_FOUND) {
+			p.budget = full.stats.expanded;
+			run_query(ctx, &pc, &p, buf2, cap, &res);
+			CHECK_EQ(res.status, PATH_FOUND);
+			CHECK_EQ(res.cost, full.cost);
+			CHECK_EQ(res.length, full.length);
+			CHECK(memcmp(buf, buf2, full.length * sizeof(*buf)) ==
+			      0);
+			if (full.stats.expanded > 1) {
+				p.budget = full.stats.expanded - 1;
+				run_query(ctx, &pc, &p, buf2, cap, &res);
+				CHECK_EQ(res.status, PATH_BUDGET);
+				CHECK_EQ(res.stats.expanded, p.budget);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	free(buf);
+	free(buf2);
+}
+
+static void test_path_short_buffer_truncates(void **state)
+{
+	static const size_t caps[] = {0, 1, 2, 5, 14, 15};
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_result full, res;
+	struct path_point want[32], buf[32];
+	size_t i, k;
+
+	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	ctx = path_ctx_new(7, 7);
+	assert_non_null(ctx);
+	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	            PATH_WEIGHT_ONE);
+	run_query(ctx, &pc, &p, want, 32, &full);
+	assert_int_equal(full.status, PATH_FOUND);
+	assert_int_equal(full.length, 15);
+	for (i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
+		for (k = 0; k < 32; k++)
+			buf[k] = (struct path_point){-7777, -7777};
+		run_query(ctx, &pc, &p, buf, caps[i], &res);
+		CHECK_EQ(res.status, PATH_FOUND);
+		CHECK_EQ(res.length, 15);
+		CHECK_EQ(res.cost, 140);
+		for (k = 0; k < 32; k++) {
+			if (k < caps[i]) {
+				CHECK_EQ(buf[k].x, want[k].x);
+				CHECK_EQ(buf[k].y, want[k].y);
+			} else {
+				CHECK_EQ(buf[k].x, -7777);
+				CHECK_EQ(buf[k].y, -7777);
+			}
+		}
+	}
+	/* With no room at all the caller still learns length and cost. */
+	run_query(ctx, &pc, &p, NULL, 0, &res);
+	CHECK_EQ(res.status, PATH_FOUND);
+	CHECK_EQ(res.length, 15);
+	CHECK_EQ(res.cost, 140);
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+/* Costs right at PATH_COST_MAX: the largest step (16384 x 255) 514 times
+ * is 2147450880; one more step into a cell of multiplier 1 stays below
+ * the limit (2147467264), of multiplier 2 passes it by one
+ * (2147483648 = PATH_COST_MAX + 1). */
+static void test_path_cost_limit_exact(void **state)
+{
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_point buf[520];
+	int i, last, algo;
+
+	memset(&pc, 0, sizeof(pc));
+	map_init(&pc.m, 516, 1);
+	for (i = 1; i < 515; i++)
+		map_set(&pc.m, i, 0, 255);
+	pc.c = (struct costs){PATH_STEP_MAX, PATH_STEP_MAX};
+	pc.gx = 515;
+	ctx = path_ctx_new(516, 1);
+	assert_non_null(ctx);
+	for (last = 1; last <= 2; last++) {
+		map_set(&pc.m, 515, 0, (uint8_t)last);
+		map_to_grid(&pc.m, &pc.g);
+		for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+			struct path_params p;
+			struct path_result res;
+
+			params_make(&p, algo, PATH_H_OCTILE,
+			            PATH_DIAG_NO_CORNER, &pc.c,
+			            PATH_WEIGHT_ONE);
+			run_query(ctx, &pc, &p, buf, 520, &res);
+			if (last == 1) {
+				check_path(&pc.m, p.diagonal, &pc.c, 0, 0, 515,
+				           0, buf, &res);
+				CHECK_EQ(res.cost, 2147467264u);
+			} else {
+				CHECK_EQ(res.status, PATH_COST_RANGE);
+			}
+		}
+		grid_fini(&pc.g);
+	}
+	path_ctx_free(ctx);
+	map_fini(&pc.m);
+	cur_case.map = NULL;
+}
+
+/* PATH_COST_RANGE is for costs that do not fit, not for large heuristic
+ * values: a one-step path costing 16384 on a long map, with the largest
+ * valid step cost and weight (or h_scale), must be found.  The cell
+ * farthest from the goal has h = 16384 * 1399, times 100 (or 255). */
+static void test_path_cost_range_only_for_costs(void **state)
+{
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_point buf[4];
+	int algo, variant;
+
+	memset(&pc, 0, sizeof(pc));
+	map_init(&pc.m, 1400, 1);
+	pc.c = (struct costs){PATH_STEP_MAX, PATH_STEP_MAX};
+	pc.sx = 1;
+	ctx = path_ctx_new(1400, 1);
+	assert_non_null(ctx);
+	for (variant = 0; variant < 2; variant++) {
+		memset(pc.m.mult, variant ? 255 : 1, 1400);
+		map_to_grid(&pc.m, &pc.g);
+		for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
+			struct path_params p;
+			struct path_result res;
+
+			params_make(&p, algo, PATH_H_OCTILE,
+			            PATH_DIAG_NO_CORNER, &pc.c,
+			            variant ? PATH_WEIGHT_ONE
+			                    : PATH_WEIGHT_MAX);
+			p.h_scale = variant ? 255 : 1;
+			run_query(ctx, &pc, &p, buf, 4, &res);
+			check_path(&pc.m, p.diagonal, &pc.c, 1, 0, 0, 0, buf,
+			           &res);
+			CHECK_EQ(res.cost, PATH_STEP_MAX * (variant ? 255 : 1));
+		}
+		grid_fini(&pc.g);
+	}
+	path_ctx_free(ctx);
+	map_fini(&pc.m);
+	cur_case.map = NULL;
+}
+
+/* A serpentine on the largest map: 2048 corridors of 4096 cells joined by
+ * 2047 gap cells, so 8390655 cells and 8390654 straight steps.  At
+ * multiplier 9 that is 8390654 * 90 = 755158860; at 255 it would be
+ * 21396167700, beyond PATH_COST_MAX.  A one-cell corridor keeps the open
+ * list tiny, so the search stays fast even under the sanitizers. */
+static void test_path_max_dim_serpentine(void **state)
+{
+	const int n = GRID_MAX_DIM;
+	const size_t cells = 8390655;
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_result res;
+	struct path_point *buf;
+	int x, y, pass;
+
+	memset(&pc, 0, sizeof(pc));
+	map_init(&pc.m, n, n);
+	buf = malloc((cells + 1) * sizeof(*buf));
+	assert_non_null(buf);
+	ctx = path_ctx_new(n, n);
+	assert_non_null(ctx);
+	pc.c = (struct costs){10, 14};
+	pc.gx = 0;
+	pc.gy = n - 2;
+	for (pass = 0; pass < 2; pass++) {
+		uint8_t mult = pass == 0 ? 9 : 255;
+
+		for (y = 0; y < n; y++) {
+			int gap = (y / 2) % 2 == 0 ? n - 1 : 0;
+
+			for (x = 0; x < n; x++)
+				map_set(&pc.m, x, y,
+				        y % 2 == 0 || (x == gap && y < n - 1)
+				                ? mult
+				                : 0);
+		}
+		map_to_grid(&pc.m, &pc.g);
+		params_make(&p, PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
+		            &pc.c, PATH_WEIGHT_ONE);
+		run_query(ctx, &pc, &p, buf, cells + 1, &res);
+		if (pass == 0) {
+			check_path(&pc.m, p.diagonal, &pc.c, 0, 0, pc.gx, pc.gy,
+			           buf, &res);
+			CHECK_EQ(res.length, cells);
+			CHECK_EQ(res.cost, 755158860u);
+		} else {
+			CHECK_EQ(res.status, PATH_COST_RANGE);
+		}
+		grid_fini(&pc.g);
+	}
+	path_ctx_free(ctx);
+	free(buf);
+	map_fini(&pc.m);
+	cur_case.map = NULL;
+}
+
+/* --- context reuse and determinism ---------------------------------------- */
+
+static void random_params(struct rng *r, struct path_params *p,
+                          const struct costs *c)
+{
+	static const uint32_t weights[] = {1000, 1000, 1500, 2000, 3000};
+	enum path_diagonal rule = rng_below(r, PATH_DIAG_COUNT);
+	enum path_heuristic heur;
+
+	do
+		heur = rng_below(r, PATH_H_COUNT);
+	while (!heuristic_admissible(rule, heur));
+	params_make(p, rng_below(r, PATH_ALGO_COUNT), heur, rule, c,
+	            weights[rng_below(r, 5)]);
+	/* Some searches stop on their budget half-way, leaving stamped
+	 * cells behind for the next query to ignore. */
+	if (rng_below(r, 4) == 0)
+		p->budget = rng_range(r, 1, 60);
+}
+
+static void expect_same_result(const struct path_result *a,
+                               const struct path_point *pa,
+                               const struct path_result *b,
+                               const struct path_point *pb)
+{
+	CHECK_EQ(a->status, b->status);
+	CHECK_EQ(a->stats.expanded, b->stats.expanded);
+	CHECK_EQ(a->stats.pushes, b->stats.pushes);
+	CHECK_EQ(a->stats.max_open, b->stats.max_open);
+	CHECK_EQ(a->stats.reopened, b->stats.reopened);
+	if (a->status != PATH_FOUND)
+		return;
+	CHECK_EQ(a->cost, b->cost);
+	CHECK_EQ(a->length, b->length);
+	CHECK(memcmp(pa, pb, a->length * sizeof(*pa)) == 0);
+}
+
+static void expect_same_nodes(const struct path_ctx *a,
+                              const struct path_ctx *b, int w, int h)
+{
+	int x, y;
+
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			struct path_node_info ia, ib;
+
+			CHECK_EQ(path_ctx_node(a, x, y, &ia), 0);
+			CHECK_EQ(path_ctx_node(b, x, y, &ib), 0);
+			CHECK_EQ(ia.reached, ib.reached);
+			if (!ia.reached)
+				continue;
+			CHECK_EQ(ia.closed, ib.closed);
+			CHECK_EQ(ia.g, ib.g);
+			CHECK_EQ(ia.px, ib.px);
+			CHECK_EQ(ia.py, ib.py);
+		}
+	}
+}
+
+/* Thousands of queries through one context, on different grids of its
+ * size, must answer exactly as a fresh context would: results, paths,
+ * stats and what path_ctx_node reports for every cell. */
+static void test_path_reuse_matches_fresh_ctx(void **state)
+{
+	const int w = 23, h = 17;
+	struct path_point buf[23 * 17], fbuf[23 * 17];
+	struct path_ctx *ctx = path_ctx_new(w, h);
+	struct grid other;
+	struct rng r = {7};
+	unsigned i;
+
+	assert_non_null(ctx);
+	assert_int_equal(grid_init(&other, w + 1, h), GRID_OK);
+	for (i = 0; i < 3000; i++) {
+		struct pcase pc;
+		struct path_ctx *fresh;
+		struct path_params p;
+		struct path_result res, fres;
+
+		pcase_make(&pc, case_seed(7, i), w, h, 1);
+		random_params(&r, &p, &pc.c);
+		/* Failed queries in between must not disturb the next one
+		 * either. */
+		if (i % 97 == 0)
+			expect_bad_arg(ctx, &other, &p, 0, 0, 0, 0);
+		run_query(ctx, &pc, &p, buf, sizeof(buf) / sizeof(buf[0]),
+		          &res);
+		fresh = path_ctx_new(w, h);
+		assert_non_null(fresh);
+		memset(&fres, 0x5a, sizeof(fres));
+		CHECK_EQ(path_find(fresh, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+		                   fbuf, sizeof(fbuf) / sizeof(fbuf[0]), &fres,
+		                   NULL),
+		         fres.status);
+		expect_same_result(&res, buf, &fres, fbuf);
+		if (i % 10 == 0)
+			expect_same_nodes(ctx, fresh, w, h);
+		path_ctx_free(fresh);
+		pcase_fini(&pc);
+	}
+	grid_fini(&other);
+	path_ctx_free(ctx);
+}
+
+static void test_path_deterministic(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *a = malloc(cap * sizeof(*a));
+	struct path_point *b = malloc(cap * sizeof(*b));
+	struct rng r = {8};
+	unsigned i;
+
+	assert_true(a && b);
+	for (i = 0; i < 500; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result ra, rb;
+
+		/* Every fifth map is open and uniform: the most ties. */
+		pcase_make(&pc, case_seed(8, i), 0, 0, 1);
+		if (i % 5 == 0) {
+			memset(pc.m.mult, 1, (size_t)pc.m.w * pc.m.h);
+			grid_fill(&pc.g, 1);
+		}
+		random_params(&r, &p, &pc.c);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		run_query(ctx, &pc, &p, a, cap, &ra);
+		run_query(ctx, &pc, &p, b, cap, &rb);
+		expect_same_result(&ra, a, &rb, b);
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	free(a);
+	free(b);
+}
+
+/* --- tracing ----------------------------------------------------------------
+ */
+
+/* The trace must tell the story the stats count, in order: the start is
+ * expanded first and the goal last; every push comes from the cell being
+ * expanded, with g = parent's g + step cost; every expansion takes the g
+ * and parent of that cell's latest push; and the key is f = g + h (A*) or
+ * g (Dijkstra) or h (greedy). */
+static void check_trace(const struct pcase *pc, const struct path_params *p,
+                        const struct path_trace *t,
+                        const struct path_result *res)
+{
+	size_t i, pushes = 0, expands = 0, ncells;
+	const struct path_trace_event *cur = NULL, *first = NULL, *last = NULL;
+	uint32_t *push_g;
+	int *push_px, *push_py;
+	int dir_dx[8], dir_dy[8];
+
+	ncells = (size_t)pc->m.w * (size_t)pc->m.h;
+	push_g = malloc(ncells * sizeof(*push_g));
+	push_px = malloc(ncells * sizeof(*push_px));
+	push_py = malloc(ncells * sizeof(*push_py));
+	assert_true(push_g && push_px && push_py);
+	for (i = 0; i < ncells; i++)
+		push_px[i] = -9;
+	for (i = 0; i < 8; i++)
+		dir_dx[i] = dir_dy[i] = 9;
+	CHECK(!t->truncated);
+	CHECK(!t->nomem);
+	for (i = 0; i < t->len; i++) {
+		const struct path_trace_event *e = &t->events[i];
+		int is_start = e->x == pc->sx && e->y == pc->sy;
+		size_t cell;
+
+		CHECK(e->x >= 0 && e->y >= 0 && e->x < pc->m.w &&
+		      e->y < pc->m.h);
+		cell = (size_t)e->y * pc->m.w + e->x;
+		if (is_start && e->dir == -1) {
+			CHECK_EQ(e->px, e->x);
+			CHECK_EQ(e->py, e->y);
+			CHECK_EQ(e->g, 0);
+		} else {
+			int dx = e->x - e->px, dy = e->y - e->py;
+
+			CHECK(e->dir >= 0 && e->dir < 8);
+			/* dir must name the move from the parent, the same
+			 * way every time. */
+			if (dir_dx[e->dir] == 9) {
+				dir_dx[e->dir] = dx;
+				dir_dy[e->dir] = dy;
+			}
+			CHECK_EQ(dir_dx[e->dir], dx);
+			CHECK_EQ(dir_dy[e->dir], dy);
+		}
+		if (p->algo == PATH_ASTAR && p->weight == PATH_WEIGHT_ONE)
+			CHECK_EQ(e->f, (uint64_t)e->g + e->h);
+		if (p->algo == PATH_DIJKSTRA)
+			CHECK_EQ(e->f, e->g);
+		if (p->algo == PATH_GREEDY)
+			CHECK_EQ(e->f, e->h);
+		if (p->algo == PATH_ASTAR || p->algo == PATH_GREEDY)
+			CHECK_EQ(e->h,
+			         path_heuristic(p, e->x, e->y, pc->gx, pc->gy));
+		if (e->kind == PATH_TRACE_PUSH) {
+			pushes++;
+			if (e->dir != -1) {
+				uint64_t step = 0;
+
+				CHECK(cur != NULL);
+				CHECK_EQ(e->px, cur->x);
+				CHECK_EQ(e->py, cur->y);
+				CHECK(oracle_step(&pc->m, p->diagonal, &pc->c,
+				                  e->px, e->py, e->x, e->y,
+				                  &step));
+				if (p->algo != PATH_BFS)
+					CHECK_EQ(e->g, cur->g + step);
+			}
+			push_g[cell] = e->g;
+			push_px[cell] = e->px;
+			push_py[cell] = e->py;
+		} else {
+			CHECK_EQ(e->kind, PATH_TRACE_EXPAND);
+			expands++;
+			CHECK(push_px[cell] != -9);
+			CHECK_EQ(e->g, push_g[cell]);
+			CHECK_EQ(e->px, push_px[cell]);
+			CHECK_EQ(e->py, push_py[cell]);
+			if (!first)
+				first = e;
+			last = e;
+			cur = e;
+		}
+	}
+	CHECK_EQ(expands, res->stats.expanded);
+	CHECK_EQ(pushes, res->stats.pushes);
+	if (expands > 0) {
+		CHECK_EQ(first->x, pc->sx);
+		CHECK_EQ(first->y, pc->sy);
+		CHECK_EQ(first->dir, -1);
+	}
+	if (res->status == PATH_FOUND) {
+		CHECK(last != NULL);
+		CHECK_EQ(last->x, pc->gx);
+		CHECK_EQ(last->y, pc->gy);
+		/* BFS may count steps in g rather than cost. */
+		if (p->algo != PATH_BFS)
+			CHECK_EQ(last->g, res->cost);
+	}
+	free(push_g);
+	free(push_px);
+	free(push_py);
+}
+
+static void test_path_trace_matches_search(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *a = malloc(cap * sizeof(*a));
+	struct path_point *b = malloc(cap * sizeof(*b));
+	struct path_trace t;
+	struct rng r = {9};
+	unsigned i;
+
+	assert_true(a && b);
+	path_trace_init(&t, 0);
+	for (i = 0; i < 1000; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result plain, traced;
+
+		pcase_make(&pc, case_seed(9, i), 0, 0, 1);
+		random_params(&r, &p, &pc.c);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		run_query(ctx, &pc, &p, a, cap, &plain);
+		path_trace_clear(&t);
+		memset(&traced, 0xa5, sizeof(traced));
+		CHECK_EQ(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+		                   b, cap, &traced, &t),
+		         traced.status);
+		expect_same_result(&plain, a, &traced, b);
+		check_trace(&pc, &p, &t, &traced);
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	path_trace_fini(&t);
+	free(a);
+	free(b);
+}
+
+/* Dijkstra closes cells in order of distance, each at its final g. */
+static void test_path_trace_dijkstra_order(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct oracle o;
+	struct path_trace t;
+	unsigned i;
+
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	path_trace_init(&t, 0);
+	for (i = 0; i < 500; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result res;
+		uint64_t prev = 0;
+		size_t k;
+
+		pcase_make(&pc, case_seed(10, i), 0, 0, 1);
+		params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, i % PATH_DIAG_COUNT,
+		            &pc.c, PATH_WEIGHT_ONE);
+		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		path_trace_clear(&t);
+		describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+		path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy, buf, cap,
+		          &res, &t);
+		for (k = 0; k < t.len; k++) {
+			const struct path_trace_event *e = &t.events[k];
+
+			if (e->kind != PATH_TRACE_EXPAND)
+				continue;
+			CHECK_EQ(e->g, o.dist[(size_t)e->y * pc.m.w + e->x]);
+			CHECK(e->f >= prev);
+			prev = e->f;
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	path_trace_fini(&t);
+	oracle_fini(&o);
+	free(buf);
+}
+
+/* The open list order is documented: lowest f, then highest g, then
+ * lowest cell index (row-major).  Rebuilding the open list from the
+ * trace, each expansion must be its first entry. */
+static void test_path_trace_follows_open_list_order(void **state)
+{
+	size_t cap = 32 * 32;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct path_trace t;
+	struct rng r = {12};
+	unsigned i;
+
+	assert_non_null(buf);
+	path_trace_init(&t, 0);
+	for (i = 0; i < 600; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result res;
+		uint64_t *open_f;
+		uint32_t *open_g;
+		char *is_open;
+		size_t k, n;
+
+		pcase_make(&pc, case_seed(12, i), (int)rng_range(&r, 1, 32),
+		           (int)rng_range(&r, 1, 32), 1);
+		n = (size_t)pc.m.w * (size_t)pc.m.h;
+		open_f = malloc(n * sizeof(*open_f));
+		open_g = malloc(n * sizeof(*open_g));
+		is_open = calloc(n, 1);
+		assert_true(open_f && open_g && is_open);
+		random_params(&r, &p, &pc.c);
+		/* Every fifth map is open and uniform: the most ties. */
+		if (i % 5 == 0) {
+			memset(pc.m.mult, 1, n);
+			grid_fill(&pc.g, 1);
+		}
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		path_trace_clear(&t);
+		describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+		path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy, buf, cap,
+		          &res, &t);
+		for (k = 0; k < t.len; k++) {
+			const struct path_trace_event *e = &t.events[k];
+			size_t cell = (size_t)e->y * pc.m.w + e->x, c;
+
+			if (e->kind == PATH_TRACE_PUSH) {
+				is_open[cell] = 1;
+				open_f[cell] = e->f;
+				open_g[cell] = e->g;
+				continue;
+			}
+			CHECK(is_open[cell]);
+			CHECK_EQ(open_f[cell], e->f);
+			CHECK_EQ(open_g[cell], e->g);
+			for (c = 0; c < n; c++) {
+				if (!is_open[c] || c == cell)
+					continue;
+				if (open_f[c] > e->f ||
+				    (open_f[c] == e->f &&
+				     (open_g[c] < e->g ||
+				      (open_g[c] == e->g && c > cell))))
+					continue;
+				dump_case();
+				fail_msg(
+				        "event %zu expands (%d,%d) f %llu g %u "
+				        "before (%d,%d) f %llu g %u",
+				        k, e->x, e->y, (unsigned long long)e->f,
+				        e->g, (int)(c % (size_t)pc.m.w),
+				        (int)(c / (size_t)pc.m.w),
+				        (unsigned long long)open_f[c],
+				        open_g[c]);
+			}
+			is_open[cell] = 0;
+		}
+		free(open_f);
+		free(open_g);
+		free(is_open);
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	path_trace_fini(&t);
+	free(buf);
+}
+
+static void test_path_trace_limit_truncates(void **state)
+{
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_result full_res, res;
+	struct path_trace full, lim;
+	struct path_point a[64], b[64];
+	size_t k;
+
+	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	ctx = path_ctx_new(7, 7);
+	assert_non_null(ctx);
+	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	            PATH_WEIGHT_ONE);
+	path_trace_init(&full, 0);
+	path_trace_init(&lim, 10);
+	describe(0, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+	assert_int_equal(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+	                           a, 64, &full_res, &full),
+	                 PATH_FOUND);
+	assert_true(full.len > 10);
+	assert_false(full.truncated);
+	assert_int_equal(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+	                           b, 64, &res, &lim),
+	                 PATH_FOUND);
+	assert_int_equal(lim.len, 10);
+	assert_true(lim.truncated);
+	expect_same_result(&full_res, a, &res, b);
+	for (k = 0; k < 10; k++)
+		assert_memory_equal(&lim.events[k], &full.events[k],
+		                    sizeof(lim.events[k]));
+	/* Clearing makes room again; the limit stays. */
+	path_trace_clear(&lim);
+	assert_int_equal(lim.len, 0);
+	assert_false(lim.truncated);
+	assert_int_equal(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+	                           b, 64, &res, &lim),
+	                 PATH_FOUND);
+	assert_int_equal(lim.len, 10);
+	assert_true(lim.truncated);
+	/* A limit the search never reaches truncates nothing. */
+	path_trace_fini(&lim);
+	path_trace_init(&lim, full.len);
+	assert_int_equal(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
+	                           b, 64, &res, &lim),
+	                 PATH_FOUND);
+	assert_int_equal(lim.len, full.len);
+	assert_false(lim.truncated);
+	path_trace_fini(&lim);
+	path_trace_fini(&full);
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+/* --- what the AI view reads back ------------------------------------------ */
+
+static void check_parent_chain(const struct path_ctx *ctx,
+                               const struct pcase *pc,
+                               const struct path_point *pts,
+                               const struct path_result *res)
+{
+	struct path_node_info info;
+	size_t k = res->length;
+	int x = pc->gx, y = pc->gy;
+
+	for (;;) {
+		CHECK(k > 0);
+		k--;
+		CHECK_EQ(pts[k].x, x);
+		CHECK_EQ(pts[k].y, y);
+		CHECK_EQ(path_ctx_node(ctx, x, y, &info), 0);
+		CHECK(info.reached);
+		if (x == pc->sx && y == pc->sy)
+			break;
+		x = info.px;
+		y = info.py;
+	}
+	CHECK_EQ(k, 0);
+	CHECK_EQ(info.g, 0);
+	CHECK_EQ(info.px, pc->sx);
+	CHECK_EQ(info.py, pc->sy);
+}
+
+static void test_path_ctx_node_after_search(void **state)
+{
+	struct pcase pc;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_result res;
+	struct path_node_info info;
+	struct path_point buf[64];
+	int x, y;
+
+	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	ctx = path_ctx_new(7, 7);
+	assert_non_null(ctx);
+	/* Before any search nothing has been reached. */
+	for (y = 0; y < 7; y++) {
+		for (x = 0; x < 7; x++) {
+			assert_int_equal(path_ctx_node(ctx, x, y, &info), 0);
+			assert_int_equal(info.reached, 0);
+		}
+	}
+	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	            PATH_WEIGHT_ONE);
+	run_query(ctx, &pc, &p, buf, 64, &res);
+	assert_int_equal(res.status, PATH_FOUND);
+	assert_int_equal(path_ctx_node(ctx, pc.sx, pc.sy, &info), 0);
+	assert_true(info.reached);
+	assert_true(info.closed);
+	assert_int_equal(info.g, 0);
+	assert_int_equal(info.px, pc.sx);
+	assert_int_equal(info.py, pc.sy);
+	assert_int_equal(path_ctx_node(ctx, pc.gx, pc.gy, &info), 0);
+	assert_true(info.reached);
+	assert_true(info.closed);
+	assert_int_equal(info.g, res.cost);
+	assert_int_equal(info.h, 0);
+	check_parent_chain(ctx, &pc, buf, &res);
+	/* A wall is never reached. */
+	assert_int_equal(path_ctx_node(ctx, 3, 0, &info), 0);
+	assert_int_equal(info.reached, 0);
+	assert_true(path_ctx_node(ctx, -1, 0, &info) < 0);
+	assert_true(path_ctx_node(ctx, 0, 7, &info) < 0);
+
+	/* Close the gap: the far side was reached by the last search but not
+	 * by this one, and must say so. */
+	grid_set_cost(&pc.g, 3, 6, GRID_BLOCKED);
+	map_set(&pc.m, 3, 6, 0);
+	run_query(ctx, &pc, &p, buf, 64, &res);
+	assert_int_equal(res.status, PATH_NO_PATH);
+	for (y = 0; y < 7; y++) {
+		for (x = 4; x < 7; x++) {
+			assert_int_equal(path_ctx_node(ctx, x, y, &info), 0);
+			assert_int_equal(info.reached, 0);
+		}
+	}
+	assert_int_equal(path_ctx_node(ctx, 0, 0, &info), 0);
+	assert_true(info.reached && info.closed);
+	path_ctx_free(ctx);
+	pcase_fini(&pc);
+}
+
+/* For Dijkstra every closed cell holds its true distance, every open one
+ * an upper bound, and cells the oracle cannot reach are untouched; the
+ * parent chain of an optimal search rebuilds the returned path. */
+static void test_path_ctx_node_matches_oracle(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct oracle o;
+	unsigned i;
+
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	for (i = 0; i < 1000; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result res;
+		int x, y;
+
+		pcase_make(&pc, case_seed(11, i), 0, 0, 1);
+		params_make(&p, (i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
+		            PATH_H_OCTILE, i % 3, &pc.c, PATH_WEIGHT_ONE);
+		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		run_query(ctx, &pc, &p, buf, cap, &res);
+		if (res.status == PATH_FOUND)
+			check_parent_chain(ctx, &pc, buf, &res);
+		for (y = 0; y < pc.m.h; y++) {
+			for (x = 0; x < pc.m.w; x++) {
+				struct path_node_info info;
+				uint64_t d = o.dist[(size_t)y * pc.m.w + x];
+
+				CHECK_EQ(path_ctx_node(ctx, x, y, &info), 0);
+				if (d == UNREACHED) {
+					CHECK_EQ(info.reached, 0);
+					continue;
+				}
+				if (!info.reached)
+					continue;
+				CHECK(info.g >= d);
+				if (info.closed && p.algo == PATH_DIJKSTRA)
+					CHECK_EQ(info.g, d);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	oracle_fini(&o);
+	free(buf);
+}
+
+/* --- heuristics and single steps --------------------------------------- */
+
+static uint32_t h_of(enum path_heuristic heur, uint32_t s, uint32_t d, int x,
+                     int y, int gx, int gy)
+{
+	struct path_params p;
+
+	path_params_default(&p);
+	p.heuristic = heur;
+	p.straight_cost = s;
+	p.diagonal_cost = d;
+	return path_heuristic(&p, x, y, gx, gy);
+}
+
+static void test_path_heuristic_values(void **state)
+{
+	static const struct costs cs[] = {
+	        {10, 14}, {408, 577}, {10, 10}, {1, 1}, {10, 20}, {1, 2},
+	};
+	size_t i;
+	int heur, dx, dy;
+
+	/* dx 3, dy 1 at 10/14, in every direction. */
+	for (dx = -3; dx <= 3; dx += 6) {
+		for (dy = -1; dy <= 1; dy += 2) {
+			assert_int_equal(h_of(PATH_H_OCTILE, 10, 14, 5, 5,
+			                      5 + dx, 5 + dy),
+			                 34);
+			assert_int_equal(h_of(PATH_H_MANHATTAN, 10, 14, 5, 5,
+			                      5 + dx, 5 + dy),
+			                 40);
+			assert_int_equal(h_of(PATH_H_CHEBYSHEV, 10, 14, 5, 5,
+			                      5 + dx, 5 + dy),
+			                 30);
+			assert_int_equal(
+			        h_of(PATH_H_ZERO, 10, 14, 5, 5, 5 + dx, 5 + dy),
+			        0);
+			assert_int_equal(h_of(PATH_H_OCTILE, 10, 14, 5, 5,
+			                      5 + dy, 5 + dx),
+			                 34);
+		}
+	}
+	assert_int_equal(h_of(PATH_H_OCTILE, 408, 577, 0, 0, 3, 1), 1393);
+	assert_int_equal(h_of(PATH_H_OCTILE, 10, 20, 0, 0, 3, 1), 40);
+
+	/* Euclidean must never exceed the cheapest possible path, octile,
+	 * whatever the diagonal cost; it must still be informative. */
+	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++) {
+		for (dy = 0; dy <= 12; dy++) {
+			for (dx = 0; dx <= 12; dx++) {
+				uint32_t e = h_of(PATH_H_EUCLIDEAN, cs[i].s,
+				                  cs[i].d, 0, 0, dx, dy);
+				uint32_t oct = h_of(PATH_H_OCTILE, cs[i].s,
+				                    cs[i].d, 0, 0, dx, dy);
+
+				describe_text(
+				        NULL,
+				        "euclidean %u/%u dx %d dy %d: %u, "
+				        "octile %u",
+				        cs[i].s, cs[i].d, dx, dy, e, oct);
+				CHECK(e <= oct);
+				/* Below a straight cost of 2 the scaled
+				 * distance of one cell may round to 0. */
+				if ((dx || dy) && cs[i].s >= 2)
+					CHECK(e > 0);
+			}
+		}
+	}
+	assert_true(h_of(PATH_H_EUCLIDEAN, 10, 14, 0, 0, 3, 1) <= 34);
+	assert_true(h_of(PATH_H_EUCLIDEAN, 10, 14, 0, 0, 3, 1) >= 30);
+
+	for (heur = 0; heur < PATH_H_COUNT; heur++)
+		assert_int_equal(h_of(heur, 10, 14, 7, 3, 7, 3), 0);
+
+	/* h_scale is the cheapest multiplier on the map: h scales with it. */
+	{
+		struct path_params p;
+
+		path_params_default(&p);
+		p.heuristic = PATH_H_MANHATTAN;
+		p.h_scale = 3;
+		assert_int_equal(path_heuristic(&p, 0, 0, 3, 1), 120);
+		p.heuristic = PATH_H_OCTILE;
+		assert_int_equal(path_heuristic(&p, 0, 0, 3, 1), 102);
+	}
+}
+
+static void test_path_step_cost_diagonal_rules(void **state)
+{
+	/* (2,1) is a wall; (1,0) costs 2 and (2,0) costs 3 to enter. */
+	static const char map[] = ".23\n.9#\n...\n";
+	static const struct {
+		int x, y, nx, ny;
+		uint32_t cost[PATH_DIAG_COUNT]; /* never, no corner, always */
+	} cases[] = {
+	        {1, 1, 1, 0, {20, 20, 20}}, /* straight, into multiplier 2 */
+	        {1, 1, 0, 1, {10, 10, 10}}, /* leaving the 9 costs nothing */
+	        {1, 1, 2, 1, {0, 0, 0}},    /* into the wall */
+	        {1, 1, 0, 0, {0, 14, 14}},  /* diagonal, both sides open */
+	        {1, 1, 2, 0, {0, 0, 42}},   /* past the wall's corner */
+	        {1, 1, 2, 2, {0, 0, 14}},   /* past it on the other side */
+	        {2, 2, 1, 1, {0, 0, 126}},  /* into the 9 past the wall */
+	        {1, 1, 1, 1, {0, 0, 0}},    /* not a move */
+	        {0, 0, 2, 2, {0, 0, 0}},    /* not a neighbour */
+	        {0, 0, 0, 2, {0, 0, 0}},    /* not a neighbour */
+	        {0, 0, -1, 0, {0, 0, 0}},   /* off the map */
+	        {0, 0, -1, -1, {0, 0, 0}},  /* off the map, diagonally */
+	        {2, 2, 3, 3, {0, 0, 0}},    /* off the far corner */
+	};
+	struct pcase pc;
+	size_t i;
+	int rule;
+
+	pcase_text(&pc, map, (struct costs){10, 14});
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+
+			params_make(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
+			            PATH_WEIGHT_ONE);
+			describe_text(&pc.m, "(%d,%d) -> (%d,%d) under %s",
+			              cases[i].x, cases[i].y, cases[i].nx,
+			              cases[i].ny, path_diagonal_name(rule));
+			CHECK_EQ(path_step_cost(&pc.g, &p, cases[i].x,
+			                        cases[i].y, cases[i].nx,
+			                        cases[i].ny),
+			         cases[i].cost[rule]);
+		}
+	}
+	pcase_fini(&pc);
+
+	/* Both sides blocked: only ALWAYS lets the diagonal through. */
+	{
+		static const char gap[] = "S#\n#G\n";
+		struct path_ctx *ctx = path_ctx_new(2, 2);
+		struct path_point buf[4];
+
+		assert_non_null(ctx);
+		pcase_text(&pc, gap, (struct costs){408, 577});
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			struct path_params p;
+			struct path_result res;
+
+			params_make(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
+			            PATH_WEIGHT_ONE);
+			CHECK_EQ(path_step_cost(&pc.g, &p, 0, 0, 1, 1),
+			         rule == PATH_DIAG_ALWAYS ? 577 : 0);
+			run_query(ctx, &pc, &p, buf, 4, &res);
+			if (rule == PATH_DIAG_ALWAYS) {
+				check_path(&pc.m, rule, &pc.c, 0, 0, 1, 1, buf,
+				           &res);
+				CHECK_EQ(res.cost, 577);
+			} else {
+				CHECK_EQ(res.status, PATH_NO_PATH);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+}
+
+static void test_path_names(void **state)
+{
+	int i, j;
+
+	for (i = 0; i < PATH_ALGO_COUNT; i++) {
+		assert_non_null(path_algo_name(i));
+		assert_true(path_algo_name(i)[0] != '\0');
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(path_algo_name(i),
+			                        path_algo_name(j));
+	}
+	for (i = 0; i < PATH_H_COUNT; i++) {
+		assert_non_null(path_heuristic_name(i));
+		assert_true(path_heuristic_name(i)[0] != '\0');
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(path_heuristic_name(i),
+			                        path_heuristic_name(j));
+	}
+	for (i = 0; i < PATH_DIAG_COUNT; i++) {
+		assert_non_null(path_diagonal_name(i));
+		assert_true(path_diagonal_name(i)[0] != '\0');
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(path_diagonal_name(i),
+			                        path_diagonal_name(j));
+	}
+	for (i = PATH_COST_RANGE; i <= PATH_BUDGET; i++)
+		assert_non_null(path_status_name(i));
+}
+
+int main(void)
+{
+	/* TEST_FILTER=pattern runs only the matching tests (cmocka's
+	 * wildcards), handy when chasing one failure. */
+	if (getenv("TEST_FILTER"))
+		cmocka_set_test_filter(getenv("TEST_FILTER"));
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_path_params_default),
+	        cmocka_unit_test(test_path_ctx_new_rejects_bad_sizes),
+	        cmocka_unit_test(test_path_names),
+	        cmocka_unit_test(test_path_heuristic_values),
+	        cmocka_unit_test(test_path_step_cost_diagonal_rules),
+	        cmocka_unit_test(test_path_golden_wall_gap_4way),
+	        cmocka_unit_test(test_path_golden_no_corner_cutting),
+	        cmocka_unit_test(test_path_golden_forest_detour),
+	        cmocka_unit_test(test_path_start_is_goal),
+	        cmocka_unit_test(test_path_rejects_blocked_endpoints),
+	        cmocka_unit_test(test_path_rejects_out_of_bounds_endpoints),
+	        cmocka_unit_test(test_path_rejects_size_mismatch),
+	        cmocka_unit_test(test_path_rejects_bad_params),
+	        cmocka_unit_test(test_path_closed_room_no_path),
+	        cmocka_unit_test(test_path_one_by_one_map),
+	        cmocka_unit_test(test_path_single_row_and_column),
+	        cmocka_unit_test(test_path_budget_stops_search),
+	        cmocka_unit_test(test_path_budget_exact_is_enough),
+	        cmocka_unit_test(test_path_short_buffer_truncates),
+	        cmocka_unit_test(test_path_cost_limit_exact),
+	        cmocka_unit_test(test_path_cost_range_only_for_costs),
+	        cmocka_unit_test(test_path_ctx_node_after_search),
+	        cmocka_unit_test(test_path_ctx_node_matches_oracle),
+	        cmocka_unit_test(test_path_trace_matches_search),
+	        cmocka_unit_test(test_path_trace_dijkstra_order),
+	        cmocka_unit_test(test_path_trace_follows_open_list_order),
+	        cmocka_unit_test(test_path_trace_limit_truncates),
+	        cmocka_unit_test(test_path_deterministic),
+	        cmocka_unit_test(test_path_reuse_matches_fresh_ctx),
+	        cmocka_unit_test(test_path_matches_dijkstra_random),
+	        cmocka_unit_test(test_path_weighted_within_bound_random),
+	        cmocka_unit_test(test_path_greedy_finds_legal_path_random),
+	        cmocka_unit_test(test_path_bfs_fewest_steps_random),
+	        cmocka_unit_test(test_path_h_scale_keeps_optimal_random),
+	        cmocka_unit_test(test_path_max_dim_serpentine),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
