@@ -286,6 +286,15 @@ heuristic_raw(enum path_heuristic h, uint32_t s, uint32_t d, double es, int dx,
 	}
 }
 
+/* Keys and heuristic values saturate at the top of their 32 bits: a cell
+ * whose estimate does not fit is simply never preferred to one whose
+ * estimate does, which keeps the search exact (the goal's f is its g, at
+ * most PATH_COST_MAX). */
+static inline uint32_t sat32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
 uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
                         int gy)
 {
@@ -293,9 +302,10 @@ uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
 
 	if (!params_valid(p))
 		return 0;
-	return heuristic_raw(p->heuristic, p->straight_cost, p->diagonal_cost,
-	                     euclid_scale(p), gx - x, gy - y) *
-	       scale;
+	return sat32((uint64_t)heuristic_raw(p->heuristic, p->straight_cost,
+	                                     p->diagonal_cost, euclid_scale(p),
+	                                     gx - x, gy - y) *
+	             scale);
 }
 
 uint32_t path_step_cost(const struct grid *g, const struct path_params *p,
@@ -368,6 +378,7 @@ static void trace_add(struct path_trace *t, const struct path_ctx *c,
 		t->cap = cap;
 	}
 	e = &t->events[t->len++];
+	memset(e, 0, sizeof(*e)); /* padding too: events compare with memcmp */
 	e->kind = (uint8_t)kind;
 	e->dir = (int16_t)dir;
 	e->x = (int)(idx % (size_t)c->stride) - 1;
@@ -420,9 +431,10 @@ query_h(const struct query *q, enum path_heuristic heur, int x, int y)
 		heur = q->heuristic;
 	if (heur == PATH_H_ZERO)
 		return 0;
-	return heuristic_raw(heur, q->straight, q->diagonal, q->euclid_scale,
-	                     q->gx - x, q->gy - y) *
-	       q->h_scale;
+	return sat32((uint64_t)heuristic_raw(heur, q->straight, q->diagonal,
+	                                     q->euclid_scale, q->gx - x,
+	                                     q->gy - y) *
+	             q->h_scale);
 }
 
 static inline __attribute__((always_inline)) uint64_t
@@ -446,23 +458,7 @@ make_key(const struct query *q, uint32_t g, uint32_t h)
 		                      (uint64_t)h * q->weight / PATH_WEIGHT_ONE;
 		break;
 	}
-	return (f << 32) | (uint32_t)~g;
-}
-
-/* The largest weighted h any cell can have: f = g + w*h must fit in 32
- * bits, and g is capped at PATH_COST_MAX. */
-static uint64_t query_max_key_h(const struct query *q, int width, int height)
-{
-	int fx = q->gx > width - 1 - q->gx ? q->gx : width - 1 - q->gx;
-	int fy = q->gy > height - 1 - q->gy ? q->gy : height - 1 - q->gy;
-	uint64_t h =
-	        (uint64_t)heuristic_raw(q->heuristic, q->straight, q->diagonal,
-	                                q->euclid_scale, fx, fy) *
-	        q->h_scale;
-
-	if (q->heuristic == PATH_H_ZERO)
-		return 0;
-	return h * q->weight / PATH_WEIGHT_ONE;
+	return ((uint64_t)sat32(f) << 32) | (uint32_t)~g;
 }
 
 static inline int tag_dir(uint32_t tag)
@@ -480,16 +476,22 @@ static inline int tag_dir(uint32_t tag)
 static inline __attribute__((always_inline)) enum path_status
 search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
             struct path_stats *stp, struct path_trace *tr, const int tracing,
-            const enum path_diagonal diag, const enum path_heuristic heur)
+            const enum path_diagonal diag, const enum path_heuristic heur,
+            const int astar1)
 {
 	const struct query ql = *qp, *const q = &ql;
 	struct node *const nodes = c->nodes;
 	const uint32_t gen_tag = c->gen << TAG_GEN_SHIFT;
 	const int ndirs = diag == PATH_DIAG_NEVER ? 4 : 8;
-	const int bfs = q->algo == PATH_BFS;
-	const int improve = q->improve, reopen = q->reopen;
+	/* astar1: plain A* (w = 1), the monsters' everyday search, gets an
+	 * instance with its mode fixed at compile time. */
+	const int bfs = !astar1 && q->algo == PATH_BFS;
+	const int improve = astar1 || q->improve;
+	const int reopen = astar1 || q->reopen;
 	const uint32_t straight = q->straight, diagonal = q->diagonal;
 	const uint32_t budget = q->budget;
+	const uint32_t max_step = diagonal * GRID_COST_MAX;
+	const uint32_t stride = (uint32_t)c->stride;
 	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
 	uint32_t off[8];
 	struct heap_entry *heap = c->heap;
@@ -498,7 +500,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	enum path_status result = PATH_NO_PATH;
 	uint32_t open = 1;
 	struct heap_entry next, entry;
-	int have_next = 0;
+	int have_next = 0, over_limit = 0;
 	uint32_t h = query_h(q, heur, q->sx, q->sy);
 	uint64_t key = make_key(q, 0, h);
 	int d;
@@ -532,7 +534,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		struct heap_entry top;
 		uint32_t cur;
 		uint32_t tag, cg;
-		int cx, cy;
+		int cx, cy, near_limit;
 		uint8_t m4[4];
 
 		if (have_next) {
@@ -548,6 +550,9 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		cg = nodes[cur].g;
 		cx = top.x;
 		cy = top.y;
+		/* One test per expansion instead of one per step: only a g
+		 * this close to the limit can step past it. */
+		near_limit = cg > PATH_COST_MAX - max_step;
 
 		/* A cell pushed again with a better g leaves its old entry
 		 * behind; it is recognised by its g, or by the cell having
@@ -574,7 +579,8 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		}
 #pragma GCC unroll 8
 		for (d = 0; d < ndirs; d++) {
-			const uint32_t nb = cur + off[d];
+			const uint32_t nb = cur + (uint32_t)dir_dy[d] * stride +
+			                    (uint32_t)dir_dx[d];
 			const uint8_t m = cost[nb];
 			struct node *nn;
 			uint32_t ng;
@@ -595,9 +601,14 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				ng = cg + 1;
 			else
 				ng = cg + (d < 4 ? straight : diagonal) * m;
-			if (ng > PATH_COST_MAX) {
-				result = PATH_COST_RANGE;
-				goto out;
+			if (near_limit && ng > PATH_COST_MAX) {
+				/* A step past the limit is not taken; if the
+				 * goal is then never reached, the search says
+				 * so with PATH_COST_RANGE rather than "no
+				 * path".  (ng cannot wrap: the largest step is
+				 * below 2^22.) */
+				over_limit = 1;
+				continue;
 			}
 			nn = &nodes[nb];
 			if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
@@ -618,7 +629,9 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			nx = cx + dir_dx[d];
 			ny = cy + dir_dy[d];
 			h = query_h(q, heur, nx, ny);
-			key = make_key(q, ng, h);
+			key = astar1 ? (uint64_t)sat32((uint64_t)ng + h) << 32 |
+			                       (uint32_t)~ng
+			             : make_key(q, ng, h);
 			entry = (struct heap_entry){key, nb, (uint16_t)nx,
 			                            (uint16_t)ny};
 			if (!have_next) {
@@ -649,6 +662,8 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		}
 	}
 #undef HEAP_INSERT
+	if (result == PATH_NO_PATH && over_limit)
+		result = PATH_COST_RANGE;
 out:
 	/* Leave the heap all empty keys for the next query. */
 	while (hlen)
@@ -659,7 +674,9 @@ out:
 }
 
 #define SEARCH_HEUR(tracing, diag, heur)                                       \
-	search_loop(c, cost, q, st, tr, tracing, diag, heur)
+	(!(tracing) && astar1                                                  \
+	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
+	         : search_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
 
 #define SEARCH_DIAG(diag)                                                      \
 	switch (q->heuristic) {                                                \
@@ -681,6 +698,9 @@ static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         struct path_stats *st,
                                         struct path_trace *tr)
 {
+	const int astar1 =
+	        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE;
+
 	/* A traced search is for the AI view; one generic instance with the
 	 * heuristic chosen at run time is fast enough there. */
 	if (tr) {
@@ -761,11 +781,6 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 
 	query_init(&q, ctx, p, sx, sy, gx, gy);
-	if (query_max_key_h(&q, g->width, g->height) >
-	    0xffffffffu - PATH_COST_MAX) {
-		res->status = PATH_COST_RANGE;
-		return res->status;
-	}
 	if (++ctx->gen > TAG_GEN_MAX) {
 		/* Once every 2^28 queries the stamps wrap: start afresh. */
 		memset(ctx->nodes, 0, ctx->ncells * sizeof(*ctx->nodes));

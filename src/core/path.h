@@ -8,9 +8,14 @@
  * params.diagonal_cost (default 14), and entering a cell multiplies that by
  * the cell's multiplier.
  *
- * Ordering of the open list is total and fixed: lowest f first; among
- * equal f the larger g (that is, the smaller h) first; then the lower cell
- * index.  The same query therefore always gives the same path. */
+ * Ordering of the open list is fixed: lowest f first; among equal f the
+ * larger g (that is, the smaller h) first; among equal f and g, the order
+ * the heap's deterministic sequence of pushes and pops gives.  The same
+ * query on the same grid therefore always gives the same path.
+ *
+ * Limits: g never exceeds PATH_COST_MAX; f and h saturate at 2^32 - 1,
+ * which can only happen to cells that are farther than the goal in any
+ * case, so results stay exact. */
 #ifndef HUNTED_PATH_H
 #define HUNTED_PATH_H
 
@@ -19,8 +24,9 @@
 
 #include "grid.h"
 
-/* No g ever exceeds this; a search whose costs would reports
- * PATH_COST_RANGE rather than wrap. */
+/* No g ever exceeds this: steps past it are not taken, and a search that
+ * could only have reached the goal through them reports PATH_COST_RANGE
+ * instead of PATH_NO_PATH. */
 #define PATH_COST_MAX 0x7fffffffu
 /* Step costs must satisfy 1 <= straight <= diagonal <= 2 * straight and
  * diagonal <= PATH_STEP_MAX. */
@@ -60,7 +66,7 @@ enum path_status {
 	PATH_NOMEM = -1,     /* the open list could not grow */
 	PATH_BAD_ARG = -2,   /* bad params, size mismatch, start/goal out of
 	                        bounds or blocked */
-	PATH_COST_RANGE = -3 /* a cost would exceed PATH_COST_MAX */
+	PATH_COST_RANGE = -3 /* goal only reachable beyond PATH_COST_MAX */
 };
 
 struct path_params {
