@@ -11,3 +11,26 @@ tests_test_grid_LDADD = $(TEST_LIBS)
 tests_test_path_SOURCES = tests/test_path.c
 tests_test_path_CFLAGS = $(TEST_CFLAGS)
 tests_test_path_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test_gen
+TESTS += tests/test_gen
+tests_test_gen_SOURCES = tests/test_gen.c
+tests_test_gen_CFLAGS = $(TEST_CFLAGS)
+tests_test_gen_LDADD = $(TEST_LIBS)
+
+# --- the rules and the monsters' minds ------------------------------------
+check_PROGRAMS += tests/test_distmap tests/test_world tests/test_soak
+TESTS += tests/test_distmap tests/test_world tests/test_soak
+tests_test_distmap_SOURCES = tests/test_distmap.c
+tests_test_distmap_CFLAGS = $(TEST_CFLAGS)
+tests_test_distmap_LDADD = $(TEST_LIBS)
+tests_test_world_SOURCES = tests/test_world.c
+tests_test_world_CFLAGS = $(TEST_CFLAGS)
+tests_test_world_LDADD = $(TEST_LIBS)
+tests_test_soak_SOURCES = tests/test_soak.c
+tests_test_soak_CFLAGS = $(TEST_CFLAGS)
+tests_test_soak_LDADD = $(TEST_LIBS)
+
+# The real binary without a terminal: golden games, replays, usage.
+TESTS += tests/test_headless.sh
+EXTRA_DIST += tests/test_headless.sh tests/golden

@@ -1802,6 +1802,70 @@ static void test_path_deterministic(void **state)
 	free(b);
 }
 
+/* A search that fails (no path, or out of budget) leaves the way to the
+ * closest cell it expanded: a legal path from the start, ending on a
+ * closed cell whose h no other closed cell beats (the start itself for
+ * searches without h). */
+static void test_path_partial_to_closest(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct rng r = {31};
+	unsigned i, failed = 0;
+
+	assert_non_null(buf);
+	for (i = 0; i < 3000; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		struct path_params p;
+		struct path_result res, as_found;
+		struct path_node_info info;
+		uint32_t best_h = UINT32_MAX, hb;
+		int x, y;
+
+		pcase_make(&pc, case_seed(31, i), 0, 0, 1);
+		random_params(&r, &p, &pc.c);
+		if (i % 2)
+			p.budget = rng_range(&r, 1, 40);
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		run_query(ctx, &pc, &p, buf, cap, &res);
+		if (res.status == PATH_FOUND) {
+			CHECK_EQ(res.partial, 0);
+			goto next;
+		}
+		CHECK(res.status == PATH_NO_PATH || res.status == PATH_BUDGET);
+		failed++;
+		CHECK_EQ(res.partial, 1);
+		as_found = res;
+		as_found.status = PATH_FOUND;
+		check_path(&pc.m, p.diagonal, &pc.c, pc.sx, pc.sy, res.best_x,
+		           res.best_y, buf, &as_found);
+		path_ctx_node(ctx, res.best_x, res.best_y, &info);
+		CHECK(info.reached && info.closed);
+		if (p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS) {
+			CHECK_EQ(res.best_x, pc.sx);
+			CHECK_EQ(res.best_y, pc.sy);
+			goto next;
+		}
+		for (y = 0; y < pc.m.h; y++)
+			for (x = 0; x < pc.m.w; x++) {
+				path_ctx_node(ctx, x, y, &info);
+				if (info.reached && info.closed &&
+				    info.h < best_h)
+					best_h = info.h;
+			}
+		hb = path_heuristic(&p, res.best_x, res.best_y, pc.gx, pc.gy);
+		CHECK_EQ(hb, best_h);
+	next:
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	/* Enough failures for the test to mean something. */
+	assert_true(failed > 500);
+	free(buf);
+}
+
 /* --- tracing ------------------------------------------------------------- */
 
 /* The trace must tell the story the stats count, in order: the start is
@@ -2511,6 +2575,7 @@ int main(void)
 	        cmocka_unit_test(test_path_closed_room_no_path),
 	        cmocka_unit_test(test_path_one_by_one_map),
 	        cmocka_unit_test(test_path_single_row_and_column),
+	        cmocka_unit_test(test_path_partial_to_closest),
 	        cmocka_unit_test(test_path_budget_stops_search),
 	        cmocka_unit_test(test_path_budget_exact_is_enough),
 	        cmocka_unit_test(test_path_short_buffer_truncates),

@@ -40,6 +40,7 @@ struct path_ctx {
 	int stride;
 	size_t ncells; /* padded cells, border included */
 	uint32_t gen;
+	size_t best; /* expanded cell closest to the goal, last search */
 	struct node *nodes;
 	struct heap_entry *heap;
 	size_t heap_cap;
@@ -501,6 +502,8 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t open = 1;
 	struct heap_entry next, entry;
 	int have_next = 0, over_limit = 0;
+	const int greedy = !astar1 && q->algo == PATH_GREEDY;
+	uint32_t best = start, best_h = UINT32_MAX;
 	uint32_t h = query_h(q, heur, q->sx, q->sy);
 	uint64_t key = make_key(q, 0, h);
 	int d;
@@ -566,6 +569,16 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		nodes[cur].tag = tag | TAG_CLOSED;
 		open--;
 		st.expanded++;
+		{
+			/* The (weighted) h of the cell, from its key: the
+			 * closest cell so far is where a search that fails
+			 * leaves its best partial path. */
+			const uint32_t f = (uint32_t)(top.key >> 32);
+			const uint32_t hv = greedy ? f : f - cg;
+
+			best = hv < best_h ? cur : best;
+			best_h = hv < best_h ? hv : best_h;
+		}
 		if (tracing) {
 			int dir = cur == start ? -1 : tag_dir(tag);
 			size_t par = dir < 0 ? cur : cur - off[dir];
@@ -669,6 +682,7 @@ out:
 	while (hlen)
 		heap[--hlen].key = HEAP_EMPTY;
 	c->heap = heap;
+	c->best = best;
 	*stp = st;
 	return result;
 }
@@ -727,11 +741,11 @@ static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
 /* Reads the path back from the goal through the parents' directions. */
 static enum path_status path_read_back(const struct path_ctx *c,
                                        const uint8_t *cost,
-                                       const struct query *q,
+                                       const struct query *q, size_t end,
                                        struct path_point *buf, size_t cap,
                                        struct path_result *res)
 {
-	size_t idx = q->goal, len = 1, k;
+	size_t idx = end, len = 1, k;
 	uint64_t total = 0;
 
 	while (idx != q->start) {
@@ -739,7 +753,7 @@ static enum path_status path_read_back(const struct path_ctx *c,
 		len++;
 	}
 	res->length = len;
-	idx = q->goal;
+	idx = end;
 	k = len - 1;
 	for (;;) {
 		if (k < cap) {
@@ -796,8 +810,18 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 	ctx->last_sy = sy;
 	ctx->last_gx = gx;
 	ctx->last_gy = gy;
-	if (st == PATH_FOUND)
-		st = path_read_back(ctx, g->cost, &q, buf, cap, res);
+	if (st == PATH_FOUND) {
+		st = path_read_back(ctx, g->cost, &q, q.goal, buf, cap, res);
+	} else if (st == PATH_NO_PATH || st == PATH_BUDGET) {
+		/* The way to the closest cell reached: where a monster whose
+		 * target is out of reach, or out of budget, should head. */
+		if (path_read_back(ctx, g->cost, &q, ctx->best, buf, cap,
+		                   res) == PATH_FOUND) {
+			res->partial = 1;
+			res->best_x = grid_index_x(g, ctx->best);
+			res->best_y = grid_index_y(g, ctx->best);
+		}
+	}
 	res->status = st;
 	return st;
 }

@@ -96,9 +96,15 @@ struct path_stats {
 
 struct path_result {
 	enum path_status status;
-	uint32_t cost; /* sum of the step costs of the path (PATH_FOUND) */
+	uint32_t cost; /* sum of the step costs of the path */
 	size_t length; /* cells on the path, start and goal included */
 	struct path_stats stats;
+	/* On PATH_NO_PATH and PATH_BUDGET the path (buf, cost, length) leads
+	 * instead to the expanded cell with the smallest h (the first one
+	 * expanded among equals), best_x/best_y, and partial is 1.  With h = 0
+	 * (Dijkstra, BFS) that cell is the start. */
+	int partial;
+	int best_x, best_y;
 };
 
 /* One event of a traced search, in the order it happened. */

@@ -13,6 +13,13 @@ tests_bench_pathbench_CFLAGS += $(LIBTCOD_CFLAGS)
 tests_bench_pathbench_LDADD += $(LIBTCOD_LIBS)
 endif
 
+# --- turnbench: the monsters' turn, strategy against strategy ------------
+noinst_PROGRAMS += tests/bench/turnbench
+tests_bench_turnbench_SOURCES = tests/bench/turnbench.c
+tests_bench_turnbench_CFLAGS = $(AM_CFLAGS) \
+	-DTURNBENCH_DATA='"$(abs_top_srcdir)/data"'
+tests_bench_turnbench_LDADD = $(CORE_LIBS)
+
 # --- the Moving AI readers, checked on den312d ----------------------------
 check_PROGRAMS += tests/test_movingai
 TESTS += tests/test_movingai

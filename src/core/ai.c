@@ -1,0 +1,948 @@
+/* ai.c - how monsters choose their goal, keep their paths, plan around
+ * each other and share distance maps.  See ai.h for the overview. */
+#include "ai.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "distmap.h"
+#include "world.h"
+
+/* Other monsters within this many cells of a mover make their cell cost
+ * OCC_PENALTY more: a crowd is expensive to push through, never a wall. */
+#define OCC_RADIUS  6
+#define OCC_PENALTY 8
+/* A detour taken to get past a blocking monster may cost at most this
+ * many straight steps more than waiting for the old path to clear. */
+#define DETOUR_STEPS 12
+/* Waiting this many turns behind another monster triggers a detour
+ * search. */
+#define BLOCKED_PATIENCE 2
+/* Extra multiplier for the turns spent opening, unlocking or bashing a
+ * door on the way. */
+#define OPEN_TURNS 1
+#define BASH_TURNS 3
+/* AUTO uses a shared distance map for a kind once this many of its
+ * monsters chase the player and their searches would cost more. */
+#define DISTMAP_MIN_CHASERS 4
+#define WANDER_TRIES        32
+
+struct kind_state {
+	int built;
+	struct grid grid;  /* the multipliers this kind plans with */
+	uint8_t cost[256]; /* per terrain, doors' turns included */
+	uint32_t *labels;  /* connected components, row major */
+	uint32_t *sizes;   /* cells per component, index = label */
+	uint32_t ncomp;
+	int labels_dirty;
+	/* Shared distance map to the player. */
+	struct distmap *dm;
+	int dm_valid;
+	int dm_tx, dm_ty;
+	uint32_t dm_serial;
+	int use_dm;            /* this tick, chasers of this kind walk dm */
+	uint32_t chasers;      /* monsters of this kind chasing, last tick */
+	uint32_t ema_expanded; /* running mean of A* expansions per plan */
+};
+
+struct ai {
+	struct kind_state *kinds;
+	size_t nkinds;
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t bufcap;
+	uint32_t tick_left; /* nodes this tick may still expand */
+	/* Cells given a crowd penalty for one search, to restore. */
+	size_t pen_idx[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
+	uint8_t pen_old[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
+	size_t npen;
+};
+
+void ai_mind_fini(struct ai_mind *m)
+{
+	free(m->path);
+	m->path = NULL;
+	m->len = m->cap = m->pos = 0;
+}
+
+/* ---- per-kind grids ---------------------------------------------------- */
+
+static uint8_t kind_cost(const struct world *w, int kind, int t)
+{
+	const struct data_monster *m = &w->data->monsters[kind];
+	const struct data_terrain *tt = &w->data->terrain[t];
+	unsigned c = data_terrain_cost(w->data, m, 0, t);
+
+	if (c == 0)
+		return 0;
+	if (tt->door == DATA_DOOR_CLOSED)
+		c += m->opens_doors || m->unlocks_doors ? OPEN_TURNS
+		                                        : BASH_TURNS;
+	else if (tt->door == DATA_DOOR_LOCKED)
+		c += m->unlocks_doors ? OPEN_TURNS : BASH_TURNS;
+	return (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX : c);
+}
+
+static struct kind_state *kind_get(struct world *w, int kind)
+{
+	struct ai *ai = w->ai;
+	struct kind_state *ks = &ai->kinds[kind];
+	size_t t, n = (size_t)w->width * (size_t)w->height;
+	int x, y;
+
+	if (ks->built)
+		return ks;
+	for (t = 0; t < w->data->nterrain && t < 256; t++)
+		ks->cost[t] = kind_cost(w, kind, (int)t);
+	if (grid_init(&ks->grid, w->width, w->height) != GRID_OK)
+		return NULL;
+	ks->labels = malloc(n * sizeof(*ks->labels));
+	if (!ks->labels) {
+		grid_fini(&ks->grid);
+		return NULL;
+	}
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			ks->grid.cost[grid_index(&ks->grid, x, y)] =
+			        ks->cost[w->terrain[world_idx(w, x, y)]];
+	ks->labels_dirty = 1;
+	ks->built = 1;
+	return ks;
+}
+
+const struct grid *ai_kind_grid(struct world *w, int kind)
+{
+	struct kind_state *ks;
+
+	if (kind < 0 || (size_t)kind >= w->ai->nkinds)
+		return NULL;
+	ks = kind_get(w, kind);
+	return ks ? &ks->grid : NULL;
+}
+
+static int labels_fresh(struct world *w, struct kind_state *ks)
+{
+	uint32_t i;
+
+	if (!ks->labels_dirty)
+		return 0;
+	if (grid_components(&ks->grid, PATH_DIAG_NO_CORNER, ks->labels,
+	                    &ks->ncomp) != 0)
+		return -1;
+	free(ks->sizes);
+	ks->sizes = calloc((size_t)ks->ncomp + 1, sizeof(*ks->sizes));
+	if (!ks->sizes)
+		return -1;
+	for (i = 0; i < (uint32_t)(w->width * w->height); i++)
+		ks->sizes[ks->labels[i]]++;
+	ks->labels_dirty = 0;
+	return 0;
+}
+
+void ai_on_change(struct world *w, int x, int y, int from, int to)
+{
+	struct ai *ai = w->ai;
+	size_t k;
+
+	if (!ai)
+		return;
+	for (k = 0; k < ai->nkinds; k++) {
+		struct kind_state *ks = &ai->kinds[k];
+
+		if (!ks->built || ks->cost[from] == ks->cost[to])
+			continue;
+		ks->grid.cost[grid_index(&ks->grid, x, y)] = ks->cost[to];
+		if (!ks->cost[from] != !ks->cost[to])
+			ks->labels_dirty = 1;
+		ks->dm_valid = 0;
+	}
+}
+
+/* ---- lifetime ---------------------------------------------------------- */
+
+struct ai *ai_new(struct world *w)
+{
+	struct ai *ai = calloc(1, sizeof(*ai));
+
+	if (!ai)
+		return NULL;
+	ai->nkinds = w->data->nmonsters;
+	ai->kinds = calloc(ai->nkinds ? ai->nkinds : 1, sizeof(*ai->kinds));
+	ai->ctx = path_ctx_new(w->width, w->height);
+	ai->bufcap = 1024;
+	ai->buf = malloc(ai->bufcap * sizeof(*ai->buf));
+	if (!ai->kinds || !ai->ctx || !ai->buf) {
+		ai_free(ai);
+		return NULL;
+	}
+	return ai;
+}
+
+void ai_free(struct ai *ai)
+{
+	size_t k;
+
+	if (!ai)
+		return;
+	for (k = 0; k < ai->nkinds && ai->kinds; k++) {
+		grid_fini(&ai->kinds[k].grid);
+		free(ai->kinds[k].labels);
+		free(ai->kinds[k].sizes);
+		distmap_free(ai->kinds[k].dm);
+	}
+	free(ai->kinds);
+	path_ctx_free(ai->ctx);
+	free(ai->buf);
+	free(ai);
+}
+
+void ai_params(const struct world *w, int kind, struct path_params *p)
+{
+	path_params_default(p);
+	p->budget = w->data->monsters[kind].budget;
+}
+
+/* ---- the tick ---------------------------------------------------------- */
+
+static int chebyshev(int ax, int ay, int bx, int by)
+{
+	int dx = abs(ax - bx), dy = abs(ay - by);
+
+	return dx > dy ? dx : dy;
+}
+
+/* Chooses, per kind, whether its chasers share a distance map this tick:
+ * always, never, or when the searches they would run are expected to
+ * settle more cells than one map over the player's region. */
+static void choose_strategy(struct world *w)
+{
+	struct ai *ai = w->ai;
+	size_t k, i;
+
+	for (k = 0; k < ai->nkinds; k++)
+		ai->kinds[k].chasers = 0;
+	for (i = 0; i < w->nmonsters; i++)
+		if (w->monsters[i].alive &&
+		    w->monsters[i].mind.mode == AI_CHASE)
+			ai->kinds[w->monsters[i].kind].chasers++;
+	for (k = 0; k < ai->nkinds; k++) {
+		struct kind_state *ks = &ai->kinds[k];
+		const struct data_monster *dm = &w->data->monsters[k];
+		uint64_t astar_work, map_work;
+
+		ks->use_dm = 0;
+		if (!ks->chasers || w->opt.strategy == AI_STRATEGY_ASTAR)
+			continue;
+		if (w->opt.strategy == AI_STRATEGY_DISTMAP) {
+			ks->use_dm = 1;
+			continue;
+		}
+		if (ks->chasers < DISTMAP_MIN_CHASERS || !ks->built ||
+		    labels_fresh(w, ks) != 0)
+			continue;
+		/* A chaser searches again about once per drift+1 turns of
+		 * a moving target; one map serves all of them per turn. */
+		astar_work = (uint64_t)ks->chasers * ks->ema_expanded /
+		             (uint64_t)(dm->drift + 1);
+		map_work = ks->sizes[ks->labels[world_idx(w, w->px, w->py)]];
+		if (map_work == 0)
+			map_work = (uint64_t)w->width * (uint64_t)w->height;
+		ks->use_dm = astar_work > map_work;
+	}
+}
+
+void ai_tick(struct world *w)
+{
+	w->ai->tick_left = w->opt.turn_budget ? w->opt.turn_budget : UINT32_MAX;
+	choose_strategy(w);
+}
+
+/* ---- perception and goals ---------------------------------------------- */
+
+static int cell_free(const struct world *w, int x, int y)
+{
+	return world_in(w, x, y) && !w->occ[world_idx(w, x, y)] &&
+	       !(x == w->px && y == w->py);
+}
+
+/* A random cell of the monster's own component to wander to. */
+static void pick_wander(struct world *w, struct world_monster *m,
+                        struct kind_state *ks)
+{
+	uint32_t here;
+	int i;
+
+	m->mind.wander_x = m->x;
+	m->mind.wander_y = m->y;
+	if (labels_fresh(w, ks) != 0)
+		return;
+	here = ks->labels[world_idx(w, m->x, m->y)];
+	for (i = 0; i < WANDER_TRIES; i++) {
+		int x = (int)rng_below(&w->rng, (uint32_t)w->width);
+		int y = (int)rng_below(&w->rng, (uint32_t)w->height);
+
+		if (ks->labels[world_idx(w, x, y)] == here &&
+		    world_terrain_at(w, x, y)->door != DATA_DOOR_CLOSED &&
+		    world_terrain_at(w, x, y)->door != DATA_DOOR_LOCKED) {
+			m->mind.wander_x = x;
+			m->mind.wander_y = y;
+			return;
+		}
+	}
+}
+
+static void update_goal(struct world *w, size_t i, struct kind_state *ks)
+{
+	struct world_monster *m = &w->monsters[i];
+	struct ai_mind *mi = &m->mind;
+	const struct data_monster *dm = &w->data->monsters[m->kind];
+	int sees = world_sees(w, m->x, m->y, w->px, w->py, dm->sight);
+	int gx = mi->goal_x, gy = mi->goal_y;
+
+	if (sees) {
+		if (!mi->sees)
+			world_emit(w, WEV_SPOTTED, (int)i, -1, w->px, w->py, 0);
+		mi->mode = AI_CHASE;
+		mi->seen = 1;
+		mi->last_x = w->px;
+		mi->last_y = w->py;
+		gx = w->px;
+		gy = w->py;
+	} else if (mi->mode == AI_CHASE) {
+		mi->mode = AI_SEARCH;
+		world_emit(w, WEV_LOST_SIGHT, (int)i, -1, mi->last_x,
+		           mi->last_y, 0);
+	}
+	mi->sees = (uint8_t)sees;
+	if (mi->mode == AI_SEARCH) {
+		if (m->x == mi->last_x && m->y == mi->last_y) {
+			mi->mode = m->guard ? AI_GUARD : AI_WANDER;
+			mi->wander_x = m->x;
+			mi->wander_y = m->y;
+		} else {
+			gx = mi->last_x;
+			gy = mi->last_y;
+		}
+	}
+	if (mi->mode == AI_GUARD) {
+		gx = m->home_x;
+		gy = m->home_y;
+	} else if (mi->mode == AI_WANDER) {
+		if ((m->x == mi->wander_x && m->y == mi->wander_y) ||
+		    mi->unreachable)
+			pick_wander(w, m, ks);
+		gx = mi->wander_x;
+		gy = mi->wander_y;
+	}
+	if (gx != mi->goal_x || gy != mi->goal_y)
+		mi->goal_turn = w->turn;
+	mi->goal_x = gx;
+	mi->goal_y = gy;
+}
+
+/* ---- searching --------------------------------------------------------- */
+
+/* Makes the cells of other monsters near (x, y) cost more in ks->grid for
+ * one search; restore_crowd undoes it. */
+static void add_crowd(struct world *w, struct kind_state *ks, int x, int y)
+{
+	struct ai *ai = w->ai;
+	int cx, cy;
+
+	ai->npen = 0;
+	for (cy = y - OCC_RADIUS; cy <= y + OCC_RADIUS; cy++) {
+		for (cx = x - OCC_RADIUS; cx <= x + OCC_RADIUS; cx++) {
+			size_t gi;
+			unsigned c;
+
+			if (!world_in(w, cx, cy) ||
+			    !w->occ[world_idx(w, cx, cy)] ||
+			    (cx == x && cy == y))
+				continue;
+			gi = grid_index(&ks->grid, cx, cy);
+			c = ks->grid.cost[gi];
+			if (!c)
+				continue;
+			ai->pen_idx[ai->npen] = gi;
+			ai->pen_old[ai->npen] = (uint8_t)c;
+			ai->npen++;
+			c += OCC_PENALTY;
+			ks->grid.cost[gi] =
+			        (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX
+			                                    : c);
+		}
+	}
+}
+
+static void restore_crowd(struct world *w, struct kind_state *ks)
+{
+	struct ai *ai = w->ai;
+
+	while (ai->npen) {
+		ai->npen--;
+		ks->grid.cost[ai->pen_idx[ai->npen]] = ai->pen_old[ai->npen];
+	}
+}
+
+/* Runs a search for monster m on its kind's grid with the crowd around
+ * it priced in.  A goal cell the kind cannot enter (an eel's prey on the
+ * shore) is opened for the search, so the path ends next to it. */
+static int run_search(struct world *w, const struct world_monster *m,
+                      struct kind_state *ks, const struct path_params *p,
+                      struct path_ctx *ctx, struct path_point *buf, size_t cap,
+                      struct path_result *res, struct path_trace *trace)
+{
+	int gx = m->mind.goal_x, gy = m->mind.goal_y;
+	size_t gi = grid_index(&ks->grid, gx, gy);
+	uint8_t gold = ks->grid.cost[gi];
+	int rc;
+
+	add_crowd(w, ks, m->x, m->y);
+	if (!ks->grid.cost[gi])
+		ks->grid.cost[gi] = 1;
+	rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap, res,
+	               trace);
+	ks->grid.cost[gi] = gold;
+	restore_crowd(w, ks);
+	return rc;
+}
+
+int ai_search_again(struct world *w, size_t i, const struct path_params *p,
+                    struct path_ctx *ctx, struct path_point *buf, size_t cap,
+                    struct path_result *res, struct path_trace *trace)
+{
+	struct kind_state *ks;
+
+	if (i >= w->nmonsters) {
+		memset(res, 0, sizeof(*res));
+		res->status = PATH_BAD_ARG;
+		return PATH_BAD_ARG;
+	}
+	ks = kind_get(w, w->monsters[i].kind);
+	if (!ks) {
+		memset(res, 0, sizeof(*res));
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return run_search(w, &w->monsters[i], ks, p, ctx, buf, cap, res, trace);
+}
+
+/* Whether the kind could ever get from (x, y) to the goal, or next to it
+ * when the goal cell itself is closed to it. */
+static int goal_reachable(struct world *w, struct kind_state *ks, int x, int y,
+                          int gx, int gy)
+{
+	uint32_t here;
+	int dx, dy;
+
+	if (labels_fresh(w, ks) != 0)
+		return 1; /* out of memory: let the search decide */
+	here = ks->labels[world_idx(w, x, y)];
+	if (ks->cost[w->terrain[world_idx(w, gx, gy)]])
+		return ks->labels[world_idx(w, gx, gy)] == here;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++)
+			if (world_in(w, gx + dx, gy + dy) &&
+			    ks->labels[world_idx(w, gx + dx, gy + dy)] == here)
+				return 1;
+	return 0;
+}
+
+static int keep_path(struct ai_mind *mi, const struct path_point *buf,
+                     size_t len)
+{
+	if (len > mi->cap) {
+		size_t cap = mi->cap ? mi->cap : 16;
+		struct path_point *p;
+
+		while (cap < len)
+			cap *= 2;
+		p = realloc(mi->path, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		mi->path = p;
+		mi->cap = cap;
+	}
+	memcpy(mi->path, buf, len * sizeof(*buf));
+	mi->len = len;
+	mi->pos = 0;
+	return 0;
+}
+
+/* Searches for monster i and keeps the result.  Returns 0 when the mind
+ * now holds a path (perhaps partial), -1 when it holds none. */
+static int plan(struct world *w, size_t i, struct kind_state *ks,
+                enum ai_reason why)
+{
+	struct ai *ai = w->ai;
+	struct world_monster *m = &w->monsters[i];
+	struct ai_mind *mi = &m->mind;
+	struct path_params p;
+	struct path_result res;
+	uint32_t budget;
+	int was_unreachable = mi->unreachable;
+
+	ai_params(w, m->kind, &p);
+	budget = p.budget ? p.budget : UINT32_MAX;
+	if (budget > ai->tick_left)
+		budget = ai->tick_left;
+	p.budget = budget == UINT32_MAX ? 0 : budget;
+	for (;;) {
+		run_search(w, m, ks, &p, ai->ctx, ai->buf, ai->bufcap, &res,
+		           NULL);
+		if ((res.status != PATH_FOUND && !res.partial) ||
+		    res.length <= ai->bufcap)
+			break;
+		{
+			size_t cap = ai->bufcap * 2;
+			struct path_point *b;
+
+			while (cap < res.length)
+				cap *= 2;
+			b = realloc(ai->buf, cap * sizeof(*b));
+			if (!b)
+				return -1;
+			ai->buf = b;
+			ai->bufcap = cap;
+		}
+	}
+	w->stats.plans++;
+	w->stats.reasons[why]++;
+	w->stats.expanded += res.stats.expanded;
+	ai->tick_left -= res.stats.expanded < ai->tick_left ? res.stats.expanded
+	                                                    : ai->tick_left;
+	ks->ema_expanded = (ks->ema_expanded * 7 + res.stats.expanded) / 8;
+	mi->last_expanded = res.stats.expanded;
+	mi->last_reason = (uint8_t)why;
+	mi->search_sx = m->x;
+	mi->search_sy = m->y;
+	mi->search_gx = mi->goal_x;
+	mi->search_gy = mi->goal_y;
+	mi->plan_goal_x = mi->goal_x;
+	mi->plan_goal_y = mi->goal_y;
+	mi->plan_serial = w->change_serial;
+	mi->plan_turn = w->turn;
+	mi->blocked_turns = 0;
+	mi->partial = 0;
+	mi->unreachable = 0;
+	mi->cache = AI_CACHE_FRESH;
+	world_emit(w, WEV_REPLANNED, (int)i, -2, mi->goal_x, mi->goal_y,
+	           (int)why);
+	switch (res.status) {
+	case PATH_FOUND:
+		break;
+	case PATH_NO_PATH:
+		mi->unreachable = 1;
+		mi->partial = 1;
+		w->stats.unreachable++;
+		if (!was_unreachable)
+			world_emit(w, WEV_UNREACHABLE, (int)i, -2, mi->goal_x,
+			           mi->goal_y, 0);
+		break;
+	case PATH_BUDGET:
+		mi->partial = 1;
+		w->stats.budget_cut++;
+		break;
+	default:
+		mi->len = mi->pos = 0;
+		mi->cache = AI_CACHE_NONE;
+		return -1;
+	}
+	if (keep_path(mi, ai->buf, res.length) != 0) {
+		mi->len = mi->pos = 0;
+		mi->cache = AI_CACHE_NONE;
+		return -1;
+	}
+	mi->path_cost = res.cost;
+	return 0;
+}
+
+/* Whether a change of the cell (x, y) touches the rest of the path: the
+ * cell is on it, or is a corner a diagonal step of it squeezes past. */
+static int path_touches(const struct ai_mind *mi, int x, int y)
+{
+	size_t k;
+
+	for (k = mi->pos; k < mi->len; k++) {
+		const struct path_point *a = &mi->path[k];
+
+		if (a->x == x && a->y == y)
+			return 1;
+		if (k + 1 < mi->len) {
+			const struct path_point *b = &mi->path[k + 1];
+
+			if (a->x != b->x && a->y != b->y &&
+			    ((b->x == x && a->y == y) ||
+			     (a->x == x && b->y == y)))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Reads the changes since the path was planned.  Returns 1 when one that
+ * matters to this kind touches the path (and counts the invalidation), 0
+ * otherwise; *mapwide is set when some change mattered to the kind
+ * anywhere. */
+static int changes_break_path(struct world *w, struct world_monster *m,
+                              struct kind_state *ks, int *mapwide)
+{
+	struct ai_mind *mi = &m->mind;
+	uint32_t s;
+
+	*mapwide = 0;
+	if (mi->plan_serial == w->change_serial)
+		return 0;
+	if (w->change_serial - mi->plan_serial >= WORLD_CHANGES_KEPT) {
+		/* Too many changes to read back: assume the worst. */
+		*mapwide = 1;
+		mi->invalid_x = mi->invalid_y = -1;
+		return 1;
+	}
+	for (s = mi->plan_serial + 1; s <= w->change_serial; s++) {
+		const struct world_change *c =
+		        &w->changes[s % WORLD_CHANGES_KEPT];
+
+		if (ks->cost[c->from] == ks->cost[c->to])
+			continue;
+		*mapwide = 1;
+		if (path_touches(mi, c->x, c->y)) {
+			mi->invalid_x = c->x;
+			mi->invalid_y = c->y;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- deciding ---------------------------------------------------------- */
+
+static int at_goal(const struct world *w, const struct world_monster *m,
+                   const struct kind_state *ks)
+{
+	const struct ai_mind *mi = &m->mind;
+
+	if (m->x == mi->goal_x && m->y == mi->goal_y)
+		return 1;
+	/* Next to a goal it cannot enter is as close as it gets. */
+	return !ks->cost[w->terrain[world_idx(w, mi->goal_x, mi->goal_y)]] &&
+	       chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <= 1;
+}
+
+/* Finds the monster on its path: it may have moved on, or been pushed
+ * aside by a swap.  A monster pushed next to its path rejoins it at the
+ * farthest of the next few cells it can step to, without a search. */
+static int sync_path(const struct world *w, const struct world_monster *m,
+                     struct kind_state *ks)
+{
+	struct ai_mind *mi = (struct ai_mind *)&m->mind;
+	size_t k, end = mi->pos + 4 < mi->len ? mi->pos + 4 : mi->len;
+
+	for (k = mi->pos; k < end; k++)
+		if (mi->path[k].x == m->x && mi->path[k].y == m->y) {
+			mi->pos = k;
+			return 1;
+		}
+	for (k = end; k-- > mi->pos + 1;) {
+		int dx = mi->path[k].x - m->x, dy = mi->path[k].y - m->y;
+
+		if (abs(dx) <= 1 && abs(dy) <= 1 &&
+		    grid_cost(&ks->grid, mi->path[k].x, mi->path[k].y) &&
+		    world_corner_ok(w, m->kind, m->x, m->y, dx, dy)) {
+			mi->pos = k - 1;
+			mi->path[k - 1].x = m->x;
+			mi->path[k - 1].y = m->y;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* What to do about the door, if any, at the next cell. */
+static int door_action(const struct world *w, const struct world_monster *m,
+                       int x, int y, struct ai_action *out)
+{
+	const struct data_terrain *t = world_terrain_at(w, x, y);
+	const struct data_monster *dm = &w->data->monsters[m->kind];
+
+	if (t->door == DATA_DOOR_CLOSED) {
+		out->kind = dm->opens_doors || dm->unlocks_doors ? AI_ACT_OPEN
+		                                                 : AI_ACT_BASH;
+	} else if (t->door == DATA_DOOR_LOCKED) {
+		out->kind = dm->unlocks_doors ? AI_ACT_OPEN : AI_ACT_BASH;
+	} else {
+		return 0;
+	}
+	out->x = x;
+	out->y = y;
+	return 1;
+}
+
+/* Whether monster j would gladly trade places with one at (x, y): it is
+ * heading there itself, or it has nowhere to be. */
+static int willing(const struct world *w, int j, int x, int y)
+{
+	const struct world_monster *o = &w->monsters[j];
+	const struct ai_mind *mi = &o->mind;
+
+	if (mi->mode == AI_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
+		return 0; /* busy fighting */
+	if (mi->len && mi->pos + 1 < mi->len && mi->path[mi->pos].x == o->x &&
+	    mi->path[mi->pos].y == o->y)
+		return mi->path[mi->pos + 1].x == x &&
+		       mi->path[mi->pos + 1].y == y;
+	/* At the end of its path (its goal, or as near as it gets). */
+	return mi->len && mi->pos + 1 >= mi->len &&
+	       mi->path[mi->pos].x == o->x && mi->path[mi->pos].y == o->y;
+}
+
+/* The step from a shared distance map, around occupied cells. */
+struct occ_ctx {
+	const struct world *w;
+};
+
+static int occupied_cb(void *p, int x, int y)
+{
+	const struct occ_ctx *o = p;
+
+	return !cell_free(o->w, x, y);
+}
+
+static int shared_step(struct world *w, size_t i, struct kind_state *ks,
+                       int *nx, int *ny)
+{
+	struct world_monster *m = &w->monsters[i];
+	struct ai_mind *mi = &m->mind;
+	struct path_params p;
+	struct occ_ctx oc = {w};
+
+	ai_params(w, m->kind, &p);
+	if (!ks->dm) {
+		ks->dm = distmap_new(w->width, w->height);
+		if (!ks->dm)
+			return -1;
+	}
+	if (!ks->dm_valid || ks->dm_tx != w->px || ks->dm_ty != w->py ||
+	    ks->dm_serial != w->change_serial) {
+		struct path_point src = {w->px, w->py};
+		size_t settled = 0;
+		size_t gi = grid_index(&ks->grid, w->px, w->py);
+		uint8_t gold = ks->grid.cost[gi];
+
+		if (!gold)
+			ks->grid.cost[gi] = 1;
+		if (distmap_build(ks->dm, &ks->grid, &p, &src, 1, 0,
+		                  &settled) != 0) {
+			ks->grid.cost[gi] = gold;
+			return -1;
+		}
+		ks->grid.cost[gi] = gold;
+		ks->dm_valid = 1;
+		ks->dm_tx = w->px;
+		ks->dm_ty = w->py;
+		ks->dm_serial = w->change_serial;
+		w->stats.distmaps++;
+		w->stats.distmap_cells += settled;
+	}
+	mi->cache = AI_CACHE_SHARED;
+	mi->len = mi->pos = 0;
+	if (distmap_at(ks->dm, m->x, m->y) == DISTMAP_UNREACHED)
+		return -1;
+	return distmap_step_avoid(ks->dm, &ks->grid, &p, m->x, m->y,
+	                          occupied_cb, &oc, nx, ny)
+	               ? 0
+	               : 1;
+}
+
+void ai_decide(struct world *w, size_t i, struct ai_action *out)
+{
+	struct ai *ai = w->ai;
+	struct world_monster *m = &w->monsters[i];
+	struct ai_mind *mi = &m->mind;
+	struct kind_state *ks = kind_get(w, m->kind);
+	int nx, ny, j, mapwide = 0;
+	enum ai_reason why = AI_REASON_COUNT;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = AI_ACT_WAIT;
+	out->other = -1;
+	if (!ks)
+		return;
+	update_goal(w, i, ks);
+
+	/* Next to the player it can strike: strike. */
+	if (mi->sees && chebyshev(m->x, m->y, w->px, w->py) <= 1 &&
+	    world_corner_ok(w, m->kind, m->x, m->y, w->px - m->x,
+	                    w->py - m->y)) {
+		out->kind = AI_ACT_ATTACK;
+		out->x = w->px;
+		out->y = w->py;
+		mi->len = mi->pos = 0;
+		return;
+	}
+	if (at_goal(w, m, ks)) {
+		mi->len = mi->pos = 0;
+		mi->cache = AI_CACHE_NONE;
+		return;
+	}
+
+	/* Many chasers of one kind: walk the shared distance map. */
+	if (mi->mode == AI_CHASE && ks->use_dm) {
+		int r = shared_step(w, i, ks, &nx, &ny);
+
+		if (r == 0) {
+			out->kind = AI_ACT_MOVE;
+			out->x = nx;
+			out->y = ny;
+			if (door_action(w, m, nx, ny, out))
+				return;
+			return;
+		}
+		if (r > 0) { /* every way down is occupied */
+			w->stats.waits++;
+			return;
+		}
+		/* unreachable: fall through to the planner's handling */
+	}
+
+	/* Is the kept path still good? */
+	if (mi->len && !sync_path(w, m, ks))
+		why = AI_REASON_NEW;
+	else if (!mi->len || mi->cache == AI_CACHE_NONE)
+		why = AI_REASON_NEW;
+	else if (chebyshev(mi->goal_x, mi->goal_y, mi->plan_goal_x,
+	                   mi->plan_goal_y) > w->data->monsters[m->kind].drift)
+		why = AI_REASON_DRIFT;
+	else if (changes_break_path(w, m, ks, &mapwide)) {
+		why = AI_REASON_CHANGED;
+		w->stats.invalidations++;
+		mi->cache = AI_CACHE_INVALIDATED;
+	} else if (mi->unreachable && mapwide) {
+		if (goal_reachable(w, ks, m->x, m->y, mi->goal_x, mi->goal_y))
+			why = AI_REASON_MAPWIDE;
+		else
+			mi->plan_serial = w->change_serial;
+	} else if (mi->pos + 1 >= mi->len && mi->partial && !mi->unreachable)
+		why = AI_REASON_PARTIAL;
+	else if (w->opt.no_cache && !mi->unreachable)
+		why = AI_REASON_NOCACHE;
+	if (why == AI_REASON_COUNT) {
+		mi->plan_serial = w->change_serial;
+		if (mi->cache == AI_CACHE_FRESH && mi->plan_turn != w->turn)
+			mi->cache = AI_CACHE_REUSED;
+		w->stats.cache_hits++;
+	} else if (ai->tick_left == 0) {
+		/* Out of planning budget this tick: keep to the old path if
+		 * there is one, and plan next tick. */
+		w->stats.deferred++;
+		if (!mi->len || why == AI_REASON_CHANGED ||
+		    why == AI_REASON_NEW)
+			return;
+	} else if (plan(w, i, ks, why) != 0) {
+		return;
+	}
+	if (!mi->len || mi->pos + 1 >= mi->len)
+		return; /* at the end of a path that goes no further */
+
+	nx = mi->path[mi->pos + 1].x;
+	ny = mi->path[mi->pos + 1].y;
+	if (nx == w->px && ny == w->py)
+		return; /* the player is there but out of sight: wait */
+	j = world_monster_at(w, nx, ny);
+	if (j >= 0) {
+		if (willing(w, j, m->x, m->y)) {
+			out->kind = AI_ACT_SWAP;
+			out->x = nx;
+			out->y = ny;
+			out->other = j;
+			return;
+		}
+		if (++mi->blocked_turns >= BLOCKED_PATIENCE &&
+		    ai->tick_left > 0) {
+			/* Look for a way around, but keep the old path
+			 * when the detour costs too much more. */
+			uint32_t old_left = 0;
+			size_t k;
+			struct path_params p;
+
+			ai_params(w, m->kind, &p);
+			for (k = mi->pos + 1; k < mi->len; k++)
+				old_left += path_step_cost(
+				        &ks->grid, &p, mi->path[k - 1].x,
+				        mi->path[k - 1].y, mi->path[k].x,
+				        mi->path[k].y);
+			{
+				struct path_point *keep = mi->path;
+				size_t klen = mi->len, kpos = mi->pos,
+				       kcap = mi->cap;
+
+				mi->path = NULL;
+				mi->len = mi->cap = mi->pos = 0;
+				if (plan(w, i, ks, AI_REASON_BLOCKED) == 0 &&
+				    mi->len > 1 && !mi->unreachable &&
+				    mi->path_cost <=
+				            old_left +
+				                    (uint32_t)DETOUR_STEPS *
+				                            p.straight_cost &&
+				    cell_free(w, mi->path[1].x,
+				              mi->path[1].y)) {
+					free(keep);
+				} else {
+					free(mi->path);
+					mi->path = keep;
+					mi->len = klen;
+					mi->pos = kpos;
+					mi->cap = kcap;
+					mi->blocked_turns = 0;
+				}
+			}
+			nx = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].x
+			                           : m->x;
+			ny = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].y
+			                           : m->y;
+		}
+		if (!cell_free(w, nx, ny)) {
+			w->stats.waits++;
+			world_emit(w, WEV_WAITING, (int)i,
+			           world_monster_at(w, nx, ny), nx, ny, 0);
+			return;
+		}
+	}
+	/* No stepping straight back while the goal stands still, unless
+	 * the map changed under the path: that is how oscillation starts. */
+	if (nx == mi->prev_x && ny == mi->prev_y &&
+	    mi->prev_turn + 1 >= w->turn && mi->goal_turn <= mi->prev_turn &&
+	    why != AI_REASON_CHANGED && why != AI_REASON_MAPWIDE) {
+		w->stats.waits++;
+		return;
+	}
+	mi->blocked_turns = 0;
+	if (door_action(w, m, nx, ny, out))
+		return;
+	out->kind = AI_ACT_MOVE;
+	out->x = nx;
+	out->y = ny;
+}
+
+const char *ai_mode_name(enum ai_mode m)
+{
+	static const char *const names[] = {"guard", "wander", "chase",
+	                                    "search"};
+
+	return (unsigned)m < AI_MODE_COUNT ? names[m] : "?";
+}
+
+const char *ai_strategy_name(enum ai_strategy s)
+{
+	static const char *const names[] = {"auto", "astar", "distmap"};
+
+	return (unsigned)s < AI_STRATEGY_COUNT ? names[s] : "?";
+}
+
+const char *ai_cache_name(enum ai_cache_state c)
+{
+	static const char *const names[] = {"none", "fresh", "reused",
+	                                    "invalidated", "shared"};
+
+	return (unsigned)c <= AI_CACHE_SHARED ? names[c] : "?";
+}

@@ -1,0 +1,220 @@
+/* autopilot.c - the headless player, and the command letters. */
+#include "autopilot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "path.h"
+
+struct autopilot {
+	struct grid grid; /* what the player may walk, with its keys */
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t cap;
+	uint32_t serial; /* w->change_serial the grid was made at */
+	uint64_t keys;
+	int built;
+};
+
+static const char dir_letters[] = "hjklyubn";
+static const int dir_dx[] = {-1, 0, 0, 1, -1, 1, -1, 1};
+static const int dir_dy[] = {0, 1, -1, 0, -1, -1, 1, 1};
+
+char cmd_dir_letter(int dx, int dy)
+{
+	int d;
+
+	for (d = 0; d < 8; d++)
+		if (dir_dx[d] == dx && dir_dy[d] == dy)
+			return dir_letters[d];
+	return 0;
+}
+
+static int dir_of(char c, int *dx, int *dy)
+{
+	const char *p = c ? strchr(dir_letters, c) : NULL;
+
+	if (!p)
+		return 0;
+	*dx = dir_dx[p - dir_letters];
+	*dy = dir_dy[p - dir_letters];
+	return 1;
+}
+
+size_t cmd_parse(const char *s, struct world_cmd *out)
+{
+	int dx, dy;
+
+	memset(out, 0, sizeof(*out));
+	if (dir_of(s[0], &dx, &dy)) {
+		out->kind = WCMD_MOVE;
+		out->dx = (int8_t)dx;
+		out->dy = (int8_t)dy;
+		return 1;
+	}
+	switch (s[0]) {
+	case '.':
+		out->kind = WCMD_WAIT;
+		return 1;
+	case 'g':
+		out->kind = WCMD_PICKUP;
+		return 1;
+	case 'o':
+	case 'c':
+		if (!dir_of(s[1], &dx, &dy))
+			return 0;
+		out->kind = s[0] == 'o' ? WCMD_OPEN : WCMD_CLOSE;
+		out->dx = (int8_t)dx;
+		out->dy = (int8_t)dy;
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+size_t cmd_format(struct world_cmd cmd, char buf[3])
+{
+	char d = cmd_dir_letter(cmd.dx, cmd.dy);
+
+	buf[0] = buf[1] = buf[2] = '\0';
+	switch (cmd.kind) {
+	case WCMD_WAIT:
+		buf[0] = '.';
+		return 1;
+	case WCMD_PICKUP:
+		buf[0] = 'g';
+		return 1;
+	case WCMD_MOVE:
+		buf[0] = d;
+		return d ? 1 : 0;
+	case WCMD_OPEN:
+	case WCMD_CLOSE:
+		if (!d)
+			return 0;
+		buf[0] = cmd.kind == WCMD_OPEN ? 'o' : 'c';
+		buf[1] = d;
+		return 2;
+	}
+	return 0;
+}
+
+struct autopilot *autopilot_new(const struct world *w)
+{
+	struct autopilot *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return NULL;
+	a->ctx = path_ctx_new(w->width, w->height);
+	a->cap = 256;
+	a->buf = malloc(a->cap * sizeof(*a->buf));
+	if (!a->ctx || !a->buf ||
+	    grid_init(&a->grid, w->width, w->height) != GRID_OK) {
+		autopilot_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void autopilot_free(struct autopilot *a)
+{
+	if (!a)
+		return;
+	grid_fini(&a->grid);
+	path_ctx_free(a->ctx);
+	free(a->buf);
+	free(a);
+}
+
+static uint8_t player_cost(const struct world *w, uint64_t keys, int t)
+{
+	const struct data_terrain *tt = &w->data->terrain[t];
+
+	if (tt->door == DATA_DOOR_LOCKED)
+		return tt->unlocked_by >= 0 && tt->unlocked_by < 64 &&
+		                       (keys >> tt->unlocked_by & 1)
+		               ? data_terrain_cost(w->data, NULL, 1, t)
+		               : 0;
+	if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
+		return 0;
+	return data_terrain_cost(w->data, NULL, 0, t);
+}
+
+static void rebuild(struct autopilot *a, const struct world *w)
+{
+	int x, y;
+
+	if (a->built && a->serial == w->change_serial && a->keys == w->keys)
+		return;
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			a->grid.cost[grid_index(&a->grid, x, y)] = player_cost(
+			        w, w->keys, w->terrain[world_idx(w, x, y)]);
+	a->serial = w->change_serial;
+	a->keys = w->keys;
+	a->built = 1;
+}
+
+/* A* from the player to (gx, gy); the first step into *step.  Returns
+ * the path cost, or UINT32_MAX when there is none. */
+static uint32_t route(struct autopilot *a, const struct world *w, int gx,
+                      int gy, struct path_point *step)
+{
+	struct path_params p;
+	struct path_result res;
+
+	path_params_default(&p);
+	for (;;) {
+		path_find(a->ctx, &a->grid, &p, w->px, w->py, gx, gy, a->buf,
+		          a->cap, &res, NULL);
+		if (res.status != PATH_FOUND || res.length <= a->cap)
+			break;
+		{
+			struct path_point *b =
+			        realloc(a->buf, res.length * sizeof(*b));
+
+			if (!b)
+				return UINT32_MAX;
+			a->buf = b;
+			a->cap = res.length;
+		}
+	}
+	if (res.status != PATH_FOUND || res.length < 2)
+		return UINT32_MAX;
+	*step = a->buf[1];
+	return res.cost;
+}
+
+int autopilot_next(struct autopilot *a, struct world *w, struct world_cmd *out)
+{
+	struct path_point step, best_step = {0, 0};
+	uint32_t best = UINT32_MAX;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = WCMD_WAIT;
+	if (w->state != WORLD_PLAYING)
+		return 0;
+	rebuild(a, w);
+	if (w->exit_x >= 0)
+		best = route(a, w, w->exit_x, w->exit_y, &best_step);
+	if (best == UINT32_MAX) {
+		for (i = 0; i < w->nitems; i++) {
+			const struct world_item *it = &w->items[i];
+			uint32_t c;
+
+			if (it->taken)
+				continue;
+			c = route(a, w, it->x, it->y, &step);
+			if (c < best) {
+				best = c;
+				best_step = step;
+			}
+		}
+	}
+	if (best == UINT32_MAX)
+		return 0;
+	out->kind = WCMD_MOVE;
+	out->dx = (int8_t)(best_step.x - w->px);
+	out->dy = (int8_t)(best_step.y - w->py);
+	return 0;
+}

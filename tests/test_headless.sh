@@ -1,0 +1,107 @@
+#!/bin/sh
+# test_headless.sh - the real binary without a terminal: golden files of
+# seeded games (every event and the summary), determinism, recordings that
+# replay to the same end and stop with exit 3 when tampered with, and the
+# usage errors of the headless options.
+#
+# UPDATE_GOLDEN=1 rewrites the golden files instead of comparing (review
+# the diff before committing it).
+set -u
+top=${top_srcdir:-.}
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+golden=$top/tests/golden
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_headless.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+bad() {
+	echo "FAIL: $*" >&2
+	fail=1
+}
+
+# 1. Golden games: the whole event log and the summary, timings zeroed.
+golden_game() {
+	name=$1
+	shift
+	"$bin" --headless --log --no-timing "$@" >"$tmp/$name.out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] || { cat "$tmp/err" >&2; bad "$name: exit $rc"; }
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+		cp "$tmp/$name.out" "$golden/$name.txt"
+	elif ! cmp -s "$golden/$name.txt" "$tmp/$name.out"; then
+		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
+		bad "$name: differs from tests/golden/$name.txt"
+	fi
+}
+golden_game doors-seed7 --map doors --seed 7 --turns 300
+golden_game crowd-seed3 --map crowd --seed 3 --monsters 40 --turns 200
+golden_game tutorial-keys --map tutorial --seed 1 --keys 'llllkkkk.oh.'
+golden_game generated-seed5 --generate 60x30 --seed 5 --monsters 8 \
+	--turns 300
+
+# 2. Determinism: the same seed twice, byte for byte.
+for i in 1 2; do
+	"$bin" --headless --log --no-timing --generate 80x40 --seed 11 \
+		--monsters 20 --turns 150 >"$tmp/det$i" 2>&1
+done
+cmp -s "$tmp/det1" "$tmp/det2" || bad "same seed, different games"
+"$bin" --headless --log --no-timing --generate 80x40 --seed 12 \
+	--monsters 20 --turns 150 >"$tmp/det3" 2>&1
+cmp -s "$tmp/det1" "$tmp/det3" && bad "different seeds, same game"
+
+# 3. The summary line has every field.
+"$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
+grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01]$' \
+	"$tmp/sum" || { cat "$tmp/sum" >&2; bad "summary format"; }
+
+# 4. Record, replay: the same end.  A changed checksum: exit 3.
+"$bin" --headless --no-timing --map doors --seed 4 --monsters 12 \
+	--turns 120 --record "$tmp/rec" >"$tmp/rec.out" 2>&1 ||
+	bad "record: exit $?"
+"$bin" --headless --no-timing --replay "$tmp/rec" >"$tmp/rep.out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || { cat "$tmp/rep.out" >&2; bad "replay: exit $rc"; }
+cmp -s "$tmp/rec.out" "$tmp/rep.out" || {
+	diff "$tmp/rec.out" "$tmp/rep.out" >&2
+	bad "replay: different end"
+}
+awk '/^turn 10 / { $4 = "0000000000000000" } { print }' "$tmp/rec" \
+	>"$tmp/rec.bad"
+"$bin" --headless --replay "$tmp/rec.bad" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] || bad "tampered replay: exit $rc, expected 3"
+grep -q 'diverged at turn 10' "$tmp/err" || {
+	cat "$tmp/err" >&2
+	bad "tampered replay: message"
+}
+# A different map under the same recording diverges too.
+sed 's/^seed 4$/seed 5/' "$tmp/rec" >"$tmp/rec.seed"
+"$bin" --headless --replay "$tmp/rec.seed" >/dev/null 2>&1
+rc=$?
+[ "$rc" -eq 3 ] || bad "replay with another seed: exit $rc, expected 3"
+"$bin" --headless --replay "$tmp/missing" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || bad "missing recording: exit $rc, expected 1"
+
+# 5. Usage mistakes: a message and exit 2.
+usage() {
+	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] || bad "'$*': exit $rc, expected 2"
+	grep -q "Try 'hunted --help'" "$tmp/err" || bad "'$*': no usage hint"
+}
+usage --headless --turns 0
+usage --headless --turns -3
+usage --headless --generate 5x5
+usage --headless --generate 80
+usage --headless --generate 80x40 --map doors
+usage --headless --strategy best
+usage --headless --monsters lots
+usage --keys hjkl
+usage --headless --replay x --keys h
+"$bin" --headless --map tutorial --keys 'hjz' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] || bad "--keys with an unknown command: exit $rc"
+grep -q "unknown command 'z'" "$tmp/err" || bad "--keys: message"
+
+exit $fail

@@ -1,0 +1,183 @@
+/* test_soak.c - 10,000 turns of random input on generated dungeons, with
+ * the world's invariants checked after every turn: no actor inside a wall
+ * or a closed door, no two actors in one cell, every cached path legal. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ai.h"
+#include "data.h"
+#include "gen.h"
+#include "path.h"
+#include "rng.h"
+#include "world.h"
+
+#define SOAK_TURNS 10000
+
+static struct world *generated(int w, int h, uint64_t seed, int monsters,
+                               enum ai_strategy strategy)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	struct world_options o;
+	struct world *wo;
+
+	assert_non_null(d);
+	snprintf(path, sizeof(path), "%s/data/monsters.txt", top ? top : ".");
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load(d, path, &dl), 0);
+	assert_int_equal(gen_dungeon(d, w, h, seed, monsters, &dl), 0);
+	world_options_default(&o);
+	o.strategy = strategy;
+	/* A small budget makes partial paths and deferred plans common. */
+	o.turn_budget = seed % 2 ? 3000 : 0;
+	wo = world_new(d, seed, &o, &dl);
+	assert_non_null(wo);
+	diag_list_fini(&dl);
+	wo->php = wo->php_max = 1 << 30;
+	return wo;
+}
+
+static void fail_at(const struct world *w, const char *what, int i, int x,
+                    int y)
+{
+	fail_msg("turn %u, seed %llu: %s (actor %d at %d,%d)", w->turn,
+	         (unsigned long long)w->seed, what, i, x, y);
+}
+
+static void check_invariants(struct world *w)
+{
+	size_t i, c, n = 0;
+	const struct data_terrain *t = world_terrain_at(w, w->px, w->py);
+
+	if (!t->walk)
+		fail_at(w, "the player stands in a wall or a closed door", -1,
+		        w->px, w->py);
+	for (c = 0; c < (size_t)w->width * (size_t)w->height; c++)
+		n += w->occ[c] != 0;
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+		const struct ai_mind *mi = &m->mind;
+		const struct grid *g = ai_kind_grid(w, m->kind);
+		struct path_params p;
+		size_t k;
+		int on = 0;
+
+		if (!m->alive)
+			continue;
+		n--;
+		t = world_terrain_at(w, m->x, m->y);
+		if (t->door == DATA_DOOR_CLOSED ||
+		    t->door == DATA_DOOR_LOCKED ||
+		    !data_terrain_cost(w->data, &w->data->monsters[m->kind], 0,
+		                       w->terrain[world_idx(w, m->x, m->y)]))
+			fail_at(w, "a monster stands where it cannot", (int)i,
+			        m->x, m->y);
+		if (w->occ[world_idx(w, m->x, m->y)] != (int32_t)i + 1)
+			fail_at(w, "occupancy disagrees", (int)i, m->x, m->y);
+		if (m->x == w->px && m->y == w->py)
+			fail_at(w, "a monster on the player", (int)i, m->x,
+			        m->y);
+		/* A kept path, planned with no change since, is legal on the
+		 * kind's grid step by step (its last cell may be a goal the
+		 * kind cannot enter: it stops next to it), and the monster
+		 * is on it. */
+		if (!mi->len || mi->plan_serial != w->change_serial)
+			continue;
+		ai_params(w, m->kind, &p);
+		for (k = mi->pos; k < mi->len; k++) {
+			if (mi->path[k].x == m->x && mi->path[k].y == m->y)
+				on = 1;
+			if (k + 1 < mi->len &&
+			    !path_step_cost(g, &p, mi->path[k].x, mi->path[k].y,
+			                    mi->path[k + 1].x,
+			                    mi->path[k + 1].y) &&
+			    k + 2 < mi->len)
+				fail_at(w, "an illegal step on a kept path",
+				        (int)i, mi->path[k].x, mi->path[k].y);
+		}
+		if (!on && mi->pos + 1 < mi->len &&
+		    !(abs(mi->path[mi->pos].x - m->x) <= 1 &&
+		      abs(mi->path[mi->pos].y - m->y) <= 1))
+			fail_at(w, "a monster far from its kept path", (int)i,
+			        m->x, m->y);
+	}
+	if (n != 0)
+		fail_at(w, "occupied cells without a monster", -1, 0, 0);
+}
+
+static struct world_cmd random_cmd(struct rng *r)
+{
+	struct world_cmd c = {WCMD_MOVE, 0, 0};
+	int k = (int)rng_below(r, 100);
+
+	do {
+		c.dx = (int8_t)rng_range(r, -1, 1);
+		c.dy = (int8_t)rng_range(r, -1, 1);
+	} while (!c.dx && !c.dy);
+	if (k < 8)
+		c.kind = WCMD_WAIT;
+	else if (k < 16)
+		c.kind = WCMD_OPEN;
+	else if (k < 24)
+		c.kind = WCMD_CLOSE;
+	else if (k < 26)
+		c.kind = WCMD_PICKUP;
+	return c;
+}
+
+static void test_soak_random_input(void **state)
+{
+	static const struct {
+		int w, h, monsters;
+		enum ai_strategy strategy;
+	} maps[] = {
+	        {40, 20, 12, AI_STRATEGY_AUTO},
+	        {80, 40, 40, AI_STRATEGY_ASTAR},
+	        {60, 60, 60, AI_STRATEGY_DISTMAP},
+	        {120, 50, 80, AI_STRATEGY_AUTO},
+	};
+	struct rng r;
+	long turns = 0;
+	unsigned round = 0;
+
+	(void)state;
+	rng_seed(&r, 2026);
+	while (turns < SOAK_TURNS) {
+		size_t mi = round % (sizeof(maps) / sizeof(maps[0]));
+		struct world *w =
+		        generated(maps[mi].w, maps[mi].h, 1000 + round,
+		                  maps[mi].monsters, maps[mi].strategy);
+		int t;
+
+		for (t = 0; t < 2500 && turns < SOAK_TURNS &&
+		            w->state == WORLD_PLAYING;
+		     t++) {
+			struct world_cmd c = random_cmd(&r);
+
+			if (world_step(w, c) != 0)
+				turns++;
+			check_invariants(w);
+		}
+		world_free(w);
+		round++;
+	}
+	assert_true(turns >= SOAK_TURNS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_soak_random_input),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
