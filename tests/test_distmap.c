@@ -1,6 +1,14 @@
-/* test_distmap.c - distance maps against a brute-force relaxation and
- * against A*, walking them downhill, and component labels against a
- * brute-force fixpoint. */
+/* test_distmap.c - distance maps checked against a brute-force relaxation
+ * and against A*, walked downhill, cut at max_cost; component labels
+ * checked against a brute-force fixpoint; the argument checks and the
+ * largest maps.  The oracles here use their own step rule, not the
+ * engine's.
+ *
+ * `test_distmap --bench [MAP.map ...]` instead times full distance maps
+ * (on a 512x512 open map when no map is given) against one A* per
+ * monster, and ends with a `summary: key=value ...` line. */
+#include "config.h"
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,45 +16,83 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "distmap.h"
 #include "grid.h"
+#include "movingai.h"
 #include "path.h"
 #include "rng.h"
 
-#define CASES 1500
+/* Random cases per property: thousands, and still about a second under
+ * the sanitizers. */
+#define CASES   2000
+#define MAX_DIM 48
+#define NEVER   UINT64_MAX
 
 static const int dx8[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dy8[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
-static void random_grid(struct rng *r, struct grid *g, int *w, int *h)
-{
-	int x, y, density;
+/* What the case that failed was, for reproducing it. */
+static char what[160];
 
-	*w = rng_range(r, 1, rng_below(r, 2) ? 48 : 12);
-	*h = rng_range(r, 1, rng_below(r, 2) ? 48 : 12);
-	assert_int_equal(grid_init(g, *w, *h), GRID_OK);
-	density = rng_range(r, 0, 60);
-	for (y = 0; y < *h; y++)
-		for (x = 0; x < *w; x++)
+static void check_u64(uint64_t got, uint64_t want, const char *item, int x,
+                      int y)
+{
+	if (got == want)
+		return;
+	fprintf(stderr, "%s: %s at (%d, %d): got %llu, want %llu\n", what, item,
+	        x, y, (unsigned long long)got, (unsigned long long)want);
+	fail();
+}
+
+static void random_grid(struct rng *r, struct grid *g)
+{
+	int w = (int)rng_range(r, 1, rng_below(r, 2) ? MAX_DIM : 12);
+	int h = (int)rng_range(r, 1, rng_below(r, 2) ? MAX_DIM : 12);
+	int density = (int)rng_range(r, 0, 60), x, y;
+
+	assert_int_equal(grid_init(g, w, h), GRID_OK);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
 			grid_set_cost(g, x, y,
 			              rng_percent(r, density)
-			                      ? 0
+			                      ? GRID_BLOCKED
 			                      : (uint8_t)rng_range(r, 1, 9));
 }
 
-/* dist[v] = min over legal steps v -> u of step cost + dist[u], repeated
- * until nothing changes: slow, obviously right. */
-static void brute(const struct grid *g, const struct path_params *p,
-                  const struct path_point *src, size_t nsrc, uint64_t *dist)
+/* The step rule, written from the spec: entering cell n costs step *
+ * mult(n); a no-corner diagonal needs both orthogonal cells open. */
+static uint64_t oracle_step(const struct grid *g, const struct path_params *p,
+                            int x, int y, int d)
+{
+	int nx = x + dx8[d], ny = y + dy8[d];
+
+	if (!grid_passable(g, x, y) || !grid_passable(g, nx, ny))
+		return 0;
+	if (d < 4)
+		return (uint64_t)p->straight_cost * grid_cost(g, nx, ny);
+	if (p->diagonal == PATH_DIAG_NEVER)
+		return 0;
+	if (p->diagonal == PATH_DIAG_NO_CORNER &&
+	    (!grid_passable(g, nx, y) || !grid_passable(g, x, ny)))
+		return 0;
+	return (uint64_t)p->diagonal_cost * grid_cost(g, nx, ny);
+}
+
+/* Bellman-Ford: dist[v] = min over steps v -> u of step + dist[u],
+ * repeated until nothing changes.  Slow and obviously right. */
+static void brute_dist(const struct grid *g, const struct path_params *p,
+                       const struct path_point *src, size_t nsrc,
+                       uint64_t *dist)
 {
 	int w = g->width, h = g->height, changed = 1, x, y, d;
 	size_t i;
 
 	for (i = 0; i < (size_t)w * (size_t)h; i++)
-		dist[i] = UINT64_MAX;
+		dist[i] = NEVER;
 	for (i = 0; i < nsrc; i++)
 		dist[(size_t)src[i].y * w + src[i].x] = 0;
 	while (changed) {
@@ -54,33 +100,70 @@ static void brute(const struct grid *g, const struct path_params *p,
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++)
 				for (d = 0; d < 8; d++) {
-					int ux = x + dx8[d], uy = y + dy8[d];
-					uint32_t sc;
-					uint64_t du;
+					uint64_t sc =
+					        oracle_step(g, p, x, y, d);
+					uint64_t du, *dv;
 
-					if (!grid_in_bounds(g, ux, uy))
+					if (!sc)
 						continue;
-					sc = path_step_cost(g, p, x, y, ux, uy);
-					du = dist[(size_t)uy * w + ux];
-					if (!sc || du == UINT64_MAX)
-						continue;
-					if (du + sc < dist[(size_t)y * w + x]) {
-						dist[(size_t)y * w + x] =
-						        du + sc;
+					du = dist[(size_t)(y + dy8[d]) * w + x +
+					          dx8[d]];
+					dv = &dist[(size_t)y * w + x];
+					if (du != NEVER && du + sc < *dv) {
+						*dv = du + sc;
 						changed = 1;
 					}
 				}
 	}
 }
 
-static void test_distmap_matches_brute_force(void **state)
+static void random_params(struct rng *r, struct path_params *p)
 {
 	static const uint32_t costs[][2] = {{10, 14}, {408, 577}, {1, 1}};
+	unsigned i = rng_below(r, 3);
+
+	path_params_default(p);
+	p->diagonal = (enum path_diagonal)rng_below(r, PATH_DIAG_COUNT);
+	p->straight_cost = costs[i][0];
+	p->diagonal_cost = costs[i][1];
+}
+
+/* Every reached cell other than a source steps to a neighbour exactly
+ * one legal step cheaper, so by induction every downhill walk arrives at
+ * a source having paid exactly distmap_at. */
+static void check_every_step(const struct distmap *m, const struct grid *g,
+                             const struct path_params *p)
+{
+	int x, y, nx, ny, d;
+
+	for (y = 0; y < g->height; y++)
+		for (x = 0; x < g->width; x++) {
+			uint32_t here = distmap_at(m, x, y);
+			int moved = distmap_step(m, g, p, x, y, &nx, &ny);
+
+			if (here == DISTMAP_UNREACHED || here == 0) {
+				check_u64((uint64_t)moved, 0, "step", x, y);
+				continue;
+			}
+			check_u64((uint64_t)moved, 1, "step", x, y);
+			for (d = 0; d < 8; d++)
+				if (x + dx8[d] == nx && y + dy8[d] == ny)
+					break;
+			assert_true(d < 8);
+			check_u64((uint64_t)distmap_at(m, nx, ny) +
+			                  oracle_step(g, p, x, y, d),
+			          here, "step cost", x, y);
+			assert_true(oracle_step(g, p, x, y, d) > 0);
+		}
+}
+
+static void test_distmap_matches_brute_force(void **state)
+{
 	struct rng r;
-	struct path_point *buf = malloc(48 * 48 * sizeof(*buf));
-	uint64_t *want = malloc(48 * 48 * sizeof(*want));
+	struct path_point *buf = malloc(MAX_DIM * MAX_DIM * sizeof(*buf));
+	uint64_t *want = malloc(MAX_DIM * MAX_DIM * sizeof(*want));
 	unsigned c;
-	size_t reached_total = 0;
+	size_t reached_total = 0, astar_checked = 0, cut_exact = 0;
 
 	(void)state;
 	assert_true(buf && want);
@@ -91,132 +174,577 @@ static void test_distmap_matches_brute_force(void **state)
 		struct path_point src[3];
 		struct distmap *m;
 		size_t nsrc = rng_range(&r, 1, 3), i, settled, reached = 0;
-		uint32_t max_cost;
+		uint32_t max_cost = 0;
 		int w, h, x, y;
 
-		random_grid(&r, &g, &w, &h);
-		path_params_default(&p);
-		p.diagonal = (enum path_diagonal)rng_below(&r, PATH_DIAG_COUNT);
-		i = rng_below(&r, 3);
-		p.straight_cost = costs[i][0];
-		p.diagonal_cost = costs[i][1];
+		random_grid(&r, &g);
+		w = g.width;
+		h = g.height;
+		random_params(&r, &p);
 		for (i = 0; i < nsrc; i++) {
 			src[i].x = (int)rng_below(&r, (uint32_t)w);
 			src[i].y = (int)rng_below(&r, (uint32_t)h);
-			grid_set_cost(&g, src[i].x, src[i].y, 1);
+			grid_set_cost(&g, src[i].x, src[i].y,
+			              (uint8_t)rng_range(&r, 1, 9));
 		}
-		max_cost = rng_below(&r, 4) ? 0 : rng_range(&r, 1, 200);
+		snprintf(what, sizeof(what),
+		         "case %u: %dx%d, %zu sources, %s, %u/%u", c, w, h,
+		         nsrc, path_diagonal_name(p.diagonal), p.straight_cost,
+		         p.diagonal_cost);
 		m = distmap_new(w, h);
 		assert_non_null(m);
-		/* Twice: the second build must not see the first. */
-		assert_int_equal(distmap_build(m, &g, &p, src, 1, 0, NULL), 0);
+		/* An unlimited build first, to pick a max_cost on the exact
+		 * edge of a reached cell; the second build must not see it. */
+		assert_int_equal(distmap_build(m, &g, &p, src, nsrc, 0, NULL),
+		                 0);
+		switch (rng_below(&r, 4)) {
+		case 0:
+			max_cost = rng_range(&r, 1, 200);
+			break;
+		case 1:
+			x = (int)rng_below(&r, (uint32_t)w);
+			y = (int)rng_below(&r, (uint32_t)h);
+			max_cost = distmap_at(m, x, y);
+			if (max_cost == DISTMAP_UNREACHED || max_cost < 2)
+				max_cost = 0;
+			else
+				max_cost -= rng_below(&r, 2);
+			break;
+		}
 		assert_int_equal(
 		        distmap_build(m, &g, &p, src, nsrc, max_cost, &settled),
 		        0);
-		brute(&g, &p, src, nsrc, want);
+		brute_dist(&g, &p, src, nsrc, want);
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++) {
 				uint64_t e = want[(size_t)y * w + x];
-				uint32_t got = distmap_at(m, x, y);
 
-				if (e != UINT64_MAX && max_cost && e > max_cost)
-					e = UINT64_MAX;
-				if (e == UINT64_MAX) {
-					assert_int_equal(got,
-					                 DISTMAP_UNREACHED);
-					continue;
-				}
-				assert_int_equal(got, e);
-				reached++;
+				if (e != NEVER && max_cost && e > max_cost)
+					e = NEVER;
+				if (e != NEVER && e == max_cost)
+					cut_exact++;
+				check_u64(distmap_at(m, x, y),
+				          e == NEVER ? DISTMAP_UNREACHED : e,
+				          "distance", x, y);
+				reached += e != NEVER;
 			}
-		assert_int_equal(settled, reached);
+		check_u64(settled, reached, "settled", -1, -1);
 		reached_total += reached;
-		/* Downhill walks arrive at a source, paying exactly the
-		 * distance. */
-		for (i = 0; i < 5; i++) {
-			int cx = (int)rng_below(&r, (uint32_t)w);
-			int cy = (int)rng_below(&r, (uint32_t)h), nx, ny, k;
-			uint32_t start = distmap_at(m, cx, cy);
-			uint64_t paid = 0;
-
-			if (start == DISTMAP_UNREACHED)
-				continue;
-			for (k = 0; k < w * h &&
-			            distmap_step_avoid(m, &g, &p, cx, cy, NULL,
-			                               NULL, &nx, &ny);
-			     k++) {
-				paid += path_step_cost(&g, &p, cx, cy, nx, ny);
-				cx = nx;
-				cy = ny;
-			}
-			assert_int_equal(distmap_at(m, cx, cy), 0);
-			assert_int_equal(paid, start);
-		}
-		/* With one source, A* from any cell to it costs the same. */
+		check_every_step(m, &g, &p);
+		/* One A* per sampled cell to the source costs the same. */
 		if (nsrc == 1 && !max_cost) {
-			struct path_ctx *ctx = path_ctx_new(w, h);
-			struct path_result res;
+			struct path_ctx *pc = path_ctx_new(w, h);
 
-			assert_non_null(ctx);
-			for (i = 0; i < 5; i++) {
+			assert_non_null(pc);
+			for (i = 0; i < 6; i++) {
+				struct path_result res;
 				int cx = (int)rng_below(&r, (uint32_t)w);
 				int cy = (int)rng_below(&r, (uint32_t)h);
 
 				if (!grid_passable(&g, cx, cy))
 					continue;
-				path_find(ctx, &g, &p, cx, cy, src[0].x,
-				          src[0].y, buf, 48 * 48, &res, NULL);
-				if (res.status == PATH_FOUND)
-					assert_int_equal(res.cost,
-					                 distmap_at(m, cx, cy));
-				else
-					assert_int_equal(distmap_at(m, cx, cy),
-					                 DISTMAP_UNREACHED);
+				path_find(pc, &g, &p, cx, cy, src[0].x,
+				          src[0].y, buf, MAX_DIM * MAX_DIM,
+				          &res, NULL);
+				check_u64(distmap_at(m, cx, cy),
+				          res.status == PATH_FOUND
+				                  ? res.cost
+				                  : DISTMAP_UNREACHED,
+				          "A* cost", cx, cy);
+				astar_checked++;
 			}
-			path_ctx_free(ctx);
+			path_ctx_free(pc);
 		}
 		distmap_free(m);
 		grid_fini(&g);
 	}
-	assert_true(reached_total > 100000);
+	/* The properties were exercised, not skipped. */
+	assert_true(reached_total > 200000);
+	assert_true(astar_checked > 1000);
+	assert_true(cut_exact > 100);
 	free(buf);
 	free(want);
 }
 
-static void test_distmap_bad_args(void **state)
+/* Several sources give the minimum of their separate maps. */
+static void test_distmap_multi_source_is_min(void **state)
 {
-	struct grid g, other;
+	struct rng r;
+	uint32_t *best = malloc(MAX_DIM * MAX_DIM * sizeof(*best));
+	unsigned c;
+
+	(void)state;
+	assert_non_null(best);
+	rng_seed(&r, 31);
+	for (c = 0; c < CASES / 4; c++) {
+		struct grid g;
+		struct path_params p;
+		struct path_point src[4];
+		struct distmap *all, *one;
+		size_t nsrc = rng_range(&r, 2, 4), i;
+		int x, y;
+
+		random_grid(&r, &g);
+		random_params(&r, &p);
+		for (i = 0; i < nsrc; i++) {
+			src[i].x = (int)rng_below(&r, (uint32_t)g.width);
+			src[i].y = (int)rng_below(&r, (uint32_t)g.height);
+			grid_set_cost(&g, src[i].x, src[i].y, 1);
+		}
+		snprintf(what, sizeof(what), "multi case %u", c);
+		all = distmap_new(g.width, g.height);
+		one = distmap_new(g.width, g.height);
+		assert_true(all && one);
+		assert_int_equal(distmap_build(all, &g, &p, src, nsrc, 0, NULL),
+		                 0);
+		for (i = 0; i < (size_t)g.width * g.height; i++)
+			best[i] = DISTMAP_UNREACHED;
+		for (i = 0; i < nsrc; i++) {
+			assert_int_equal(
+			        distmap_build(one, &g, &p, &src[i], 1, 0, NULL),
+			        0);
+			for (y = 0; y < g.height; y++)
+				for (x = 0; x < g.width; x++) {
+					uint32_t d = distmap_at(one, x, y);
+					uint32_t *b = &best[y * g.width + x];
+
+					if (d < *b)
+						*b = d;
+				}
+		}
+		for (y = 0; y < g.height; y++)
+			for (x = 0; x < g.width; x++)
+				check_u64(distmap_at(all, x, y),
+				          best[y * g.width + x], "min distance",
+				          x, y);
+		distmap_free(all);
+		distmap_free(one);
+		grid_fini(&g);
+	}
+	free(best);
+}
+
+static int refuse_listed(void *ctx, int x, int y)
+{
+	const struct path_point *list = ctx;
+
+	for (; list->x >= 0; list++)
+		if (list->x == x && list->y == y)
+			return 1;
+	return 0;
+}
+
+/* Ties go N, E, S, W, NE, SE, SW, NW; refused cells are skipped; the step
+ * never goes uphill and never cuts a corner the rule forbids. */
+static void test_distmap_step_order_and_avoid(void **state)
+{
+	struct grid g;
 	struct path_params p;
-	struct distmap *m = distmap_new(5, 5);
-	struct path_point s = {2, 2};
+	struct distmap *m = distmap_new(3, 3);
+	struct path_point corners[4] = {{0, 0}, {2, 0}, {0, 2}, {2, 2}};
+	struct path_point origin = {0, 0}, ends[2] = {{0, 0}, {3, 0}};
+	struct path_point refuse[9] = {{-1, -1}};
+	struct grid row;
+	struct distmap *rm;
+	static const struct path_point diag_order[4] = {
+	        {2, 0}, {2, 2}, {0, 2}, {0, 0}};
+	int nx, ny, i;
 
 	(void)state;
 	assert_non_null(m);
-	assert_null(distmap_new(0, 5));
-	assert_null(distmap_new(5, GRID_MAX_DIM + 1));
-	assert_int_equal(grid_init(&g, 5, 5), GRID_OK);
-	assert_int_equal(grid_init(&other, 6, 5), GRID_OK);
+	assert_int_equal(grid_init(&g, 3, 3), GRID_OK);
 	path_params_default(&p);
-	assert_int_equal(distmap_build(m, &other, &p, &s, 1, 0, NULL),
-	                 PATH_BAD_ARG);
+
+	/* 4-way from (1, 1) to (0, 0): N and W tie, N wins. */
+	p.diagonal = PATH_DIAG_NEVER;
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_step(m, &g, &p, 1, 1, &nx, &ny), 1);
+	assert_true(nx == 1 && ny == 0);
+	refuse[0] = (struct path_point){1, 0};
+	refuse[1] = (struct path_point){-1, -1};
+	assert_int_equal(distmap_step_avoid(m, &g, &p, 1, 1, refuse_listed,
+	                                    refuse, &nx, &ny),
+	                 1);
+	assert_true(nx == 0 && ny == 1);
+	/* With both refused it waits rather than step sideways or back. */
+	refuse[1] = (struct path_point){0, 1};
+	refuse[2] = (struct path_point){-1, -1};
+	assert_int_equal(distmap_step_avoid(m, &g, &p, 1, 1, refuse_listed,
+	                                    refuse, &nx, &ny),
+	                 0);
+	/* Nor sideways: in a row with sources at both ends, (1, 0) and
+	 * (2, 0) are both 10 away. */
+	assert_int_equal(grid_init(&row, 4, 1), GRID_OK);
+	assert_non_null(rm = distmap_new(4, 1));
+	assert_int_equal(distmap_build(rm, &row, &p, ends, 2, 0, NULL), 0);
+	assert_int_equal(distmap_at(rm, 2, 0), 10u);
+	assert_int_equal(distmap_step(rm, &row, &p, 1, 0, &nx, &ny), 1);
+	assert_true(nx == 0 && ny == 0);
+	refuse[0] = (struct path_point){0, 0};
+	refuse[1] = (struct path_point){-1, -1};
+	assert_int_equal(distmap_step_avoid(rm, &row, &p, 1, 0, refuse_listed,
+	                                    refuse, &nx, &ny),
+	                 0);
+	distmap_free(rm);
+	grid_fini(&row);
+	/* At a source, and unreached, there is no step. */
+	assert_int_equal(distmap_step(m, &g, &p, 0, 0, &nx, &ny), 0);
 	grid_set_cost(&g, 2, 2, 0);
-	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
-	                 PATH_BAD_ARG);
-	s.x = 9;
-	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
-	                 PATH_BAD_ARG);
-	p.diagonal_cost = 5;
-	s.x = 1;
-	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
-	                 PATH_BAD_ARG);
-	assert_int_equal(distmap_at(m, -1, 0), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_step(m, &g, &p, 2, 2, &nx, &ny), 0);
+	grid_set_cost(&g, 2, 2, 1);
+
+	/* Sources in the four corners, from the centre: the diagonals tie,
+	 * taken in the order NE, SE, SW, NW as each is refused in turn. */
+	p.diagonal = PATH_DIAG_ALWAYS;
+	assert_int_equal(distmap_build(m, &g, &p, corners, 4, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 1, 1), 14u);
+	for (i = 0; i < 4; i++) {
+		refuse[i] = (struct path_point){-1, -1};
+		assert_int_equal(distmap_step_avoid(m, &g, &p, 1, 1,
+		                                    refuse_listed, refuse, &nx,
+		                                    &ny),
+		                 1);
+		assert_true(nx == diag_order[i].x && ny == diag_order[i].y);
+		refuse[i] = diag_order[i];
+		refuse[i + 1] = (struct path_point){-1, -1};
+	}
+	/* Every diagonal refused: N is still closer (10 < 14), though the
+	 * way through it is dearer; with N, E, S, W refused too, it waits. */
+	assert_int_equal(distmap_step_avoid(m, &g, &p, 1, 1, refuse_listed,
+	                                    refuse, &nx, &ny),
+	                 1);
+	assert_true(nx == 1 && ny == 0);
+	refuse[4] = (struct path_point){1, 0};
+	refuse[5] = (struct path_point){2, 1};
+	refuse[6] = (struct path_point){1, 2};
+	refuse[7] = (struct path_point){0, 1};
+	refuse[8] = (struct path_point){-1, -1};
+	assert_int_equal(distmap_step_avoid(m, &g, &p, 1, 1, refuse_listed,
+	                                    refuse, &nx, &ny),
+	                 0);
+
+	/* A wall at (1, 0): no corner cutting goes round, ALWAYS cuts. */
+	grid_set_cost(&g, 1, 0, 0);
+	origin = (struct path_point){1, 1};
+	p.diagonal = PATH_DIAG_NO_CORNER;
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 0, 0), 20u);
+	assert_int_equal(distmap_step(m, &g, &p, 0, 0, &nx, &ny), 1);
+	assert_true(nx == 0 && ny == 1);
+	p.diagonal = PATH_DIAG_ALWAYS;
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 0, 0), 14u);
+	assert_int_equal(distmap_step(m, &g, &p, 0, 0, &nx, &ny), 1);
+	assert_true(nx == 1 && ny == 1);
+
+	/* Entering costs: the dearer cell is what is paid for. */
+	grid_fill(&g, 1);
+	grid_set_cost(&g, 1, 1, 7);
+	p.diagonal = PATH_DIAG_NEVER;
+	origin = (struct path_point){1, 1};
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 1, 0), 70u);
+	assert_int_equal(distmap_at(m, 0, 0), 80u);
+	origin = (struct path_point){1, 0};
+	assert_int_equal(distmap_build(m, &g, &p, &origin, 1, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 1, 1), 10u);
+	assert_int_equal(distmap_at(m, 1, 2), 40u); /* round, not through */
 	grid_fini(&g);
-	grid_fini(&other);
 	distmap_free(m);
 }
 
-/* The largest map, open: the farthest corner's distance is exact and
- * nothing overflows. */
+static void test_distmap_small_and_bad_args(void **state)
+{
+	struct grid g, other;
+	struct path_params p, bad;
+	struct distmap *m = distmap_new(5, 5), *one = distmap_new(1, 1);
+	struct path_point s = {2, 2}, two[2] = {{0, 0}, {0, 0}};
+	size_t settled = 99;
+	uint32_t lab, count;
+	int nx, ny;
+
+	(void)state;
+	assert_true(m && one);
+	assert_null(distmap_new(0, 5));
+	assert_null(distmap_new(5, -1));
+	assert_null(distmap_new(5, GRID_MAX_DIM + 1));
+	assert_true(distmap_bytes(m) >= 7 * 7 * 8);
+	assert_int_equal(distmap_bytes(NULL), 0);
+	distmap_free(NULL);
+	path_params_default(&p);
+
+	/* Nothing is reached before the first build. */
+	assert_int_equal(distmap_at(m, 2, 2), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_at(NULL, 0, 0), DISTMAP_UNREACHED);
+
+	/* 1x1: the source is the only cell, and its own component. */
+	assert_int_equal(grid_init(&g, 1, 1), GRID_OK);
+	assert_int_equal(distmap_build(one, &g, &p, two, 2, 0, &settled), 0);
+	assert_int_equal(settled, 1);
+	assert_int_equal(distmap_at(one, 0, 0), 0);
+	assert_int_equal(distmap_at(one, 1, 0), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_step(one, &g, &p, 0, 0, &nx, &ny), 0);
+	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, &lab, &count),
+	                 0);
+	assert_true(lab == 1 && count == 1);
+	/* No sources: a valid, empty map. */
+	assert_int_equal(distmap_build(one, &g, &p, NULL, 0, 0, &settled), 0);
+	assert_int_equal(settled, 0);
+	assert_int_equal(distmap_at(one, 0, 0), DISTMAP_UNREACHED);
+	grid_set_cost(&g, 0, 0, 0);
+	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, &lab, &count), 0);
+	assert_true(lab == 0 && count == 0);
+	assert_int_equal(distmap_build(one, &g, &p, two, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	grid_fini(&g);
+
+	assert_int_equal(grid_init(&g, 5, 5), GRID_OK);
+	assert_int_equal(grid_init(&other, 6, 5), GRID_OK);
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL), 0);
+	assert_int_equal(distmap_at(m, 0, 0), 28u);
+	/* Size mismatch; and a failed build leaves nothing reached. */
+	assert_int_equal(distmap_build(m, &other, &p, &s, 1, 0, &settled),
+	                 PATH_BAD_ARG);
+	assert_int_equal(settled, 0);
+	assert_int_equal(distmap_at(m, 2, 2), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_build(NULL, &g, &p, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	assert_int_equal(distmap_build(m, NULL, &p, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	assert_int_equal(distmap_build(m, &g, NULL, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	assert_int_equal(distmap_build(m, &g, &p, NULL, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	/* Sources blocked or off the map. */
+	grid_set_cost(&g, 2, 2, 0);
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	grid_set_cost(&g, 2, 2, 1);
+	s.x = 5;
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	s.x = -1;
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	s.x = 1;
+	/* Step costs outside 1 <= straight <= diagonal <= 2 * straight,
+	 * diagonal <= PATH_STEP_MAX; an unknown rule. */
+	bad = p;
+	bad.diagonal_cost = 5;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	bad = p;
+	bad.diagonal_cost = 21;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	bad.straight_cost = 0;
+	bad.diagonal_cost = 0;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	bad.straight_cost = PATH_STEP_MAX;
+	bad.diagonal_cost = PATH_STEP_MAX + 1;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	bad.diagonal_cost = PATH_STEP_MAX;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL), 0);
+	bad = p;
+	bad.diagonal = PATH_DIAG_COUNT;
+	assert_int_equal(distmap_build(m, &g, &bad, &s, 1, 0, NULL),
+	                 PATH_BAD_ARG);
+	assert_int_equal(distmap_at(m, -1, 0), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_at(m, 0, 5), DISTMAP_UNREACHED);
+	assert_int_equal(distmap_step(m, NULL, &p, 0, 0, &nx, &ny), 0);
+
+	assert_int_equal(grid_components(NULL, PATH_DIAG_NEVER, &lab, &count),
+	                 PATH_BAD_ARG);
+	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, NULL, &count),
+	                 PATH_BAD_ARG);
+	assert_int_equal(grid_components(&g, PATH_DIAG_COUNT, &lab, &count),
+	                 PATH_BAD_ARG);
+	grid_fini(&g);
+	grid_fini(&other);
+	distmap_free(m);
+	distmap_free(one);
+}
+
+/* Brute-force components: every passable cell starts as its own index
+ * and takes the smallest index among its neighbours until nothing
+ * changes, so each ends holding its component's first cell. */
+static void brute_first_cell(const struct grid *g, int eight, uint32_t *first)
+{
+	int w = g->width, h = g->height, changed = 1, x, y, d;
+
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			first[y * w + x] = grid_passable(g, x, y)
+			                           ? (uint32_t)(y * w + x)
+			                           : UINT32_MAX;
+	while (changed) {
+		changed = 0;
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++)
+				for (d = 0; d < (eight ? 8 : 4); d++) {
+					int nx = x + dx8[d], ny = y + dy8[d];
+					uint32_t *a = &first[y * w + x];
+
+					if (!grid_passable(g, x, y) ||
+					    !grid_passable(g, nx, ny))
+						continue;
+					if (first[ny * w + nx] < *a) {
+						*a = first[ny * w + nx];
+						changed = 1;
+					}
+				}
+	}
+}
+
+static void test_components_match_brute_force(void **state)
+{
+	struct rng r;
+	uint32_t *lab = malloc(MAX_DIM * MAX_DIM * sizeof(*lab));
+	uint32_t *first = malloc(MAX_DIM * MAX_DIM * sizeof(*first));
+	uint32_t *rank = malloc(MAX_DIM * MAX_DIM * sizeof(*rank));
+	unsigned c, multi = 0;
+
+	(void)state;
+	assert_true(lab && first && rank);
+	rng_seed(&r, 5);
+	for (c = 0; c < CASES; c++) {
+		struct grid g;
+		struct path_params p;
+		struct distmap *m;
+		enum path_diagonal diag =
+		        (enum path_diagonal)rng_below(&r, PATH_DIAG_COUNT);
+		uint32_t count, roots = 0, i, n;
+		int x, y, x2, y2, k;
+
+		random_grid(&r, &g);
+		n = (uint32_t)(g.width * g.height);
+		snprintf(what, sizeof(what), "components case %u: %dx%d %s", c,
+		         g.width, g.height, path_diagonal_name(diag));
+		assert_int_equal(grid_components(&g, diag, lab, &count), 0);
+		brute_first_cell(&g, diag == PATH_DIAG_ALWAYS, first);
+		/* The k-th first cell in row-major order is label k. */
+		for (i = 0; i < n; i++)
+			if (first[i] == i)
+				rank[i] = ++roots;
+		check_u64(count, roots, "count", -1, -1);
+		multi += roots > 1;
+		for (i = 0; i < n; i++)
+			check_u64(lab[i],
+			          first[i] == UINT32_MAX ? 0 : rank[first[i]],
+			          "label", (int)(i % (uint32_t)g.width),
+			          (int)(i / (uint32_t)g.width));
+		/* Same label exactly when a distance map from one reaches the
+		 * other: no corner cutting adds nothing to 4-way. */
+		path_params_default(&p);
+		p.diagonal = diag;
+		m = distmap_new(g.width, g.height);
+		assert_non_null(m);
+		for (k = 0; k < 2; k++) {
+			struct path_point s;
+
+			s.x = x = (int)rng_below(&r, (uint32_t)g.width);
+			s.y = y = (int)rng_below(&r, (uint32_t)g.height);
+			if (!grid_passable(&g, x, y))
+				continue;
+			assert_int_equal(
+			        distmap_build(m, &g, &p, &s, 1, 0, NULL), 0);
+			for (y2 = 0; y2 < g.height; y2++)
+				for (x2 = 0; x2 < g.width; x2++) {
+					int same = lab[y2 * g.width + x2] ==
+					           lab[y * g.width + x];
+					int reach = distmap_at(m, x2, y2) !=
+					            DISTMAP_UNREACHED;
+
+					check_u64((uint64_t)same,
+					          (uint64_t)reach, "reach", x2,
+					          y2);
+				}
+		}
+		distmap_free(m);
+		grid_fini(&g);
+	}
+	assert_true(multi > CASES / 4);
+	free(lab);
+	free(first);
+	free(rank);
+}
+
+/* A one-wide corridor winding through the whole largest map: even rows
+ * open, odd rows walled but for one gap at alternating ends.  Fills
+ * order with the corridor's cells from (0, 0) on and returns how many. */
+static size_t serpentine(struct grid *g, uint8_t mult, uint32_t *order)
+{
+	int n = GRID_MAX_DIM, x, y;
+	size_t k = 0;
+
+	assert_int_equal(grid_init(g, n, n), GRID_OK);
+	grid_fill(g, 0);
+	for (y = 0; y < n; y++) {
+		if (y % 2 == 0) {
+			for (x = 0; x < n; x++) {
+				int cx = y % 4 == 0 ? x : n - 1 - x;
+
+				grid_set_cost(g, cx, y, mult);
+				order[k++] = (uint32_t)(y * n + cx);
+			}
+		} else {
+			x = y % 4 == 1 ? n - 1 : 0;
+			grid_set_cost(g, x, y, mult);
+			order[k++] = (uint32_t)(y * n + x);
+		}
+	}
+	return k;
+}
+
+/* An open map with one multiplier everywhere: every cell's distance is
+ * the octile formula, and it is all one component.  1024 on a side: the
+ * open GRID_MAX_DIM map is timed by --bench open4096 instead, which is
+ * too slow under the sanitizers for every `make check`. */
+static void test_distmap_open_map_is_octile(void **state)
+{
+	const int n = 1024;
+	struct grid g;
+	struct path_params p;
+	struct distmap *m = distmap_new(n, n);
+	struct path_point s = {n / 3, n - 1};
+	uint32_t *lab = malloc((size_t)n * n * sizeof(*lab)), count;
+	size_t settled;
+	int x, y;
+
+	(void)state;
+	assert_true(m && lab);
+	path_params_default(&p);
+	snprintf(what, sizeof(what), "open %dx%d", n, n);
+	assert_int_equal(grid_init(&g, n, n), GRID_OK);
+	grid_fill(&g, 9);
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, &settled), 0);
+	check_u64(settled, (uint64_t)n * n, "settled", -1, -1);
+	for (y = 0; y < n; y++)
+		for (x = 0; x < n; x++) {
+			uint32_t ax = (uint32_t)abs(x - s.x);
+			uint32_t ay = (uint32_t)abs(y - s.y);
+			uint32_t lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+			uint32_t want = 9 * (14 * lo + 10 * (hi - lo));
+
+			if (distmap_at(m, x, y) != want)
+				check_u64(distmap_at(m, x, y), want, "octile",
+				          x, y);
+		}
+	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(count, 1);
+	grid_fini(&g);
+	free(lab);
+	distmap_free(m);
+}
+
+/* The largest map, GRID_MAX_DIM on a side, as one corridor 8 million
+ * cells long: the build finishes, every cell's distance is its place
+ * along the corridor, and with dearer cells (the far end would cost
+ * ~2.1e10, far past 2^32) the cells within PATH_COST_MAX are exact and
+ * the rest unreached: nothing overflows. */
 static void test_distmap_largest_map(void **state)
 {
 	const int n = GRID_MAX_DIM;
@@ -224,86 +752,190 @@ static void test_distmap_largest_map(void **state)
 	struct path_params p;
 	struct distmap *m = distmap_new(n, n);
 	struct path_point s = {0, 0};
-	size_t settled;
+	uint32_t *order = malloc((size_t)n * n * sizeof(*order)), count;
+	uint32_t *lab = malloc((size_t)n * n * sizeof(*lab));
+	size_t settled, len, k, reached;
 
 	(void)state;
-	assert_non_null(m);
-	assert_int_equal(grid_init(&g, n, n), GRID_OK);
-	grid_fill(&g, 9);
+	assert_true(m && order && lab);
 	path_params_default(&p);
+	snprintf(what, sizeof(what), "serpentine %dx%d", n, n);
+	len = serpentine(&g, 9, order);
 	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, &settled), 0);
-	assert_int_equal(settled, (size_t)n * n);
-	assert_int_equal(distmap_at(m, n - 1, n - 1),
-	                 (uint32_t)(n - 1) * 14 * 9);
-	assert_int_equal(distmap_at(m, n - 1, 0), (uint32_t)(n - 1) * 10 * 9);
+	check_u64(settled, len, "settled", -1, -1);
+	for (k = 0; k < len; k++)
+		if (distmap_at(m, (int)(order[k] % n), (int)(order[k] / n)) !=
+		    90 * k)
+			check_u64(distmap_at(m, (int)(order[k] % n),
+			                     (int)(order[k] / n)),
+			          90 * k, "along", (int)(order[k] % n),
+			          (int)(order[k] / n));
+	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(count, 1);
+	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, lab, &count), 0);
+	assert_int_equal(count, 1);
 	grid_fini(&g);
+
+	/* 2550 a step. */
+	len = serpentine(&g, 255, order);
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, 0, &settled), 0);
+	reached = PATH_COST_MAX / 2550 + 1;
+	check_u64(settled, reached, "settled", -1, -1);
+	for (k = reached - 2; k < reached + 2; k++)
+		check_u64(
+		        distmap_at(m, (int)(order[k] % n), (int)(order[k] / n)),
+		        k < reached ? 2550 * k : DISTMAP_UNREACHED, "cut",
+		        (int)(order[k] % n), (int)(order[k] / n));
+	check_u64(distmap_at(m, (int)(order[len - 1] % n),
+	                     (int)(order[len - 1] / n)),
+	          DISTMAP_UNREACHED, "far end", -1, -1);
+	/* A max_cost past PATH_COST_MAX changes nothing. */
+	assert_int_equal(distmap_build(m, &g, &p, &s, 1, UINT32_MAX, &settled),
+	                 0);
+	check_u64(settled, reached, "settled", -1, -1);
+	grid_fini(&g);
+	free(order);
+	free(lab);
 	distmap_free(m);
 }
 
-static void test_components_match_brute_force(void **state)
+/* --- benchmark mode ---------------------------------------------------- */
+
+static double now_ns(void)
 {
-	struct rng r;
-	unsigned c;
+	struct timespec ts;
 
-	(void)state;
-	rng_seed(&r, 5);
-	for (c = 0; c < CASES; c++) {
-		struct grid g;
-		struct path_params p;
-		int w, h, x, y, x2, y2;
-		uint32_t *lab, count, i;
-		enum path_diagonal diag =
-		        (enum path_diagonal)rng_below(&r, PATH_DIAG_COUNT);
-		struct distmap *m;
-
-		random_grid(&r, &g, &w, &h);
-		lab = malloc((size_t)w * h * sizeof(*lab));
-		assert_non_null(lab);
-		assert_int_equal(grid_components(&g, diag, lab, &count), 0);
-		/* Same label exactly when a walk exists: checked from a few
-		 * cells with a distance map (which is such a walk). */
-		path_params_default(&p);
-		p.diagonal = diag;
-		m = distmap_new(w, h);
-		for (i = 0; i < 4; i++) {
-			struct path_point s;
-
-			x = (int)rng_below(&r, (uint32_t)w);
-			y = (int)rng_below(&r, (uint32_t)h);
-			if (!grid_passable(&g, x, y)) {
-				assert_int_equal(lab[(size_t)y * w + x], 0);
-				continue;
-			}
-			s.x = x;
-			s.y = y;
-			assert_int_equal(
-			        distmap_build(m, &g, &p, &s, 1, 0, NULL), 0);
-			for (y2 = 0; y2 < h; y2++)
-				for (x2 = 0; x2 < w; x2++) {
-					int same = lab[(size_t)y2 * w + x2] ==
-					           lab[(size_t)y * w + x];
-					int reach = distmap_at(m, x2, y2) !=
-					            DISTMAP_UNREACHED;
-
-					assert_int_equal(same, reach);
-				}
-		}
-		for (i = 0; i < (uint32_t)(w * h); i++)
-			assert_true(lab[i] <= count);
-		distmap_free(m);
-		free(lab);
-		grid_fini(&g);
-	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-int main(void)
+static int random_open_cell(struct rng *r, const struct grid *g,
+                            struct path_point *pt)
+{
+	int tries;
+
+	for (tries = 0; tries < 1000000; tries++) {
+		pt->x = (int)rng_below(r, (uint32_t)g->width);
+		pt->y = (int)rng_below(r, (uint32_t)g->height);
+		if (grid_passable(g, pt->x, pt->y))
+			return 1;
+	}
+	return 0;
+}
+
+/* Full maps from random sources, then one A* from each of 32 random
+ * reached cells to the same source: how many chasers make one shared
+ * map cheaper than an A* each. */
+static int bench_map(const char *name, const struct grid *g)
+{
+	enum { BUILDS = 20, CHASERS = 32 };
+	struct path_params p;
+	struct distmap *m = distmap_new(g->width, g->height);
+	struct path_ctx *ctx = path_ctx_new(g->width, g->height);
+	uint32_t *lab = malloc((size_t)g->width * g->height * sizeof(*lab));
+	struct path_point *buf =
+	        malloc((size_t)g->width * g->height * sizeof(*buf));
+	double build_ns = 0, astar_ns = 0, comp_ns, t0;
+	size_t cells = 0, queries = 0, settled, expanded = 0;
+	uint32_t count;
+	struct rng r;
+	int i, k;
+
+	if (!m || !ctx || !lab || !buf)
+		return 1;
+	rng_seed(&r, 1);
+	path_params_default(&p);
+	for (i = 0; i < BUILDS; i++) {
+		struct path_point s, c;
+		struct path_result res;
+
+		if (!random_open_cell(&r, g, &s))
+			return 1;
+		t0 = now_ns();
+		if (distmap_build(m, g, &p, &s, 1, 0, &settled) != 0)
+			return 1;
+		build_ns += now_ns() - t0;
+		cells += settled;
+		for (k = 0; k < CHASERS; k++) {
+			if (!random_open_cell(&r, g, &c) ||
+			    distmap_at(m, c.x, c.y) == DISTMAP_UNREACHED)
+				continue;
+			t0 = now_ns();
+			path_find(ctx, g, &p, c.x, c.y, s.x, s.y, buf,
+			          (size_t)g->width * g->height, &res, NULL);
+			astar_ns += now_ns() - t0;
+			expanded += res.stats.expanded;
+			queries++;
+			if (res.cost != distmap_at(m, c.x, c.y))
+				return 1;
+		}
+	}
+	t0 = now_ns();
+	for (i = 0; i < BUILDS; i++)
+		grid_components(g, PATH_DIAG_NO_CORNER, lab, &count);
+	comp_ns = (now_ns() - t0) / BUILDS;
+	if (!queries)
+		queries = 1;
+	printf("summary: map=%s width=%d height=%d settled_per_build=%zu "
+	       "build_ms=%.3f ns_per_cell=%.1f astar_us=%.1f "
+	       "astar_expanded=%zu breakeven_chasers=%.1f components=%u "
+	       "components_ms=%.3f bytes_per_cell=%.2f\n",
+	       name, g->width, g->height, cells / BUILDS,
+	       build_ns / BUILDS / 1e6, build_ns / (double)cells,
+	       astar_ns / (double)queries / 1e3, expanded / queries,
+	       build_ns / BUILDS / (astar_ns / (double)queries), count,
+	       comp_ns / 1e6,
+	       (double)distmap_bytes(m) / ((double)g->width * g->height));
+	distmap_free(m);
+	path_ctx_free(ctx);
+	free(lab);
+	free(buf);
+	return 0;
+}
+
+/* Each argument is a Moving AI map, or openN for an open N x N map. */
+static int bench(int argc, char **argv)
+{
+	struct grid g;
+	char *open[] = {"open512"};
+	int i, rc = 0;
+
+	if (argc == 0) {
+		argc = 1;
+		argv = open;
+	}
+	for (i = 0; i < argc && rc == 0; i++) {
+		struct movingai_error err;
+		int n;
+
+		if (sscanf(argv[i], "open%d", &n) == 1) {
+			if (grid_init(&g, n, n) != GRID_OK)
+				return 1;
+		} else if (movingai_load_map(argv[i], &g, &err) !=
+		           MOVINGAI_OK) {
+			fprintf(stderr, "%s:%d:%d: error: %s\n", argv[i],
+			        err.line, err.col, err.message);
+			return 1;
+		}
+		rc = bench_map(argv[i], &g);
+		grid_fini(&g);
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_distmap_matches_brute_force),
-	        cmocka_unit_test(test_distmap_bad_args),
-	        cmocka_unit_test(test_distmap_largest_map),
+	        cmocka_unit_test(test_distmap_multi_source_is_min),
+	        cmocka_unit_test(test_distmap_step_order_and_avoid),
+	        cmocka_unit_test(test_distmap_small_and_bad_args),
 	        cmocka_unit_test(test_components_match_brute_force),
+	        cmocka_unit_test(test_distmap_open_map_is_octile),
+	        cmocka_unit_test(test_distmap_largest_map),
 	};
 
+	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
+		return bench(argc - 2, argv + 2);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,27 +1,58 @@
-/* distmap.c - Dijkstra distance maps (a binary heap with lazy deletion,
- * generation-stamped cells) and component labelling. */
+/* distmap.c - Dijkstra distance maps and component labels.
+ *
+ * The distance search runs backwards: it starts at the sources and settles
+ * cells in increasing distance, relaxing each settled cell u into the
+ * neighbours v that could step onto it.  Entering a cell is what costs, so
+ * the step v -> u costs step * mult(u): u's multiplier, not v's.
+ *
+ * Each padded cell has a stamp, gen << 1 | settled, and a distance, side
+ * by side so that looking at a cell touches one cache line.  A cell whose
+ * stamp is of an older generation is unreached, which is why no build
+ * clears the map.
+ *
+ * The open list is a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan 1990).
+ * Dijkstra never takes out a key smaller than the last one taken, so an
+ * entry can wait in one of 33 buckets chosen by the highest bit in which
+ * it differs from that last key, and it moves to a lower bucket at most 32
+ * times.  On grid maps that is 2 to 4 times as fast as a binary heap
+ * (measure with `tests/test_distmap --bench`).  Deletion is lazy: an
+ * improved cell is pushed again and its stale entries are skipped when
+ * they come out, so no cell needs to know its place in the heap.  Each
+ * bucket keeps its memory from one build to the next. */
 #include "distmap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct dm_entry {
-	uint32_t d;
-	uint32_t idx; /* padded cell index */
+/* Bucket 0 holds keys equal to the last key taken out; bucket i > 0 the
+ * keys whose highest bit differing from it is bit i - 1. */
+#define RQ_BUCKETS 33
+
+struct rq_bucket {
+	uint64_t *e; /* distance << 32 | padded index */
+	size_t n, cap;
+};
+
+struct dm_cell {
+	uint32_t stamp; /* gen << 1 | settled */
+	uint32_t dist;
 };
 
 struct distmap {
 	int width, height, stride;
 	size_t ncells; /* padded */
-	uint32_t gen;
-	uint32_t *stamp; /* gen << 1 | settled */
-	uint32_t *dist;
-	struct dm_entry *heap;
-	size_t heap_cap;
+	uint32_t gen;  /* 0 before the first build */
+	struct dm_cell *cell;
+	struct rq_bucket bucket[RQ_BUCKETS];
+	uint32_t last; /* the last key taken out */
 };
 
+/* N, E, S, W, NE, SE, SW, NW: the straight ones first, so that 4-way
+ * searches use the first four and ties in distmap_step go to them. */
 static const int dx8[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dy8[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+#define GEN_MAX 0x7fffffffu
 
 struct distmap *distmap_new(int width, int height)
 {
@@ -37,11 +68,8 @@ struct distmap *distmap_new(int width, int height)
 	m->height = height;
 	m->stride = width + 2;
 	m->ncells = (size_t)(width + 2) * (size_t)(height + 2);
-	m->stamp = calloc(m->ncells, sizeof(*m->stamp));
-	m->dist = malloc(m->ncells * sizeof(*m->dist));
-	m->heap_cap = 1024;
-	m->heap = malloc(m->heap_cap * sizeof(*m->heap));
-	if (!m->stamp || !m->dist || !m->heap) {
+	m->cell = calloc(m->ncells, sizeof(*m->cell));
+	if (!m->cell) {
 		distmap_free(m);
 		return NULL;
 	}
@@ -50,72 +78,112 @@ struct distmap *distmap_new(int width, int height)
 
 void distmap_free(struct distmap *m)
 {
+	size_t i;
+
 	if (!m)
 		return;
-	free(m->stamp);
-	free(m->dist);
-	free(m->heap);
+	for (i = 0; i < RQ_BUCKETS; i++)
+		free(m->bucket[i].e);
+	free(m->cell);
 	free(m);
 }
 
 size_t distmap_bytes(const struct distmap *m)
 {
-	return sizeof(*m) + m->ncells * (sizeof(*m->stamp) + sizeof(*m->dist)) +
-	       m->heap_cap * sizeof(*m->heap);
+	size_t bytes, i;
+
+	if (!m)
+		return 0;
+	bytes = sizeof(*m) + m->ncells * sizeof(*m->cell);
+	for (i = 0; i < RQ_BUCKETS; i++)
+		bytes += m->bucket[i].cap * sizeof(*m->bucket[i].e);
+	return bytes;
 }
 
-static int heap_push(struct distmap *m, size_t *n, struct dm_entry e)
+/* Starts a new generation: every cell reads unreached.  Stamps are only
+ * cleared when the generation counter wraps, once in 2^31 builds. */
+static void next_generation(struct distmap *m)
 {
-	size_t pos;
+	if (++m->gen > GEN_MAX) {
+		memset(m->cell, 0, m->ncells * sizeof(*m->cell));
+		m->gen = 1;
+	}
+}
 
-	if (*n == m->heap_cap) {
-		struct dm_entry *h =
-		        realloc(m->heap, 2 * m->heap_cap * sizeof(*h));
+static unsigned rq_bucket_of(uint32_t last, uint32_t key)
+{
+	uint32_t x = last ^ key;
 
-		if (!h)
+	if (!x)
+		return 0;
+#if defined(__GNUC__)
+	return 32u - (unsigned)__builtin_clz(x);
+#else
+	{
+		unsigned b = 0;
+
+		while (x) {
+			b++;
+			x >>= 1;
+		}
+		return b;
+	}
+#endif
+}
+
+static int rq_put(struct rq_bucket *b, uint64_t e)
+{
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 256;
+		uint64_t *p;
+
+		if (cap > SIZE_MAX / sizeof(*p))
 			return -1;
-		m->heap = h;
-		m->heap_cap *= 2;
+		p = realloc(b->e, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		b->e = p;
+		b->cap = cap;
 	}
-	pos = (*n)++;
-	while (pos > 0) {
-		size_t parent = (pos - 1) / 2;
-
-		if (m->heap[parent].d < e.d ||
-		    (m->heap[parent].d == e.d && m->heap[parent].idx <= e.idx))
-			break;
-		m->heap[pos] = m->heap[parent];
-		pos = parent;
-	}
-	m->heap[pos] = e;
+	b->e[b->n++] = e;
 	return 0;
 }
 
-static int entry_before(const struct dm_entry *a, const struct dm_entry *b)
+static inline int rq_push(struct distmap *m, uint64_t e)
 {
-	return a->d < b->d || (a->d == b->d && a->idx < b->idx);
+	return rq_put(&m->bucket[rq_bucket_of(m->last, (uint32_t)(e >> 32))],
+	              e);
 }
 
-static struct dm_entry heap_pop(struct distmap *m, size_t *n)
+/* Takes out an entry with the smallest key into *e; 0 when empty, -1 when
+ * out of memory. */
+static int rq_pop(struct distmap *m, uint64_t *e)
 {
-	struct dm_entry top = m->heap[0], last = m->heap[--*n];
-	size_t pos = 0;
+	struct rq_bucket *b = &m->bucket[0];
 
-	for (;;) {
-		size_t c = 2 * pos + 1;
+	if (!b->n) {
+		size_t i, k;
+		uint64_t min;
 
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && entry_before(&m->heap[c + 1], &m->heap[c]))
-			c++;
-		if (!entry_before(&m->heap[c], &last))
-			break;
-		m->heap[pos] = m->heap[c];
-		pos = c;
+		for (i = 1; i < RQ_BUCKETS && !m->bucket[i].n; i++)
+			;
+		if (i == RQ_BUCKETS)
+			return 0;
+		b = &m->bucket[i];
+		min = b->e[0];
+		for (k = 1; k < b->n; k++)
+			if (b->e[k] < min)
+				min = b->e[k];
+		m->last = (uint32_t)(min >> 32);
+		/* Every entry lands in a lower bucket. */
+		for (k = 0; k < b->n; k++)
+			if (rq_push(m, b->e[k]) != 0)
+				return -1;
+		b->n = 0;
+		b = &m->bucket[0];
 	}
-	if (*n)
-		m->heap[pos] = last;
-	return top;
+	*e = b->e[--b->n];
+	return 1;
 }
 
 static int params_ok(const struct path_params *p)
@@ -127,95 +195,120 @@ static int params_ok(const struct path_params *p)
 	       (unsigned)p->diagonal < PATH_DIAG_COUNT;
 }
 
+static int build_args_ok(const struct distmap *m, const struct grid *g,
+                         const struct path_params *p,
+                         const struct path_point *src, size_t nsrc)
+{
+	size_t i;
+
+	if (!g || !g->cost || !params_ok(p) || g->width != m->width ||
+	    g->height != m->height || (nsrc && !src))
+		return 0;
+	for (i = 0; i < nsrc; i++)
+		if (!grid_passable(g, src[i].x, src[i].y))
+			return 0;
+	return 1;
+}
+
 int distmap_build(struct distmap *m, const struct grid *g,
                   const struct path_params *p, const struct path_point *src,
                   size_t nsrc, uint32_t max_cost, size_t *settled)
 {
-	const uint8_t *cost = g ? g->cost : NULL;
-	const int ndirs = p && p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
-	const uint32_t limit = max_cost ? max_cost : PATH_COST_MAX;
-	long off[8];
-	size_t n = 0, done = 0, i;
-	uint32_t live, fin;
-	int d;
+	const uint8_t *cost;
+	const uint32_t limit =
+	        max_cost && max_cost < PATH_COST_MAX ? max_cost : PATH_COST_MAX;
+	struct dm_cell *cell;
+	uint32_t live, fin, step[8];
+	ptrdiff_t off[8];
+	size_t done = 0, i;
+	uint64_t key;
+	int d, ndirs, no_corner, got;
 
 	if (settled)
 		*settled = 0;
-	if (!m || !g || !cost || !params_ok(p) || g->width != m->width ||
-	    g->height != m->height || (nsrc && !src))
+	if (!m)
 		return PATH_BAD_ARG;
-	for (i = 0; i < nsrc; i++)
-		if (!grid_passable(g, src[i].x, src[i].y))
-			return PATH_BAD_ARG;
-	if (++m->gen > 0x7fffffffu) {
-		memset(m->stamp, 0, m->ncells * sizeof(*m->stamp));
-		m->gen = 1;
-	}
+	next_generation(m);
+	if (!build_args_ok(m, g, p, src, nsrc))
+		return PATH_BAD_ARG;
+	for (i = 0; i < RQ_BUCKETS; i++)
+		m->bucket[i].n = 0;
+	m->last = 0;
+	cost = g->cost;
+	cell = m->cell;
 	live = m->gen << 1;
 	fin = live | 1;
-	for (d = 0; d < 8; d++)
-		off[d] = (long)dy8[d] * m->stride + dx8[d];
-	for (i = 0; i < nsrc; i++) {
-		uint32_t idx = (uint32_t)grid_index(g, src[i].x, src[i].y);
-
-		if (m->stamp[idx] == live)
-			continue;
-		m->stamp[idx] = live;
-		m->dist[idx] = 0;
-		if (heap_push(m, &n, (struct dm_entry){0, idx}) != 0)
-			return PATH_NOMEM;
+	ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
+	no_corner = p->diagonal == PATH_DIAG_NO_CORNER;
+	for (d = 0; d < 8; d++) {
+		off[d] = (ptrdiff_t)dy8[d] * m->stride + dx8[d];
+		step[d] = d < 4 ? p->straight_cost : p->diagonal_cost;
 	}
-	while (n) {
-		struct dm_entry e = heap_pop(m, &n);
-		uint32_t u = e.idx;
-		uint8_t mu = cost[u];
+	for (i = 0; i < nsrc; i++) {
+		size_t idx = grid_index(g, src[i].x, src[i].y);
 
-		if (m->stamp[u] == fin || e.d != m->dist[u])
+		cell[idx].stamp = live;
+		cell[idx].dist = 0;
+		if (rq_push(m, idx) != 0)
+			goto nomem;
+	}
+	while ((got = rq_pop(m, &key)) > 0) {
+		size_t u = (size_t)(uint32_t)key;
+		uint32_t du = (uint32_t)(key >> 32);
+		uint32_t mu = cost[u];
+
+		/* Keys come out in order, so the entry a cell was last
+		 * improved to comes out first; later ones are stale. */
+		if (cell[u].stamp == fin)
 			continue;
-		m->stamp[u] = fin;
+		cell[u].stamp = fin;
 		done++;
 		for (d = 0; d < ndirs; d++) {
-			/* v steps into u: v = u - (dx, dy) of a step v -> u. */
-			size_t v = (size_t)((long)u - off[d]);
-			uint32_t nd, step;
+			/* v is the cell that steps onto u in direction d. */
+			size_t v = (size_t)((ptrdiff_t)u - off[d]);
+			const uint8_t *cv = cost + v;
+			uint32_t nd;
 
-			if (!cost[v] || m->stamp[v] == fin)
+			if (!*cv || cell[v].stamp == fin)
 				continue;
-			if (d >= 4) {
-				if (p->diagonal == PATH_DIAG_NO_CORNER &&
-				    (!cost[v + (size_t)dx8[d]] ||
-				     !cost[v +
-				           (size_t)((long)dy8[d] * m->stride)]))
-					continue;
-				step = p->diagonal_cost;
-			} else {
-				step = p->straight_cost;
-			}
-			nd = e.d + step * mu;
-			if (nd > limit || nd < e.d)
+			/* Without corner cutting, the diagonal v -> u needs
+			 * v + (dx, 0) and v + (0, dy) open. */
+			if (d >= 4 && no_corner &&
+			    (!cv[dx8[d]] || !cv[(ptrdiff_t)dy8[d] * m->stride]))
 				continue;
-			if (m->stamp[v] == live && m->dist[v] <= nd)
+			/* du <= PATH_COST_MAX and step * mu < 2^22: no
+			 * wrap-around. */
+			nd = du + step[d] * mu;
+			if (nd > limit)
 				continue;
-			m->stamp[v] = live;
-			m->dist[v] = nd;
-			if (heap_push(m, &n,
-			              (struct dm_entry){nd, (uint32_t)v}) != 0)
-				return PATH_NOMEM;
+			if (cell[v].stamp == live && cell[v].dist <= nd)
+				continue;
+			cell[v].stamp = live;
+			cell[v].dist = nd;
+			if (rq_push(m, (uint64_t)nd << 32 | v) != 0)
+				goto nomem;
 		}
 	}
+	if (got < 0)
+		goto nomem;
 	if (settled)
 		*settled = done;
 	return 0;
+nomem:
+	next_generation(m);
+	return PATH_NOMEM;
 }
 
 uint32_t distmap_at(const struct distmap *m, int x, int y)
 {
 	size_t idx;
 
-	if (!m || x < 0 || y < 0 || x >= m->width || y >= m->height)
+	if (!m || m->gen == 0 || x < 0 || y < 0 || x >= m->width ||
+	    y >= m->height)
 		return DISTMAP_UNREACHED;
 	idx = (size_t)(y + 1) * (size_t)m->stride + (size_t)(x + 1);
-	return m->stamp[idx] >> 1 == m->gen ? m->dist[idx] : DISTMAP_UNREACHED;
+	return m->cell[idx].stamp >> 1 == m->gen ? m->cell[idx].dist
+	                                         : DISTMAP_UNREACHED;
 }
 
 int distmap_step_avoid(const struct distmap *m, const struct grid *g,
@@ -227,68 +320,103 @@ int distmap_step_avoid(const struct distmap *m, const struct grid *g,
 	uint64_t best = UINT64_MAX;
 	int d, found = 0;
 
-	if (here == DISTMAP_UNREACHED || here == 0)
+	if (here == DISTMAP_UNREACHED || here == 0 || !g || !g->cost || !p)
 		return 0;
 	for (d = 0; d < 8; d++) {
 		int ux = x + dx8[d], uy = y + dy8[d];
 		uint32_t du = distmap_at(m, ux, uy), sc;
 
-		if (du == DISTMAP_UNREACHED || du >= here)
+		if (du >= here)
 			continue;
 		sc = path_step_cost(g, p, x, y, ux, uy);
-		if (!sc || (blocked && blocked(ctx, ux, uy)))
+		if (!sc || (uint64_t)du + sc >= best)
 			continue;
-		if ((uint64_t)du + sc < best) {
-			best = (uint64_t)du + sc;
-			*nx = ux;
-			*ny = uy;
-			found = 1;
-		}
+		/* Asked last: the callback may be the dearest test. */
+		if (blocked && blocked(ctx, ux, uy))
+			continue;
+		best = (uint64_t)du + sc;
+		*nx = ux;
+		*ny = uy;
+		found = 1;
 	}
 	return found;
+}
+
+int distmap_step(const struct distmap *m, const struct grid *g,
+                 const struct path_params *p, int x, int y, int *nx, int *ny)
+{
+	return distmap_step_avoid(m, g, p, x, y, NULL, NULL, nx, ny);
+}
+
+/* Union-find kept in labels: a passable cell i holds its parent's index
+ * + 1, and a parent always has a smaller index, so a root is the first
+ * cell (row-major) of what it has joined so far. */
+static uint32_t uf_find(uint32_t *labels, uint32_t i)
+{
+	while (labels[i] - 1 != i) {
+		/* Path halving: point at the grandparent on the way up. */
+		labels[i] = labels[labels[i] - 1];
+		i = labels[i] - 1;
+	}
+	return i;
+}
+
+static void uf_union(uint32_t *labels, uint32_t a, uint32_t b)
+{
+	a = uf_find(labels, a);
+	b = uf_find(labels, b);
+	if (a < b)
+		labels[b] = a + 1;
+	else if (b < a)
+		labels[a] = b + 1;
 }
 
 int grid_components(const struct grid *g, enum path_diagonal diag,
                     uint32_t *labels, uint32_t *count)
 {
-	const int w = g->width, h = g->height;
-	const int ndirs = diag == PATH_DIAG_ALWAYS ? 8 : 4;
-	uint32_t *queue, c = 0;
-	int x, y;
+	uint32_t w, i, n, c = 0;
+	int x, y, eight;
 
-	queue = malloc((size_t)w * (size_t)h * sizeof(*queue));
-	if (!queue)
-		return PATH_NOMEM;
-	memset(labels, 0, (size_t)w * (size_t)h * sizeof(*labels));
-	for (y = 0; y < h; y++) {
-		for (x = 0; x < w; x++) {
-			size_t head = 0, tail = 0;
+	if (!g || !g->cost || !labels || !count ||
+	    (unsigned)diag >= PATH_DIAG_COUNT)
+		return PATH_BAD_ARG;
+	w = (uint32_t)g->width;
+	n = w * (uint32_t)g->height;
+	eight = diag == PATH_DIAG_ALWAYS;
+	/* First pass: join each passable cell with its passable neighbours
+	 * already scanned (W, N, and NW, NE when diagonals connect).  The
+	 * blocked border stands in for the neighbours off the map. */
+	for (y = 0, i = 0; y < g->height; y++) {
+		const uint8_t *row = g->cost + grid_index(g, 0, y);
+		const uint8_t *up = row - g->stride;
 
-			if (!grid_passable(g, x, y) ||
-			    labels[(size_t)y * w + x])
+		for (x = 0; x < g->width; x++, i++) {
+			if (!row[x]) {
+				labels[i] = 0;
 				continue;
-			c++;
-			labels[(size_t)y * w + x] = c;
-			queue[tail++] = (uint32_t)((size_t)y * w + x);
-			while (head < tail) {
-				uint32_t i = queue[head++];
-				int cx = (int)(i % (uint32_t)w);
-				int cy = (int)(i / (uint32_t)w), d;
-
-				for (d = 0; d < ndirs; d++) {
-					int ux = cx + dx8[d], uy = cy + dy8[d];
-					size_t j = (size_t)uy * w + ux;
-
-					if (!grid_passable(g, ux, uy) ||
-					    labels[j])
-						continue;
-					labels[j] = c;
-					queue[tail++] = (uint32_t)j;
-				}
 			}
+			labels[i] = i + 1;
+			if (row[x - 1])
+				uf_union(labels, i, i - 1);
+			if (up[x])
+				uf_union(labels, i, i - w);
+			if (eight && up[x - 1])
+				uf_union(labels, i, i - w - 1);
+			if (eight && up[x + 1])
+				uf_union(labels, i, i - w + 1);
 		}
 	}
-	free(queue);
+	/* Second pass, in the same order: a root opens a new component; any
+	 * other cell's parent comes earlier and so already holds its final
+	 * label. */
+	for (i = 0; i < n; i++) {
+		if (!labels[i])
+			continue;
+		if (labels[i] - 1 == i)
+			labels[i] = ++c;
+		else
+			labels[i] = labels[labels[i] - 1];
+	}
 	*count = c;
 	return 0;
 }

@@ -5,7 +5,13 @@
  * to the nearest of a set of sources under the path engine's rules (step
  * costs, multipliers, diagonal rule).  One Dijkstra from the player serves
  * every chaser of a kind: each walks downhill.  Components say in O(1)
- * whether a cell can reach another at all. */
+ * whether a cell can reach another at all.
+ *
+ * A struct distmap is allocated once for a map size and reused: cells are
+ * stamped with a generation number, so a build touches only the cells it
+ * reaches and never clears the map.  Memory: 8 bytes per cell of the
+ * padded (width + 2) x (height + 2) map, plus the open list at 8 bytes an
+ * entry, which grows to the largest one seen and is kept. */
 #ifndef HUNTED_DISTMAP_H
 #define HUNTED_DISTMAP_H
 
@@ -22,37 +28,55 @@ struct distmap;
 /* NULL when out of memory or the size is not 1..GRID_MAX_DIM. */
 struct distmap *distmap_new(int width, int height);
 void distmap_free(struct distmap *m);
+/* Memory the map holds now (0 for NULL), for reporting bytes per cell. */
 size_t distmap_bytes(const struct distmap *m);
 
-/* Dijkstra from the sources over g under p (algorithm and heuristic are
- * ignored).  Afterwards distmap_at(x, y) is the cost of the cheapest walk
- * from (x, y) to a source, entering a cell costing step * its multiplier.
- * Cells farther than max_cost (0: no limit) stay DISTMAP_UNREACHED.
- * Nothing is cleared per call (generation stamps).  Returns 0, or
- * PATH_BAD_ARG (size mismatch, bad params, a source off the map or
- * blocked) or PATH_NOMEM; *settled (may be NULL) gets the cells settled. */
+/* Dijkstra from the sources over g under p (algorithm, heuristic, weight
+ * and budget are ignored).  Afterwards distmap_at(x, y) is the cost of the
+ * cheapest walk from (x, y) to a source, entering a cell costing step *
+ * its multiplier, exactly what path_find reports for that walk.  Cells
+ * farther than max_cost (0: no limit) or than PATH_COST_MAX stay
+ * DISTMAP_UNREACHED, so no distance ever overflows.  Repeated sources are
+ * fine; no source gives a map where nothing is reached.
+ *
+ * Returns 0, PATH_BAD_ARG (NULL pointers, g's size not the map's, bad
+ * step costs or diagonal rule, a source off the map or blocked) or
+ * PATH_NOMEM.  On error every cell reads DISTMAP_UNREACHED.  *settled
+ * (may be NULL) gets the number of cells settled: the work done. */
 int distmap_build(struct distmap *m, const struct grid *g,
                   const struct path_params *p, const struct path_point *src,
                   size_t nsrc, uint32_t max_cost, size_t *settled);
 
-/* DISTMAP_UNREACHED for cells the last build did not reach. */
+/* DISTMAP_UNREACHED for cells the last build did not reach, for cells off
+ * the map, and before the first build. */
 uint32_t distmap_at(const struct distmap *m, int x, int y);
 
-/* The best step from (x, y) towards the sources: the legal neighbour,
- * not refused by blocked (may be NULL), that minimises step cost plus
- * distance and is closer than (x, y) itself; ties go to the first in the
- * order N, E, S, W, NE, SE, SW, NW.  Returns 1 with *nx, *ny set, or 0
- * when there is none (at a source, unreached, or every way down refused). */
+/* The best step from (x, y) towards the sources: the legal neighbour
+ * under p's diagonal rule on g (usually the grid the map was built on)
+ * that minimises step cost plus distance and is closer than (x, y)
+ * itself; ties go to the first in the order N, E, S, W, NE, SE, SW, NW.
+ * Returns 1 with *nx, *ny set, or 0 when there is none (at a source,
+ * unreached, or no way down). */
+int distmap_step(const struct distmap *m, const struct grid *g,
+                 const struct path_params *p, int x, int y, int *nx, int *ny);
+
+/* distmap_step that also skips the neighbours blocked(ctx, x, y) refuses
+ * (occupied cells, say); blocked may be NULL.  It only ever moves
+ * downhill, so when every way down is refused it returns 0 and the mover
+ * waits rather than wander. */
 int distmap_step_avoid(const struct distmap *m, const struct grid *g,
                        const struct path_params *p, int x, int y,
                        int (*blocked)(void *ctx, int x, int y), void *ctx,
                        int *nx, int *ny);
 
 /* Labels the connected components of g's passable cells: labels (width *
- * height, row major) gets 0 for blocked cells and 1..*count for the
- * others.  Under PATH_DIAG_ALWAYS diagonal neighbours connect; under the
- * other rules only straight ones do (a no-corner diagonal step joins
- * cells already joined through its corners).  Returns 0 or PATH_NOMEM. */
+ * height, row major, not padded) gets 0 for blocked cells and 1..*count
+ * for the others, numbered in the row-major order of each component's
+ * first cell.  Under PATH_DIAG_ALWAYS diagonal neighbours connect; under
+ * the other rules only straight ones do (a no-corner diagonal step joins
+ * cells already joined through its corners).  Needs no memory besides
+ * labels (union-find kept in labels itself, no recursion).  Returns 0 or
+ * PATH_BAD_ARG (NULL pointers, a bad rule). */
 int grid_components(const struct grid *g, enum path_diagonal diag,
                     uint32_t *labels, uint32_t *count);
 
