@@ -45,7 +45,7 @@ static void print_events(const struct world *w, FILE *out)
 	}
 }
 
-static void write_setup(FILE *f, const struct game_setup *s)
+void replay_write_setup(FILE *f, const struct game_setup *s)
 {
 	fprintf(f, "# hunted recording: hunted --headless --replay FILE\n");
 	fprintf(f, "hunted-recording 1\n");
@@ -130,10 +130,16 @@ out:
 	return rc;
 }
 
-/* The next command of a replay, and the checksum recorded after it.
- * Returns 1, 0 at the end, -1 on a malformed line. */
-static int replay_next(FILE *f, int *lineno, struct world_cmd *cmd,
-                       uint64_t *sum)
+void replay_write_turn(FILE *f, const struct world *w, struct world_cmd cmd)
+{
+	char letters[3];
+
+	cmd_format(cmd, letters);
+	fprintf(f, "turn %u %s %016" PRIx64 "\n", w->turn, letters,
+	        world_checksum(w));
+}
+
+int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum)
 {
 	char line[REPLAY_LINE];
 
@@ -180,7 +186,7 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 			status = 1;
 			goto out;
 		}
-		write_setup(rec, &o->setup);
+		replay_write_setup(rec, &o->setup);
 	}
 	if (o->replay) {
 		rep = fopen(o->replay, "r");
@@ -257,13 +263,10 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 		}
 		if (o->log)
 			print_events(w, out);
-		if (rec) {
-			char letters[3];
-
-			cmd_format(cmd, letters);
-			fprintf(rec, "turn %u %s %016" PRIx64 "\n", w->turn,
-			        letters, world_checksum(w));
-		}
+		if (rec)
+			replay_write_turn(rec, w, cmd);
+		if (o->on_turn)
+			o->on_turn(w, o->hook_arg);
 		if (rep && world_checksum(w) != want) {
 			fprintf(stderr,
 			        "hunted: %s:%d: the replay diverged at turn %u "
@@ -275,6 +278,8 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 			goto out;
 		}
 	}
+	if (o->at_end)
+		o->at_end(w, o->hook_arg);
 	{
 		uint64_t median = 0;
 

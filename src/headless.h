@@ -29,6 +29,11 @@ struct headless_opts {
 	const char *replay; /* file to play back, or NULL */
 	int log;            /* print every event */
 	int no_timing;      /* print 0 for the timings (golden files) */
+	/* Called after every command and once before the world is freed
+	 * (both may be NULL): how --dump-screen follows the game. */
+	void (*on_turn)(struct world *w, void *arg);
+	void (*at_end)(struct world *w, void *arg);
+	void *hook_arg;
 };
 
 /* Plays a game on w (which it frees) as o says, printing the log and the
@@ -38,5 +43,16 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out);
 /* Reads the setup of a recording; returns 0, or -1 with a message in err. */
 int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
                       size_t map_size, char *err, size_t err_size);
+
+/* Writes the header of a recording. */
+void replay_write_setup(FILE *f, const struct game_setup *s);
+
+/* The next command of a recording open in f (past its header lines), and
+ * the checksum recorded after it; *lineno counts the lines read.  Returns
+ * 1, 0 at the end, -1 on a malformed line. */
+int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum);
+
+/* Appends one command to a recording: "turn N CMD CHECKSUM". */
+void replay_write_turn(FILE *f, const struct world *w, struct world_cmd cmd);
 
 #endif

@@ -15,7 +15,10 @@
 #include "data.h"
 #include "diag.h"
 #include "gen.h"
+#include "game.h"
 #include "headless.h"
+#include "term.h"
+#include "view.h"
 #include "world.h"
 
 #define EXIT_USAGE 2
@@ -34,6 +37,12 @@ static const char usage_text[] =
         "                        and " HUNTED_DATADIR ")\n"
         "      --check FILE...   validate data files and exit (0 ok, 1 "
         "errors)\n"
+        "      --ai-view         start with the AI view on\n"
+        "      --record FILE     write the game to FILE\n"
+        "      --replay FILE     watch FILE (in the terminal) or check it\n"
+        "                        (with --headless; exit 3 if it diverges)\n"
+        "      --no-watch        do not reload data files when they "
+        "change\n"
         "\n"
         "Headless play (no terminal):\n"
         "      --headless        play with the autopilot or --keys, print a "
@@ -46,8 +55,6 @@ static const char usage_text[] =
         "autopilot\n"
         "                        (hjklyubn move, . wait, o/c+dir "
         "open/close, g take)\n"
-        "      --record FILE     write the game to FILE\n"
-        "      --replay FILE     play FILE back; exit 3 if it diverges\n"
         "      --log             print every event\n"
         "      --strategy S      auto, astar or distmap (shared distance "
         "maps)\n"
@@ -55,11 +62,19 @@ static const char usage_text[] =
         "(0: no limit)\n"
         "      --no-timing       print 0 for the timings "
         "(reproducible output)\n"
+        "      --dump-screen     print the screen (and with --ai-view the "
+        "AI layers)\n"
+        "                        as text at the end\n"
+        "      --screen WxH      the dumped screen's size (default "
+        "80x24)\n"
+        "      --view-keys KEYS  keys for the view before the dump, e.g. "
+        "'`sn<tab>'\n"
         "  -h, --help            show this help and exit\n"
         "  -V, --version         show the version and exit\n"
         "\n"
-        "Exit status: 0 ok, 1 data-file errors, 2 bad usage, 3 a replay "
-        "diverged.\n";
+        "Exit status: 0 ok, 1 data-file errors or no terminal, 2 bad usage, "
+        "3 a replay\n"
+        "diverged, 128+N killed by signal N.\n";
 
 __attribute__((format(printf, 1, 2))) static void usage_error(const char *fmt,
                                                               ...)
@@ -90,159 +105,38 @@ struct options {
 	int no_timing;
 	enum ai_strategy strategy;
 	unsigned long turn_budget;
+	int ai_view;
+	int dump_screen;
+	const char *view_keys;
+	int screen_w, screen_h, screen_set;
+	int no_watch;
 };
 
-/* The line of file numbered line, read again for a diagnostic that did not
- * keep its source line; NULL when it cannot be read. */
-static char *read_line(const char *file, int line, char *buf, size_t size)
+static void source_of(const struct options *opt, struct game_source *s)
 {
-	FILE *f = fopen(file, "rb");
-	int n = 1, c;
-	size_t len = 0;
-
-	if (!f)
-		return NULL;
-	while (n < line && (c = getc(f)) != EOF)
-		if (c == '\n')
-			n++;
-	while (n == line && (c = getc(f)) != EOF && c != '\n')
-		if (len + 1 < size)
-			buf[len++] = (char)c;
-	fclose(f);
-	if (n != line)
-		return NULL;
-	if (len > 0 && buf[len - 1] == '\r')
-		len--;
-	buf[len] = '\0';
-	return buf;
+	memset(s, 0, sizeof(*s));
+	s->map = opt->map;
+	s->data_dir = opt->data_dir;
+	s->gen_w = opt->gen_w;
+	s->gen_h = opt->gen_h;
+	s->seed = opt->have_seed ? opt->seed : 1;
+	s->monsters = opt->monsters;
 }
 
-/* FILE:LINE:COL: error: MESSAGE; HINT, then the line and a caret under the
- * column.  Tabs before the column are copied so the caret lines up. */
-static void print_diag(const struct diag *d)
+/* The game's data with every check, problems printed as --check prints
+ * them.  Returns NULL on errors. */
+static struct data *load_game_data(const struct options *opt)
 {
-	char buf[DIAG_SOURCE_MAX + 1];
-	const char *src = d->source;
-	int i;
-
-	fprintf(stderr, "%s:%d:%d: %s: %s%s%s\n", d->file, d->line, d->col,
-	        diag_severity_name(d->severity), d->message,
-	        d->hint ? "; " : "", d->hint ? d->hint : "");
-	if (!src)
-		src = read_line(d->file, d->line, buf, sizeof(buf));
-	if (!src || !*src)
-		return;
-	fputs("    ", stderr);
-	for (i = 0; src[i]; i++) {
-		unsigned char c = (unsigned char)src[i];
-
-		/* Never send a control byte from a bad file to the terminal. */
-		fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', stderr);
-	}
-	fputs("\n    ", stderr);
-	for (i = 0; i < d->col - 1 && src[i]; i++)
-		fputc(src[i] == '\t' ? '\t' : ' ', stderr);
-	for (; i < d->col - 1; i++)
-		fputc(' ', stderr);
-	fputs("^\n", stderr);
-}
-
-static void print_diags(const struct diag_list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->len; i++)
-		print_diag(&l->items[i]);
-	if (l->truncated)
-		fprintf(stderr,
-		        "hunted: too many problems; only the first "
-		        "%zu are shown\n",
-		        l->len);
-	if (l->nomem)
-		fprintf(stderr, "hunted: out of memory; some problems are not "
-		                "shown\n");
-}
-
-/* The data directory: --data-dir, then $HUNTED_DATA, then the compiled-in
- * $(pkgdatadir). */
-static const char *data_dir(const struct options *opt)
-{
-	const char *env = getenv("HUNTED_DATA");
-
-	if (opt->data_dir)
-		return opt->data_dir;
-	if (env && *env)
-		return env;
-	return HUNTED_DATADIR;
-}
-
-static int is_movingai(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 4 && !strcmp(path + n - 4, ".map");
-}
-
-/* Loads one data file (and its includes) with every check, printing the
- * problems.  A Moving AI .map is played with the terrain and monsters of
- * the data directory, placed by the seed.  Returns 0 when it has no
- * errors. */
-static int check_file(const char *path, const struct options *opt,
-                      struct data **out)
-{
+	struct game_source src;
 	struct diag_list diags;
-	struct data *d = data_new();
-	int rc;
+	struct data *d;
 
+	source_of(opt, &src);
 	diag_list_init(&diags, 0);
-	if (!d) {
-		fprintf(stderr, "hunted: out of memory\n");
-		return -1;
-	}
-	if (is_movingai(path)) {
-		char kinds[4096];
-
-		snprintf(kinds, sizeof(kinds), "%s/monsters.txt",
-		         data_dir(opt));
-		rc = data_load(d, kinds, &diags);
-		if (rc == 0)
-			rc = data_load_movingai(d, path,
-			                        opt->have_seed ? opt->seed : 1,
-			                        &diags);
-	} else {
-		rc = data_load(d, path, &diags);
-	}
-	if (rc == 0 && data_check_reachable(d, &diags) < 0)
-		fprintf(stderr, "hunted: out of memory checking '%s'\n", path);
-	print_diags(&diags);
-	if (diags.errors)
-		rc = -1;
+	d = game_load(&src, &diags);
+	game_print_diags(stderr, &diags);
 	diag_list_fini(&diags);
-	if (out && rc == 0)
-		*out = d;
-	else
-		data_free(d);
-	return rc;
-}
-
-/* --map accepts a file (anything with a '/' or a known extension) or the
- * name of a map in DIR/maps.  Returns a malloc'd path. */
-static char *map_path(const struct options *opt)
-{
-	const char *name = opt->map ? opt->map : "default";
-	const char *dot = strrchr(name, '.');
-	const char *dir = data_dir(opt);
-	size_t n;
-	char *p;
-
-	if (strchr(name, '/') ||
-	    (dot && (!strcmp(dot, ".txt") || !strcmp(dot, ".map"))))
-		return strdup(name);
-	n = strlen(dir) + strlen(name) + sizeof("/maps/.txt");
-	p = malloc(n);
-	if (p)
-		snprintf(p, n, "%s/maps/%s.txt", dir, name);
-	return p;
+	return d;
 }
 
 static int parse_seed(const char *s, unsigned long *out)
@@ -285,107 +179,253 @@ static int parse_size(const char *s, int *w, int *h)
 	return 0;
 }
 
-/* The game's data: a generated dungeon, or the map file with every check
- * (problems printed as --check prints them).  Returns NULL on errors. */
-static struct data *load_game_data(const struct options *opt)
+/* Takes the game's setup from a recording's header. */
+static int setup_from_replay(struct options *opt, struct game_setup *setup,
+                             char *map_buf, size_t map_size)
 {
-	struct data *d = NULL;
+	char err[512];
 
-	if (opt->gen_w) {
-		struct diag_list diags;
-		char kinds[4096];
-
-		diag_list_init(&diags, 0);
-		d = data_new();
-		if (!d) {
-			fprintf(stderr, "hunted: out of memory\n");
-			return NULL;
-		}
-		snprintf(kinds, sizeof(kinds), "%s/monsters.txt",
-		         data_dir(opt));
-		if (data_load(d, kinds, &diags) != 0 ||
-		    gen_dungeon(d, opt->gen_w, opt->gen_h,
-		                opt->have_seed ? opt->seed : 1,
-		                opt->monsters >= 0 ? (int)opt->monsters : 10,
-		                &diags) != 0) {
-			print_diags(&diags);
-			data_free(d);
-			d = NULL;
-		}
-		diag_list_fini(&diags);
-		return d;
-	} else {
-		char *path = map_path(opt);
-
-		if (!path) {
-			fprintf(stderr, "hunted: out of memory\n");
-			return NULL;
-		}
-		if (check_file(path, opt, &d) != 0)
-			d = NULL;
-		free(path);
-		return d;
+	if (replay_read_setup(opt->replay, setup, map_buf, map_size, err,
+	                      sizeof(err)) != 0) {
+		fprintf(stderr, "hunted: %s\n", err);
+		return -1;
 	}
+	opt->map = setup->map;
+	opt->gen_w = setup->gen_w;
+	opt->gen_h = setup->gen_h;
+	opt->seed = (unsigned long)setup->seed;
+	opt->have_seed = 1;
+	opt->monsters = setup->monsters;
+	opt->turn_budget = setup->turn_budget;
+	opt->strategy = setup->strategy;
+	return 0;
 }
 
-static int run_headless(struct options *opt)
+/* The world the options describe, every problem printed; NULL on
+ * errors. */
+static struct world *make_world(const struct options *opt)
 {
-	struct headless_opts ho;
 	struct world_options wo;
 	struct diag_list diags;
-	struct data *d;
+	struct data *d = load_game_data(opt);
 	struct world *w;
-	char map_buf[4096];
 
-	memset(&ho, 0, sizeof(ho));
-	if (opt->replay) {
-		char err[512];
-
-		if (replay_read_setup(opt->replay, &ho.setup, map_buf,
-		                      sizeof(map_buf), err, sizeof(err)) != 0) {
-			fprintf(stderr, "hunted: %s\n", err);
-			return EXIT_FAILURE;
-		}
-		opt->map = ho.setup.map;
-		opt->gen_w = ho.setup.gen_w;
-		opt->gen_h = ho.setup.gen_h;
-		opt->seed = (unsigned long)ho.setup.seed;
-		opt->have_seed = 1;
-		opt->monsters = ho.setup.monsters;
-		opt->turn_budget = ho.setup.turn_budget;
-		opt->strategy = ho.setup.strategy;
-		if (!opt->turns)
-			opt->turns = LONG_MAX;
-	}
-	d = load_game_data(opt);
 	if (!d)
-		return EXIT_FAILURE;
+		return NULL;
 	world_options_default(&wo);
 	wo.monsters = opt->gen_w ? -1 : (int)opt->monsters;
 	wo.turn_budget = (uint32_t)opt->turn_budget;
 	wo.strategy = opt->strategy;
 	diag_list_init(&diags, 0);
 	w = world_new(d, opt->have_seed ? opt->seed : 1, &wo, &diags);
-	if (!w) {
-		print_diags(&diags);
-		diag_list_fini(&diags);
-		return EXIT_FAILURE;
-	}
+	if (!w)
+		game_print_diags(stderr, &diags);
 	diag_list_fini(&diags);
+	return w;
+}
+
+static void view_config_of(const struct options *opt, const struct world *w,
+                           struct view_config *cfg, char *label,
+                           size_t label_size)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	if (opt->gen_w)
+		snprintf(label, label_size, "generated %dx%d", opt->gen_w,
+		         opt->gen_h);
+	else
+		snprintf(label, label_size, "%s",
+		         w->data->map->name[0] ? w->data->map->name
+		         : opt->map            ? opt->map
+		                               : "default");
+	cfg->map_label = label;
+	cfg->ai_view = opt->ai_view;
+	source_of(opt, &cfg->source);
+}
+
+/* --view-keys: characters as keys, and <tab> <esc> <enter> <up> <down>
+ * <left> <right> <f2> <f5>.  Returns the key and advances *s, or -1 for
+ * an unknown <name>. */
+static int next_view_key(const char **s)
+{
+	static const struct {
+		const char *name;
+		int key;
+	} names[] = {
+	        {"<tab>", VK_TAB},     {"<esc>", VK_ESC},
+	        {"<enter>", VK_ENTER}, {"<up>", VK_UP},
+	        {"<down>", VK_DOWN},   {"<left>", VK_LEFT},
+	        {"<right>", VK_RIGHT}, {"<f2>", VK_F2},
+	        {"<f5>", VK_F5},       {"<lt>", '<'},
+	};
+	size_t i;
+
+	if (**s == '<') {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!strncmp(*s, names[i].name,
+			             strlen(names[i].name))) {
+				*s += strlen(names[i].name);
+				return names[i].key;
+			}
+		return -1;
+	}
+	return (unsigned char)*(*s)++;
+}
+
+struct dump {
+	struct view *view;
+	struct canvas canvas;
+	const char *keys;
+	int width, height;
+	int failed;
+};
+
+/* Every turn is drawn, AI view included, as the terminal would draw it:
+ * a recording made with --dump-screen must not differ from one made
+ * without. */
+static void dump_on_turn(struct world *w, void *arg)
+{
+	struct dump *d = arg;
+
+	(void)w;
+	view_after_turn(d->view);
+	if (d->canvas.cells)
+		view_draw(d->view, &d->canvas);
+}
+
+static void dump_at_end(struct world *w, void *arg)
+{
+	struct dump *d = arg;
+	struct canvas c = {0};
+	const char *k = d->keys;
+
+	(void)w;
+	while (k && *k) {
+		int key = next_view_key(&k);
+
+		if (key < 0) {
+			fprintf(stderr,
+			        "hunted: --view-keys: unknown key "
+			        "name at '%s'\n",
+			        k);
+			d->failed = 1;
+			return;
+		}
+		view_key(d->view, key);
+	}
+	if (canvas_resize(&c, d->width, d->height) != 0) {
+		d->failed = 1;
+		return;
+	}
+	view_dump(d->view, &c, stdout);
+	canvas_fini(&c);
+	canvas_fini(&d->canvas);
+}
+
+static int run_headless(struct options *opt)
+{
+	struct headless_opts ho;
+	struct world *w;
+	struct dump dump = {0};
+	char map_buf[4096];
+	int rc;
+
+	memset(&ho, 0, sizeof(ho));
+	if (opt->replay) {
+		if (setup_from_replay(opt, &ho.setup, map_buf,
+		                      sizeof(map_buf)) != 0)
+			return EXIT_FAILURE;
+		if (!opt->turns)
+			opt->turns = LONG_MAX;
+	}
+	w = make_world(opt);
+	if (!w)
+		return EXIT_FAILURE;
 	ho.setup.map = opt->map;
 	ho.setup.gen_w = opt->gen_w;
 	ho.setup.gen_h = opt->gen_h;
 	ho.setup.seed = opt->have_seed ? opt->seed : 1;
 	ho.setup.monsters = (int)opt->monsters;
-	ho.setup.turn_budget = wo.turn_budget;
-	ho.setup.strategy = wo.strategy;
+	ho.setup.turn_budget = w->opt.turn_budget;
+	ho.setup.strategy = w->opt.strategy;
 	ho.turns = opt->turns;
 	ho.keys = opt->keys;
 	ho.record = opt->record;
 	ho.replay = opt->replay;
 	ho.log = opt->log;
 	ho.no_timing = opt->no_timing;
-	return headless_run(w, &ho, stdout);
+	if (opt->dump_screen) {
+		struct view_config cfg;
+		char label[64], err[256];
+
+		view_config_of(opt, w, &cfg, label, sizeof(label));
+		cfg.no_timing = opt->no_timing;
+		dump.view = view_new(w, &cfg, err, sizeof(err));
+		if (!dump.view) {
+			fprintf(stderr, "hunted: %s\n", err);
+			world_free(w);
+			return EXIT_FAILURE;
+		}
+		view_borrow_world(dump.view);
+		dump.keys = opt->view_keys;
+		dump.width = opt->screen_w;
+		dump.height = opt->screen_h;
+		if (canvas_resize(&dump.canvas, dump.width, dump.height) != 0) {
+			fprintf(stderr, "hunted: out of memory\n");
+			view_free(dump.view);
+			world_free(w);
+			return EXIT_FAILURE;
+		}
+		ho.on_turn = dump_on_turn;
+		ho.at_end = dump_at_end;
+		ho.hook_arg = &dump;
+	}
+	rc = headless_run(w, &ho, stdout);
+	canvas_fini(&dump.canvas);
+	view_free(dump.view);
+	return rc == 0 && dump.failed ? EXIT_FAILURE : rc;
+}
+
+/* The game in the terminal. */
+static int run_terminal(struct options *opt)
+{
+	struct game_setup setup;
+	struct view_config cfg;
+	struct view *v;
+	struct world *w;
+	char map_buf[4096], label[64], err[256];
+	int rc;
+
+	if (opt->replay &&
+	    setup_from_replay(opt, &setup, map_buf, sizeof(map_buf)) != 0)
+		return EXIT_FAILURE;
+	w = make_world(opt);
+	if (!w)
+		return EXIT_FAILURE;
+	if (!term_usable()) {
+		world_free(w);
+		return EXIT_FAILURE;
+	}
+	view_config_of(opt, w, &cfg, label, sizeof(label));
+	cfg.record = opt->record;
+	cfg.replay = opt->replay;
+	cfg.watch_files = !opt->replay && !opt->no_watch;
+	v = view_new(w, &cfg, err, sizeof(err));
+	if (!v) {
+		fprintf(stderr, "hunted: %s\n", err);
+		world_free(w);
+		return EXIT_FAILURE;
+	}
+	rc = term_run(v);
+	w = (struct world *)view_world(v);
+	if (rc == 0 && w->state == WORLD_WON)
+		printf("You escaped the %s in %u turns.\n", label, w->turn);
+	else if (rc == 0 && w->state == WORLD_LOST)
+		printf("You were hunted down on turn %u.\n", w->turn);
+	else if (rc == EXIT_DIVERGED)
+		fprintf(stderr, "hunted: %s: the replay diverged at turn %u\n",
+		        opt->replay, w->turn);
+	view_free(v);
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -400,6 +440,11 @@ int main(int argc, char **argv)
 		OPT_STRATEGY,
 		OPT_TURN_BUDGET,
 		OPT_NO_TIMING,
+		OPT_AI_VIEW,
+		OPT_DUMP_SCREEN,
+		OPT_VIEW_KEYS,
+		OPT_SCREEN,
+		OPT_NO_WATCH,
 	};
 	static const struct option longopts[] = {
 	        {"map", required_argument, NULL, 'm'},
@@ -417,6 +462,11 @@ int main(int argc, char **argv)
 	        {"strategy", required_argument, NULL, OPT_STRATEGY},
 	        {"turn-budget", required_argument, NULL, OPT_TURN_BUDGET},
 	        {"no-timing", no_argument, NULL, OPT_NO_TIMING},
+	        {"ai-view", no_argument, NULL, OPT_AI_VIEW},
+	        {"dump-screen", no_argument, NULL, OPT_DUMP_SCREEN},
+	        {"view-keys", required_argument, NULL, OPT_VIEW_KEYS},
+	        {"screen", required_argument, NULL, OPT_SCREEN},
+	        {"no-watch", no_argument, NULL, OPT_NO_WATCH},
 	        {"help", no_argument, NULL, 'h'},
 	        {"version", no_argument, NULL, 'V'},
 	        {NULL, 0, NULL, 0},
@@ -425,6 +475,8 @@ int main(int argc, char **argv)
 	int c, k;
 
 	opt.monsters = -1;
+	opt.screen_w = VIEW_MIN_W;
+	opt.screen_h = VIEW_MIN_H;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":m:s:d:g:k:t:hV", longopts,
 	                        NULL)) != -1) {
@@ -474,6 +526,37 @@ int main(int argc, char **argv)
 		case OPT_NO_TIMING:
 			opt.no_timing = 1;
 			break;
+		case OPT_AI_VIEW:
+			opt.ai_view = 1;
+			break;
+		case OPT_DUMP_SCREEN:
+			opt.dump_screen = 1;
+			break;
+		case OPT_VIEW_KEYS:
+			opt.view_keys = optarg;
+			break;
+		case OPT_NO_WATCH:
+			opt.no_watch = 1;
+			break;
+		case OPT_SCREEN: {
+			char *end;
+			long a = strtol(optarg, &end, 10), b = 0;
+
+			if (*end == 'x')
+				b = strtol(end + 1, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    a < 1 || b < 1 || a > 1000 || b > 1000) {
+				usage_error(
+				        "invalid screen size '%s' (expected "
+				        "WxH, 1x1 to 1000x1000)",
+				        optarg);
+				return EXIT_USAGE;
+			}
+			opt.screen_w = (int)a;
+			opt.screen_h = (int)b;
+			opt.screen_set = 1;
+			break;
+		}
 		case OPT_STRATEGY:
 			for (k = 0; k < AI_STRATEGY_COUNT; k++)
 				if (!strcmp(optarg, ai_strategy_name(k)))
@@ -547,39 +630,40 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!opt.headless && !opt.check &&
-	    (opt.keys || opt.record || opt.replay || opt.log || opt.no_timing ||
-	     opt.turns)) {
-		usage_error("%s", "--keys, --record, --replay, --log, --turns "
-		                  "and --no-timing need --headless");
+	    (opt.keys || opt.log || opt.no_timing || opt.turns ||
+	     opt.dump_screen || opt.view_keys || opt.screen_set)) {
+		usage_error("%s",
+		            "--keys, --log, --turns, --no-timing, "
+		            "--dump-screen, --view-keys and --screen need "
+		            "--headless");
+		return EXIT_USAGE;
+	}
+	if (opt.headless && opt.no_watch) {
+		usage_error("%s", "--no-watch is for the terminal game");
+		return EXIT_USAGE;
+	}
+	if ((opt.view_keys || opt.screen_set) && !opt.dump_screen) {
+		usage_error("%s",
+		            "--view-keys and --screen need --dump-screen");
 		return EXIT_USAGE;
 	}
 	if (opt.headless)
 		return run_headless(&opt);
 	if (opt.check) {
+		struct game_source src;
+		struct diag_list diags;
 		int bad = 0;
 
-		for (; optind < argc; optind++)
-			if (check_file(argv[optind], &opt, NULL) != 0)
+		source_of(&opt, &src);
+		for (; optind < argc; optind++) {
+			diag_list_init(&diags, 0);
+			if (game_check_file(argv[optind], &src, NULL, &diags) !=
+			    0)
 				bad = 1;
+			game_print_diags(stderr, &diags);
+			diag_list_fini(&diags);
+		}
 		return bad ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
-	{
-		char *path = map_path(&opt);
-		struct data *d = NULL;
-		int rc;
-
-		if (!path) {
-			fprintf(stderr, "hunted: out of memory\n");
-			return EXIT_FAILURE;
-		}
-		rc = check_file(path, &opt, &d);
-		free(path);
-		data_free(d);
-		if (rc != 0)
-			return EXIT_FAILURE;
-	}
-	fprintf(stderr,
-	        "hunted: this build has the path engine only; the "
-	        "game arrives with the game-core and terminal issues.\n");
-	return EXIT_FAILURE;
+	return run_terminal(&opt);
 }

@@ -34,3 +34,7 @@ tests_test_soak_LDADD = $(TEST_LIBS)
 # The real binary without a terminal: golden games, replays, usage.
 TESTS += tests/test_headless.sh
 EXTRA_DIST += tests/test_headless.sh tests/golden
+
+# What is drawn: screen dumps (golden), and the real game in tmux.
+TESTS += tests/test_screen.sh tests/test_e2e.sh
+EXTRA_DIST += tests/test_screen.sh tests/test_e2e.sh tests/e2e/tmux.conf

@@ -1555,6 +1555,26 @@ const char *data_file_name(struct data *d, const char *path)
 	return f ? f->path : NULL;
 }
 
+size_t data_file_count(const struct data *d)
+{
+	const struct data_file *f;
+	size_t n = 0;
+
+	for (f = d ? d->files : NULL; f; f = f->next)
+		n++;
+	return n;
+}
+
+const char *data_file_path(const struct data *d, size_t i)
+{
+	const struct data_file *f;
+
+	for (f = d ? d->files : NULL; f; f = f->next)
+		if (i-- == 0)
+			return f->path;
+	return NULL;
+}
+
 /* ---- resolving names and checking the dungeon ---------------------------
  */
 

@@ -182,6 +182,12 @@ int data_load_movingai(struct data *d, const char *path, uint64_t seed,
  * memory): what struct data_src.file points to. */
 const char *data_file_name(struct data *d, const char *path);
 
+/* The files d was loaded from (includes and the .map of a Moving AI map
+ * too), for noticing when one changes: i from 0 to data_file_count - 1,
+ * in no particular order. */
+size_t data_file_count(const struct data *d);
+const char *data_file_path(const struct data *d, size_t i);
+
 /* Adds warnings for a dungeon that loads but cannot be won or lost: an exit
  * the player cannot reach, a monster that can never reach the player.
  * Uses the path engine with the game's default rules.  Returns the number

@@ -1,0 +1,155 @@
+/* reload.c - continuing a game on reloaded data. */
+#include "config.h"
+
+#include "reload.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether kind may stand on (x, y) of w: it could enter the terrain and it
+ * is not a shut door. */
+static int stand_ok(const struct world *w, int kind, int x, int y)
+{
+	const struct data_terrain *t = world_terrain_at(w, x, y);
+
+	if (!data_terrain_cost(w->data, &w->data->monsters[kind], 0,
+	                       w->terrain[world_idx(w, x, y)]))
+		return 0;
+	return t->door != DATA_DOOR_CLOSED && t->door != DATA_DOOR_LOCKED;
+}
+
+/* The key bits of old translated by name into w's key indices. */
+static uint64_t keys_by_name(const struct world *old, const struct world *w)
+{
+	uint64_t keys = 0;
+	size_t k;
+
+	for (k = 0; k < old->data->nkeys && k < 64; k++) {
+		int nk;
+
+		if (!(old->keys & ((uint64_t)1 << k)))
+			continue;
+		nk = data_key_find(w->data, old->data->keys[k].name);
+		if (nk >= 0 && nk < 64)
+			keys |= (uint64_t)1 << nk;
+	}
+	return keys;
+}
+
+static void carry_items(const struct world *old, struct world *w)
+{
+	size_t i, j;
+
+	for (i = 0; i < w->nitems; i++)
+		for (j = 0; j < old->nitems; j++)
+			if (old->items[j].taken &&
+			    old->items[j].x == w->items[i].x &&
+			    old->items[j].y == w->items[i].y &&
+			    !strcmp(old->data->keys[old->items[j].key].name,
+			            w->data->keys[w->items[i].key].name))
+				w->items[i].taken = 1;
+}
+
+static int carry_monsters(const struct world *old, struct world *w,
+                          struct world_reload_report *rep)
+{
+	struct world_monster *ms;
+	size_t i, n = 0;
+
+	ms = calloc(old->nmonsters ? old->nmonsters : 1, sizeof(*ms));
+	if (!ms)
+		return -1;
+	for (i = 0; i < w->nmonsters; i++)
+		ai_mind_fini(&w->monsters[i].mind);
+	free(w->monsters);
+	w->monsters = ms;
+	w->nmonsters = 0;
+	memset(w->occ, 0,
+	       (size_t)w->width * (size_t)w->height * sizeof(*w->occ));
+	for (i = 0; i < old->nmonsters; i++) {
+		const struct world_monster *om = &old->monsters[i];
+		struct world_monster *m = &ms[n];
+		int kind = data_monster_find(
+		        w->data, old->data->monsters[om->kind].name);
+
+		if (kind < 0 ||
+		    (om->alive && !stand_ok(w, kind, om->x, om->y)) ||
+		    (om->alive && w->occ[world_idx(w, om->x, om->y)]) ||
+		    (om->alive && om->x == w->px && om->y == w->py)) {
+			rep->dropped++;
+			continue;
+		}
+		*m = *om;
+		m->kind = kind;
+		if (m->hp > w->data->monsters[kind].hp)
+			m->hp = w->data->monsters[kind].hp;
+		/* What it knows stays; the path goes. */
+		memset(&m->mind, 0, sizeof(m->mind));
+		m->mind.mode = om->mind.mode;
+		m->mind.sees = om->mind.sees;
+		m->mind.seen = om->mind.seen;
+		m->mind.last_x = om->mind.last_x;
+		m->mind.last_y = om->mind.last_y;
+		m->mind.goal_x = om->mind.goal_x;
+		m->mind.goal_y = om->mind.goal_y;
+		m->mind.wander_x = om->mind.wander_x;
+		m->mind.wander_y = om->mind.wander_y;
+		m->mind.prev_x = m->mind.prev_y = -1;
+		if (m->alive)
+			w->occ[world_idx(w, m->x, m->y)] = (int32_t)(n + 1);
+		n++;
+	}
+	w->nmonsters = n;
+	rep->kept = n;
+	return 0;
+}
+
+struct world *world_reload(const struct world *old, struct data *d,
+                           struct diag_list *diags,
+                           struct world_reload_report *rep)
+{
+	struct world *w;
+	const struct data_terrain *t;
+
+	memset(rep, 0, sizeof(*rep));
+	w = world_new(d, old->seed, &old->opt, diags);
+	if (!w)
+		return NULL;
+	if (w->width != old->width || w->height != old->height) {
+		rep->restarted = 1;
+		rep->kept = w->nmonsters;
+		return w;
+	}
+	t = world_terrain_at(w, old->px, old->py);
+	if (t->walk && t->door != DATA_DOOR_CLOSED &&
+	    t->door != DATA_DOOR_LOCKED) {
+		w->px = old->px;
+		w->py = old->py;
+		rep->player_kept = 1;
+	}
+	w->php = old->php;
+	w->penergy = old->penergy;
+	w->keys = keys_by_name(old, w);
+	w->turn = old->turn;
+	w->rng = old->rng;
+	w->stats = old->stats;
+	w->state = old->state;
+	carry_items(old, w);
+	if (carry_monsters(old, w, rep) != 0) {
+		diag_add(diags, DIAG_ERROR, "?", 1, 1, NULL, 0, NULL,
+		         "out of memory");
+		world_free(w);
+		return NULL;
+	}
+	/* The planner's per-kind state was made for the placed monsters;
+	 * start it afresh for the carried ones. */
+	ai_free(w->ai);
+	w->ai = ai_new(w);
+	if (!w->ai) {
+		diag_add(diags, DIAG_ERROR, "?", 1, 1, NULL, 0, NULL,
+		         "out of memory");
+		world_free(w);
+		return NULL;
+	}
+	return w;
+}

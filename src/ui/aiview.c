@@ -1,0 +1,901 @@
+/* aiview.c - the AI view: the selected monster's search run again with a
+ * trace and drawn on the real dungeon (paths, open and closed sets, g, h
+ * and f per cell, parent arrows, terrain costs, the path cache), step
+ * mode, the side-by-side comparison of the algorithms on the same query,
+ * and the inspector.  It only reads the game. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "view_impl.h"
+
+#define TRACE_LIMIT (1u << 22) /* events kept of one traced search */
+#define NO_DIR      (-1)
+
+/* Neighbour directions, the parent arrows drawn for them. */
+static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+static const char dir_arrow[8] = {'^', '>', 'v', '<', '/', '\\', '/', '\\'};
+
+/* Weights H/D/W/A cycle through, in thousandths. */
+static const uint32_t weights[] = {1000, 1500, 2000, 3000, 5000};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+int aiview_init(struct view *v)
+{
+	memset(&v->ai, 0, sizeof(v->ai));
+	v->ai.sel = -1;
+	v->ai.paths = 1;
+	v->ai.open = 1;
+	path_trace_init(&v->ai.trace, TRACE_LIMIT);
+	return 0;
+}
+
+static void free_cells(struct aiview *a)
+{
+	free(a->state);
+	free(a->g);
+	free(a->h);
+	free(a->f);
+	free(a->dir);
+	free(a->order);
+	a->state = NULL;
+	a->g = a->h = a->f = NULL;
+	a->dir = NULL;
+	a->order = NULL;
+	a->cells = 0;
+}
+
+void aiview_fini(struct view *v)
+{
+	struct aiview *a = &v->ai;
+
+	path_ctx_free(a->ctx);
+	a->ctx = NULL;
+	path_trace_fini(&a->trace);
+	free(a->buf);
+	a->buf = NULL;
+	free_cells(a);
+}
+
+void aiview_invalidate(struct view *v)
+{
+	v->ai.have = 0;
+	v->ai.cells_ok = 0;
+	v->ai.step_shown = 0;
+}
+
+static int alive(const struct view *v, long i)
+{
+	return i >= 0 && (size_t)i < v->w->nmonsters && v->w->monsters[i].alive;
+}
+
+void aiview_select_default(struct view *v)
+{
+	const struct world *w = v->w;
+	long best = -1;
+	int bestd = 0;
+	size_t i;
+
+	if (v->ai.locked && alive(v, v->ai.sel))
+		return;
+	v->ai.locked = 0;
+	/* The nearest monster that is going somewhere; a guard holding its
+	 * post has nothing to show.  Ties to the lower index. */
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+		int dx = abs(m->x - w->px), dy = abs(m->y - w->py);
+		int d = dx > dy ? dx : dy;
+
+		if (!m->alive)
+			continue;
+		if (m->mind.goal_x == m->x && m->mind.goal_y == m->y)
+			d += 1 << 20;
+		if (best < 0 || d < bestd) {
+			best = (long)i;
+			bestd = d;
+		}
+	}
+	if (best != v->ai.sel)
+		v->ai.custom = 0;
+	v->ai.sel = best;
+	aiview_invalidate(v);
+}
+
+static void select_next(struct view *v)
+{
+	size_t n = v->w->nmonsters, k;
+	long start = v->ai.sel < 0 ? -1 : v->ai.sel;
+
+	for (k = 1; k <= n; k++) {
+		long i = (long)(((size_t)(start + 1) + k - 1) % n);
+
+		if (alive(v, i)) {
+			v->ai.sel = i;
+			v->ai.locked = 1;
+			break;
+		}
+	}
+	v->ai.custom = 0;
+	aiview_invalidate(v);
+}
+
+/* ---- the search ------------------------------------------------------ */
+
+static int ensure_memory(struct view *v)
+{
+	struct aiview *a = &v->ai;
+	const struct world *w = v->w;
+	size_t cells = (size_t)w->width * (size_t)w->height;
+
+	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height)) {
+		path_ctx_free(a->ctx);
+		a->ctx = NULL;
+	}
+	if (!a->ctx) {
+		a->ctx = path_ctx_new(w->width, w->height);
+		if (!a->ctx)
+			return -1;
+		a->ctx_w = w->width;
+		a->ctx_h = w->height;
+	}
+	if (a->cells != cells) {
+		free_cells(a);
+		free(a->buf);
+		a->buf = malloc(cells * sizeof(*a->buf));
+		a->bufcap = a->buf ? cells : 0;
+		a->state = malloc(cells);
+		a->g = malloc(cells * sizeof(*a->g));
+		a->h = malloc(cells * sizeof(*a->h));
+		a->f = malloc(cells * sizeof(*a->f));
+		a->dir = malloc(cells);
+		a->order = malloc(cells * sizeof(*a->order));
+		if (!a->buf || !a->state || !a->g || !a->h || !a->f ||
+		    !a->dir || !a->order) {
+			free_cells(a);
+			return -1;
+		}
+		a->cells = cells;
+	}
+	return 0;
+}
+
+/* The search state after a->step_shown expansions (all of them outside
+ * step mode), rebuilt from the trace. */
+static void replay_trace(struct view *v)
+{
+	struct aiview *a = &v->ai;
+	const struct world *w = v->w;
+	size_t i, expansions = 0;
+	size_t limit = a->step ? a->step_shown : (size_t)-1;
+
+	memset(a->state, 0, a->cells);
+	memset(a->order, 0xff, a->cells * sizeof(*a->order));
+	a->cur_x = a->cur_y = -1;
+	for (i = 0; i < a->trace.len; i++) {
+		const struct path_trace_event *e = &a->trace.events[i];
+		size_t k = world_idx(w, e->x, e->y);
+		int d;
+
+		if (e->kind == PATH_TRACE_EXPAND) {
+			if (expansions == limit)
+				break;
+			a->state[k] = 2;
+			a->order[k] = (int32_t)expansions++;
+			a->cur_x = e->x;
+			a->cur_y = e->y;
+			continue;
+		}
+		a->state[k] = 1;
+		a->g[k] = e->g;
+		a->h[k] = e->h;
+		a->f[k] = e->f > UINT32_MAX ? UINT32_MAX : (uint32_t)e->f;
+		a->dir[k] = NO_DIR;
+		for (d = 0; d < 8; d++)
+			if (e->px - e->x == dir_dx[d] &&
+			    e->py - e->y == dir_dy[d])
+				a->dir[k] = (int8_t)d;
+	}
+	a->nopen = a->nclosed = 0;
+	for (i = 0; i < a->cells; i++) {
+		a->nopen += a->state[i] == 1;
+		a->nclosed += a->state[i] == 2;
+	}
+	a->cells_ok = 1;
+}
+
+static void compare(struct view *v)
+{
+	static const struct {
+		const char *label;
+		enum path_algo algo;
+		uint32_t weight;
+	} runs[CMP_COUNT] = {
+	        {"BFS", PATH_BFS, 1000},
+	        {"Dijkstra", PATH_DIJKSTRA, 1000},
+	        {"greedy", PATH_GREEDY, 1000},
+	        {"A*", PATH_ASTAR, 1000},
+	        {"A* w=2", PATH_ASTAR, 2000},
+	};
+	struct aiview *a = &v->ai;
+	struct path_result res;
+	int i;
+
+	for (i = 0; i < CMP_COUNT; i++) {
+		struct path_params p = a->p;
+
+		p.algo = runs[i].algo;
+		p.weight = runs[i].weight;
+		ai_search_again(v->w, (size_t)a->sel, &p, a->ctx, a->buf,
+		                a->bufcap, &res, NULL);
+		a->cmp[i].label = runs[i].label;
+		a->cmp[i].status = res.status;
+		a->cmp[i].expanded = res.stats.expanded;
+		a->cmp[i].cost = res.cost;
+		a->cmp[i].length = res.length;
+	}
+}
+
+/* Runs the selected monster's search again if it is not current. */
+static void ensure_search(struct view *v)
+{
+	struct aiview *a = &v->ai;
+	struct world *w = v->w;
+	struct world_monster *mm;
+	double t0;
+	int gx, gy;
+
+	if (!a->on || !alive(v, a->sel))
+		return;
+	if (a->have) {
+		if (!a->cells_ok)
+			replay_trace(v);
+		return;
+	}
+	if (ensure_memory(v) != 0)
+		return;
+	mm = &w->monsters[a->sel];
+	if (!a->custom)
+		ai_params(w, mm->kind, &a->p);
+	/* A monster going nowhere (a guard at its post) has no search to
+	 * show: show the one it would make to hunt the player, and say so.
+	 * The goal is put back at once; the game never sees it. */
+	gx = mm->mind.goal_x;
+	gy = mm->mind.goal_y;
+	a->whatif = gx == mm->x && gy == mm->y;
+	if (a->whatif) {
+		mm->mind.goal_x = w->px;
+		mm->mind.goal_y = w->py;
+	}
+	a->sx = mm->x;
+	a->sy = mm->y;
+	a->gx = mm->mind.goal_x;
+	a->gy = mm->mind.goal_y;
+	compare(v);
+	t0 = now_ms();
+	ai_search_again(w, (size_t)a->sel, &a->p, a->ctx, a->buf, a->bufcap,
+	                &a->res, NULL);
+	a->ms = v->cfg.no_timing ? 0 : now_ms() - t0;
+	path_trace_clear(&a->trace);
+	ai_search_again(w, (size_t)a->sel, &a->p, a->ctx, a->buf, a->bufcap,
+	                &a->res, &a->trace);
+	mm->mind.goal_x = gx;
+	mm->mind.goal_y = gy;
+	a->total_exp = a->res.stats.expanded;
+	if (a->step_shown > a->total_exp)
+		a->step_shown = a->total_exp;
+	a->have = 1;
+	replay_trace(v);
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+static void cycle_params(struct view *v, int key)
+{
+	struct aiview *a = &v->ai;
+	size_t i, n = sizeof(weights) / sizeof(weights[0]);
+
+	if (!alive(v, a->sel))
+		return;
+	if (!a->custom)
+		ai_params(v->w, v->w->monsters[a->sel].kind, &a->p);
+	a->custom = 1;
+	switch (key) {
+	case 'H':
+		a->p.heuristic = (enum path_heuristic)((a->p.heuristic + 1) %
+		                                       PATH_H_COUNT);
+		break;
+	case 'D':
+		a->p.diagonal = (enum path_diagonal)((a->p.diagonal + 1) %
+		                                     PATH_DIAG_COUNT);
+		break;
+	case 'W':
+		for (i = 0; i < n && weights[i] != a->p.weight; i++)
+			;
+		a->p.weight = weights[i < n ? (i + 1) % n : 0];
+		break;
+	case 'A':
+		a->p.algo = (enum path_algo)((a->p.algo + 1) % PATH_ALGO_COUNT);
+		break;
+	}
+	a->have = 0;
+	a->cells_ok = 0;
+}
+
+int aiview_key(struct view *v, int key)
+{
+	struct aiview *a = &v->ai;
+
+	if (key == '`' || key == VK_F2) {
+		a->on = !a->on;
+		if (a->on)
+			aiview_select_default(v);
+		aiview_invalidate(v);
+		view_log(v, a->on ? "AI view on: ? lists its keys."
+		                  : "AI view off.");
+		return 1;
+	}
+	if (!a->on)
+		return 0;
+	switch (key) {
+	case 'p':
+		a->paths = !a->paths;
+		return 1;
+	case 'o':
+		a->open = !a->open;
+		return 1;
+	case 'g':
+	case 'h':
+	case 'f':
+		a->value = a->value == key ? 0 : (char)key;
+		return 1;
+	case 'a':
+		a->arrows = !a->arrows;
+		return 1;
+	case 'c':
+		a->cost = !a->cost;
+		return 1;
+	case 'k':
+		a->cache = !a->cache;
+		return 1;
+	case '*':
+		a->all = !a->all;
+		return 1;
+	case VK_TAB:
+		select_next(v);
+		return 1;
+	case 's':
+		a->step = !a->step;
+		a->step_shown = 0;
+		a->cells_ok = 0;
+		view_log(v, a->step ? "Step mode: n expands a node, N finishes."
+		                    : "Step mode off.");
+		return 1;
+	case 'n':
+		if (!a->step) {
+			a->step = 1;
+			a->step_shown = 0;
+		}
+		ensure_search(v);
+		if (a->step_shown < a->total_exp)
+			a->step_shown++;
+		a->cells_ok = 0;
+		return 1;
+	case 'N':
+		ensure_search(v);
+		a->step_shown = a->total_exp;
+		a->cells_ok = 0;
+		return 1;
+	case 'H':
+	case 'D':
+	case 'W':
+	case 'A':
+		cycle_params(v, key);
+		return 1;
+	case '0':
+		a->custom = 0;
+		a->have = 0;
+		a->cells_ok = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ---- drawing ----------------------------------------------------------- */
+
+/* A value in steps as one character: 0-9, a-z, then '+'. */
+static char value_char(uint32_t value, uint32_t step)
+{
+	uint32_t s = value / (step ? step : 1);
+
+	if (s < 10)
+		return (char)('0' + s);
+	if (s < 36)
+		return (char)('a' + s - 10);
+	return '+';
+}
+
+/* Heat colours from cold to hot. */
+static int heat(uint32_t value, uint32_t max)
+{
+	static const int ramp[] = {DATA_COLOR_BLUE,  DATA_COLOR_CYAN,
+	                           DATA_COLOR_GREEN, DATA_COLOR_YELLOW,
+	                           DATA_COLOR_RED,   DATA_COLOR_MAGENTA};
+	uint64_t k;
+
+	if (!max)
+		return ramp[0];
+	k = (uint64_t)value * 5 / max;
+	return ramp[k > 5 ? 5 : k];
+}
+
+static int cost_color(unsigned cost)
+{
+	if (cost == 0)
+		return DATA_COLOR_WHITE;
+	if (cost == 1)
+		return DATA_COLOR_BLUE;
+	if (cost <= 3)
+		return DATA_COLOR_GREEN;
+	if (cost <= 6)
+		return DATA_COLOR_YELLOW;
+	return DATA_COLOR_RED;
+}
+
+static uint32_t value_of(const struct aiview *a, size_t k)
+{
+	return a->value == 'g' ? a->g[k] : a->value == 'h' ? a->h[k] : a->f[k];
+}
+
+/* Draws a path of points from index from, skipping the monster's own
+ * cell. */
+static void draw_path(struct canvas *c, const struct path_point *pts,
+                      size_t from, size_t len, int x0, int y0, int vw, int vh,
+                      int ox, int oy, int color, int highlight_next)
+{
+	size_t i;
+
+	for (i = from + 1; i < len; i++) {
+		int x = pts[i].x - ox, y = pts[i].y - oy;
+
+		if (x < 0 || y < 0 || x >= vw || y >= vh)
+			continue;
+		canvas_put(c, x0 + x, y0 + y, '*', color,
+		           i == from + 1 && highlight_next
+		                   ? CANVAS_BOLD | CANVAS_REVERSE
+		                   : CANVAS_BOLD);
+	}
+}
+
+void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
+                     int vh, int ox, int oy)
+{
+	struct aiview *a = &v->ai;
+	struct world *w = v->w;
+	const struct world_monster *m;
+	uint32_t step, vmax = 0;
+	int x, y;
+	size_t i;
+
+	ensure_search(v);
+	if (a->cache)
+		for (i = 0; i < w->nmonsters; i++) {
+			const struct ai_mind *mi = &w->monsters[i].mind;
+			int ix = mi->invalid_x - ox, iy = mi->invalid_y - oy;
+
+			if (w->monsters[i].alive &&
+			    mi->cache == AI_CACHE_INVALIDATED && ix >= 0 &&
+			    iy >= 0 && ix < vw && iy < vh)
+				canvas_put(c, x0 + ix, y0 + iy, 'X',
+				           DATA_COLOR_RED,
+				           CANVAS_BOLD | CANVAS_REVERSE);
+		}
+	if (a->all && a->paths)
+		for (i = 0; i < w->nmonsters; i++) {
+			m = &w->monsters[i];
+			if (m->alive && (long)i != a->sel && m->mind.path)
+				draw_path(c, m->mind.path, m->mind.pos,
+				          m->mind.len, x0, y0, vw, vh, ox, oy,
+				          w->data->monsters[m->kind].color, 0);
+		}
+	if (!alive(v, a->sel))
+		return;
+	m = &w->monsters[a->sel];
+	if (a->cost) {
+		const struct grid *g = ai_kind_grid(w, m->kind);
+
+		for (y = 0; g && y < vh && oy + y < w->height; y++)
+			for (x = 0; x < vw && ox + x < w->width; x++) {
+				unsigned k =
+				        g->cost[grid_index(g, ox + x, oy + y)];
+				char ch = k == 0  ? '#'
+				          : k > 9 ? '+'
+				                  : (char)('0' + k);
+
+				canvas_put(c, x0 + x, y0 + y, ch, cost_color(k),
+				           k == 0 ? CANVAS_DIM : 0);
+			}
+	}
+	if (!a->have || !a->cells_ok)
+		return;
+	step = a->p.straight_cost;
+	if (a->value)
+		for (i = 0; i < a->cells; i++)
+			if (a->state[i] && value_of(a, i) > vmax)
+				vmax = value_of(a, i);
+	for (y = 0; y < vh && oy + y < w->height; y++)
+		for (x = 0; x < vw && ox + x < w->width; x++) {
+			size_t k = world_idx(w, ox + x, oy + y);
+
+			if (!a->state[k])
+				continue;
+			if (a->value) {
+				uint32_t val = value_of(a, k);
+
+				canvas_put(c, x0 + x, y0 + y,
+				           value_char(val, step),
+				           heat(val, vmax),
+				           a->state[k] == 2 ? 0 : CANVAS_BOLD);
+			} else if (a->arrows && a->dir[k] >= 0) {
+				canvas_put(c, x0 + x, y0 + y,
+				           dir_arrow[(int)a->dir[k]],
+				           a->state[k] == 2 ? DATA_COLOR_BLUE
+				                            : DATA_COLOR_GREEN,
+				           0);
+			} else if (a->open) {
+				canvas_put(c, x0 + x, y0 + y,
+				           a->state[k] == 2 ? ':' : 'o',
+				           a->state[k] == 2 ? DATA_COLOR_BLUE
+				                            : DATA_COLOR_GREEN,
+				           a->state[k] == 2 ? 0 : CANVAS_BOLD);
+			}
+		}
+	if (a->paths) {
+		/* The monster's own path; the re-run's when the settings
+		 * differ or step mode has finished it. */
+		int finished = !a->step || a->step_shown >= a->total_exp;
+
+		if ((a->custom || a->step || a->whatif) && finished &&
+		    (a->res.status == PATH_FOUND || a->res.partial))
+			draw_path(c, a->buf, 0,
+			          a->res.length < a->bufcap ? a->res.length
+			                                    : a->bufcap,
+			          x0, y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA,
+			          1);
+		else if (!a->custom && !a->step && m->mind.path)
+			draw_path(c, m->mind.path, m->mind.pos, m->mind.len, x0,
+			          y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA, 1);
+	}
+	if (a->open && a->cur_x >= 0 && a->cur_x - ox < vw &&
+	    a->cur_y - oy < vh && a->cur_x >= ox && a->cur_y >= oy && a->step)
+		canvas_put(c, x0 + a->cur_x - ox, y0 + a->cur_y - oy, 'O',
+		           DATA_COLOR_YELLOW, CANVAS_BOLD | CANVAS_REVERSE);
+	if (a->gx - ox >= 0 && a->gy - oy >= 0 && a->gx - ox < vw &&
+	    a->gy - oy < vh && (a->gx != w->px || a->gy != w->py))
+		canvas_put(c, x0 + a->gx - ox, y0 + a->gy - oy, 'G',
+		           DATA_COLOR_YELLOW, CANVAS_BOLD);
+}
+
+static const char *monster_name(const struct view *v, long i, char *buf,
+                                size_t size)
+{
+	const struct world *w = v->w;
+
+	snprintf(buf, size, "%s#%ld",
+	         w->data->monsters[w->monsters[i].kind].name, i);
+	return buf;
+}
+
+static void cache_text(const struct world *w, const struct ai_mind *mi,
+                       char *buf, size_t size)
+{
+	switch (mi->cache) {
+	case AI_CACHE_REUSED:
+		snprintf(buf, size, "reused (age %u)", w->turn - mi->plan_turn);
+		break;
+	case AI_CACHE_INVALIDATED:
+		snprintf(buf, size, "invalidated by %d,%d", mi->invalid_x,
+		         mi->invalid_y);
+		break;
+	default:
+		snprintf(buf, size, "%s", ai_cache_name(mi->cache));
+		break;
+	}
+}
+
+void aiview_inspect(struct view *v, struct canvas *c, int x0, int y0, int w,
+                    int x, int y)
+{
+	struct aiview *a = &v->ai;
+	struct world *wo = v->w;
+	const struct data_terrain *t = world_terrain_at(wo, x, y);
+	int mx = x0 + w, row = y0;
+
+	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "cell %d,%d %s", x, y, t->name);
+	if (alive(v, a->sel)) {
+		const struct grid *g =
+		        ai_kind_grid(wo, wo->monsters[a->sel].kind);
+
+		if (g)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " cost x%u for it%s",
+			              (unsigned)g->cost[grid_index(g, x, y)],
+			              g->cost[grid_index(g, x, y)]
+			                      ? ""
+			                      : " (blocked)");
+	}
+	if (!a->have || !a->cells_ok) {
+		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, " no search");
+		return;
+	}
+	{
+		size_t k = world_idx(wo, x, y);
+
+		if (!a->state[k]) {
+			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			            " not reached by the search");
+			return;
+		}
+		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		              " g %u h %u f %u", a->g[k], a->h[k], a->f[k]);
+		if (a->dir[k] >= 0)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " parent %d,%d",
+			              x + dir_dx[(int)a->dir[k]],
+			              y + dir_dy[(int)a->dir[k]]);
+		else
+			canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			            " the start (no parent)");
+		if (a->state[k] == 2)
+			canvas_printf(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			              " closed, expanded #%d", a->order[k] + 1);
+		else
+			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			            " open (not expanded yet)");
+	}
+}
+
+void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
+                       int h)
+{
+	struct aiview *a = &v->ai;
+	struct world *wo = v->w;
+	int mx = x0 + w, row = y0, last = y0 + h, i;
+	char name[64], buf[96];
+
+	canvas_fill(c, x0, y0, w, h);
+	for (i = y0; i < last; i++)
+		canvas_put(c, x0, i, '|', CANVAS_DEFAULT, CANVAS_DIM);
+	x0 += 2;
+	ensure_search(v);
+	canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "AI VIEW (? keys)");
+	canvas_printf(
+	        c, x0, row++, mx, CANVAS_DEFAULT, 0, "on:%s%s%s%s%s%s%s%s",
+	        a->paths ? " p" : "", a->open ? " o" : "",
+	        a->value == 'g'   ? " g"
+	        : a->value == 'h' ? " h"
+	        : a->value == 'f' ? " f"
+	                          : "",
+	        a->arrows ? " a" : "", a->cost ? " c" : "",
+	        a->cache ? " k" : "", a->step ? " s" : "", a->all ? " *" : "");
+	if (!alive(v, a->sel)) {
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		            "no monster to follow");
+		return;
+	}
+	{
+		const struct world_monster *m = &wo->monsters[a->sel];
+
+		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		              "%s (Tab)",
+		              monster_name(v, a->sel, name, sizeof(name)));
+		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		              " %s, goal %d,%d", ai_mode_name(m->mind.mode),
+		              m->mind.goal_x, m->mind.goal_y);
+		cache_text(wo, &m->mind, buf, sizeof(buf));
+		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0, " cache %s",
+		              buf);
+	}
+	if (v->mode == MODE_LOOK && last - row >= 6) {
+		last -= 6;
+		canvas_text(c, x0, last, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "inspector");
+		aiview_inspect(v, c, x0, last + 1, w - 2, v->look_x, v->look_y);
+	}
+	if (a->cache) {
+		size_t k;
+
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "path cache (X: broke it)");
+		for (k = 0; k < wo->nmonsters && row < last; k++) {
+			const struct world_monster *m = &wo->monsters[k];
+
+			if (!m->alive)
+				continue;
+			cache_text(wo, &m->mind, buf, sizeof(buf));
+			canvas_printf(
+			        c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			        "%c%-10s %s", (long)k == a->sel ? '>' : ' ',
+			        monster_name(v, (long)k, name, sizeof(name)),
+			        buf);
+		}
+		return;
+	}
+	if (row < last)
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "same query:  expanded cost");
+	for (i = 0; i < CMP_COUNT && row < last && a->have; i++) {
+		const struct ai_cmp *r = &a->cmp[i];
+
+		if (r->status == PATH_FOUND)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " %-9s %7u %5u", r->label, r->expanded,
+			              r->cost);
+		else
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " %-9s %7u %s", r->label, r->expanded,
+			              path_status_name(r->status));
+	}
+	if (row + 1 < last) {
+		row++;
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		            "* path  G goal  O current");
+	}
+	if (row < last)
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		            "o open  : closed  # wall");
+	if (row < last)
+		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		            "g/h/f in steps 0-9 a-z +");
+}
+
+void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
+{
+	struct aiview *a = &v->ai;
+	struct world *wo = v->w;
+	const struct world_monster *m;
+	char name[64], cache[64], step[48] = "", weight[16];
+	int x;
+
+	ensure_search(v);
+	if (!alive(v, a->sel) || !a->have) {
+		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
+		            "AI view: no monster to follow");
+		return;
+	}
+	m = &wo->monsters[a->sel];
+	cache_text(wo, &m->mind, cache, sizeof(cache));
+	if (a->step)
+		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
+		         a->total_exp);
+	if (a->p.weight % 1000)
+		snprintf(weight, sizeof(weight), "%u.%u", a->p.weight / 1000,
+		         a->p.weight % 1000 / 100);
+	else
+		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
+	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "%s %s%s | %s %s %s w=%s%s%s",
+	              monster_name(v, a->sel, name, sizeof(name)),
+	              ai_mode_name(m->mind.mode),
+	              a->whatif ? " (if it hunted you)" : "",
+	              path_algo_name(a->p.algo),
+	              path_heuristic_name(a->p.heuristic),
+	              path_diagonal_name(a->p.diagonal), weight,
+	              a->custom ? " (changed: 0 resets)" : "", step);
+	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
+	                  "expanded %zu open %zu | ",
+	                  a->step ? a->step_shown : a->total_exp, a->nopen);
+	if (a->res.status == PATH_FOUND)
+		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		                  "path %zu cost %u", a->res.length,
+		                  a->res.cost);
+	else
+		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, CANVAS_BOLD,
+		                  "%s%s", path_status_name(a->res.status),
+		                  a->res.partial ? " (partial path)" : "");
+	if (a->ms < 1)
+		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		              " | cache %s | %.0f us", cache, a->ms * 1000);
+	else
+		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		              " | cache %s | %.2f ms", cache, a->ms);
+}
+
+/* Draws one layer alone over the whole map into c (sized to the map). */
+static void dump_layer(struct view *v, struct canvas *c, FILE *out,
+                       const char *title, int paths, int open, char value,
+                       int arrows, int cost)
+{
+	const struct aiview saved = v->ai; /* the switches to restore */
+	const struct world *w = v->w;
+	char *row = malloc((size_t)c->width + 1);
+	int x, y;
+	size_t i;
+
+	if (!row)
+		return;
+	v->ai.paths = paths;
+	v->ai.open = open;
+	v->ai.value = value;
+	v->ai.arrows = arrows;
+	v->ai.cost = cost;
+	v->ai.cache = 0;
+	v->ai.all = 0;
+	canvas_clear(c);
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			canvas_put(c, x, y, world_terrain_at(w, x, y)->glyph,
+			           CANVAS_DEFAULT, 0);
+	aiview_draw_map(v, c, 0, 0, w->width, w->height, 0, 0);
+	for (i = 0; i < w->nmonsters; i++)
+		if (w->monsters[i].alive)
+			canvas_put(c, w->monsters[i].x, w->monsters[i].y,
+			           w->data->monsters[w->monsters[i].kind].glyph,
+			           CANVAS_DEFAULT, 0);
+	canvas_put(c, w->px, w->py, '@', CANVAS_DEFAULT, 0);
+	fprintf(out, "layer %s:\n", title);
+	for (y = 0; y < c->height; y++) {
+		canvas_row_text(c, y, row);
+		fprintf(out, "|%s\n", row);
+	}
+	free(row);
+	v->ai.paths = saved.paths;
+	v->ai.open = saved.open;
+	v->ai.value = saved.value;
+	v->ai.arrows = saved.arrows;
+	v->ai.cost = saved.cost;
+	v->ai.cache = saved.cache;
+	v->ai.all = saved.all;
+}
+
+void aiview_dump_layers(struct view *v, FILE *out)
+{
+	struct canvas c = {0};
+	int i;
+
+	if (!alive(v, v->ai.sel)) {
+		fprintf(out, "ai: no monster to follow\n");
+		return;
+	}
+	if (canvas_resize(&c, v->w->width, v->w->height) != 0)
+		return;
+	{
+		struct canvas line = {0};
+		char *row = malloc(401);
+
+		if (row && canvas_resize(&line, 400, 2) == 0) {
+			aiview_draw_stats(v, &line, 0, 400);
+			canvas_row_text(&line, 0, row);
+			fprintf(out, "ai: %s\n", row);
+			canvas_row_text(&line, 1, row);
+			fprintf(out, "ai: %s\n", row);
+			canvas_fini(&line);
+		}
+		free(row);
+	}
+	for (i = 0; i < CMP_COUNT && v->ai.have; i++)
+		fprintf(out, "compare: %s expanded=%u cost=%u status=%s\n",
+		        v->ai.cmp[i].label, v->ai.cmp[i].expanded,
+		        v->ai.cmp[i].cost,
+		        path_status_name(v->ai.cmp[i].status));
+	dump_layer(v, &c, out, "paths", 1, 0, 0, 0, 0);
+	dump_layer(v, &c, out, "open", 0, 1, 0, 0, 0);
+	dump_layer(v, &c, out, "g", 0, 0, 'g', 0, 0);
+	dump_layer(v, &c, out, "h", 0, 0, 'h', 0, 0);
+	dump_layer(v, &c, out, "f", 0, 0, 'f', 0, 0);
+	dump_layer(v, &c, out, "arrows", 0, 0, 0, 1, 0);
+	dump_layer(v, &c, out, "cost", 0, 0, 0, 0, 1);
+	canvas_fini(&c);
+}

@@ -1,0 +1,281 @@
+/* term.c - curses: keys in, the view's canvas out, signals and the
+ * terminal's state.
+ *
+ * SIGTERM, SIGHUP and SIGINT only set a flag; the loop notices it within
+ * a tick, restores the terminal and returns 128 + the signal.  A crash
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) restores the saved terminal
+ * modes with async-signal-safe calls only (tcsetattr, write), then takes
+ * the default action. */
+#include "config.h"
+
+#include "term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "headless.h"
+
+#define ESC_DELAY_MS 25
+#define TICK_MS      100 /* longest wait for a key: signals are noticed */
+
+static volatile sig_atomic_t got_signal;
+static struct termios saved_modes;
+static volatile sig_atomic_t have_saved_modes;
+
+/* Keys from terminals and tmux that curses does not know by itself: the
+ * keypad in application mode sends ESC O followed by a letter. */
+enum {
+	KEY_APP_BASE = KEY_MAX + 1,
+};
+
+static const struct {
+	const char *seq;
+	int key;
+} app_keys[] = {
+        {"\033Oq", VK_DOWN_LEFT},  {"\033Or", VK_DOWN},
+        {"\033Os", VK_DOWN_RIGHT}, {"\033Ot", VK_LEFT},
+        {"\033Ou", VK_CENTER},     {"\033Ov", VK_RIGHT},
+        {"\033Ow", VK_UP_LEFT},    {"\033Ox", VK_UP},
+        {"\033Oy", VK_UP_RIGHT},   {"\033OE", VK_CENTER},
+        {"\033[E", VK_CENTER},     {"\033[G", VK_CENTER},
+        {"\033[1~", VK_UP_LEFT},   {"\033[4~", VK_DOWN_LEFT},
+};
+
+static void on_stop_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* Async-signal-safe: put the terminal back as it was, leave the
+ * alternate screen, show the cursor, then die as the signal says. */
+static void on_crash(int sig)
+{
+	static const char reset[] = "\033[0m\033[?1049l\033[?25h\r\n";
+	ssize_t r;
+
+	if (have_saved_modes)
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_modes);
+	r = write(STDOUT_FILENO, reset, sizeof(reset) - 1);
+	(void)r;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_signals(void)
+{
+	static const int stops[] = {SIGTERM, SIGHUP, SIGINT};
+	static const int crashes[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop_signal;
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		sigaction(stops[i], &sa, NULL);
+	sa.sa_handler = on_crash;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
+		sigaction(crashes[i], &sa, NULL);
+}
+
+static void restore_signals(void)
+{
+	static const int all[] = {SIGTERM, SIGHUP, SIGINT, SIGSEGV,
+	                          SIGBUS,  SIGFPE, SIGILL, SIGABRT};
+	size_t i;
+
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		signal(all[i], SIG_DFL);
+}
+
+int term_usable(void)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "hunted: standard input and output must be a "
+		                "terminal; to play without one use --headless "
+		                "(see hunted --help)\n");
+		return 0;
+	}
+	return 1;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static int use_color;
+
+static void setup_colors(void)
+{
+	const char *no = getenv("NO_COLOR");
+	short i;
+
+	use_color = has_colors() && !(no && *no);
+	if (!use_color)
+		return;
+	start_color();
+	use_default_colors();
+	for (i = 0; i < 8; i++)
+		init_pair((short)(i + 1), i, -1);
+}
+
+/* curses' key codes to the view's. */
+static int translate(int ch)
+{
+	switch (ch) {
+	case KEY_UP:
+		return VK_UP;
+	case KEY_DOWN:
+		return VK_DOWN;
+	case KEY_LEFT:
+		return VK_LEFT;
+	case KEY_RIGHT:
+		return VK_RIGHT;
+	case KEY_HOME:
+	case KEY_A1:
+		return VK_UP_LEFT;
+	case KEY_PPAGE:
+	case KEY_A3:
+		return VK_UP_RIGHT;
+	case KEY_END:
+	case KEY_C1:
+		return VK_DOWN_LEFT;
+	case KEY_NPAGE:
+	case KEY_C3:
+		return VK_DOWN_RIGHT;
+	case KEY_B2:
+		return VK_CENTER;
+	case KEY_F(2):
+		return VK_F2;
+	case KEY_F(5):
+		return VK_F5;
+	case KEY_RESIZE:
+		return VK_RESIZE;
+	case KEY_ENTER:
+	case '\r':
+		return VK_ENTER;
+	case KEY_BTAB:
+		return VK_TAB;
+	default:
+		if (ch >= KEY_APP_BASE)
+			return ch - KEY_APP_BASE;
+		return ch >= 0 && ch < 0x100 ? ch : -1;
+	}
+}
+
+static void blit(const struct canvas *c)
+{
+	int x, y;
+
+	for (y = 0; y < c->height; y++) {
+		move(y, 0);
+		for (x = 0; x < c->width; x++) {
+			const struct canvas_cell *cell =
+			        &c->cells[(size_t)y * (size_t)c->width +
+			                  (size_t)x];
+			chtype a = 0;
+
+			if (use_color && cell->fg < 8)
+				a |= COLOR_PAIR(cell->fg + 1);
+			if (cell->attr & CANVAS_BOLD)
+				a |= A_BOLD;
+			if (cell->attr & CANVAS_REVERSE)
+				a |= A_REVERSE;
+			if (cell->attr & CANVAS_UNDERLINE)
+				a |= A_UNDERLINE;
+			if (cell->attr & CANVAS_DIM)
+				a |= A_DIM;
+			addch((chtype)(unsigned char)cell->ch | a);
+		}
+	}
+	if (c->cursor_x >= 0 && c->cursor_y >= 0) {
+		curs_set(1);
+		move(c->cursor_y, c->cursor_x);
+	} else {
+		curs_set(0);
+	}
+}
+
+int term_run(struct view *v)
+{
+	struct canvas c = {0};
+	int status = 0, redraw_all = 1;
+	size_t i;
+
+	if (tcgetattr(STDIN_FILENO, &saved_modes) == 0)
+		have_saved_modes = 1;
+	install_signals();
+	if (!initscr()) {
+		restore_signals();
+		fprintf(stderr, "hunted: cannot set up the terminal\n");
+		return 1;
+	}
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(ESC_DELAY_MS);
+	setup_colors();
+	for (i = 0; i < sizeof(app_keys) / sizeof(app_keys[0]); i++)
+		define_key(app_keys[i].seq, KEY_APP_BASE + app_keys[i].key);
+	for (;;) {
+		uint64_t t = now_ms();
+		int wait, ch, key;
+		enum view_result r;
+
+		if (got_signal) {
+			status = 128 + got_signal;
+			break;
+		}
+		wait = view_idle(v, t);
+		if (c.width != COLS || c.height != LINES) {
+			if (canvas_resize(&c, COLS, LINES) != 0) {
+				status = 1;
+				break;
+			}
+			redraw_all = 1;
+		}
+		view_draw(v, &c);
+		if (redraw_all) {
+			clearok(curscr, TRUE);
+			redraw_all = 0;
+		}
+		erase();
+		blit(&c);
+		refresh();
+		timeout(wait < TICK_MS ? wait : TICK_MS);
+		ch = getch();
+		if (ch == ERR)
+			continue;
+		key = translate(ch);
+		if (key < 0)
+			continue;
+		if (key == VK_RESIZE) {
+			redraw_all = 1;
+			continue;
+		}
+		r = view_key(v, key);
+		if (r == VIEW_QUIT)
+			break;
+		if (r == VIEW_REDRAW)
+			redraw_all = 1;
+	}
+	endwin();
+	restore_signals();
+	canvas_fini(&c);
+	if (status == 0 && view_replay_diverged(v))
+		status = EXIT_DIVERGED;
+	return status;
+}

@@ -1,0 +1,271 @@
+#!/bin/bash
+# test_e2e.sh - the real game in a real terminal: tmux runs hunted in a
+# detached session of a fixed size, keys go in with send-keys and the
+# screen comes back with capture-pane.  Every check polls for the text it
+# expects (no fixed sleeps decide a result).  The exit status and the stty
+# modes are printed by a non-interactive wrapper shell after the game, so
+# a terminal left in raw mode is seen.
+#
+# Skipped (exit 77) only when tmux is not installed.
+set -u
+top=${top_srcdir:-.}
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
+conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_e2e.XXXXXX") || exit 99
+# One tmux server per game: a server that is shutting down cannot race
+# the next one.
+n=0
+T="tmux -L hunted-e2e-$$-$n -f $conf"
+cleanup() {
+	local i
+	for ((i = 0; i <= n; i++)); do
+		tmux -L "hunted-e2e-$$-$i" kill-server >/dev/null 2>&1
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+export HUNTED_DATA=$data
+unset NO_COLOR
+fail=0 checks=0 mark=0
+
+bad() {
+	echo "FAIL: $*" >&2
+	echo "--- screen:" >&2
+	$T capture-pane -p -t g >&2 2>/dev/null
+	fail=$((fail + 1))
+}
+# ok DESCRIPTION: the section since the last ok passed (if nothing failed).
+ok() {
+	if [ "$fail" = "$mark" ]; then
+		checks=$((checks + 1))
+		echo "ok: $*"
+	else
+		echo "not ok: $*"
+	fi
+	mark=$fail
+}
+
+screen() { $T capture-pane -p -t g; }
+
+# wait_for REGEX [SECONDS]: polls the screen until a line matches.
+wait_for() {
+	local i n=$(( ${2:-5} * 20 ))
+	for ((i = 0; i < n; i++)); do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# wait_gone REGEX: polls until no line matches.
+wait_gone() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		screen | grep -Eq -- "$1" || return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# The player's column and row on the screen.
+player_at() {
+	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
+}
+
+start() { # start WIDTH HEIGHT ARGS...
+	local w=$1 h=$2
+	shift 2
+	$T kill-server >/dev/null 2>&1
+	n=$((n + 1))
+	T="tmux -L hunted-e2e-$$-$n -f $conf"
+	$T new-session -d -s g -x "$w" -y "$h" \
+		"$bin $* ; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+}
+
+# Checks the game has ended with status $1 and a restored terminal.
+check_restored() {
+	local what=$1 want=$2
+	wait_for "^\[exit [0-9]+\]" 5 || { bad "$what: the game did not end"; return; }
+	screen | grep -q "^\[exit $want\]" ||
+		bad "$what: exit status is not $want ($(screen | grep '^\[exit'))"
+	[ "$($T display -p -t g '#{alternate_on}')" = 0 ] ||
+		bad "$what: still in the alternate screen"
+	screen | grep -Eq '(^|[ ;])icanon' && screen | grep -Eq '(^|[ ;])echo' ||
+		bad "$what: the terminal was not given back its modes (icanon, echo)"
+	screen | grep -Eq -- '-icanon|(^| )-echo( |$)' &&
+		bad "$what: raw modes left behind"
+	ok "$what"
+}
+
+# A small arena: a door next to the player, a goblin that sees it.
+cat >"$tmp/arena.txt" <<ARENA
+include "$data/monsters.txt"
+dungeon arena
+	title "The test arena"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend '+' door_closed
+legend '>' stairs exit
+MAP
+#############################
+#...........................#
+#..@+.......................#
+#...........................#
+#...........................#
+#.........g.................#
+#...........................#
+#..........................>#
+#############################
+ENDMAP
+ARENA
+
+# 1. Start on a fixed seed: map, player, status line.
+start 80 24 --seed 42
+wait_for '^HP 30/30  Turn 0 ' || bad "start: no status line"
+screen | grep -q '^#########' || bad "start: no map"
+[ -n "$(player_at)" ] || bad "start: no player"
+wait_for 'The first descent' || bad "start: no title message"
+ok "start on seed 42 shows the map, @ and the status line"
+
+# 2. Moving: vi-key, arrow and keypad (application mode) move the @.
+read -r x0 y0 <<<"$(player_at)"
+$T send-keys -t g l
+wait_for '^HP 30/30  Turn 1 ' || bad "move: the turn did not pass"
+read -r x1 y1 <<<"$(player_at)"
+[ "$x1" = $((x0 + 1)) ] && [ "$y1" = "$y0" ] || bad "move: @ went from $x0,$y0 to $x1,$y1 on 'l'"
+$T send-keys -t g Down
+wait_for '^HP 30/30  Turn 2 ' || bad "move: Down did not take a turn"
+read -r x2 y2 <<<"$(player_at)"
+[ "$y2" = $((y1 + 1)) ] || bad "move: Down went from $x1,$y1 to $x2,$y2"
+$T send-keys -t g KP9
+wait_for '^HP 30/30  Turn 3 ' || bad "move: keypad 9 did not take a turn"
+read -r x3 y3 <<<"$(player_at)"
+[ "$x3" = $((x2 + 1)) ] && [ "$y3" = $((y2 - 1)) ] || bad "move: KP9 went from $x2,$y2 to $x3,$y3"
+ok "l, Down and keypad 9 move the player"
+
+# 3. Help.
+$T send-keys -t g '?'
+wait_for '^ hunted - keys' || bad "help: no help screen"
+$T send-keys -t g Escape
+wait_for '^HP 30/30' || bad "help: did not return to the map"
+ok "? shows the help, a key returns"
+
+# 4. Look mode: a cursor that moves, and Esc.
+$T send-keys -t g '\;'
+wait_for "^Look: \\($x3,$y3\\) .*you are here" || bad "look: no description of the player's cell"
+$T send-keys -t g l
+wait_for "^Look: \\($((x3 + 1)),$y3\\)" || bad "look: the cursor did not move"
+$T send-keys -t g Escape
+wait_gone '^Look:' || bad "look: Esc did not leave"
+$T send-keys -t g x
+wait_for "^Look: \\($x3,$y3\\)" || bad "look: x does not look"
+$T send-keys -t g Escape
+wait_gone '^Look:' || bad "look: Esc did not leave"
+ok "look mode describes the cell under a moving cursor"
+
+# 5. Quit with confirmation; the terminal comes back.
+$T send-keys -t g q
+wait_for 'Really quit\? \(y/n\)' || bad "quit: no confirmation"
+$T send-keys -t g n
+wait_for 'the hunt goes on' || bad "quit: n did not cancel"
+$T send-keys -t g C-c
+wait_for 'Really quit\? \(y/n\)' || bad "quit: Ctrl-C asks nothing"
+$T send-keys -t g y
+check_restored "q then y exits 0 with the terminal restored" 0
+
+# 6. Doors: open with o, close with c.
+start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+wait_for '^HP 30/30' || bad "door: no game"
+screen | grep -q '^#\.\.@+\.' || bad "door: the closed door is not beside the player"
+$T send-keys -t g o l
+wait_for "^#\\.\\.@'\\." || bad "door: o l did not open it"
+wait_for 'You open' || bad "door: no message for opening"
+$T send-keys -t g c l
+wait_for '^#\.\.@\+\.' || bad "door: c l did not close it"
+ok "o and c open and close the door"
+
+# 7. The AI view shows the goblin's path; step mode expands nodes.
+$T send-keys -t g '`'
+wait_for '\[AI VIEW\]' || bad "ai view: not on"
+$T send-keys -t g .
+wait_for '^goblin#0 (chase|search) ' || bad "ai view: the goblin is not after the player"
+screen | head -8 | grep -q '\*' || bad "ai view: no path drawn"
+wait_for 'expanded [0-9]+ open [0-9]+ \| path [0-9]+ cost [0-9]+' ||
+	bad "ai view: no stats line"
+ok "the AI view draws the chasing goblin's path and stats"
+$T send-keys -t g s
+wait_for 'step 0/[0-9]+' || bad "step: not at the start of the search"
+$T send-keys -t g n
+wait_for 'step 1/[0-9]+' || bad "step: n did not expand a node"
+$T send-keys -t g n
+wait_for 'step 2/[0-9]+' || bad "step: a second n did not expand"
+screen | head -8 | grep -q 'O' || bad "step: no current node drawn"
+$T send-keys -t g N
+total=$(screen | sed -n 's/.*step \([0-9]*\)\/\1.*/\1/p' | head -1)
+[ -n "$total" ] || bad "step: N did not finish the search"
+$T send-keys -t g A
+wait_for '^goblin#0 (chase|search) \| Dijkstra' || bad "step: A did not switch to Dijkstra"
+ok "step mode: n expands one node, N finishes, A switches algorithm"
+
+# 8. Too small, then a full redraw when it grows; a prompt survives it.
+$T send-keys -t g q
+wait_for 'Really quit\? \(y/n\)' || bad "resize: no prompt"
+$T resize-window -t g -x 30 -y 10
+wait_for '^terminal too small: 30x10,' || bad "resize: no too-small message"
+wait_for '^need 80x24' || bad "resize: the message does not fit"
+$T resize-window -t g -x 100 -y 30
+wait_for '^HP 30/30 .*\[AI VIEW\]' || bad "resize: no redraw at 100x30"
+screen | grep -q '^#############################' || bad "resize: no map after growing"
+screen | grep -q 'Really quit? (y/n)' || bad "resize: the prompt was lost"
+$T send-keys -t g n
+wait_for 'the hunt goes on' || bad "resize: the prompt does not answer after a resize"
+$T send-keys -t g '?'
+wait_for '^ hunted - keys' || bad "resize: no help"
+$T resize-window -t g -x 90 -y 28
+wait_for '^ hunted - keys' || bad "resize: help lost on resize"
+$T send-keys -t g Escape
+wait_for '^HP 30/30' || bad "resize: help did not return"
+ok "30x10 says too small, 100x30 redraws everything, prompts and help survive"
+
+# 9. SIGTERM: exit 143, terminal restored.
+pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+[ -n "$pid" ] || bad "sigterm: no game process"
+kill -TERM "$pid"
+check_restored "SIGTERM exits 143 with the terminal restored" 143
+
+# 10. A crash: the terminal is restored, then the default action.
+start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+wait_for '^HP 30/30' || bad "crash: no game"
+pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+kill -SEGV "$pid"
+check_restored "SIGSEGV: the terminal is restored before the crash" 139
+
+# 11. Live reload: an edit appears, a broken edit keeps the old map.
+cp "$tmp/arena.txt" "$tmp/live.txt"
+start 80 24 --map "$tmp/live.txt" --seed 1
+wait_for '^HP 30/30' || bad "reload: no game"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#..@+....###/' "$tmp/live.txt"
+wait_for '^#\.\.@\+\.\.\.\.###' 5 || bad "reload: the edit did not appear"
+wait_for 'Reloaded the data files' || bad "reload: no message"
+sed -i 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/live.txt"
+wait_for 'Reload failed' 5 || bad "reload: a broken file was not reported"
+wait_for "live.txt:[0-9]+:[0-9]+: unknown terrain 'stairz'" ||
+	bad "reload: no file:line:col error in the panel"
+$T send-keys -t g Escape
+wait_for '^#\.\.@\+\.\.\.\.###' || bad "reload: the old map did not stay"
+$T send-keys -t g q y
+check_restored "reload: edits are taken, errors shown, old map kept" 0
+
+# 12. Not a terminal: refused with a pointer to --headless.
+"$bin" --seed 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 1 ] && grep -q -- '--headless' "$tmp/err" ||
+	bad "no terminal: exit $rc, $(cat "$tmp/err")"
+ok "refuses to start without a terminal"
+
+echo "$checks checks passed, $fail problems"
+[ "$fail" = 0 ]

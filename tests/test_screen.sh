@@ -1,0 +1,85 @@
+#!/bin/sh
+# test_screen.sh - what the game draws, as text: --dump-screen prints the
+# screen the terminal would show (and with --ai-view every AI layer over
+# the whole map) after a seeded headless game.  Golden files hold them.
+# Also checks that drawing the AI view every turn changes nothing in the
+# game (the recordings are byte-identical) and the dump's usage errors.
+#
+# UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.
+set -u
+top=${top_srcdir:-.}
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+golden=$top/tests/golden
+HUNTED_DATA=${HUNTED_DATA:-$(cd "$top/data" && pwd)}
+export HUNTED_DATA
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_screen.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+bad() {
+	echo "FAIL: $*" >&2
+	fail=1
+}
+
+screen_golden() {
+	name=$1
+	shift
+	"$bin" --headless --no-timing --dump-screen "$@" >"$tmp/$name.out" \
+		2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] || { cat "$tmp/err" >&2; bad "$name: exit $rc"; }
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+		cp "$tmp/$name.out" "$golden/$name.txt"
+	elif ! cmp -s "$golden/$name.txt" "$tmp/$name.out"; then
+		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
+		bad "$name: differs from tests/golden/$name.txt"
+	fi
+}
+
+# The game screen: map, status line, message log.
+screen_golden screen-doors --map doors --seed 7 --turns 20
+# The AI view on the tutorial: the goblin's search around the wall, f
+# values, the comparison of the algorithms, every layer.
+screen_golden screen-tutorial-ai --map tutorial --seed 1 --keys '....' \
+	--ai-view --view-keys f
+# Step mode after five expansions: open, closed and the current node.
+screen_golden screen-tutorial-step --map tutorial --seed 1 --keys '....' \
+	--ai-view --view-keys 'snnnnn'
+# Weighted A* and another heuristic, chosen with W and H.
+screen_golden screen-tutorial-weighted --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys 'WWHg'
+# A larger terminal, the help screen, and one too small.
+screen_golden screen-help --map tutorial --seed 1 --keys '.' \
+	--view-keys '?'
+screen_golden screen-small --map tutorial --seed 1 --keys '.' \
+	--screen 30x10
+
+# The AI layers must not touch the game: the same game recorded with the
+# AI view drawn every turn and without is byte-identical.
+"$bin" --headless --map doors --seed 7 --turns 200 --no-timing \
+	--record "$tmp/plain.rec" >"$tmp/plain.out" 2>&1 ||
+	bad "plain game failed"
+"$bin" --headless --map doors --seed 7 --turns 200 --no-timing \
+	--record "$tmp/ai.rec" --dump-screen --ai-view \
+	--view-keys 'ogfack*s' >"$tmp/ai.out" 2>&1 || bad "AI view game failed"
+cmp -s "$tmp/plain.rec" "$tmp/ai.rec" ||
+	bad "drawing the AI view changed the game"
+[ "$(tail -1 "$tmp/plain.out")" = "$(tail -1 "$tmp/ai.out")" ] ||
+	bad "drawing the AI view changed the summary"
+
+# Usage: dump options need --headless and --dump-screen.
+for args in "--dump-screen" "--view-keys x --headless" \
+	"--screen 10 --headless --dump-screen" \
+	"--headless --dump-screen --view-keys <nope>"; do
+	# shellcheck disable=SC2086
+	"$bin" $args >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	case "$args" in
+	*nope*) want=1 ;;
+	*) want=2 ;;
+	esac
+	[ "$rc" = "$want" ] || bad "'$args': exit $rc, want $want"
+	[ -s "$tmp/err" ] || bad "'$args': no message"
+done
+
+exit $fail
