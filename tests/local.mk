@@ -35,6 +35,12 @@ tests_test_soak_LDADD = $(TEST_LIBS)
 TESTS += tests/test_headless.sh
 EXTRA_DIST += tests/test_headless.sh tests/golden
 
+check_PROGRAMS += tests/test_reload
+TESTS += tests/test_reload
+tests_test_reload_SOURCES = tests/test_reload.c
+tests_test_reload_CFLAGS = $(TEST_CFLAGS)
+tests_test_reload_LDADD = $(TEST_LIBS)
+
 # What is drawn: screen dumps (golden), and the real game in tmux.
 TESTS += tests/test_screen.sh tests/test_e2e.sh
 EXTRA_DIST += tests/test_screen.sh tests/test_e2e.sh tests/e2e/tmux.conf

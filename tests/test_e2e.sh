@@ -147,6 +147,26 @@ read -r x3 y3 <<<"$(player_at)"
 [ "$x3" = $((x2 + 1)) ] && [ "$y3" = $((y2 - 1)) ] || bad "move: KP9 went from $x2,$y2 to $x3,$y3"
 ok "l, Down and keypad 9 move the player"
 
+# Home is the keypad's 7 with NumLock off: up-left.
+$T send-keys -t g Home
+wait_for '^HP 30/30  Turn 4 ' || bad "move: Home did not take a turn"
+read -r x4 y4 <<<"$(player_at)"
+[ "$x4" = $((x3 - 1)) ] && [ "$y4" = $((y3 - 1)) ] || bad "move: Home went from $x3,$y3 to $x4,$y4"
+x3=$x4 y3=$y4
+ok "Home (keypad 7, NumLock off) moves up-left"
+
+# Colours, and none with NO_COLOR.
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' || bad "colour: no colours drawn"
+ok "the map is drawn in colour"
+
+# Message history.
+$T send-keys -t g C-p
+wait_for '^Message history \([0-9]+\)' || bad "history: Ctrl-P shows nothing"
+screen | grep -q 'The first descent' || bad "history: the first message is missing"
+$T send-keys -t g Escape
+wait_for '^HP 30/30' || bad "history: did not return"
+ok "Ctrl-P shows the message history"
+
 # 3. Help.
 $T send-keys -t g '?'
 wait_for '^ hunted - keys' || bad "help: no help screen"
@@ -260,7 +280,33 @@ wait_for '^#\.\.@\+\.\.\.\.###' || bad "reload: the old map did not stay"
 $T send-keys -t g q y
 check_restored "reload: edits are taken, errors shown, old map kept" 0
 
-# 12. Not a terminal: refused with a pointer to --headless.
+# 12. Monochrome with NO_COLOR, and a recorded game watched in the
+# terminal: pause, single step, the AI view.
+"$bin" --headless --map tutorial --seed 1 --turns 30 --record "$tmp/game.rec" \
+	>/dev/null 2>&1 || bad "replay: recording failed"
+$T kill-server >/dev/null 2>&1
+n=$((n + 1))
+T="tmux -L hunted-e2e-$$-$n -f $conf"
+$T new-session -d -s g -x 80 -y 24 \
+	"NO_COLOR=1 $bin --replay $tmp/game.rec; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+wait_for 'REPLAY playing' || bad "replay: not playing"
+$T send-keys -t g ' '
+wait_for 'REPLAY paused' || bad "replay: space did not pause"
+t1=$(screen | sed -n 's/^HP [0-9/]*  Turn \([0-9]*\) .*/\1/p')
+$T send-keys -t g .
+wait_for "^HP [0-9/]*  Turn $((t1 + 1)) " || bad "replay: . did not step one turn from $t1"
+$T send-keys -t g '`'
+wait_for '\[AI VIEW\]' || bad "replay: no AI view"
+wait_for '^goblin#0 ' || bad "replay: the AI view follows nobody"
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "NO_COLOR: colours drawn"
+$T send-keys -t g -- +
+$T send-keys -t g ' '
+wait_for 'REPLAY (ended|playing)' || bad "replay: did not resume"
+wait_for 'End of the recording' 10 || bad "replay: did not reach the end"
+$T send-keys -t g q
+check_restored "a recording plays in the terminal: pause, step, AI view, NO_COLOR" 0
+
+# 13. Not a terminal: refused with a pointer to --headless.
 "$bin" --seed 1 </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ "$rc" = 1 ] && grep -q -- '--headless' "$tmp/err" ||

@@ -82,4 +82,10 @@ for args in "--dump-screen" "--view-keys x --headless" \
 	[ -s "$tmp/err" ] || bad "'$args': no message"
 done
 
+# The manual page documents every option --help lists.
+for o in $("$bin" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	grep -q -- "$(echo "$o" | sed 's/-/\\\\-/g')" "$top/doc/hunted.6.in" ||
+		bad "doc/hunted.6.in does not document $o"
+done
+
 exit $fail
