@@ -24,20 +24,38 @@
 
 void view_log(struct view *v, const char *fmt, ...)
 {
+	char line[LOG_LINE];
 	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	/* The same message again counts up instead of filling the log. */
+	if (v->nlog && !strcmp(v->log_text[v->nlog - 1], line)) {
+		v->log_count[v->nlog - 1]++;
+		snprintf(v->log[v->nlog - 1], LOG_LINE, "%.*s (x%u)",
+		         LOG_LINE - 16, line, v->log_count[v->nlog - 1]);
+		v->log_turn[v->nlog - 1] = v->w->turn;
+		if (v->log_seen == v->nlog)
+			v->log_seen--;
+		return;
+	}
 	if (v->nlog == LOG_KEEP) {
 		memmove(v->log, v->log + 1, (LOG_KEEP - 1) * sizeof(*v->log));
+		memmove(v->log_text, v->log_text + 1,
+		        (LOG_KEEP - 1) * sizeof(*v->log_text));
 		memmove(v->log_turn, v->log_turn + 1,
 		        (LOG_KEEP - 1) * sizeof(*v->log_turn));
+		memmove(v->log_count, v->log_count + 1,
+		        (LOG_KEEP - 1) * sizeof(*v->log_count));
 		v->nlog--;
 		if (v->log_seen)
 			v->log_seen--;
 	}
-	va_start(ap, fmt);
-	vsnprintf(v->log[v->nlog], LOG_LINE, fmt, ap);
-	va_end(ap);
+	memcpy(v->log[v->nlog], line, LOG_LINE);
+	memcpy(v->log_text[v->nlog], line, LOG_LINE);
 	v->log_turn[v->nlog] = v->w->turn;
+	v->log_count[v->nlog] = 1;
 	v->nlog++;
 }
 
@@ -92,8 +110,11 @@ struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
 	v->cfg.map_label = v->label;
 	v->log = calloc(LOG_KEEP, sizeof(*v->log));
 	v->log_turn = calloc(LOG_KEEP, sizeof(*v->log_turn));
+	v->log_text = calloc(LOG_KEEP, sizeof(*v->log_text));
+	v->log_count = calloc(LOG_KEEP, sizeof(*v->log_count));
 	v->rep_delay_ms = REPLAY_DELAY_MS;
-	if (!v->log || !v->log_turn || aiview_init(v) != 0) {
+	if (!v->log || !v->log_turn || !v->log_text || !v->log_count ||
+	    aiview_init(v) != 0) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -162,6 +183,8 @@ void view_free(struct view *v)
 		world_free(v->w);
 	free(v->log);
 	free(v->log_turn);
+	free(v->log_text);
+	free(v->log_count);
 	free(v);
 }
 

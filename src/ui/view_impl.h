@@ -77,7 +77,9 @@ struct view {
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
-	char (*log)[LOG_LINE];
+	char (*log)[LOG_LINE];      /* as shown, with a (xN) count */
+	char (*log_text)[LOG_LINE]; /* as written */
+	unsigned *log_count;
 	uint32_t *log_turn;
 	size_t nlog;
 	long hist_top;   /* first line shown by the history */
