@@ -1,9 +1,13 @@
 #!/bin/sh
 # install-deps.sh - installs what hunted needs to build, test and benchmark
-# on Debian or Ubuntu.  Run as root (or through sudo).
+# on Debian or Ubuntu.  As root it installs directly; otherwise it asks
+# sudo.
 set -eu
 if [ "$(id -u)" != 0 ]; then
-	echo "install-deps.sh: run me as root (sudo $0)" >&2
+	if command -v sudo >/dev/null 2>&1; then
+		exec sudo "$0" "$@"
+	fi
+	echo "install-deps.sh: run me as root" >&2
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
