@@ -313,5 +313,13 @@ rc=$?
 	bad "no terminal: exit $rc, $(cat "$tmp/err")"
 ok "refuses to start without a terminal"
 
+# 14. Bad data: the problems as --check prints them, exit 1, and the
+# terminal never touched (run inside tmux to see no alternate screen).
+sed 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/arena.txt" >"$tmp/bad.txt"
+start 80 24 --map "$tmp/bad.txt"
+wait_for "bad.txt:[0-9]+:[0-9]+: error: unknown terrain 'stairz'" ||
+	bad "bad data: no file:line:col error"
+check_restored "bad data: errors printed before the terminal is touched, exit 1" 1
+
 echo "$checks checks passed, $fail problems"
 [ "$fail" = 0 ]

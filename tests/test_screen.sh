@@ -48,6 +48,10 @@ screen_golden screen-tutorial-step --map tutorial --seed 1 --keys '....' \
 # Weighted A* and another heuristic, chosen with W and H.
 screen_golden screen-tutorial-weighted --map tutorial --seed 1 \
 	--keys '....' --ai-view --view-keys 'WWHg'
+# The inspector: look mode with the AI view on, two cells left of the
+# player, inside the goblin's search.
+screen_golden screen-inspector --map tutorial --seed 1 --keys '....' \
+	--ai-view --view-keys 'x<left><left>'
 # A larger terminal, the help screen, and one too small.
 screen_golden screen-help --map tutorial --seed 1 --keys '.' \
 	--view-keys '?'
