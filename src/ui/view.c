@@ -396,7 +396,6 @@ static enum view_result key_play(struct view *v, int key)
 	}
 	if (key == '?') {
 		v->mode = MODE_HELP;
-		v->help_scroll = 0;
 		return VIEW_OK;
 	}
 	if (key == VK_CTRL_P) {
@@ -505,15 +504,9 @@ enum view_result view_key(struct view *v, int key)
 		}
 		return VIEW_OK;
 	case MODE_HELP:
-		if (key == VK_DOWN || key == 'j' || key == ' ')
-			v->help_scroll++;
-		else if (key == VK_UP || key == 'k')
-			v->help_scroll =
-			        v->help_scroll > 0 ? v->help_scroll - 1 : 0;
-		else if (key == VK_CTRL_R)
+		if (key == VK_CTRL_R)
 			return VIEW_REDRAW;
-		else
-			v->mode = MODE_PLAY;
+		v->mode = MODE_PLAY;
 		return VIEW_OK;
 	case MODE_HISTORY:
 		if (key == VK_UP || key == 'k')
@@ -544,42 +537,38 @@ enum view_result view_key(struct view *v, int key)
 /* ---- drawing ----------------------------------------------------------- */
 
 static const char *const help_lines[] = {
-        "hunted - keys",
-        "",
-        "Move         arrows, hjklyubn, numpad 1-9 (NumLock on or off)",
+        "hunted - keys                                    (any key returns)",
+        "Move         arrows, hjklyubn, keypad 1-9 (NumLock on or off)",
         "Wait         . 5 s        Open/close door   o / c, then a direction",
         "Pick up      g ,          Walking into a closed door opens it",
         "Look         ; x  (a cursor; Esc leaves)",
         "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?",
         "Reload data  R F5 (also automatic when a data file changes)",
         "Quit         q Ctrl-C (asks first)",
-        "",
-        "AI view      ` F2 (or --ai-view). While it is on, its letters win:",
-        "             move with the arrows, the numpad, j l y u b.",
-        "  p  planned paths (Tab: next monster, *: every monster's path)",
-        "  o  open (o) and closed (:) sets, current node @",
-        "  g h f  each reached cell's g, h or f in steps: 0-9 a-z, + more",
-        "  a  arrows to each cell's parent    c  terrain cost (# blocked)",
-        "  k  path cache of every monster, X marks the cell that broke one",
-        "  s  step mode: n expands one node, N finishes the search",
-        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
-        "  0  back to the monster's own settings",
-        "",
         "Replays      space pause, . step, + faster, - slower",
         "",
-        "Glyphs: @ you, > exit, # wall, + door, ' open door, letters are",
-        "monsters, - keys.  Press any key to go back.",
+        "AI view      ` F2 (or --ai-view). While it is on, its letters win:",
+        "             move with the arrows, the keypad, j l y u b.",
+        "  p      planned path (Tab: next monster, *: every monster's)",
+        "  o      open set o, closed set :, current node O (step mode)",
+        "  g h f  each reached cell's g, h or f in steps: 0-9 a-z, + more",
+        "  a      arrows to each cell's parent",
+        "  c      the monster's cost of each cell (# never)",
+        "  k      every monster's path cache; X: the cell that broke one",
+        "  s      step mode: n expands one node, N finishes the search",
+        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
+        "  0      back to the monster's own settings; ; x inspect a cell",
+        "",
+        "@ you  > exit  # wall  + door  ' open door  - key  letters: monsters",
 };
 
-static void draw_help(struct view *v, struct canvas *c)
+static void draw_help(struct canvas *c)
 {
 	int n = (int)(sizeof(help_lines) / sizeof(help_lines[0]));
-	int y, i;
+	int i;
 
-	if (v->help_scroll > n - c->height)
-		v->help_scroll = n - c->height > 0 ? n - c->height : 0;
-	for (y = 0, i = v->help_scroll; y < c->height && i < n; y++, i++)
-		canvas_text(c, 1, y, c->width, CANVAS_DEFAULT,
+	for (i = 0; i < c->height && i < n; i++)
+		canvas_text(c, 1, i, c->width, CANVAS_DEFAULT,
 		            i == 0 ? CANVAS_BOLD : 0, help_lines[i]);
 }
 
@@ -811,7 +800,7 @@ void view_draw(struct view *v, struct canvas *c)
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		draw_help(v, c);
+		draw_help(c);
 		return;
 	}
 	if (v->mode == MODE_HISTORY) {

@@ -101,7 +101,6 @@ struct view {
 	uint64_t rep_next_ms;
 	int rep_done;
 
-	int help_scroll;
 };
 
 /* view.c */
