@@ -586,6 +586,13 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		           DATA_COLOR_YELLOW, CANVAS_BOLD);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static const char *monster_name(const struct view *v, long i, char *buf,
                                 size_t size)
 {
@@ -604,7 +611,7 @@ static void cache_text(const struct world *w, const struct ai_mind *mi,
 		snprintf(buf, size, "reused (age %u)", w->turn - mi->plan_turn);
 		break;
 	case AI_CACHE_INVALIDATED:
-		snprintf(buf, size, "invalidated by %d,%d", mi->invalid_x,
+		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
@@ -715,22 +722,36 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 		aiview_inspect(v, c, x0, last + 1, w - 2, v->look_x, v->look_y);
 	}
 	if (a->cache) {
-		size_t k;
+		uint64_t *nearest;
+		size_t k, n;
 
 		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "path cache (X: broke it)");
-		for (k = 0; k < wo->nmonsters && row < last; k++) {
+		            "path cache, nearest first");
+		nearest = malloc((wo->nmonsters ? wo->nmonsters : 1) *
+		                 sizeof(*nearest));
+		for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
 			const struct world_monster *m = &wo->monsters[k];
+			int dx = abs(m->x - wo->px), dy = abs(m->y - wo->py);
 
-			if (!m->alive)
-				continue;
-			cache_text(wo, &m->mind, buf, sizeof(buf));
+			if (m->alive)
+				nearest[n++] = (uint64_t)(dx > dy ? dx : dy)
+				                       << 32 |
+				               (uint64_t)k;
+		}
+		if (nearest)
+			qsort(nearest, n, sizeof(*nearest), cmp_u64);
+		for (k = 0; k < n && row < last; k++) {
+			size_t mi = (size_t)(nearest[k] & 0xffffffffu);
+
+			cache_text(wo, &wo->monsters[mi].mind, buf,
+			           sizeof(buf));
 			canvas_printf(
 			        c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			        "%c%-10s %s", (long)k == a->sel ? '>' : ' ',
-			        monster_name(v, (long)k, name, sizeof(name)),
+			        "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
+			        monster_name(v, (long)mi, name, sizeof(name)),
 			        buf);
 		}
+		free(nearest);
 		return;
 	}
 	if (row < last)
