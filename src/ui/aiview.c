@@ -411,6 +411,42 @@ int aiview_key(struct view *v, int key)
 	}
 }
 
+/* Whether monster m's current path was made because a map change broke
+ * the one before: the cell that broke it is (invalid_x, invalid_y). */
+static int broken_by_change(const struct ai_mind *mi)
+{
+	return mi->len && mi->last_reason == AI_REASON_CHANGED &&
+	       mi->invalid_x >= 0;
+}
+
+static void cache_text(const struct world *w, const struct ai_mind *mi,
+                       char *buf, size_t size)
+{
+	uint32_t age = w->turn - mi->plan_turn;
+
+	if (broken_by_change(mi) && mi->cache != AI_CACHE_SHARED) {
+		snprintf(buf, size, "re-planned %u ago: %d,%d broke it", age,
+		         mi->invalid_x, mi->invalid_y);
+		return;
+	}
+	switch (mi->cache) {
+	case AI_CACHE_REUSED:
+		snprintf(buf, size, "reused (age %u)", age);
+		break;
+	case AI_CACHE_FRESH:
+		snprintf(buf, size, "fresh (%s)",
+		         ai_reason_name((enum ai_reason)mi->last_reason));
+		break;
+	case AI_CACHE_INVALIDATED:
+		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
+		         mi->invalid_y);
+		break;
+	default:
+		snprintf(buf, size, "%s", ai_cache_name(mi->cache));
+		break;
+	}
+}
+
 /* ---- drawing ----------------------------------------------------------- */
 
 /* A value in steps as one character: 0-9, a-z, then '+'. */
@@ -494,8 +530,9 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 			int ix = mi->invalid_x - ox, iy = mi->invalid_y - oy;
 
 			if (w->monsters[i].alive &&
-			    mi->cache == AI_CACHE_INVALIDATED && ix >= 0 &&
-			    iy >= 0 && ix < vw && iy < vh)
+			    (mi->cache == AI_CACHE_INVALIDATED ||
+			     broken_by_change(mi)) &&
+			    ix >= 0 && iy >= 0 && ix < vw && iy < vh)
 				canvas_put(c, x0 + ix, y0 + iy, 'X',
 				           DATA_COLOR_RED,
 				           CANVAS_BOLD | CANVAS_REVERSE);
@@ -601,23 +638,6 @@ static const char *monster_name(const struct view *v, long i, char *buf,
 	snprintf(buf, size, "%s#%ld",
 	         w->data->monsters[w->monsters[i].kind].name, i);
 	return buf;
-}
-
-static void cache_text(const struct world *w, const struct ai_mind *mi,
-                       char *buf, size_t size)
-{
-	switch (mi->cache) {
-	case AI_CACHE_REUSED:
-		snprintf(buf, size, "reused (age %u)", w->turn - mi->plan_turn);
-		break;
-	case AI_CACHE_INVALIDATED:
-		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
-		         mi->invalid_y);
-		break;
-	default:
-		snprintf(buf, size, "%s", ai_cache_name(mi->cache));
-		break;
-	}
 }
 
 void aiview_inspect(struct view *v, struct canvas *c, int x0, int y0, int w,
