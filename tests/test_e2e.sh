@@ -257,6 +257,26 @@ pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 kill -TERM "$pid"
 check_restored "SIGTERM exits 143 with the terminal restored" 143
 
+# SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130.
+for sig in HUP:129 INT:130; do
+	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	wait_for '^HP 30/30' || bad "SIG${sig%%:*}: no game"
+	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+	kill -"${sig%%:*}" "$pid"
+	check_restored "SIG${sig%%:*} exits ${sig##*:} with the terminal restored" "${sig##*:}"
+done
+
+# A terminal without colours: monochrome, the same map.
+$T kill-server >/dev/null 2>&1
+n=$((n + 1))
+T="tmux -L hunted-e2e-$$-$n -f $conf"
+$T new-session -d -s g -x 80 -y 24 \
+	"TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+wait_for '^#\.\.@\+\.' || bad "vt100: no map"
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "vt100: colours drawn"
+$T send-keys -t g q y
+check_restored "a terminal without colours gets a monochrome game" 0
+
 # 10. A crash: the terminal is restored, then the default action.
 start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 wait_for '^HP 30/30' || bad "crash: no game"
