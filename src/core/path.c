@@ -56,6 +56,28 @@ struct path_ctx {
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
+/* Neighbours an expansion need not look at, by the direction the cell was
+ * reached from (index 8: the start, which looks at all of them).  For a
+ * cell n reached from its parent p, they are p itself and the two cells
+ * beside p that p reaches with a straight step no dearer than n's step
+ * into them: after a straight move the two diagonals behind, after a
+ * diagonal move the two straight cells behind.  p was expanded before n,
+ * so each of them already has a g no higher than n could offer (whatever
+ * their multipliers, and under every diagonal rule, since p's step is a
+ * straight one); relaxing them would change nothing.  Skipping them
+ * leaves every result, statistic and trace exactly as they were. */
+static const uint8_t prune_mask[9] = {
+        /* N: S, SE, SW */ 1u << 2 | 1u << 5 | 1u << 6,
+        /* E: W, SW, NW */ 1u << 3 | 1u << 6 | 1u << 7,
+        /* S: N, NE, NW */ 1u << 0 | 1u << 4 | 1u << 7,
+        /* W: E, NE, SE */ 1u << 1 | 1u << 4 | 1u << 5,
+        /* NE: SW, S, W */ 1u << 6 | 1u << 2 | 1u << 3,
+        /* SE: NW, N, W */ 1u << 7 | 1u << 0 | 1u << 3,
+        /* SW: NE, N, E */ 1u << 4 | 1u << 0 | 1u << 1,
+        /* NW: SE, S, E */ 1u << 5 | 1u << 2 | 1u << 1,
+        /* start */ 0,
+};
+
 /* Everything a query needs, worked out once before the loop. */
 struct query {
 	enum path_algo algo;
@@ -538,6 +560,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		uint32_t cur;
 		uint32_t tag, cg;
 		int cx, cy, near_limit;
+		uint32_t skip;
 		uint8_t m4[4];
 
 		if (have_next) {
@@ -553,6 +576,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		cg = nodes[cur].g;
 		cx = top.x;
 		cy = top.y;
+		skip = prune_mask[cur == start ? 8 : tag_dir(tag)];
 		/* One test per expansion instead of one per step: only a g
 		 * this close to the limit can step past it. */
 		near_limit = cg > PATH_COST_MAX - max_step;
@@ -601,6 +625,10 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 			if (d < 4) {
 				m4[d] = m;
+				if (skip & 1u << d)
+					continue;
+			} else if (skip & 1u << d) {
+				continue;
 			} else if (diag == PATH_DIAG_NO_CORNER) {
 				/* Directions 4..7 are NE, SE, SW, NW; their
 				 * orthogonal neighbours are N/E, E/S, S/W,
