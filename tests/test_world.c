@@ -25,6 +25,9 @@ static const char kinds[] =
         "monster shut\n"
         "\tglyph 's' color red speed 100 hp 50 attack 1 sight 30\n"
         "\topens_doors no drift 0 budget 0\n"
+        "monster lazy\n"
+        "\tglyph 'z' color red speed 100 hp 50 attack 1 sight 30\n"
+        "\topens_doors yes drift 3 budget 0\n"
         "monster fast\n"
         "\tglyph 'f' color red speed 200 hp 50 attack 1 sight 30\n"
         "\topens_doors no drift 0 budget 0\n"
@@ -48,7 +51,8 @@ static const char legend[] = "legend '#' wall\n"
                              "legend 's' floor monster shut\n"
                              "legend 'f' floor monster fast\n"
                              "legend 'w' floor monster slow\n"
-                             "legend 'l' floor monster firewary\n";
+                             "legend 'l' floor monster firewary\n"
+                             "legend 'z' floor monster lazy\n";
 
 /* Loads kinds + the map text as if it were data/maps/test.txt. */
 static struct world *make_world(const char *map, uint64_t seed,
@@ -605,6 +609,41 @@ static void test_world_lost_sight_goes_to_last_seen(void **state)
 	world_free(w);
 }
 
+/* A monster that tolerates some drift of its goal, and whose kept path
+ * ends short of the new goal, plans again rather than standing at the
+ * end of its path: here the player slams a door between them and the
+ * monster's new goal (the spot it last saw the player, the doorway) lies
+ * one cell past the end of its old path. */
+static void test_world_path_end_short_of_goal(void **state)
+{
+	static const char map[] = "###########\n"
+	                          "#z........#\n"
+	                          "#.#########\n"
+	                          "#.#.......#\n"
+	                          "#.'@......#\n"
+	                          "#.#.......#\n"
+	                          "#>#########\n";
+	static const struct world_cmd cmds[] = {
+	        {WCMD_MOVE, -1, 0}, {WCMD_MOVE, -1, 0}, {WCMD_MOVE, 1, 0},
+	        {WCMD_MOVE, 1, 0},  {WCMD_CLOSE, -1, 0},
+	};
+	struct world *w;
+	size_t k;
+	int t, hp;
+
+	(void)state;
+	w = make_world(map, 1, NULL);
+	for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
+		assert_int_equal(world_step(w, cmds[k]), 1);
+	ASSERT_W(w, w->monsters[0].mind.mode == AI_SEARCH);
+	hp = w->php;
+	for (t = 0; t < 8 && w->php == hp; t++)
+		world_step(w, wait_cmd);
+	/* It opened the door, found the player again and struck. */
+	ASSERT_W(w, w->php < hp);
+	world_free(w);
+}
+
 /* The same seed and commands give the same game, event for event. */
 static void test_world_deterministic(void **state)
 {
@@ -683,6 +722,7 @@ int main(void)
 	        cmocka_unit_test(test_world_no_oscillation),
 	        cmocka_unit_test(test_world_unreachable_waits_nearby),
 	        cmocka_unit_test(test_world_lost_sight_goes_to_last_seen),
+	        cmocka_unit_test(test_world_path_end_short_of_goal),
 	        cmocka_unit_test(test_world_deterministic),
 	        cmocka_unit_test(test_world_cmd_letters),
 	};

@@ -822,8 +822,12 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 			why = AI_REASON_MAPWIDE;
 		else
 			mi->plan_serial = w->change_serial;
-	} else if (mi->pos + 1 >= mi->len && mi->partial && !mi->unreachable)
-		why = AI_REASON_PARTIAL;
+	} else if (mi->pos + 1 >= mi->len && !mi->unreachable) {
+		/* At the end of the kept path but not at the goal: a partial
+		 * path that ran out, or a goal that moved less than the
+		 * drift tolerance past the path's end. */
+		why = mi->partial ? AI_REASON_PARTIAL : AI_REASON_DRIFT;
+	}
 	else if (w->opt.no_cache && !mi->unreachable)
 		why = AI_REASON_NOCACHE;
 	if (why == AI_REASON_COUNT) {
