@@ -59,7 +59,8 @@ static const char usage_text[] =
         "      --strategy S      auto, astar or distmap (shared distance "
         "maps)\n"
         "      --turn-budget N   nodes all monsters may expand per turn "
-        "(0: no limit)\n"
+        "(default 35000,\n"
+        "                        0: no limit)\n"
         "      --no-timing       print 0 for the timings "
         "(reproducible output)\n"
         "      --dump-screen     print the screen (and with --ai-view the "
@@ -475,6 +476,7 @@ int main(int argc, char **argv)
 	int c, k;
 
 	opt.monsters = -1;
+	opt.turn_budget = WORLD_TURN_BUDGET;
 	opt.screen_w = VIEW_MIN_W;
 	opt.screen_h = VIEW_MIN_H;
 	opterr = 0;

@@ -644,6 +644,66 @@ static void test_world_path_end_short_of_goal(void **state)
 	world_free(w);
 }
 
+/* Many chasers of one kind that all need a way at once read it off one
+ * shared distance map instead of searching: one map, no search, and each
+ * path legal and leading to the player. */
+static void test_world_paths_read_off_shared_map(void **state)
+{
+	static const char map[] = "################\n"
+	                          "#oooooo........#\n"
+	                          "#.......####...#\n"
+	                          "#.......#..#...#\n"
+	                          "#.......#..#..@#\n"
+	                          "#>.............#\n"
+	                          "################\n";
+	struct world_options o;
+	struct world *w;
+	size_t i, k;
+
+	(void)state;
+	world_options_default(&o);
+	o.strategy = AI_STRATEGY_DISTMAP;
+	o.hunt = 1;
+	w = make_world(map, 1, &o);
+	world_step(w, wait_cmd);
+	assert_int_equal(w->stats.distmaps, 1);
+	assert_int_equal(w->stats.plans, 0);
+	assert_int_equal(w->stats.map_paths, 6);
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct ai_mind *mi = &w->monsters[i].mind;
+		struct path_params p;
+		uint32_t cost = 0;
+
+		ai_params(w, w->monsters[i].kind, &p);
+		ASSERT_W(w, mi->cache == AI_CACHE_SHARED && mi->len > 1);
+		assert_int_equal(mi->path[mi->len - 1].x, w->px);
+		assert_int_equal(mi->path[mi->len - 1].y, w->py);
+		for (k = 1; k < mi->len; k++) {
+			uint32_t c = path_step_cost(
+			        ai_kind_grid(w, w->monsters[i].kind), &p,
+			        mi->path[k - 1].x, mi->path[k - 1].y,
+			        mi->path[k].x, mi->path[k].y);
+
+			assert_true(c > 0);
+			cost += c;
+		}
+		/* Read downhill on an exact map: the shortest way. */
+		{
+			struct path_ctx *c = path_ctx_new(w->width, w->height);
+			struct path_result r;
+
+			assert_non_null(c);
+			path_find(c, ai_kind_grid(w, w->monsters[i].kind), &p,
+			          mi->path[0].x, mi->path[0].y, w->px, w->py,
+			          NULL, 0, &r, NULL);
+			assert_int_equal(r.status, PATH_FOUND);
+			assert_int_equal(cost, r.cost);
+			path_ctx_free(c);
+		}
+	}
+	world_free(w);
+}
+
 /* The same seed and commands give the same game, event for event. */
 static void test_world_deterministic(void **state)
 {
@@ -723,6 +783,7 @@ int main(void)
 	        cmocka_unit_test(test_world_unreachable_waits_nearby),
 	        cmocka_unit_test(test_world_lost_sight_goes_to_last_seen),
 	        cmocka_unit_test(test_world_path_end_short_of_goal),
+	        cmocka_unit_test(test_world_paths_read_off_shared_map),
 	        cmocka_unit_test(test_world_deterministic),
 	        cmocka_unit_test(test_world_cmd_letters),
 	};

@@ -25,6 +25,8 @@
 /* AUTO uses a shared distance map for a kind once this many of its
  * monsters chase the player and their searches would cost more. */
 #define DISTMAP_MIN_CHASERS 4
+/* The goal may drift by 1/DRIFT_SHARE of the way still to go. */
+#define DRIFT_SHARE         8
 #define WANDER_TRIES        32
 
 struct kind_state {
@@ -33,15 +35,18 @@ struct kind_state {
 	uint8_t cost[256]; /* per terrain, doors' turns included */
 	uint32_t *labels;  /* connected components, row major */
 	uint32_t *sizes;   /* cells per component, index = label */
-	uint32_t ncomp;
+	/* Components merged since the labelling: alias[l] leads to the label
+	 * l now belongs to (alias[l] == l for a live one). */
+	uint32_t *alias;
+	uint32_t ncomp, compcap;
 	int labels_dirty;
 	/* Shared distance map to the player. */
 	struct distmap *dm;
 	int dm_valid;
 	int dm_tx, dm_ty;
-	uint32_t dm_serial;
 	int use_dm;            /* this tick, chasers of this kind walk dm */
-	uint32_t chasers;      /* monsters of this kind chasing, last tick */
+	uint32_t chasers;      /* monsters of this kind chasing, this tick */
+	uint32_t wanting;      /* ...of which want a new way (estimate) */
 	uint32_t ema_expanded; /* running mean of A* expansions per plan */
 };
 
@@ -51,7 +56,8 @@ struct ai {
 	struct path_ctx *ctx;
 	struct path_point *buf;
 	size_t bufcap;
-	uint32_t tick_left; /* nodes this tick may still expand */
+	uint32_t tick_left;   /* nodes this tick may still expand */
+	uint32_t tick_budget; /* ...of so many at its start */
 	/* Cells given a crowd penalty for one search, to restore. */
 	size_t pen_idx[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
 	uint8_t pen_old[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
@@ -130,13 +136,76 @@ static int labels_fresh(struct world *w, struct kind_state *ks)
 	                    &ks->ncomp) != 0)
 		return -1;
 	free(ks->sizes);
-	ks->sizes = calloc((size_t)ks->ncomp + 1, sizeof(*ks->sizes));
-	if (!ks->sizes)
+	free(ks->alias);
+	/* Room for the components cells opening up later may add. */
+	ks->compcap = ks->ncomp + 64;
+	ks->sizes = calloc((size_t)ks->compcap + 1, sizeof(*ks->sizes));
+	ks->alias = malloc(((size_t)ks->compcap + 1) * sizeof(*ks->alias));
+	if (!ks->sizes || !ks->alias)
 		return -1;
+	for (i = 0; i <= ks->ncomp; i++)
+		ks->alias[i] = i;
 	for (i = 0; i < (uint32_t)(w->width * w->height); i++)
 		ks->sizes[ks->labels[i]]++;
 	ks->labels_dirty = 0;
 	return 0;
+}
+
+/* The component of the cell at row-major index idx, after merges; 0 for
+ * a blocked cell.  Labels must be fresh. */
+static uint32_t comp_at(const struct kind_state *ks, size_t idx)
+{
+	uint32_t l = ks->labels[idx];
+
+	while (ks->alias[l] != l)
+		l = ks->alias[l];
+	return l;
+}
+
+/* A cell became passable for the kind (a door opened, say): it joins the
+ * components of its straight neighbours, which it may merge, without
+ * labelling the map again.  A cell that became blocked may split a
+ * component; that one waits for a full labelling (labels_dirty). */
+static void comp_open_cell(struct world *w, struct kind_state *ks, int x, int y)
+{
+	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+	size_t idx = world_idx(w, x, y);
+	uint32_t root = 0;
+	int d;
+
+	if (ks->labels_dirty || ks->labels[idx])
+		return;
+	for (d = 0; d < 4; d++) {
+		uint32_t l;
+
+		if (!world_in(w, x + dx[d], y + dy[d]))
+			continue;
+		l = comp_at(ks, world_idx(w, x + dx[d], y + dy[d]));
+		if (!l || l == root)
+			continue;
+		if (!root) {
+			root = l;
+		} else {
+			/* The smaller label stays, as a labelling would. */
+			uint32_t keep = l < root ? l : root,
+			         gone = l < root ? root : l;
+
+			ks->alias[gone] = keep;
+			ks->sizes[keep] += ks->sizes[gone];
+			ks->sizes[gone] = 0;
+			root = keep;
+		}
+	}
+	if (!root) {
+		if (ks->ncomp >= ks->compcap) {
+			ks->labels_dirty = 1; /* out of room: label afresh */
+			return;
+		}
+		root = ++ks->ncomp;
+		ks->alias[root] = root;
+	}
+	ks->labels[idx] = root;
+	ks->sizes[root]++;
 }
 
 void ai_on_change(struct world *w, int x, int y, int from, int to)
@@ -152,9 +221,15 @@ void ai_on_change(struct world *w, int x, int y, int from, int to)
 		if (!ks->built || ks->cost[from] == ks->cost[to])
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, x, y)] = ks->cost[to];
-		if (!ks->cost[from] != !ks->cost[to])
+		if (ks->cost[from] && !ks->cost[to])
 			ks->labels_dirty = 1;
-		ks->dm_valid = 0;
+		else if (!ks->cost[from] && ks->cost[to])
+			comp_open_cell(w, ks, x, y);
+		/* A dearer cell can leave the map's ways leading nowhere; a
+		 * cheaper one cannot. */
+		if (!ks->cost[to] ||
+		    (ks->cost[from] && ks->cost[to] > ks->cost[from]))
+			ks->dm_valid = 0;
 	}
 }
 
@@ -178,6 +253,33 @@ struct ai *ai_new(struct world *w)
 	return ai;
 }
 
+void ai_prepare(struct world *w)
+{
+	struct ai *ai = w->ai;
+	size_t i, k;
+
+	/* What the first ticks would otherwise do in passing, for each kind
+	 * on the map: its cost grid, its components and, for a kind with
+	 * enough monsters to share one, its distance map's memory (on maps
+	 * up to 1024x1024, so a huge map does not hold one per kind idle). */
+	for (k = 0; k < ai->nkinds; k++)
+		ai->kinds[k].chasers = 0;
+	for (i = 0; i < w->nmonsters; i++)
+		if (w->monsters[i].alive)
+			ai->kinds[w->monsters[i].kind].chasers++;
+	for (k = 0; k < ai->nkinds; k++) {
+		struct kind_state *ks = &ai->kinds[k];
+
+		if (!ks->chasers || !kind_get(w, (int)k))
+			continue;
+		labels_fresh(w, ks);
+		if (!ks->dm && ks->chasers >= DISTMAP_MIN_CHASERS &&
+		    (size_t)w->width * (size_t)w->height <= (size_t)1 << 20)
+			ks->dm = distmap_new(w->width, w->height);
+		ks->chasers = 0;
+	}
+}
+
 void ai_free(struct ai *ai)
 {
 	size_t k;
@@ -188,6 +290,7 @@ void ai_free(struct ai *ai)
 		grid_fini(&ai->kinds[k].grid);
 		free(ai->kinds[k].labels);
 		free(ai->kinds[k].sizes);
+		free(ai->kinds[k].alias);
 		distmap_free(ai->kinds[k].dm);
 	}
 	free(ai->kinds);
@@ -211,6 +314,34 @@ static int chebyshev(int ax, int ay, int bx, int by)
 	return dx > dy ? dx : dy;
 }
 
+/* How far the goal may move from where the kept path ends before the
+ * monster plans again: the kind's own tolerance, or a share of the way
+ * still to go when that is more.  A hunter far away loses almost nothing
+ * by heading for where the player was a few turns ago (the first steps
+ * of both ways are nearly always the same), and as it closes in, the
+ * tolerance shrinks back to the kind's. */
+static int drift_tolerance(const struct world *w, const struct world_monster *m)
+{
+	const struct ai_mind *mi = &m->mind;
+	int own = w->data->monsters[m->kind].drift;
+	int far = mi->len > mi->pos ? (int)((mi->len - mi->pos) / DRIFT_SHARE)
+	                            : 0;
+
+	return far > own ? far : own;
+}
+
+/* Whether a chaser will want a new way this tick (its path is gone or
+ * spent, or the player moved too far from where it leads); map changes
+ * are left out of this estimate. */
+static int wants_plan(const struct world *w, const struct world_monster *m)
+{
+	const struct ai_mind *mi = &m->mind;
+
+	return !mi->len || mi->pos + 1 >= mi->len ||
+	       chebyshev(w->px, w->py, mi->plan_goal_x, mi->plan_goal_y) >
+	               drift_tolerance(w, m);
+}
+
 /* Chooses, per kind, whether its chasers share a distance map this tick:
  * always, never, or when the searches they would run are expected to
  * settle more cells than one map over the player's region. */
@@ -220,15 +351,20 @@ static void choose_strategy(struct world *w)
 	size_t k, i;
 
 	for (k = 0; k < ai->nkinds; k++)
-		ai->kinds[k].chasers = 0;
-	for (i = 0; i < w->nmonsters; i++)
-		if (w->monsters[i].alive &&
-		    w->monsters[i].mind.mode == AI_CHASE)
-			ai->kinds[w->monsters[i].kind].chasers++;
+		ai->kinds[k].chasers = ai->kinds[k].wanting = 0;
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+
+		/* Under --hunt every monster chases from its first tick. */
+		if (!m->alive || (m->mind.mode != AI_CHASE && !w->opt.hunt))
+			continue;
+		ai->kinds[m->kind].chasers++;
+		if (wants_plan(w, m))
+			ai->kinds[m->kind].wanting++;
+	}
 	for (k = 0; k < ai->nkinds; k++) {
 		struct kind_state *ks = &ai->kinds[k];
-		const struct data_monster *dm = &w->data->monsters[k];
-		uint64_t astar_work, map_work;
+		uint64_t astar_work, map_work, per_search;
 
 		ks->use_dm = 0;
 		if (!ks->chasers || w->opt.strategy == AI_STRATEGY_ASTAR)
@@ -237,23 +373,31 @@ static void choose_strategy(struct world *w)
 			ks->use_dm = 1;
 			continue;
 		}
-		if (ks->chasers < DISTMAP_MIN_CHASERS || !ks->built ||
-		    labels_fresh(w, ks) != 0)
+		if (ks->wanting < DISTMAP_MIN_CHASERS)
 			continue;
-		/* A chaser searches again about once per drift+1 turns of
-		 * a moving target; one map serves all of them per turn. */
-		astar_work = (uint64_t)ks->chasers * ks->ema_expanded /
-		             (uint64_t)(dm->drift + 1);
-		map_work = ks->sizes[ks->labels[world_idx(w, w->px, w->py)]];
+		if (ks->dm && ks->dm_valid && ks->dm_tx == w->px &&
+		    ks->dm_ty == w->py) {
+			ks->use_dm = 1; /* built already: free to use */
+			continue;
+		}
+		if (!kind_get(w, (int)k) || labels_fresh(w, ks) != 0)
+			continue;
+		/* One map costs about the cells of the player's region; the
+		 * searches it replaces, what searches of the kind have been
+		 * costing (before the first, a guess: an eighth of it). */
+		map_work = ks->sizes[comp_at(ks, world_idx(w, w->px, w->py))];
 		if (map_work == 0)
 			map_work = (uint64_t)w->width * (uint64_t)w->height;
-		ks->use_dm = astar_work > map_work;
+		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
+		astar_work = (uint64_t)ks->wanting * per_search;
+		ks->use_dm = 2 * astar_work > map_work;
 	}
 }
 
 void ai_tick(struct world *w)
 {
 	w->ai->tick_left = w->opt.turn_budget ? w->opt.turn_budget : UINT32_MAX;
+	w->ai->tick_budget = w->ai->tick_left;
 	choose_strategy(w);
 }
 
@@ -276,12 +420,12 @@ static void pick_wander(struct world *w, struct world_monster *m,
 	m->mind.wander_y = m->y;
 	if (labels_fresh(w, ks) != 0)
 		return;
-	here = ks->labels[world_idx(w, m->x, m->y)];
+	here = comp_at(ks, world_idx(w, m->x, m->y));
 	for (i = 0; i < WANDER_TRIES; i++) {
 		int x = (int)rng_below(&w->rng, (uint32_t)w->width);
 		int y = (int)rng_below(&w->rng, (uint32_t)w->height);
 
-		if (ks->labels[world_idx(w, x, y)] == here &&
+		if (comp_at(ks, world_idx(w, x, y)) == here &&
 		    world_terrain_at(w, x, y)->door != DATA_DOOR_CLOSED &&
 		    world_terrain_at(w, x, y)->door != DATA_DOOR_LOCKED) {
 			m->mind.wander_x = x;
@@ -296,7 +440,8 @@ static void update_goal(struct world *w, size_t i, struct kind_state *ks)
 	struct world_monster *m = &w->monsters[i];
 	struct ai_mind *mi = &m->mind;
 	const struct data_monster *dm = &w->data->monsters[m->kind];
-	int sees = world_sees(w, m->x, m->y, w->px, w->py, dm->sight);
+	int sees = w->opt.hunt ||
+	           world_sees(w, m->x, m->y, w->px, w->py, dm->sight);
 	int gx = mi->goal_x, gy = mi->goal_y;
 
 	if (sees) {
@@ -437,13 +582,13 @@ static int goal_reachable(struct world *w, struct kind_state *ks, int x, int y,
 
 	if (labels_fresh(w, ks) != 0)
 		return 1; /* out of memory: let the search decide */
-	here = ks->labels[world_idx(w, x, y)];
+	here = comp_at(ks, world_idx(w, x, y));
 	if (ks->cost[w->terrain[world_idx(w, gx, gy)]])
-		return ks->labels[world_idx(w, gx, gy)] == here;
+		return comp_at(ks, world_idx(w, gx, gy)) == here;
 	for (dy = -1; dy <= 1; dy++)
 		for (dx = -1; dx <= 1; dx++)
 			if (world_in(w, gx + dx, gy + dy) &&
-			    ks->labels[world_idx(w, gx + dx, gy + dy)] == here)
+			    comp_at(ks, world_idx(w, gx + dx, gy + dy)) == here)
 				return 1;
 	return 0;
 }
@@ -523,6 +668,9 @@ static int plan(struct world *w, size_t i, struct kind_state *ks,
 	mi->plan_serial = w->change_serial;
 	mi->plan_turn = w->turn;
 	mi->blocked_turns = 0;
+	if (why == AI_REASON_NEW || why == AI_REASON_CHANGED ||
+	    why == AI_REASON_MAPWIDE)
+		mi->detours_refused = 0; /* a new situation */
 	mi->partial = 0;
 	mi->unreachable = 0;
 	mi->cache = AI_CACHE_FRESH;
@@ -603,10 +751,15 @@ static int changes_break_path(struct world *w, struct world_monster *m,
 		const struct world_change *c =
 		        &w->changes[s % WORLD_CHANGES_KEPT];
 
-		if (ks->cost[c->from] == ks->cost[c->to])
+		uint8_t before = ks->cost[c->from], after = ks->cost[c->to];
+
+		if (before == after)
 			continue;
 		*mapwide = 1;
-		if (path_touches(mi, c->x, c->y)) {
+		/* A cell on the path that became cheaper (a door someone
+		 * else opened) leaves the path as good as it was. */
+		if ((after == 0 || after > before) &&
+		    path_touches(mi, c->x, c->y)) {
 			mi->invalid_x = c->x;
 			mi->invalid_y = c->y;
 			return 1;
@@ -696,62 +849,118 @@ static int willing(const struct world *w, int j, int x, int y)
 	       mi->path[mi->pos].x == o->x && mi->path[mi->pos].y == o->y;
 }
 
-/* The step from a shared distance map, around occupied cells. */
-struct occ_ctx {
-	const struct world *w;
-};
-
-static int occupied_cb(void *p, int x, int y)
+/* Makes ks->dm the distance map to where the player stands now, building
+ * it when the player has moved or a change made some cell dearer for the
+ * kind (cheaper cells leave it a good guide: every way down it still
+ * leads to the player).  The cells it settles count against the tick's
+ * planning budget.  Returns 0, or -1 when out of memory or budget. */
+static int map_current(struct world *w, struct kind_state *ks, int kind)
 {
-	const struct occ_ctx *o = p;
-
-	return !cell_free(o->w, x, y);
-}
-
-static int shared_step(struct world *w, size_t i, struct kind_state *ks,
-                       int *nx, int *ny)
-{
-	struct world_monster *m = &w->monsters[i];
-	struct ai_mind *mi = &m->mind;
+	struct ai *ai = w->ai;
 	struct path_params p;
-	struct occ_ctx oc = {w};
+	struct path_point src = {w->px, w->py};
+	size_t settled = 0, gi;
+	uint8_t gold;
 
-	ai_params(w, m->kind, &p);
+	if (ks->dm && ks->dm_valid && ks->dm_tx == w->px && ks->dm_ty == w->py)
+		return 0;
+	if (ai->tick_left == 0)
+		return -1;
+	/* A map settles about the player's region: build it only when the
+	 * rest of the budget covers that, or on a tick's fresh budget (a
+	 * region larger than the whole budget must still get its map). */
+	if (!ks->labels_dirty && ai->tick_left < ai->tick_budget &&
+	    ks->sizes[comp_at(ks, world_idx(w, w->px, w->py))] > ai->tick_left)
+		return -1;
 	if (!ks->dm) {
 		ks->dm = distmap_new(w->width, w->height);
 		if (!ks->dm)
 			return -1;
 	}
-	if (!ks->dm_valid || ks->dm_tx != w->px || ks->dm_ty != w->py ||
-	    ks->dm_serial != w->change_serial) {
-		struct path_point src = {w->px, w->py};
-		size_t settled = 0;
-		size_t gi = grid_index(&ks->grid, w->px, w->py);
-		uint8_t gold = ks->grid.cost[gi];
-
-		if (!gold)
-			ks->grid.cost[gi] = 1;
-		if (distmap_build(ks->dm, &ks->grid, &p, &src, 1, 0,
-		                  &settled) != 0) {
-			ks->grid.cost[gi] = gold;
-			return -1;
-		}
+	ai_params(w, kind, &p);
+	gi = grid_index(&ks->grid, w->px, w->py);
+	gold = ks->grid.cost[gi];
+	if (!gold)
+		ks->grid.cost[gi] = 1;
+	if (distmap_build(ks->dm, &ks->grid, &p, &src, 1, 0, &settled) != 0) {
 		ks->grid.cost[gi] = gold;
-		ks->dm_valid = 1;
-		ks->dm_tx = w->px;
-		ks->dm_ty = w->py;
-		ks->dm_serial = w->change_serial;
-		w->stats.distmaps++;
-		w->stats.distmap_cells += settled;
-	}
-	mi->cache = AI_CACHE_SHARED;
-	mi->len = mi->pos = 0;
-	if (distmap_at(ks->dm, m->x, m->y) == DISTMAP_UNREACHED)
+		ks->dm_valid = 0;
 		return -1;
-	return distmap_step_avoid(ks->dm, &ks->grid, &p, m->x, m->y,
-	                          occupied_cb, &oc, nx, ny)
-	               ? 0
-	               : 1;
+	}
+	ks->grid.cost[gi] = gold;
+	ks->dm_valid = 1;
+	ks->dm_tx = w->px;
+	ks->dm_ty = w->py;
+	w->stats.distmaps++;
+	w->stats.distmap_cells += settled;
+	ai->tick_left -=
+	        settled < ai->tick_left ? (uint32_t)settled : ai->tick_left;
+	return 0;
+}
+
+/* Plans a chaser's way by reading it off the kind's shared distance map:
+ * downhill from the monster to the player, one cell at a time, with no
+ * search.  The path is kept and reused like a searched one.  Returns 0,
+ * or -1 when the map cannot serve (no map, out of budget, or the monster
+ * is out of the map's reach), and the caller searches instead. */
+static int plan_from_map(struct world *w, size_t i, struct kind_state *ks,
+                         enum ai_reason why)
+{
+	struct ai *ai = w->ai;
+	struct world_monster *m = &w->monsters[i];
+	struct ai_mind *mi = &m->mind;
+	struct path_params p;
+	size_t len = 0;
+	int x = m->x, y = m->y;
+
+	if (map_current(w, ks, m->kind) != 0 || ai->tick_left == 0 ||
+	    distmap_at(ks->dm, x, y) == DISTMAP_UNREACHED)
+		return -1;
+	ai_params(w, m->kind, &p);
+	for (;;) {
+		int nx, ny;
+
+		if (len == ai->bufcap) {
+			struct path_point *b =
+			        realloc(ai->buf, 2 * ai->bufcap * sizeof(*b));
+
+			if (!b)
+				return -1;
+			ai->buf = b;
+			ai->bufcap *= 2;
+		}
+		ai->buf[len].x = x;
+		ai->buf[len].y = y;
+		len++;
+		if (!distmap_step(ks->dm, &ks->grid, &p, x, y, &nx, &ny))
+			break;
+		x = nx;
+		y = ny;
+	}
+	/* Reading costs about a node per step: it counts against the
+	 * tick's budget like a search. */
+	ai->tick_left -= len < ai->tick_left ? (uint32_t)len : ai->tick_left;
+	if (keep_path(mi, ai->buf, len) != 0)
+		return -1;
+	w->stats.map_paths++;
+	w->stats.reasons[why]++;
+	mi->last_expanded = 0;
+	mi->last_reason = (uint8_t)why;
+	mi->search_sx = m->x;
+	mi->search_sy = m->y;
+	mi->search_gx = mi->goal_x;
+	mi->search_gy = mi->goal_y;
+	mi->plan_goal_x = mi->goal_x;
+	mi->plan_goal_y = mi->goal_y;
+	mi->plan_serial = w->change_serial;
+	mi->plan_turn = w->turn;
+	mi->blocked_turns = 0;
+	mi->partial = x != w->px || y != w->py;
+	mi->unreachable = 0;
+	mi->cache = AI_CACHE_SHARED;
+	world_emit(w, WEV_REPLANNED, (int)i, -2, mi->goal_x, mi->goal_y,
+	           (int)why);
+	return 0;
 }
 
 void ai_decide(struct world *w, size_t i, struct ai_action *out)
@@ -786,32 +995,13 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 		return;
 	}
 
-	/* Many chasers of one kind: walk the shared distance map. */
-	if (mi->mode == AI_CHASE && ks->use_dm) {
-		int r = shared_step(w, i, ks, &nx, &ny);
-
-		if (r == 0) {
-			out->kind = AI_ACT_MOVE;
-			out->x = nx;
-			out->y = ny;
-			if (door_action(w, m, nx, ny, out))
-				return;
-			return;
-		}
-		if (r > 0) { /* every way down is occupied */
-			w->stats.waits++;
-			return;
-		}
-		/* unreachable: fall through to the planner's handling */
-	}
-
 	/* Is the kept path still good? */
 	if (mi->len && !sync_path(w, m, ks))
 		why = AI_REASON_NEW;
 	else if (!mi->len || mi->cache == AI_CACHE_NONE)
 		why = AI_REASON_NEW;
 	else if (chebyshev(mi->goal_x, mi->goal_y, mi->plan_goal_x,
-	                   mi->plan_goal_y) > w->data->monsters[m->kind].drift)
+	                   mi->plan_goal_y) > drift_tolerance(w, m))
 		why = AI_REASON_DRIFT;
 	else if (changes_break_path(w, m, ks, &mapwide)) {
 		why = AI_REASON_CHANGED;
@@ -835,6 +1025,10 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 		if (mi->cache == AI_CACHE_FRESH && mi->plan_turn != w->turn)
 			mi->cache = AI_CACHE_REUSED;
 		w->stats.cache_hits++;
+	} else if (ks->use_dm && mi->mode == AI_CHASE &&
+	           plan_from_map(w, i, ks, why) == 0) {
+		/* Many chasers of the kind need a new way this tick: one
+		 * distance map to the player serves them all. */
 	} else if (ai->tick_left == 0) {
 		/* Out of planning budget this tick: keep to the old path if
 		 * there is one, and plan next tick. */
@@ -861,7 +1055,13 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 			out->other = j;
 			return;
 		}
-		if (++mi->blocked_turns >= BLOCKED_PATIENCE &&
+		/* Patience doubles with every detour found too dear, so a
+		 * monster stuck in a crowd (round the player, say) waits its
+		 * turn instead of searching every other turn. */
+		if (++mi->blocked_turns >=
+		            BLOCKED_PATIENCE << (mi->detours_refused < 4
+		                                         ? mi->detours_refused
+		                                         : 4) &&
 		    ai->tick_left > 0) {
 			/* Look for a way around, but keep the old path
 			 * when the detour costs too much more. */
@@ -891,6 +1091,7 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 				    cell_free(w, mi->path[1].x,
 				              mi->path[1].y)) {
 					free(keep);
+					mi->detours_refused = 0;
 				} else {
 					free(mi->path);
 					mi->path = keep;
@@ -898,6 +1099,7 @@ void ai_decide(struct world *w, size_t i, struct ai_action *out)
 					mi->pos = kpos;
 					mi->cap = kcap;
 					mi->blocked_turns = 0;
+					mi->detours_refused++;
 				}
 			}
 			nx = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].x

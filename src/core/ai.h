@@ -87,6 +87,7 @@ struct ai_mind {
 	uint32_t last_us; /* microseconds are not measured here: 0 */
 
 	int blocked_turns;
+	int detours_refused; /* detours in a row found too dear */
 	int prev_x, prev_y; /* the cell it left last */
 	uint32_t prev_turn; /* the turn it left it */
 	uint32_t goal_turn; /* the turn the goal last moved */
@@ -97,6 +98,10 @@ void ai_mind_fini(struct ai_mind *m);
 
 /* Made by world_new, freed by world_free. */
 struct ai *ai_new(struct world *w);
+/* Builds, for every kind of monster alive in w, what its planning needs
+ * (cost grid, components), so the first turn does not pay for it.
+ * Optional: everything is built on first use otherwise. */
+void ai_prepare(struct world *w);
 void ai_free(struct ai *ai);
 
 /* Called by world_set_terrain after every change. */

@@ -151,5 +151,6 @@ struct world *world_reload(const struct world *old, struct data *d,
 		world_free(w);
 		return NULL;
 	}
+	ai_prepare(w);
 	return w;
 }

@@ -14,7 +14,7 @@ void world_options_default(struct world_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->monsters = -1;
-	o->turn_budget = 0;
+	o->turn_budget = WORLD_TURN_BUDGET;
 	o->strategy = AI_STRATEGY_AUTO;
 }
 
@@ -306,6 +306,7 @@ struct world *world_new(struct data *d, uint64_t seed,
 		world_free(w);
 		return NULL;
 	}
+	ai_prepare(w);
 	return w;
 nomem:
 	diag_add(diags, DIAG_ERROR, map ? map->src.file : "?", 1, 1, NULL, 0,

@@ -131,10 +131,16 @@ struct world_stats {
 	uint64_t deferred;      /* re-plans postponed by the turn budget */
 	uint64_t distmaps;      /* shared distance maps built */
 	uint64_t distmap_cells; /* cells they settled */
+	uint64_t map_paths;     /* paths read off them instead of a search */
 	uint64_t waits;         /* turns a monster waited for another */
 	uint64_t swaps;
 	uint64_t reasons[AI_REASON_COUNT];
 };
+
+/* Nodes all monsters may expand (or settle, for shared distance maps) in
+ * one tick unless told otherwise: about 2-3 ms of planning on a 2-core
+ * development machine; monsters past it follow their kept paths. */
+#define WORLD_TURN_BUDGET 35000u
 
 struct world_options {
 	int monsters;         /* -1: the map's own; else exactly this many */
@@ -142,6 +148,9 @@ struct world_options {
 	                         0 = unlimited */
 	enum ai_strategy strategy;
 	int no_cache; /* search again every turn (for comparison only) */
+	/* Every monster always knows where the player is and hunts it,
+	 * seen or not (the --hunt game; the turn benchmark's load). */
+	int hunt;
 };
 
 struct world {

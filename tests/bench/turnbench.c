@@ -35,6 +35,7 @@ struct bopts {
 	long turns;
 	uint64_t seed;
 	const char *data_dir;
+	int verbose;
 };
 
 struct result {
@@ -43,6 +44,7 @@ struct result {
 	uint64_t median_ns, max_ns, p99_ns;
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
+	uint64_t reasons[AI_REASON_COUNT], deferred, map_paths;
 };
 
 static uint64_t now_ns(void)
@@ -85,6 +87,10 @@ static struct world *make_world(const struct bopts *o, enum ai_strategy s,
 	world_options_default(&wo);
 	wo.strategy = s;
 	wo.no_cache = no_cache;
+	wo.hunt = 1; /* all of them, every turn */
+	/* The baseline re-plans in full, every turn: no budget cuts. */
+	if (no_cache)
+		wo.turn_budget = 0;
 	w = world_new(d, o->seed, &wo, &dl);
 	diag_list_fini(&dl);
 	if (w)
@@ -92,9 +98,12 @@ static struct world *make_world(const struct bopts *o, enum ai_strategy s,
 	return w;
 }
 
-/* Exact distances to the player for every kind that has a chaser. */
+/* Exact distances to the player for every kind that has a chaser.  The
+ * maps are kept from turn to turn (built[] says which are this turn's),
+ * so the measuring does not churn memory under the measured code. */
 struct oracle {
 	struct distmap **dm;
+	int *built;
 	size_t nkinds;
 };
 
@@ -110,15 +119,19 @@ static int oracle_build(struct oracle * or, struct world *w)
 
 		if (!m->alive || m->mind.mode != AI_CHASE)
 			continue;
-		if (or->dm[m->kind])
+		if (or->built[m->kind])
 			continue; /* built this turn already */
-		or->dm[m->kind] = distmap_new(w->width, w->height);
+		if (! or->dm[m->kind])
+			or->dm[m->kind] = distmap_new(w->width, w->height);
 		if (! or->dm[m->kind])
 			return -1;
+		or->built[m->kind] = 1;
 		ai_params(w, m->kind, &p);
-		if (distmap_build(or->dm[m->kind], ai_kind_grid(w, m->kind), &p,
-		                  &src, 1, 0, &settled) != 0)
-			return -1;
+		/* A player on a cell the kind cannot enter fails the build,
+		 * which leaves every cell unreached: those monsters are
+		 * simply not measured this turn. */
+		(void)distmap_build(or->dm[m->kind], ai_kind_grid(w, m->kind),
+		                    &p, &src, 1, 0, &settled);
 	}
 	return 0;
 }
@@ -146,7 +159,8 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 	by = malloc(w->nmonsters * sizeof(*by));
 	or.nkinds = w->data->nmonsters;
 	or.dm = calloc(or.nkinds, sizeof(* or.dm));
-	if (!ap || !times || !before || !bx || !by || ! or.dm) {
+	or.built = calloc(or.nkinds, sizeof(* or.built));
+	if (!ap || !times || !before || !bx || !by || ! or.dm || ! or.built) {
 		fprintf(stderr, "turnbench: out of memory\n");
 		return -1;
 	}
@@ -160,10 +174,11 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 			world_player_act(w, c);
 		}
 		/* Before the monsters move: how far each chaser is. */
-		for (i = 0; i < or.nkinds; i++)
-			if (or.dm[i])
-				distmap_free(or.dm[i]), or.dm[i] = NULL;
-		oracle_build(& or, w);
+		memset(or.built, 0, or.nkinds * sizeof(* or.built));
+		if (oracle_build(& or, w) != 0) {
+			fprintf(stderr, "turnbench: out of memory\n");
+			return -1;
+		}
 		for (i = 0; i < w->nmonsters; i++) {
 			const struct world_monster *m = &w->monsters[i];
 
@@ -171,13 +186,28 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 			bx[i] = m->x;
 			by[i] = m->y;
 			if (m->alive && m->mind.mode == AI_CHASE &&
-			    or.dm[m->kind])
+			    or.built[m->kind])
 				before[i] =
 				        distmap_at(or.dm[m->kind], m->x, m->y);
 		}
-		t0 = now_ns();
-		world_monsters_act(w);
-		times[t] = now_ns() - t0;
+		{
+			uint64_t p0 = w->stats.plans, e0 = w->stats.expanded,
+			         d0 = w->stats.distmaps,
+			         c0 = w->stats.distmap_cells;
+
+			t0 = now_ns();
+			world_monsters_act(w);
+			times[t] = now_ns() - t0;
+			if (o->verbose)
+				printf("%s: turn %ld us=%.1f searches=%" PRIu64
+				       " expanded=%" PRIu64 " maps=%" PRIu64
+				       " map_cells=%" PRIu64 "\n",
+				       name, t, times[t] / 1e3,
+				       w->stats.plans - p0,
+				       w->stats.expanded - e0,
+				       w->stats.distmaps - d0,
+				       w->stats.distmap_cells - c0);
+		}
 		/* The player stood still meanwhile: what each chaser gained
 		 * against what its steps cost. */
 		for (i = 0; i < w->nmonsters; i++) {
@@ -221,9 +251,13 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 	r->hits = w->stats.cache_hits;
 	r->decisions = w->stats.cache_hits + w->stats.plans;
 	r->distmaps = w->stats.distmaps;
+	memcpy(r->reasons, w->stats.reasons, sizeof(r->reasons));
+	r->deferred = w->stats.deferred;
+	r->map_paths = w->stats.map_paths;
 	for (i = 0; i < or.nkinds; i++)
 		distmap_free(or.dm[i]);
 	free(or.dm);
+	free(or.built);
 	free(times);
 	free(before);
 	free(bx);
@@ -242,6 +276,14 @@ static double overhead(const struct result *r)
 static void print(const struct bopts *o, const struct result *r,
                   const struct result *base)
 {
+	int k;
+
+	printf("%s: searches by reason:", r->name);
+	for (k = 0; k < AI_REASON_COUNT; k++)
+		printf(" %s=%" PRIu64, ai_reason_name((enum ai_reason)k),
+		       r->reasons[k]);
+	printf(" (deferred %" PRIu64 ", read off maps %" PRIu64 ")\n",
+	       r->deferred, r->map_paths);
 	printf("summary: strategy=%s map=%dx%d monsters=%d turns=%ld "
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
@@ -255,13 +297,15 @@ static void print(const struct bopts *o, const struct result *r,
 
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
-        "[--seed N] [--data-dir DIR]\n"
+        "[--seed N] [--data-dir DIR] [--only STRATEGY] [--verbose]\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data from "
-        "the source tree.\n";
+        "the source tree.\n"
+        "--only runs one of nocache, cache, distmap, auto (for profiling);\n"
+        "--verbose prints every turn's time, searches and map work.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, TURNBENCH_DATA};
+	struct bopts o = {256, 256, 500, 300, 1, TURNBENCH_DATA, 0};
 	static const struct {
 		const char *name;
 		enum ai_strategy s;
@@ -273,6 +317,7 @@ int main(int argc, char **argv)
 	        {"auto", AI_STRATEGY_AUTO, 0},
 	};
 	struct result res[4];
+	const char *only = NULL;
 	int i;
 
 	for (i = 1; i < argc; i++) {
@@ -281,6 +326,10 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "--help")) {
 			fputs(usage, stdout);
 			return 0;
+		}
+		if (!strcmp(a, "--verbose")) {
+			o.verbose = 1;
+			continue;
 		}
 		if (!v) {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
@@ -301,6 +350,8 @@ int main(int argc, char **argv)
 			o.seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--data-dir"))
 			o.data_dir = v, i++;
+		else if (!strcmp(a, "--only"))
+			only = v, i++;
 		else {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
 			        usage);
@@ -308,6 +359,10 @@ int main(int argc, char **argv)
 		}
 	}
 	for (i = 0; i < 4; i++) {
+		if (only && strcmp(only, runs[i].name)) {
+			memset(&res[i], 0, sizeof(res[i]));
+			continue;
+		}
 		if (run(&o, runs[i].name, runs[i].s, runs[i].no_cache,
 		        &res[i]) != 0)
 			return 1;
