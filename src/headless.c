@@ -57,6 +57,8 @@ void replay_write_setup(FILE *f, const struct game_setup *s)
 	fprintf(f, "monsters %d\n", s->monsters);
 	fprintf(f, "turn-budget %" PRIu32 "\n", s->turn_budget);
 	fprintf(f, "strategy %s\n", ai_strategy_name(s->strategy));
+	if (s->hunt)
+		fprintf(f, "hunt 1\n");
 }
 
 int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
@@ -110,6 +112,8 @@ int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
 			s->monsters = atoi(arg);
 		} else if (!strcmp(word, "turn-budget")) {
 			s->turn_budget = (uint32_t)strtoul(arg, NULL, 10);
+		} else if (!strcmp(word, "hunt")) {
+			s->hunt = atoi(arg) != 0;
 		} else if (!strcmp(word, "strategy")) {
 			for (k = 0; k < AI_STRATEGY_COUNT; k++)
 				if (!strcmp(arg, ai_strategy_name(k)))

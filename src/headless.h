@@ -19,6 +19,7 @@ struct game_setup {
 	int monsters; /* -1: the map's own */
 	uint32_t turn_budget;
 	enum ai_strategy strategy;
+	int hunt; /* --hunt: every monster knows where the player is */
 };
 
 struct headless_opts {

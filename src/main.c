@@ -43,6 +43,8 @@ static const char usage_text[] =
         "                        (with --headless; exit 3 if it diverges)\n"
         "      --no-watch        do not reload data files when they "
         "change\n"
+        "      --hunt            every monster knows where you are and "
+        "hunts you\n"
         "\n"
         "Headless play (no terminal):\n"
         "      --headless        play with the autopilot or --keys, print a "
@@ -106,6 +108,7 @@ struct options {
 	int no_timing;
 	enum ai_strategy strategy;
 	unsigned long turn_budget;
+	int hunt;
 	int ai_view;
 	int dump_screen;
 	const char *view_keys;
@@ -199,6 +202,7 @@ static int setup_from_replay(struct options *opt, struct game_setup *setup,
 	opt->monsters = setup->monsters;
 	opt->turn_budget = setup->turn_budget;
 	opt->strategy = setup->strategy;
+	opt->hunt = setup->hunt;
 	return 0;
 }
 
@@ -217,6 +221,7 @@ static struct world *make_world(const struct options *opt)
 	wo.monsters = opt->gen_w ? -1 : (int)opt->monsters;
 	wo.turn_budget = (uint32_t)opt->turn_budget;
 	wo.strategy = opt->strategy;
+	wo.hunt = opt->hunt;
 	diag_list_init(&diags, 0);
 	w = world_new(d, opt->have_seed ? opt->seed : 1, &wo, &diags);
 	if (!w)
@@ -348,6 +353,7 @@ static int run_headless(struct options *opt)
 	ho.setup.monsters = (int)opt->monsters;
 	ho.setup.turn_budget = w->opt.turn_budget;
 	ho.setup.strategy = w->opt.strategy;
+	ho.setup.hunt = w->opt.hunt;
 	ho.turns = opt->turns;
 	ho.keys = opt->keys;
 	ho.record = opt->record;
@@ -446,6 +452,7 @@ int main(int argc, char **argv)
 		OPT_VIEW_KEYS,
 		OPT_SCREEN,
 		OPT_NO_WATCH,
+		OPT_HUNT,
 	};
 	static const struct option longopts[] = {
 	        {"map", required_argument, NULL, 'm'},
@@ -468,6 +475,7 @@ int main(int argc, char **argv)
 	        {"view-keys", required_argument, NULL, OPT_VIEW_KEYS},
 	        {"screen", required_argument, NULL, OPT_SCREEN},
 	        {"no-watch", no_argument, NULL, OPT_NO_WATCH},
+	        {"hunt", no_argument, NULL, OPT_HUNT},
 	        {"help", no_argument, NULL, 'h'},
 	        {"version", no_argument, NULL, 'V'},
 	        {NULL, 0, NULL, 0},
@@ -539,6 +547,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_WATCH:
 			opt.no_watch = 1;
+			break;
+		case OPT_HUNT:
+			opt.hunt = 1;
 			break;
 		case OPT_SCREEN: {
 			char *end;

@@ -83,6 +83,25 @@ rc=$?
 rc=$?
 [ "$rc" -eq 1 ] || bad "missing recording: exit $rc, expected 1"
 
+# --hunt: every monster hunts from the first turn, and the recording
+# keeps it (the same game replays; without it, it diverges).
+"$bin" --headless --no-timing --map doors --seed 4 --monsters 12 --hunt \
+	--turns 60 --record "$tmp/hunt" >"$tmp/hunt.out" 2>&1 ||
+	bad "--hunt record: exit $?"
+grep -q '^hunt 1$' "$tmp/hunt" || bad "--hunt: not in the recording"
+"$bin" --headless --no-timing --replay "$tmp/hunt" >"$tmp/hunt.rep" 2>&1 ||
+	bad "--hunt replay: exit $?"
+cmp -s "$tmp/hunt.out" "$tmp/hunt.rep" || bad "--hunt replay: different end"
+"$bin" --headless --no-timing --map doors --seed 4 --monsters 12 \
+	--turns 60 >"$tmp/nohunt.out" 2>&1
+plans() { sed -n 's/.* plans=\([0-9]*\).*/\1/p' "$1"; }
+[ "$(plans "$tmp/hunt.out")" -gt "$(plans "$tmp/nohunt.out")" ] ||
+	bad "--hunt: no more searching than without it"
+grep -v '^hunt 1$' "$tmp/hunt" >"$tmp/hunt.off"
+"$bin" --headless --replay "$tmp/hunt.off" >/dev/null 2>&1
+rc=$?
+[ "$rc" -eq 3 ] || bad "--hunt left out of a recording: exit $rc, expected 3"
+
 # 5. Usage mistakes: a message and exit 2.
 usage() {
 	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"

@@ -139,6 +139,7 @@ struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
 		s.monsters = (int)cfg->source.monsters;
 		s.turn_budget = w->opt.turn_budget;
 		s.strategy = w->opt.strategy;
+		s.hunt = w->opt.hunt;
 		replay_write_setup(v->rec, &s);
 		fflush(v->rec);
 	}
