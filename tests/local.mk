@@ -44,3 +44,10 @@ tests_test_reload_LDADD = $(TEST_LIBS)
 # What is drawn: screen dumps (golden), and the real game in tmux.
 TESTS += tests/test_screen.sh tests/test_e2e.sh
 EXTRA_DIST += tests/test_screen.sh tests/test_e2e.sh tests/e2e/tmux.conf
+
+# --- jump point search, against a Dijkstra of its own and the A* ----------
+check_PROGRAMS += tests/test_jps
+TESTS += tests/test_jps
+tests_test_jps_SOURCES = tests/test_jps.c
+tests_test_jps_CFLAGS = $(TEST_CFLAGS)
+tests_test_jps_LDADD = $(TEST_LIBS)

@@ -1,6 +1,9 @@
-/* pathbench.c - hunted's A* on the Moving AI benchmark maps: checked
- * against the published optimal lengths (--check), and timed side by side
- * with libtcod's TCOD_path_compute on the same queries (--vs-libtcod).
+/* pathbench.c - hunted's A* and jump point search on the Moving AI
+ * benchmark maps: checked against the published optimal lengths (--check),
+ * and timed side by side with libtcod's TCOD_path_compute on the same
+ * queries (--vs-libtcod).  Jump point search runs on every query next to
+ * A* when the map's passable cells all cost the same (as on every Moving
+ * AI map), unless --no-jps is given.
  *
  * A program rather than a test: it prints mismatches on stderr and ends
  * every run with one `summary: key=value ...` line on stdout, which
@@ -21,6 +24,7 @@
 #endif
 
 #include "grid.h"
+#include "jps.h"
 #include "movingai.h"
 #include "path.h"
 
@@ -40,6 +44,7 @@ struct options {
 	const char *scen_path;
 	size_t limit; /* 0 = every scenario */
 	unsigned long repeat;
+	int no_jps;
 };
 
 struct bench {
@@ -54,6 +59,12 @@ struct bench {
 	double *libtcod_ns;
 	double total_ns;
 	uint64_t total_expanded;
+	/* Jump point search, when it runs (jps non-NULL). */
+	struct jps_ctx *jps;
+	double *jps_ns;
+	uint64_t jps_expanded;
+	uint64_t astar_expanded_first; /* A* expansions, first round only */
+	uint64_t jps_expanded_first;
 	size_t mismatches;
 	size_t libtcod_longer; /* queries where libtcod's path cost more */
 	size_t libtcod_odd;    /* libtcod failures or invalid paths */
@@ -80,12 +91,25 @@ static void usage(FILE *out)
 	        "                 costs more than libtcod's\n"
 	        "  --limit N      only the first N scenarios\n"
 	        "  --repeat R     run every query R times (timings only)\n"
+	        "  --no-jps       leave out jump point search (by default it "
+	        "runs\n"
+	        "                 every query after A*, when every passable "
+	        "cell\n"
+	        "                 of the map costs the same; checked like A*:\n"
+	        "                 against the optimal lengths (--check), or\n"
+	        "                 for a cost equal to A*'s and no more than\n"
+	        "                 libtcod's (--vs-libtcod))\n"
 	        "  --help         this text\n"
 	        "\n"
 	        "Ends with one line: summary: map=NAME scenarios=N "
 	        "mismatches=M\n"
 	        "hunted_us=X [libtcod_us=Y speedup=Z] ns_per_expansion=E "
 	        "bytes_per_cell=B\n"
+	        "[jps_us=J jps_over_astar=X/J] (--check) or\n"
+	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod): hunted_us, "
+	        "speedup,\n"
+	        "ns_per_expansion and bytes_per_cell are A*'s; jps_us is "
+	        "JPS's median.\n"
 	        "Exit status: 0 no mismatches, 1 mismatches or unreadable "
 	        "input, 2 bad usage.\n"
 	        "libtcod comparison: %s\n",
@@ -148,6 +172,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 				                 "exclude each other",
 				                 NULL);
 			o->mode = m;
+		} else if (!strcmp(a, "--no-jps")) {
+			o->no_jps = 1;
 		} else if (!strcmp(a, "--limit") || !strcmp(a, "--repeat")) {
 			if (i + 1 >= argc)
 				return bad_usage("missing number after", a);
@@ -270,9 +296,27 @@ static int load(struct bench *b, const struct options *o)
 	b->buf = malloc(b->cap * sizeof(*b->buf));
 	b->hunted_ns = calloc(b->n * o->repeat + 1, sizeof(double));
 	b->libtcod_ns = calloc(b->n * o->repeat + 1, sizeof(double));
-	if (!b->ctx || !b->buf || !b->hunted_ns || !b->libtcod_ns) {
+	b->jps_ns = calloc(b->n * o->repeat + 1, sizeof(double));
+	if (!b->ctx || !b->buf || !b->hunted_ns || !b->libtcod_ns ||
+	    !b->jps_ns) {
 		fprintf(stderr, "pathbench: out of memory\n");
 		return -1;
+	}
+	if (!o->no_jps) {
+		b->jps = jps_ctx_new(b->g.width, b->g.height);
+		if (!b->jps) {
+			fprintf(stderr, "pathbench: out of memory\n");
+			return -1;
+		}
+		/* The one scan of the map, as a game would do per map. */
+		if (jps_ctx_set_grid(b->jps, &b->g) <= 0) {
+			fprintf(stderr,
+			        "note: %s: passable cells cost differently, no "
+			        "jump point search\n",
+			        o->map_path);
+			jps_ctx_free(b->jps);
+			b->jps = NULL;
+		}
 	}
 	memset(b->buf, 0, b->cap * sizeof(*b->buf));
 	return 0;
@@ -306,14 +350,23 @@ static void warm_up(struct bench *b)
 	p.algo = PATH_DIJKSTRA;
 	path_find(b->ctx, &b->g, &p, q->start_x, q->start_y, q->goal_x,
 	          q->goal_y, b->buf, b->cap, &res, NULL);
+	/* The jump point search context is written before use; one query
+	 * warms its code and open list. */
+	if (b->jps) {
+		p.algo = PATH_ASTAR;
+		jps_find(b->jps, &b->g, &p, q->start_x, q->start_y, q->goal_x,
+		         q->goal_y, b->buf, b->cap, &res);
+	}
 }
 
 static void bench_free(struct bench *b)
 {
 	path_ctx_free(b->ctx);
+	jps_ctx_free(b->jps);
 	free(b->buf);
 	free(b->hunted_ns);
 	free(b->libtcod_ns);
+	free(b->jps_ns);
 	movingai_scen_free(&b->sc);
 	grid_fini(&b->g);
 }
@@ -334,6 +387,43 @@ static int run_hunted(struct bench *b, const struct path_params *p,
 	b->total_ns += *ns;
 	b->total_expanded += res->stats.expanded;
 	return st;
+}
+
+/* One timed jump point search query on the same problem. */
+static int run_jps(struct bench *b, const struct path_params *p,
+                   const struct movingai_problem *q, double *ns,
+                   struct path_result *res)
+{
+	double t0;
+	int st;
+
+	t0 = now_ns();
+	st = jps_find(b->jps, &b->g, p, q->start_x, q->start_y, q->goal_x,
+	              q->goal_y, b->buf, b->cap, res);
+	*ns = now_ns() - t0;
+	b->jps_expanded += res->stats.expanded;
+	return st;
+}
+
+/* A length against the file's optimal one: a mismatch is more than half
+ * a unit in the last printed digit plus the approximation of sqrt(2)
+ * away, or no path at all.  Prints it and returns 1. */
+static int check_length(const struct movingai_problem *q, const char *who,
+                        int st, const struct path_result *res)
+{
+	double got =
+	        st == PATH_FOUND ? res->cost / (double)CHECK_STRAIGHT : -1.0;
+	double tol = 0.005 + 1e-5 * q->optimal;
+
+	if (st == PATH_FOUND && fabs(got - q->optimal) <= tol)
+		return 0;
+	fprintf(stderr,
+	        "mismatch: row %d: (%d,%d)->(%d,%d) expected %.6f got "
+	        "%.6f%s%s%s\n",
+	        q->line, q->start_x, q->start_y, q->goal_x, q->goal_y,
+	        q->optimal, got, who, st == PATH_FOUND ? "" : " status ",
+	        st == PATH_FOUND ? "" : path_status_name(st));
+	return 1;
 }
 
 /* Counts and reports (once, on the first round) a row that cannot be
@@ -364,30 +454,24 @@ static void run_check(struct bench *b, const struct options *o)
 	for (r = 0; r < o->repeat; r++) {
 		for (i = 0; i < b->n; i++) {
 			const struct movingai_problem *q = &b->sc.problems[i];
-			struct path_result res;
-			double got, tol;
-			int st;
+			struct path_result res, jres;
+			size_t k = b->nsamp;
+			int st, jst = PATH_FOUND;
 
 			if (!row_fits(b, q, r))
 				continue;
-			st = run_hunted(b, &p, q, &b->hunted_ns[b->nsamp++],
-			                &res);
+			b->nsamp++;
+			st = run_hunted(b, &p, q, &b->hunted_ns[k], &res);
+			if (!r)
+				b->mismatches += check_length(q, "", st, &res);
+			if (!b->jps)
+				continue;
+			jst = run_jps(b, &p, q, &b->jps_ns[k], &jres);
 			if (r)
 				continue;
-			got = st == PATH_FOUND
-			              ? res.cost / (double)CHECK_STRAIGHT
-			              : -1.0;
-			tol = 0.005 + 1e-5 * q->optimal;
-			if (st == PATH_FOUND && fabs(got - q->optimal) <= tol)
-				continue;
-			b->mismatches++;
-			fprintf(stderr,
-			        "mismatch: row %d: (%d,%d)->(%d,%d) expected "
-			        "%.6f got %.6f%s%s\n",
-			        q->line, q->start_x, q->start_y, q->goal_x,
-			        q->goal_y, q->optimal, got,
-			        st == PATH_FOUND ? "" : " status ",
-			        st == PATH_FOUND ? "" : path_status_name(st));
+			b->astar_expanded_first += res.stats.expanded;
+			b->jps_expanded_first += jres.stats.expanded;
+			b->mismatches += check_length(q, " (jps)", jst, &jres);
 		}
 	}
 }
@@ -460,26 +544,36 @@ static int run_vs_libtcod(struct bench *b, const struct options *o)
 		for (i = 0; i < b->n; i++) {
 			const struct movingai_problem *q = &b->sc.problems[i];
 			size_t k = b->nsamp;
-			struct path_result res;
-			int st = PATH_BAD_ARG, found = 0;
+			struct path_result res, jres;
+			int st = PATH_BAD_ARG, jst = PATH_BAD_ARG, found = 0;
 			uint64_t tcost = 0;
-			double t0;
+			int order, slot;
 
 			if (!row_fits(b, q, r))
 				continue;
 			b->nsamp++;
-			/* Alternate who goes first so neither always gets
-			 * the warm cache. */
-			if ((i + r) % 2 == 0)
-				st = run_hunted(b, &p, q, &b->hunted_ns[k],
-				                &res);
-			t0 = now_ns();
-			found = TCOD_path_compute(tp, q->start_x, q->start_y,
-			                          q->goal_x, q->goal_y);
-			b->libtcod_ns[k] = now_ns() - t0;
-			if ((i + r) % 2 == 1)
-				st = run_hunted(b, &p, q, &b->hunted_ns[k],
-				                &res);
+			/* Rotate who goes first so no one always gets the
+			 * warm cache: A*, libtcod, then JPS when it runs,
+			 * each first in turn. */
+			order = (int)((i + r) % (b->jps ? 3 : 2));
+			for (slot = 0; slot < 3; slot++) {
+				int who = (slot + order) % 3;
+
+				if (who == 0) {
+					st = run_hunted(b, &p, q,
+					                &b->hunted_ns[k], &res);
+				} else if (who == 1) {
+					double t0 = now_ns();
+
+					found = TCOD_path_compute(
+					        tp, q->start_x, q->start_y,
+					        q->goal_x, q->goal_y);
+					b->libtcod_ns[k] = now_ns() - t0;
+				} else if (b->jps) {
+					jst = run_jps(b, &p, q, &b->jps_ns[k],
+					              &jres);
+				}
+			}
 			if (r)
 				continue;
 			if (found && tcod_path_cost(tp, &b->g, &p, q->start_x,
@@ -490,6 +584,34 @@ static int run_vs_libtcod(struct bench *b, const struct options *o)
 				        q->line);
 				b->libtcod_odd++;
 				found = 0;
+			}
+			/* JPS must agree with A* exactly, and so never cost
+			 * more than libtcod. */
+			if (b->jps) {
+				b->astar_expanded_first += res.stats.expanded;
+				b->jps_expanded_first += jres.stats.expanded;
+				if (jst != st ||
+				    (jst == PATH_FOUND &&
+				     jres.cost != res.cost) ||
+				    (found && (jst != PATH_FOUND ||
+				               jres.cost > tcost))) {
+					b->mismatches++;
+					fprintf(stderr,
+					        "mismatch: row %d: "
+					        "(%d,%d)->(%d,%d) "
+					        "libtcod cost %llu, A* %s %u, "
+					        "jps "
+					        "%s %u\n",
+					        q->line, q->start_x, q->start_y,
+					        q->goal_x, q->goal_y,
+					        (unsigned long long)tcost,
+					        path_status_name(st),
+					        st == PATH_FOUND ? res.cost
+					                         : 0u,
+					        path_status_name(jst),
+					        jst == PATH_FOUND ? jres.cost
+					                          : 0u);
+				}
 			}
 			if (!found) {
 				if (st != PATH_FOUND)
@@ -530,20 +652,37 @@ static void print_summary(struct bench *b, const struct options *o)
 {
 	size_t samples = b->nsamp;
 	double hunted_us = median(b->hunted_ns, samples) / 1000.0;
+	double libtcod_us = median(b->libtcod_ns, samples) / 1000.0;
+	double jps_us = median(b->jps_ns, samples) / 1000.0;
 	double cells = (double)b->g.width * (double)b->g.height;
 
+	if (b->jps)
+		fprintf(stderr,
+		        "note: expansions per query: A* %.1f, jump point "
+		        "search %.1f (%.1f bytes per cell)\n",
+		        b->n ? (double)b->astar_expanded_first / (double)b->n
+		             : 0.0,
+		        b->n ? (double)b->jps_expanded_first / (double)b->n
+		             : 0.0,
+		        (double)jps_ctx_bytes(b->jps) / cells);
 	printf("summary: map=%s scenarios=%zu mismatches=%zu hunted_us=%.3f",
 	       movingai_basename(o->map_path), b->n, b->mismatches, hunted_us);
-	if (o->mode == MODE_VS_LIBTCOD) {
-		double libtcod_us = median(b->libtcod_ns, samples) / 1000.0;
-
+	if (o->mode == MODE_VS_LIBTCOD)
 		printf(" libtcod_us=%.3f speedup=%.2f", libtcod_us,
 		       hunted_us > 0 ? libtcod_us / hunted_us : 0.0);
-	}
-	printf(" ns_per_expansion=%.1f bytes_per_cell=%.1f\n",
+	printf(" ns_per_expansion=%.1f bytes_per_cell=%.1f",
 	       b->total_expanded ? b->total_ns / (double)b->total_expanded
 	                         : 0.0,
 	       (double)path_ctx_bytes(b->ctx) / cells);
+	/* Jump point search's keys come last, so the ones before keep
+	 * their places and meanings. */
+	if (b->jps && o->mode == MODE_VS_LIBTCOD)
+		printf(" jps_us=%.3f jps_speedup=%.2f", jps_us,
+		       jps_us > 0 ? libtcod_us / jps_us : 0.0);
+	else if (b->jps)
+		printf(" jps_us=%.3f jps_over_astar=%.2f", jps_us,
+		       jps_us > 0 ? hunted_us / jps_us : 0.0);
+	printf("\n");
 }
 
 int main(int argc, char **argv)

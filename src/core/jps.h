@@ -1,0 +1,90 @@
+/* jps.h - hunted's second path engine: jump point search (Harabor and
+ * Grastien, 2011) for grids whose passable cells all cost the same.
+ *
+ * On such a grid most optimal paths are interchangeable: they differ only
+ * in the order of their straight and diagonal steps.  Jump point search
+ * keeps one of them (diagonal steps first) and, instead of putting every
+ * neighbour on the open list, runs along straight and diagonal lines until
+ * it meets a cell where the order matters (a "jump point": a wall corner
+ * beside the line, or the goal).  Only jump points enter the open list, so
+ * big open maps cost a handful of expansions instead of thousands.  The
+ * answer is exact: the same status and cost as path_find's A*, though the
+ * path may be another one of the same cost.
+ *
+ * What it accepts, and what it refuses with PATH_BAD_ARG:
+ *   - everything path_find refuses (bad params, a grid of another size
+ *     than the context's, start or goal off the map or blocked);
+ *   - any algorithm but PATH_ASTAR with weight PATH_WEIGHT_ONE;
+ *   - PATH_DIAG_NEVER: only the two 8-way rules are supported,
+ *     PATH_DIAG_ALWAYS (diagonals past wall corners) and
+ *     PATH_DIAG_NO_CORNER (a diagonal needs both orthogonal cells open);
+ *   - a grid whose passable cells do not all have the same multiplier.
+ * The heuristic, h_scale and the path_params fields that only matter for
+ * other algorithms are ignored: the search always uses the octile distance
+ * times the grid's multiplier, which is admissible and consistent there.
+ * budget is honoured: it caps the jump points expanded (PATH_BUDGET, with
+ * no partial path).
+ *
+ * How uniformity is known: the context remembers the last grid it was
+ * given (its cost pointer and size) and the result of one scan of it.  A
+ * query on another grid (another cost pointer) scans that grid once, in
+ * O(width * height); queries on the same grid then cost nothing extra.
+ * The scan cannot see later edits, so the rule for callers is:
+ *   - blocking or unblocking cells with the grid's own multiplier (doors,
+ *     walls) needs nothing: the search reads the cells on every query;
+ *   - any other change of multipliers, or a new grid that may have been
+ *     allocated at the old grid's address, needs jps_ctx_set_grid before
+ *     the next query.
+ *
+ * Memory: 12 bytes per padded cell (g, parent, and a word packing a
+ * generation stamp, the closed flag and the direction of arrival), plus an
+ * open list that grows on demand and is kept between queries.  Nothing is
+ * cleared between queries, and nothing is allocated per query except that
+ * growth.  The open list's order is fixed as in path.h (lowest f, then
+ * larger g, then the heap's own deterministic order), so the same query
+ * gives the same path every time.
+ *
+ * Costs and limits as in path.h: the straight and diagonal step costs of
+ * p times the grid's multiplier; g never exceeds PATH_COST_MAX, and a goal
+ * only reachable beyond it gives PATH_COST_RANGE. */
+#ifndef HUNTED_JPS_H
+#define HUNTED_JPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+#include "path.h"
+
+struct jps_ctx;
+
+/* Returns NULL when out of memory or when the size is not 1..GRID_MAX_DIM. */
+struct jps_ctx *jps_ctx_new(int width, int height);
+void jps_ctx_free(struct jps_ctx *ctx);
+/* Memory the context holds now, for reporting bytes per cell. */
+size_t jps_ctx_bytes(const struct jps_ctx *ctx);
+
+/* The multiplier every passable cell of g has (1..GRID_COST_MAX), or 0
+ * when they differ, when g has no passable cell, or g is NULL or empty.
+ * One pass over the grid. */
+int jps_grid_uniform(const struct grid *g);
+
+/* Scans g (jps_grid_uniform) and makes it the context's remembered grid.
+ * Returns the multiplier, 0 when g is not uniform (queries on it then
+ * return PATH_BAD_ARG), or PATH_BAD_ARG when ctx or g is NULL or g's size
+ * is not the context's. */
+int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g);
+
+/* Searches from (sx, sy) to (gx, gy) on g, whose size must be the
+ * context's.  The path, start first and with every cell between two jump
+ * points filled in, goes into buf: min(length, cap) points.  res
+ * (required) receives status, cost, length and stats: expanded counts
+ * jump points taken off the open list, pushes their insertions and
+ * improvements, max_open the largest number of them open at once.  On
+ * PATH_NO_PATH, PATH_BUDGET and PATH_COST_RANGE the length is 0 and
+ * partial is 0.  Returns res->status. */
+int jps_find(struct jps_ctx *ctx, const struct grid *g,
+             const struct path_params *p, int sx, int sy, int gx, int gy,
+             struct path_point *buf, size_t cap, struct path_result *res);
+
+#endif
