@@ -45,8 +45,9 @@
  * gives the same path every time.
  *
  * Costs and limits as in path.h: the straight and diagonal step costs of
- * p times the grid's multiplier; g never exceeds PATH_COST_MAX, and a goal
- * only reachable beyond it gives PATH_COST_RANGE. */
+ * p times the grid's multiplier; g never exceeds PATH_COST_MAX (runs that
+ * would go past it are not taken), and a search that then does not reach
+ * the goal reports PATH_COST_RANGE rather than PATH_NO_PATH. */
 #ifndef HUNTED_JPS_H
 #define HUNTED_JPS_H
 
