@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "autopilot.h"
+#include "gen.h"
 
 #define DEFAULT_TURNS 1000
 #define REPLAY_LINE   512
@@ -61,12 +62,88 @@ void replay_write_setup(FILE *f, const struct game_setup *s)
 		fprintf(f, "hunt 1\n");
 }
 
+/* Reads one line of a recording into buf (of size bytes) without its "\n"
+ * or "\r\n".  Returns 1, 0 at the end of the file, REPLAY_TOO_LONG for a
+ * line that does not fit or REPLAY_NUL for one holding a NUL byte; either
+ * way the whole line is consumed, so line numbers stay right. */
+#define REPLAY_TOO_LONG (-1)
+#define REPLAY_NUL      (-2)
+static int read_line(FILE *f, char *buf, size_t size)
+{
+	size_t len = 0;
+	int c, rc = 1;
+
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == '\0')
+			rc = REPLAY_NUL;
+		else if (len + 1 >= size)
+			rc = rc == 1 ? REPLAY_TOO_LONG : rc;
+		else
+			buf[len++] = (char)c;
+	}
+	if (c == EOF && len == 0 && rc == 1)
+		return 0;
+	if (len && buf[len - 1] == '\r')
+		len--;
+	buf[len] = '\0';
+	return rc;
+}
+
+/* Parses the whole of s as a decimal (base 10) or hexadecimal (base 16)
+ * number no greater than max: digits only, no sign, no spaces.  Returns 0,
+ * or -1 for anything else (an overflow included). */
+static int parse_u64(const char *s, unsigned base, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		unsigned k;
+
+		if (*s >= '0' && *s <= '9')
+			k = (unsigned)(*s - '0');
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			k = (unsigned)(*s - 'a') + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			k = (unsigned)(*s - 'A') + 10;
+		else
+			return -1;
+		if (k >= base || k > max || v > (max - k) / base)
+			return -1;
+		v = v * base + k;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Splits s in place at runs of spaces and tabs.  Returns the number of
+ * words; only the first max are stored in words. */
+static size_t split_words(char *s, char **words, size_t max)
+{
+	size_t n = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			return n;
+		if (n < max)
+			words[n] = s;
+		n++;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+		if (*s)
+			*s++ = '\0';
+	}
+}
+
 int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
                       size_t map_size, char *err, size_t err_size)
 {
 	FILE *f = fopen(path, "r");
 	char line[REPLAY_LINE];
-	int n = 0, have_version = 0, rc = -1;
+	int n = 0, have_version = 0, rc = -1, r;
 
 	memset(s, 0, sizeof(*s));
 	s->monsters = -1;
@@ -74,12 +151,23 @@ int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
 		snprintf(err, err_size, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while ((r = read_line(f, line, sizeof(line))) != 0) {
 		char word[32], arg[REPLAY_LINE];
+		uint64_t v = 0, v2 = 0;
 		int k;
 
 		n++;
-		if (line[0] == '#' || line[0] == '\n')
+		if (r == REPLAY_TOO_LONG) {
+			snprintf(err, err_size, "%s:%d: line too long", path,
+			         n);
+			goto out;
+		}
+		if (r == REPLAY_NUL) {
+			snprintf(err, err_size, "%s:%d: NUL byte in the line",
+			         path, n);
+			goto out;
+		}
+		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		if (sscanf(line, "%31s %511[^\n]", word, arg) != 2) {
 			snprintf(err, err_size, "%s:%d: expected KEY VALUE",
@@ -98,26 +186,78 @@ int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
 			}
 			have_version = 1;
 		} else if (!strcmp(word, "map")) {
+			if (strlen(arg) >= map_size) {
+				snprintf(err, err_size,
+				         "%s:%d: map name longer than %zu "
+				         "characters",
+				         path, n, map_size - 1);
+				goto out;
+			}
 			snprintf(map_buf, map_size, "%s", arg);
 			s->map = map_buf;
 		} else if (!strcmp(word, "generate")) {
-			if (sscanf(arg, "%dx%d", &s->gen_w, &s->gen_h) != 2) {
-				snprintf(err, err_size, "%s:%d: expected WxH",
-				         path, n);
+			char *x = strchr(arg, 'x');
+
+			if (x)
+				*x = '\0';
+			if (!x || parse_u64(arg, 10, GEN_MAX_DIM, &v) != 0 ||
+			    parse_u64(x + 1, 10, GEN_MAX_DIM, &v2) != 0 ||
+			    v < GEN_MIN_W || v2 < GEN_MIN_H) {
+				snprintf(err, err_size,
+				         "%s:%d: expected WxH, %dx%d to %dx%d",
+				         path, n, GEN_MIN_W, GEN_MIN_H,
+				         GEN_MAX_DIM, GEN_MAX_DIM);
 				goto out;
 			}
+			s->gen_w = (int)v;
+			s->gen_h = (int)v2;
 		} else if (!strcmp(word, "seed")) {
-			s->seed = strtoull(arg, NULL, 10);
+			if (parse_u64(arg, 10, UINT64_MAX, &s->seed) != 0) {
+				snprintf(
+				        err, err_size,
+				        "%s:%d: expected a seed, 0 to %" PRIu64,
+				        path, n, UINT64_MAX);
+				goto out;
+			}
 		} else if (!strcmp(word, "monsters")) {
-			s->monsters = atoi(arg);
+			if (strcmp(arg, "-1") != 0 &&
+			    parse_u64(arg, 10, WORLD_MONSTERS_MAX, &v) != 0) {
+				snprintf(
+				        err, err_size,
+				        "%s:%d: expected -1 (the map's own) or "
+				        "0 to %d monsters",
+				        path, n, WORLD_MONSTERS_MAX);
+				goto out;
+			}
+			s->monsters = strcmp(arg, "-1") ? (int)v : -1;
 		} else if (!strcmp(word, "turn-budget")) {
-			s->turn_budget = (uint32_t)strtoul(arg, NULL, 10);
+			if (parse_u64(arg, 10, UINT32_MAX, &v) != 0) {
+				snprintf(err, err_size,
+				         "%s:%d: expected a turn budget, 0 to "
+				         "%" PRIu32,
+				         path, n, UINT32_MAX);
+				goto out;
+			}
+			s->turn_budget = (uint32_t)v;
 		} else if (!strcmp(word, "hunt")) {
-			s->hunt = atoi(arg) != 0;
+			if (parse_u64(arg, 10, 1, &v) != 0) {
+				snprintf(err, err_size,
+				         "%s:%d: expected hunt 0 or 1", path,
+				         n);
+				goto out;
+			}
+			s->hunt = (int)v;
 		} else if (!strcmp(word, "strategy")) {
 			for (k = 0; k < AI_STRATEGY_COUNT; k++)
 				if (!strcmp(arg, ai_strategy_name(k)))
-					s->strategy = (enum ai_strategy)k;
+					break;
+			if (k == AI_STRATEGY_COUNT) {
+				snprintf(err, err_size,
+				         "%s:%d: unknown strategy '%s'", path,
+				         n, arg);
+				goto out;
+			}
+			s->strategy = (enum ai_strategy)k;
 		} else {
 			snprintf(err, err_size, "%s:%d: unknown line '%s'",
 			         path, n, word);
@@ -146,17 +286,22 @@ void replay_write_turn(FILE *f, const struct world *w, struct world_cmd cmd)
 int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum)
 {
 	char line[REPLAY_LINE];
+	int r;
 
-	while (fgets(line, sizeof(line), f)) {
-		char word[16], c[8];
-		unsigned long turn;
+	while ((r = read_line(f, line, sizeof(line))) != 0) {
+		char *w[4];
+		uint64_t turn;
 
 		++*lineno;
+		if (r < 0)
+			return -1;
 		if (strncmp(line, "turn ", 5) != 0)
 			continue;
-		if (sscanf(line, "%15s %lu %7s %" SCNx64, word, &turn, c,
-		           sum) != 4 ||
-		    cmd_parse(c, cmd) != strlen(c))
+		/* turn N CMD CHECKSUM, and nothing else */
+		if (split_words(line, w, 4) != 4 ||
+		    parse_u64(w[1], 10, UINT32_MAX, &turn) != 0 ||
+		    strlen(w[3]) > 16 || parse_u64(w[3], 16, UINT64_MAX, sum) ||
+		    cmd_parse(w[2], cmd) != strlen(w[2]))
 			return -1;
 		return 1;
 	}

@@ -70,6 +70,22 @@ static size_t bfs(const struct grid *g, int x, int y, uint32_t *dist,
 	return tail;
 }
 
+/* 1 when a step leads from (x, y) to a neighbour by the engine's step
+ * rule. */
+static int has_step(const struct grid *g, int x, int y)
+{
+	struct path_params pp;
+	int dx, dy;
+
+	path_params_default(&pp);
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++)
+			if ((dx || dy) && grid_in_bounds(g, x + dx, y + dy) &&
+			    path_step_cost(g, &pp, x, y, x + dx, y + dy))
+				return 1;
+	return 0;
+}
+
 static int need_terrain(const struct data *d, const char *name,
                         const char *path, struct diag_list *dl)
 {
@@ -182,6 +198,22 @@ int data_load_movingai(struct data *d, const char *path, uint64_t seed,
 			py = (int)(c / (uint32_t)g.width);
 		}
 	}
+	/* Every try may have landed in a closet of one cell: then start
+	 * at the first open cell with a step out, so that the exit is not
+	 * the start. */
+	for (i = 0; best < 2 && i < ncand; i++) {
+		if (has_step(&g, (int)(cands[i] % (uint32_t)g.width),
+		             (int)(cands[i] / (uint32_t)g.width))) {
+			best = 2;
+			px = (int)(cands[i] % (uint32_t)g.width);
+			py = (int)(cands[i] / (uint32_t)g.width);
+		}
+	}
+	if (best < 2) {
+		diag_add(diags, DIAG_ERROR, path, 1, 1, NULL, 0, NULL,
+		         "no two open cells of the map are connected");
+		goto fail;
+	}
 	reached = bfs(&g, px, py, dist, queue);
 	m->player_x = px;
 	m->player_y = py;
@@ -223,6 +255,7 @@ int data_load_movingai(struct data *d, const char *path, uint64_t seed,
 		}
 		if (tries == 32)
 			continue;
+		dist[c] = 0; /* one monster per cell */
 		if (add_place(m, DATA_PLACE_MONSTER, (int)j,
 		              (int)(c % (uint32_t)g.width),
 		              (int)(c / (uint32_t)g.width)) != 0)

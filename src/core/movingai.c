@@ -645,6 +645,7 @@ static int scen_row(struct movingai_scen *s, const struct line_reader *r,
 	struct movingai_problem p;
 	size_t nf = split_fields(r->buf, r->len, fl, SCEN_FIELDS + 1);
 	char q[QUOTE_MAX + 8];
+	const char *nul;
 	int rc;
 
 	if (nf < SCEN_FIELDS)
@@ -670,6 +671,12 @@ static int scen_row(struct movingai_scen *s, const struct line_reader *r,
 	    (rc = scen_int(r, &fl[7], "goal y", 0, p.map_height - 1, &p.goal_y,
 	                   err)))
 		return rc;
+	/* The name is kept as a C string: a NUL byte would cut it. */
+	nul = memchr(fl[1].s, '\0', fl[1].len);
+	if (nul)
+		return fail(err, MOVINGAI_EFORMAT, r->line,
+		            fl[1].col + (int)(nul - fl[1].s),
+		            "map name: unexpected byte '\\x00'");
 	if (parse_double(&fl[8], &p.optimal) != NUM_OK)
 		return fail(err, MOVINGAI_EFORMAT, r->line, fl[8].col,
 		            "optimal length: expected a non-negative "

@@ -2,13 +2,19 @@
  * the loader's fuzz target, so `make check` (and its sanitizer build)
  * replays what the fuzzer found without needing clang's fuzzer runtime.
  * Arguments are corpus directories or files; with none it reads
- * $top_srcdir/tests/fuzz/corpus.  Fails when it finds nothing to run. */
+ * $top_srcdir/FUZZ_CORPUS (tests/fuzz/corpus unless the build says
+ * otherwise: the other targets' replays share this driver).  Fails when it
+ * finds nothing to run. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#ifndef FUZZ_CORPUS
+#define FUZZ_CORPUS "tests/fuzz/corpus"
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 
@@ -85,8 +91,7 @@ int main(int argc, char **argv)
 	int i, rc = 0;
 
 	if (argc < 2) {
-		snprintf(def, sizeof(def), "%s/tests/fuzz/corpus",
-		         top ? top : ".");
+		snprintf(def, sizeof(def), "%s/" FUZZ_CORPUS, top ? top : ".");
 		rc = run_path(def, &count);
 	}
 	for (i = 1; i < argc; i++)
@@ -94,7 +99,7 @@ int main(int argc, char **argv)
 			rc = -1;
 	printf("replayed %zu inputs\n", count);
 	if (count == 0) {
-		fprintf(stderr, "fuzz_data_replay: no inputs found\n");
+		fprintf(stderr, "%s: no inputs found\n", argv[0]);
 		return 1;
 	}
 	return rc ? 1 : 0;

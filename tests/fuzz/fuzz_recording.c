@@ -1,0 +1,129 @@
+/* fuzz_recording.c - libFuzzer target for the reader of recordings
+ * (hunted --replay FILE): any bytes must read without a crash, a leak or
+ * undefined behaviour.  The input is read the way a replay reads it: the
+ * setup from the header by path, then the commands one by one from the
+ * open file until the end or the first malformed line. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "autopilot.h"
+#include "gen.h"
+#include "headless.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
+
+/* Writes len bytes to a new temporary file, its name in path (of size
+ * bytes).  Returns 0, or -1 (with nothing left behind).  The caller
+ * removes the file. */
+static int tmp_write(char *path, size_t size, const uint8_t *buf, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+	FILE *f;
+	int fd;
+
+	snprintf(path, size, "%s/fuzz-recording-XXXXXX",
+	         dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	f = fdopen(fd, "wb");
+	if (!f) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	if (len && fwrite(buf, 1, len, f) != len) {
+		fclose(f);
+		unlink(path);
+		return -1;
+	}
+	if (fclose(f) != 0) {
+		unlink(path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Lines in the input, a last one without '\n' included. */
+static int count_lines(const uint8_t *buf, size_t len)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\n')
+			n++;
+	return n + (len && buf[len - 1] != '\n');
+}
+
+static void check_text(const char *s, size_t cap)
+{
+	if (!memchr(s, '\0', cap))
+		abort();
+}
+
+/* Reads the recording at path (whose bytes are buf) as a replay does. */
+static void read_recording(const char *path, const uint8_t *buf, size_t len)
+{
+	struct game_setup setup;
+	struct world_cmd cmd;
+	char map_buf[64], err[512];
+	int lines = count_lines(buf, len), lineno = 0, last = 0, r;
+	uint64_t sum;
+	FILE *f;
+
+	memset(err, 0, sizeof(err));
+	if (replay_read_setup(path, &setup, map_buf, sizeof(map_buf), err,
+	                      sizeof(err)) != 0) {
+		check_text(err, sizeof(err));
+		if (!err[0])
+			abort();
+		return;
+	}
+	if (setup.map &&
+	    (setup.map != map_buf || !memchr(map_buf, '\0', sizeof(map_buf))))
+		abort();
+	/* Only a setup the command line could have given. */
+	if ((unsigned)setup.strategy >= AI_STRATEGY_COUNT ||
+	    setup.monsters < -1 || setup.monsters > WORLD_MONSTERS_MAX ||
+	    (setup.hunt != 0 && setup.hunt != 1) ||
+	    (setup.gen_w &&
+	     (setup.gen_w < GEN_MIN_W || setup.gen_h < GEN_MIN_H ||
+	      setup.gen_w > GEN_MAX_DIM || setup.gen_h > GEN_MAX_DIM)) ||
+	    (setup.gen_w == 0) != (setup.gen_h == 0))
+		abort();
+
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while ((r = replay_next(f, &lineno, &cmd, &sum)) == 1) {
+		char letters[3];
+
+		/* Every command read is one the game can write back, and
+		 * comes from a line of its own. */
+		if (lineno <= last || lineno > lines ||
+		    cmd_format(cmd, letters) == 0)
+			abort();
+		last = lineno;
+	}
+	if (r != 0 && r != -1)
+		abort();
+	if (lineno < last || lineno > lines)
+		abort();
+	fclose(f);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
+{
+	char path[4096];
+
+	if (tmp_write(path, sizeof(path), buf, len) != 0)
+		return 0;
+	read_recording(path, buf, len);
+	unlink(path);
+	return 0;
+}
