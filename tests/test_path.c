@@ -1025,6 +1025,28 @@ static void test_path_golden_forest_detour(void **state)
 
 /* --- arguments and edge cases -------------------------------------------- */
 
+/* A corridor that leads away from the goal first: every step raises f by
+ * a step and a step's worth of h, 2000 with these costs, so the open list
+ * holds one cell whose f lies nearly a whole ring ahead of the lowest (the
+ * ring of bucket lists starts at 1024 and grows to 2048).  Its list then
+ * sits just below the current f in the ring, and finding it means looking
+ * all the way round. */
+static const char away_map[] = "S.............................\n"
+                               "#############################.\n"
+                               "G.............................\n";
+
+static void test_path_golden_corridor_away_from_goal(void **state)
+{
+	struct pcase pc;
+	struct path_point buf[128];
+
+	(void)state;
+	pcase_text(&pc, away_map, (struct costs){1000, 1000});
+	golden_optimal(&pc, PATH_DIAG_NEVER, 60000, buf, 128, NULL);
+	golden_optimal(&pc, PATH_DIAG_NO_CORNER, 60000, buf, 128, NULL);
+	pcase_fini(&pc);
+}
+
 static void test_path_params_default(void **state)
 {
 	struct path_params p;
@@ -1726,6 +1748,86 @@ static void expect_same_nodes(const struct path_ctx *a,
 /* Thousands of queries through one context, on different grids of its
  * size, must answer exactly as a fresh context would: results, paths,
  * stats and what path_ctx_node reports for every cell. */
+/* Terrain multipliers up to 255 with steps near the largest the bucket
+ * lists take (diagonal 2048) and just past it (the heap's): f spreads far
+ * wider than the lists' first ring, which has to grow while lists are in
+ * use and wrap round, in one context kept from query to query.  Costs
+ * must match the oracle, and results a fresh context's. */
+static void test_path_wide_steps_match_dijkstra(void **state)
+{
+	static const struct costs wide[] = {
+	        {408, 577}, {1448, 2048}, {1449, 2049}, {2048, 2048}, {1, 2}};
+	const int w = 40, h = 30;
+	struct path_point buf[40 * 30], fbuf[40 * 30];
+	struct path_ctx *ctx = path_ctx_new(w, h);
+	size_t small_bytes;
+	struct oracle o;
+	unsigned i;
+
+	(void)state;
+	assert_non_null(ctx);
+	small_bytes = path_ctx_bytes(ctx);
+	oracle_init(&o, (size_t)w * h);
+	for (i = 0; i < 60; i++) {
+		struct rng r = {case_seed(31, i)};
+		struct pcase pc;
+		int x, y, rule;
+
+		pc.seed = case_seed(31, i);
+		map_init(&pc.m, w, h);
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++)
+				map_set(&pc.m, x, y,
+				        rng_below(&r, 100) < 20
+				                ? 0
+				                : (uint8_t)rng_range(&r, 1,
+				                                     255));
+		pc.c = wide[i % (sizeof(wide) / sizeof(wide[0]))];
+		pc.sx = (int)rng_below(&r, (uint32_t)w);
+		pc.sy = (int)rng_below(&r, (uint32_t)h);
+		pc.gx = (int)rng_below(&r, (uint32_t)w);
+		pc.gy = (int)rng_below(&r, (uint32_t)h);
+		map_set(&pc.m, pc.sx, pc.sy, 255);
+		map_set(&pc.m, pc.gx, pc.gy, 1);
+		map_to_grid(&pc.m, &pc.g);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			static const enum path_algo algos[] = {
+			        PATH_ASTAR, PATH_ASTAR, PATH_DIJKSTRA};
+			static const enum path_heuristic heurs[] = {
+			        PATH_H_OCTILE, PATH_H_CHEBYSHEV, PATH_H_ZERO};
+			uint64_t opt;
+			unsigned k;
+
+			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
+			opt = o.dist[(size_t)pc.gy * w + pc.gx];
+			for (k = 0; k < 3; k++) {
+				struct path_params p;
+				struct path_result res, fres;
+				struct path_ctx *fresh;
+
+				params_make(&p, algos[k], heurs[k], rule, &pc.c,
+				            PATH_WEIGHT_ONE);
+				check_optimal(ctx, &pc, &p, opt, buf,
+				              sizeof(buf) / sizeof(buf[0]),
+				              &res);
+				fresh = path_ctx_new(w, h);
+				assert_non_null(fresh);
+				path_find(fresh, &pc.g, &p, pc.sx, pc.sy, pc.gx,
+				          pc.gy, fbuf,
+				          sizeof(fbuf) / sizeof(fbuf[0]), &fres,
+				          NULL);
+				expect_same_result(&res, buf, &fres, fbuf);
+				path_ctx_free(fresh);
+			}
+		}
+		pcase_fini(&pc);
+	}
+	/* The lists' ring grew for the dear steps, and the context says so. */
+	CHECK(path_ctx_bytes(ctx) > small_bytes + 4 * 65536);
+	oracle_fini(&o);
+	path_ctx_free(ctx);
+}
+
 static void test_path_reuse_matches_fresh_ctx(void **state)
 {
 	const int w = 23, h = 17;
@@ -2588,6 +2690,8 @@ int main(void)
 	        cmocka_unit_test(test_path_trace_follows_open_list_order),
 	        cmocka_unit_test(test_path_trace_limit_truncates),
 	        cmocka_unit_test(test_path_deterministic),
+	        cmocka_unit_test(test_path_golden_corridor_away_from_goal),
+	        cmocka_unit_test(test_path_wide_steps_match_dijkstra),
 	        cmocka_unit_test(test_path_reuse_matches_fresh_ctx),
 	        cmocka_unit_test(test_path_matches_dijkstra_random),
 	        cmocka_unit_test(test_path_weighted_within_bound_random),

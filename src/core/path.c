@@ -3,13 +3,29 @@
  * Per-cell state is 8 bytes: g, and one word packing a generation stamp
  * (a cell whose stamp is not the current query's is untouched, so nothing
  * is cleared between queries), the closed flag and the direction the cell
- * was reached from.  The open list is a binary heap without back-pointers:
- * an improved cell is pushed again and the stale entry is skipped when it
- * surfaces.  That keeps every heap move inside the heap's own memory, with
- * no write into the cell array.  The heap grows on demand and is kept
- * between queries.  The search loop is written once and specialised by
- * the compiler for each diagonal rule and heuristic, and for tracing on or
- * off, so a search without a trace pays nothing for the feature. */
+ * was reached from.
+ *
+ * There are two open lists, and both leave an improved cell's old entry
+ * behind to be skipped later rather than reach into the list to move it.
+ *
+ * - Buckets (Dial's), for every search whose f never decreases along a
+ *   path: A* with w = 1 and a consistent heuristic, Dijkstra and BFS.  f
+ *   is an integer, and all f on the open list lie within one step's cost
+ *   and one step's change of h above the lowest, so a ring of per-f lists
+ *   indexed by f modulo its size holds them, with a bitmap of the
+ *   non-empty ones.  The lowest list becomes the layer being expanded:
+ *   sorted once by g, then taken from the top (largest g, smallest h).  A
+ *   cell pushed while its layer is being expanded has a larger g than
+ *   anything in it (its parent was the largest), so it goes straight on
+ *   top.  A push is an append, a pop takes the top: no sifting at all.
+ * - A 4-ary heap for the rest (weighted A*, greedy, Manhattan h with
+ *   diagonals, Euclidean h, a scaled h), where f can drop from a cell to
+ *   its successor.
+ *
+ * Both grow on demand and are kept between queries.  The search loops
+ * are written once and specialised by the compiler for each diagonal
+ * rule and heuristic, and for tracing on or off, so a search without a
+ * trace pays nothing for the feature. */
 #include "path.h"
 
 #include <math.h>
@@ -34,6 +50,33 @@ struct heap_entry {
 	uint16_t x, y; /* the cell's coordinates, saving a division */
 };
 
+/* An entry of a bucket list or of the layer being expanded. */
+struct bucket_entry {
+	uint32_t g; /* the cell's g when pushed: stale once it differs */
+	uint32_t node;
+	uint32_t next; /* the next entry of the same list, BUCKET_NIL at the end
+	                */
+	/* x | y << 12 | direction from the parent << 24 (8 for the start):
+	 * an expansion needs nothing from the cell's own state. */
+	uint32_t xyd;
+};
+
+static inline uint32_t xyd_pack(int x, int y, int dir)
+{
+	return (uint32_t)x | (uint32_t)y << 12 | (uint32_t)dir << 24;
+}
+
+#define BUCKET_NIL    UINT32_MAX
+#define RING_INITIAL  1024u
+#define ARENA_INITIAL 1024u
+#define LAYER_INITIAL 256u
+/* The ring holds one list per f value within reach of the lowest, fewer
+ * than diagonal * (GRID_COST_MAX + 1) apart; with diagonal steps dearer
+ * than BUCKET_DIAG_MAX the heap is used instead, so the ring never
+ * exceeds BUCKET_RING_MAX lists (4 MiB). */
+#define BUCKET_DIAG_MAX 2048u
+#define BUCKET_RING_MAX (1u << 20)
+
 struct path_ctx {
 	int width;
 	int height;
@@ -44,6 +87,16 @@ struct path_ctx {
 	struct node *nodes;
 	struct heap_entry *heap;
 	size_t heap_cap;
+	/* The bucket lists: ring heads and their non-empty bitmap, the pool
+	 * of entries (with a free list threaded through next), and the
+	 * layer being expanded. */
+	uint32_t *ring;
+	uint64_t *ring_bits;
+	uint32_t ring_size; /* a power of two, at least 64 */
+	struct bucket_entry *pool;
+	uint32_t pool_cap;
+	struct bucket_entry *layer;
+	uint32_t layer_cap;
 	/* What the last search was, for path_ctx_node. */
 	int have_last;
 	struct path_params last;
@@ -232,12 +285,20 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->nodes = malloc(c->ncells * sizeof(*c->nodes));
 	if (c->nodes)
 		memset(c->nodes, 0, c->ncells * sizeof(*c->nodes));
-	c->heap_cap = c->ncells < HEAP_INITIAL ? c->ncells : HEAP_INITIAL;
-	c->heap = heap_alloc(c->heap_cap);
-	if (!c->nodes || !c->heap) {
+	/* The heap is made by the first search that needs it: the usual
+	 * ones (A*, Dijkstra, BFS) never do. */
+	c->ring_size = RING_INITIAL;
+	c->ring = malloc(RING_INITIAL * sizeof(*c->ring));
+	c->ring_bits = calloc(RING_INITIAL / 64, sizeof(*c->ring_bits));
+	c->pool_cap = ARENA_INITIAL;
+	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
+	c->layer_cap = LAYER_INITIAL;
+	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
+	if (!c->nodes || !c->ring || !c->ring_bits || !c->pool || !c->layer) {
 		path_ctx_free(c);
 		return NULL;
 	}
+	memset(c->ring, 0xff, RING_INITIAL * sizeof(*c->ring));
 	return c;
 }
 
@@ -247,13 +308,23 @@ void path_ctx_free(struct path_ctx *ctx)
 		return;
 	free(ctx->nodes);
 	heap_release(ctx->heap);
+	free(ctx->ring);
+	free(ctx->ring_bits);
+	free(ctx->pool);
+	free(ctx->layer);
 	free(ctx);
 }
 
 size_t path_ctx_bytes(const struct path_ctx *ctx)
 {
 	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
-	       (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) * sizeof(*ctx->heap);
+	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
+	                            sizeof(*ctx->heap)
+	                  : 0) +
+	       ctx->ring_size * sizeof(*ctx->ring) +
+	       ctx->ring_size / 64 * sizeof(*ctx->ring_bits) +
+	       ctx->pool_cap * sizeof(*ctx->pool) +
+	       ctx->layer_cap * sizeof(*ctx->layer);
 }
 
 static int params_valid(const struct path_params *p)
@@ -715,6 +786,433 @@ out:
 	return result;
 }
 
+/* --- the bucket lists ----------------------------------------------------- */
+
+/* Doubles an array of entries (the pool or the layer). */
+static int entries_grow(struct bucket_entry **arr, uint32_t *cap)
+{
+	uint32_t n = *cap * 2;
+	struct bucket_entry *e;
+
+	if (n < *cap)
+		return -1;
+	e = realloc(*arr, (size_t)n * sizeof(*e));
+	if (!e)
+		return -1;
+	*arr = e;
+	*cap = n;
+	return 0;
+}
+
+/* Widens the ring to more than `spread` lists.  Every list keeps the
+ * index of its f: the lists hold f from fmin up, fewer than ring_size
+ * apart, so the f of list i is fmin + ((i - fmin) mod ring_size). */
+static int ring_grow(struct path_ctx *c, uint32_t fmin, uint32_t spread)
+{
+	const uint32_t old = c->ring_size, omask = old - 1;
+	uint32_t size = old, mask, w;
+	uint32_t *ring;
+	uint64_t *bits;
+
+	while (size <= spread) {
+		size *= 2;
+		if (size > BUCKET_RING_MAX)
+			return -1;
+	}
+	mask = size - 1;
+	ring = malloc((size_t)size * sizeof(*ring));
+	bits = calloc(size / 64, sizeof(*bits));
+	if (!ring || !bits) {
+		free(ring);
+		free(bits);
+		return -1;
+	}
+	memset(ring, 0xff, (size_t)size * sizeof(*ring));
+	for (w = 0; w < old / 64; w++) {
+		uint64_t word = c->ring_bits[w];
+
+		while (word) {
+			uint32_t i = w << 6 | (uint32_t)__builtin_ctzll(word);
+			uint32_t f = fmin + ((i - fmin) & omask);
+
+			ring[f & mask] = c->ring[i];
+			bits[(f & mask) >> 6] |= 1ull << (f & 63);
+			word &= word - 1;
+		}
+	}
+	free(c->ring);
+	free(c->ring_bits);
+	c->ring = ring;
+	c->ring_bits = bits;
+	c->ring_size = size;
+	return 0;
+}
+
+/* Whether f can never drop from a cell to its successor, which is what
+ * the buckets need: w = 1 and a consistent heuristic, or no heuristic. */
+static int buckets_fit(const struct query *q, enum path_diagonal diag)
+{
+	if (q->diagonal > BUCKET_DIAG_MAX)
+		return 0;
+	switch (q->algo) {
+	case PATH_DIJKSTRA:
+	case PATH_BFS:
+		return 1;
+	case PATH_ASTAR:
+		if (q->weight != PATH_WEIGHT_ONE || q->h_scale != 1)
+			return 0;
+		switch (q->heuristic) {
+		case PATH_H_OCTILE:
+		case PATH_H_CHEBYSHEV:
+		case PATH_H_ZERO:
+			return 1;
+		case PATH_H_MANHATTAN:
+			return diag == PATH_DIAG_NEVER;
+		default:
+			/* Euclidean h is rounded down, and rounding can
+			 * break consistency by one. */
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* The bucket search, instantiated like search_loop.  bfs: every step
+ * costs 1.  h is the query's (zero for Dijkstra and BFS), unscaled. */
+static inline __attribute__((always_inline)) enum path_status
+bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
+            struct path_stats *stp, struct path_trace *tr, const int tracing,
+            const enum path_diagonal diag, const enum path_heuristic heur,
+            const int bfs)
+{
+	const struct query ql = *qp, *const q = &ql;
+	struct node *const nodes = c->nodes;
+	const uint32_t gen_tag = c->gen << TAG_GEN_SHIFT;
+	const enum path_heuristic hk =
+	        heur == PATH_H_COUNT ? q->heuristic : heur;
+	const uint32_t straight = q->straight, diagonal = q->diagonal;
+	const uint32_t budget = q->budget;
+	const uint32_t max_step = diagonal * GRID_COST_MAX;
+	const uint32_t stride = (uint32_t)c->stride;
+	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
+	const int gx = q->gx, gy = q->gy;
+	uint32_t *ring = c->ring;
+	uint64_t *bits = c->ring_bits;
+	uint32_t mask = c->ring_size - 1;
+	struct bucket_entry *pool = c->pool, *layer = c->layer;
+	uint32_t pool_len = 0, pool_free = BUCKET_NIL, top = 0;
+	uint32_t span = 0; /* widest f - fmin pushed: where lists can be */
+	uint32_t off[8];
+	struct path_stats st = {0, 0, 0, 0};
+	enum path_status result = PATH_NO_PATH;
+	uint32_t open = 1;
+	int over_limit = 0;
+	uint32_t best = start, best_h = UINT32_MAX;
+	uint32_t fmin = heuristic_raw(hk, straight, diagonal, 0.0, gx - q->sx,
+	                              gy - q->sy);
+	int d;
+
+	for (d = 0; d < 8; d++)
+		off[d] = (uint32_t)q->off[d];
+	nodes[start].tag = gen_tag;
+	nodes[start].g = 0;
+	layer[top++] = (struct bucket_entry){0, start, BUCKET_NIL,
+	                                     xyd_pack(q->sx, q->sy, 8)};
+	st.pushes = 1;
+	st.max_open = 1;
+	if (tracing)
+		trace_add(tr, c, PATH_TRACE_PUSH, start, start, -1, fmin,
+		          (uint64_t)fmin << 32 | UINT32_MAX);
+
+	for (;;) {
+		struct bucket_entry e;
+		uint32_t cur, cg, skip, from;
+		int cx, cy, near_limit;
+
+		while (top == 0) {
+			/* The layer is done: the next one is the lowest f with
+			 * a list, found in the bitmap from fmin on. */
+			uint32_t i = fmin & mask, w = i >> 6, n = 0, k, tail;
+			uint64_t word = bits[w] & (~0ull << (i & 63));
+
+			/* Up to every other word, then this one again
+			 * whole: the f furthest ahead sit just below fmin
+			 * in the ring. */
+			while (!word) {
+				if (++n > (mask >> 6) + 1)
+					goto done;
+				w = (w + 1) & (mask >> 6);
+				word = bits[w];
+			}
+			i = w << 6 | (uint32_t)__builtin_ctzll(word);
+			bits[w] &= ~(1ull << (i & 63));
+			fmin += (i - fmin) & mask;
+			/* Its live entries, sorted by g (stable, so ties keep
+			 * the list's order); the list goes to the free list. */
+			for (k = ring[i], tail = k; k != BUCKET_NIL;
+			     k = pool[k].next) {
+				const struct bucket_entry x = pool[k];
+				uint32_t j;
+
+				tail = k;
+				if (nodes[x.node].g != x.g)
+					continue;
+				if (top == c->layer_cap) {
+					if (entries_grow(&c->layer,
+					                 &c->layer_cap) != 0) {
+						result = PATH_NOMEM;
+						goto out;
+					}
+					layer = c->layer;
+				}
+				for (j = top; j > 0 && layer[j - 1].g > x.g;
+				     j--)
+					layer[j] = layer[j - 1];
+				layer[j] = x;
+				top++;
+			}
+			pool[tail].next = pool_free;
+			pool_free = ring[i];
+			ring[i] = BUCKET_NIL;
+		}
+		e = layer[--top];
+		cur = e.node;
+		cg = e.g;
+		cx = (int)(e.xyd & 0xfffu);
+		cy = (int)(e.xyd >> 12 & 0xfffu);
+		from = e.xyd >> 24;
+		skip = prune_mask[from];
+		near_limit = cg > PATH_COST_MAX - max_step;
+		if (budget && st.expanded >= budget) {
+			result = PATH_BUDGET;
+			break;
+		}
+		nodes[cur].tag = gen_tag | TAG_CLOSED | (from & TAG_DIR_MASK);
+		open--;
+		st.expanded++;
+		{
+			const uint32_t hv = fmin - cg;
+
+			best = hv < best_h ? cur : best;
+			best_h = hv < best_h ? hv : best_h;
+		}
+		if (tracing) {
+			int dir = from == 8 ? -1 : (int)from;
+			size_t par =
+			        dir < 0 ? cur : cur - (uint32_t)q->off[dir];
+
+			trace_add(tr, c, PATH_TRACE_EXPAND, cur, par, dir,
+			          fmin - cg,
+			          (uint64_t)fmin << 32 | (uint32_t)~cg);
+		}
+		if (cur == goal) {
+			result = PATH_FOUND;
+			break;
+		}
+		/* Room for this expansion's (at most 8) pushes. */
+		while (pool_len + 8 > c->pool_cap || top + 8 > c->layer_cap) {
+			if ((pool_len + 8 > c->pool_cap
+			             ? entries_grow(&c->pool, &c->pool_cap)
+			             : entries_grow(&c->layer,
+			                            &c->layer_cap)) != 0) {
+				result = PATH_NOMEM;
+				goto out;
+			}
+			pool = c->pool;
+			layer = c->layer;
+		}
+		{
+			/* The directions worth a look, as a bit set: open
+			 * cells, not pruned, and under no_corner with both
+			 * straight neighbours open.  Walking its set bits costs
+			 * one hard-to-predict branch per expansion where
+			 * testing each neighbour costs one per wall, which on a
+			 * maze is most of the time. */
+			const uint8_t *const cc = cost + cur;
+			uint32_t s4 = (uint32_t)(cc[-(long)stride] != 0) |
+			              (uint32_t)(cc[1] != 0) << 1 |
+			              (uint32_t)(cc[stride] != 0) << 2 |
+			              (uint32_t)(cc[-1] != 0) << 3;
+			uint32_t cand = s4;
+
+			if (diag != PATH_DIAG_NEVER) {
+				uint32_t d4 =
+				        (uint32_t)(cc[1 - (long)stride] != 0) |
+				        (uint32_t)(cc[stride + 1] != 0) << 1 |
+				        (uint32_t)(cc[stride - 1] != 0) << 2 |
+				        (uint32_t)(cc[-1 - (long)stride] != 0)
+				                << 3;
+
+				if (diag == PATH_DIAG_NO_CORNER)
+					d4 &= s4 & (s4 >> 1 | s4 << 3);
+				cand |= d4 << 4;
+			}
+			cand &= ~skip;
+			while (cand) {
+				const uint32_t nb =
+				        cur + off[d = __builtin_ctz(cand)];
+				const uint8_t m = cost[nb];
+				struct node *nn;
+				uint32_t ng, h, nf;
+				int nx, ny;
+
+				cand &= cand - 1;
+				if (bfs)
+					ng = cg + 1;
+				else
+					ng = cg +
+					     (d < 4 ? straight : diagonal) * m;
+				if (near_limit && ng > PATH_COST_MAX) {
+					over_limit = 1;
+					continue;
+				}
+				nn = &nodes[nb];
+				if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
+				    gen_tag) {
+					open++;
+				} else {
+					if (ng >= nn->g)
+						continue;
+					/* A closed cell only improves when h is
+					 * not consistent, which buckets_fit
+					 * rules out; reopening keeps the search
+					 * exact anyway. */
+					if (nn->tag & TAG_CLOSED) {
+						st.reopened++;
+						open++;
+					}
+				}
+				nn->tag = gen_tag | (uint32_t)d;
+				nn->g = ng;
+				nx = cx + dir_dx[d];
+				ny = cy + dir_dy[d];
+				h = heuristic_raw(hk, straight, diagonal, 0.0,
+				                  gx - nx, gy - ny);
+				nf = ng + h;
+				if (nf == fmin) {
+					/* Into the layer being expanded: its g
+					 * beats all there but its siblings'. */
+					const struct bucket_entry x = {
+					        ng, nb, BUCKET_NIL,
+					        xyd_pack(nx, ny, d)};
+					uint32_t j;
+
+					for (j = top;
+					     j > 0 && layer[j - 1].g > ng; j--)
+						layer[j] = layer[j - 1];
+					layer[j] = x;
+					top++;
+				} else {
+					uint32_t b, k;
+
+					if (nf - fmin > mask) {
+						/* Dearer steps than the ring
+						 * was sized for: widen it. */
+						if (ring_grow(c, fmin,
+						              nf - fmin) != 0) {
+							result = PATH_NOMEM;
+							goto out;
+						}
+						ring = c->ring;
+						bits = c->ring_bits;
+						mask = c->ring_size - 1;
+					}
+					span = nf - fmin > span ? nf - fmin
+					                        : span;
+					b = nf & mask;
+					if (pool_free != BUCKET_NIL) {
+						k = pool_free;
+						pool_free = pool[k].next;
+					} else {
+						k = pool_len++;
+					}
+					pool[k] = (struct bucket_entry){
+					        ng, nb, ring[b],
+					        xyd_pack(nx, ny, d)};
+					ring[b] = k;
+					bits[b >> 6] |= 1ull << (b & 63);
+				}
+				st.pushes++;
+				if (open > st.max_open)
+					st.max_open = open;
+				if (tracing)
+					trace_add(tr, c, PATH_TRACE_PUSH, nb,
+					          cur, d, h,
+					          (uint64_t)nf << 32 |
+					                  (uint32_t)~ng);
+			}
+		}
+	}
+done:
+	if (result == PATH_NO_PATH && over_limit)
+		result = PATH_COST_RANGE;
+out:
+	/* Empty the lists left for the next query: they all lie within span
+	 * of fmin. */
+	{
+		const uint32_t words = (mask >> 6) + 1;
+		uint32_t n = (span >> 6) + 2, w = (fmin & mask) >> 6;
+
+		for (n = n < words ? n : words; n; n--) {
+			while (bits[w]) {
+				ring[w << 6 | (uint32_t)__builtin_ctzll(
+				                      bits[w])] = BUCKET_NIL;
+				bits[w] &= bits[w] - 1;
+			}
+			w = (w + 1) & (words - 1);
+		}
+	}
+	c->best = best;
+	*stp = st;
+	return result;
+}
+
+#define BUCKET_HEUR(tracing, diag, heur)                                       \
+	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
+	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
+
+#define BUCKET_DIAG(diag)                                                      \
+	switch (q->heuristic) {                                                \
+	case PATH_H_MANHATTAN:                                                 \
+		return BUCKET_HEUR(0, diag, PATH_H_MANHATTAN);                 \
+	case PATH_H_OCTILE:                                                    \
+		return BUCKET_HEUR(0, diag, PATH_H_OCTILE);                    \
+	case PATH_H_CHEBYSHEV:                                                 \
+		return BUCKET_HEUR(0, diag, PATH_H_CHEBYSHEV);                 \
+	default:                                                               \
+		return BUCKET_HEUR(0, diag, PATH_H_ZERO);                      \
+	}
+
+static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
+                                        const struct query *q,
+                                        enum path_diagonal diag,
+                                        struct path_stats *st,
+                                        struct path_trace *tr)
+{
+	const int bfs = q->algo == PATH_BFS;
+
+	if (tr) {
+		switch (diag) {
+		case PATH_DIAG_NEVER:
+			return BUCKET_HEUR(1, PATH_DIAG_NEVER, PATH_H_COUNT);
+		case PATH_DIAG_NO_CORNER:
+			return BUCKET_HEUR(1, PATH_DIAG_NO_CORNER,
+			                   PATH_H_COUNT);
+		default:
+			return BUCKET_HEUR(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);
+		}
+	}
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		BUCKET_DIAG(PATH_DIAG_NEVER);
+	case PATH_DIAG_NO_CORNER:
+		BUCKET_DIAG(PATH_DIAG_NO_CORNER);
+	default:
+		BUCKET_DIAG(PATH_DIAG_ALWAYS);
+	}
+}
+
 #define SEARCH_HEUR(tracing, diag, heur)                                       \
 	(!(tracing) && astar1                                                  \
 	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
@@ -812,6 +1310,7 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 {
 	struct query q;
 	enum path_status st;
+	int buckets;
 
 	if (!res)
 		return PATH_BAD_ARG;
@@ -823,6 +1322,18 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 
 	query_init(&q, ctx, p, sx, sy, gx, gy);
+	buckets = buckets_fit(&q, p->diagonal);
+	if (!buckets && !ctx->heap) {
+		ctx->heap =
+		        heap_alloc(ctx->ncells < HEAP_INITIAL ? ctx->ncells
+		                                              : HEAP_INITIAL);
+		if (!ctx->heap) {
+			res->status = PATH_NOMEM;
+			return PATH_NOMEM;
+		}
+		ctx->heap_cap =
+		        ctx->ncells < HEAP_INITIAL ? ctx->ncells : HEAP_INITIAL;
+	}
 	if (++ctx->gen > TAG_GEN_MAX) {
 		/* Once every 2^28 queries the stamps wrap: start afresh. */
 		memset(ctx->nodes, 0, ctx->ncells * sizeof(*ctx->nodes));
@@ -831,7 +1342,10 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 	if (trace)
 		path_trace_clear(trace);
 
-	st = search_dispatch(ctx, g->cost, &q, p->diagonal, &res->stats, trace);
+	st = buckets ? bucket_dispatch(ctx, g->cost, &q, p->diagonal,
+	                               &res->stats, trace)
+	             : search_dispatch(ctx, g->cost, &q, p->diagonal,
+	                               &res->stats, trace);
 	ctx->have_last = 1;
 	ctx->last = *p;
 	ctx->last_sx = sx;

@@ -10,8 +10,10 @@
  *
  * Ordering of the open list is fixed: lowest f first; among equal f the
  * larger g (that is, the smaller h) first; among equal f and g, the order
- * the heap's deterministic sequence of pushes and pops gives.  The same
- * query on the same grid therefore always gives the same path.
+ * the open list's deterministic sequence of pushes and pops gives (bucket
+ * lists per f for A* with w = 1 and a consistent heuristic, Dijkstra and
+ * BFS; a 4-ary heap for the rest).  The same query on the same grid
+ * therefore always gives the same path.
  *
  * Limits: g never exceeds PATH_COST_MAX; f and h saturate at 2^32 - 1,
  * which can only happen to cells that are farther than the goal in any
