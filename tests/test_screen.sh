@@ -58,6 +58,18 @@ screen_golden screen-help --map tutorial --seed 1 --keys '.' \
 screen_golden screen-small --map tutorial --seed 1 --keys '.' \
 	--screen 30x10
 
+# Jump point search in the comparison: on the shipped default dungeon the
+# goblin's grid has terrain costs (and other monsters' crowd costs), which
+# jump point search refuses; the row says so, where A* answers.
+"$bin" --headless --no-timing --dump-screen --seed 42 --keys '........' \
+	--ai-view >"$tmp/jps.out" 2>&1 || bad "default dungeon AI view failed"
+grep -q '^compare: JPS expanded=0 cost=0 status=n/a: costs vary$' \
+	"$tmp/jps.out" || bad "JPS row on a map with terrain costs"
+grep -q '|  JPS       n/a: costs vary' "$tmp/jps.out" ||
+	bad "JPS row on screen on a map with terrain costs"
+grep -q '^compare: A\* expanded=[1-9][0-9]* cost=[1-9][0-9]* status=found$' \
+	"$tmp/jps.out" || bad "A* row beside the refused JPS row"
+
 # The AI layers must not touch the game: the same game recorded with the
 # AI view drawn every turn and without is byte-identical.
 "$bin" --headless --map doors --seed 7 --turns 200 --no-timing \

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "distmap.h"
+#include "jps.h"
 #include "world.h"
 
 /* Other monsters within this many cells of a mover make their cell cost
@@ -532,10 +533,15 @@ static void restore_crowd(struct world *w, struct kind_state *ks)
 /* Runs a search for monster m on its kind's grid with the crowd around
  * it priced in.  A goal cell the kind cannot enter (an eel's prey on the
  * shore) is opened for the search, so the path ends next to it. */
-static int run_search(struct world *w, const struct world_monster *m,
-                      struct kind_state *ks, const struct path_params *p,
-                      struct path_ctx *ctx, struct path_point *buf, size_t cap,
-                      struct path_result *res, struct path_trace *trace)
+/* The search on the kind's grid as monster m sees it: other monsters'
+ * crowd costs added, its goal cell open.  With jctx, by jump point search
+ * (after a scan of the grid, whose costs the crowd has just changed)
+ * instead of path_find. */
+static int run_search_on(struct world *w, const struct world_monster *m,
+                         struct kind_state *ks, const struct path_params *p,
+                         struct path_ctx *ctx, struct jps_ctx *jctx,
+                         struct path_point *buf, size_t cap,
+                         struct path_result *res, struct path_trace *trace)
 {
 	int gx = m->mind.goal_x, gy = m->mind.goal_y;
 	size_t gi = grid_index(&ks->grid, gx, gy);
@@ -545,11 +551,25 @@ static int run_search(struct world *w, const struct world_monster *m,
 	add_crowd(w, ks, m->x, m->y);
 	if (!ks->grid.cost[gi])
 		ks->grid.cost[gi] = 1;
-	rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap, res,
-	               trace);
+	if (jctx) {
+		jps_ctx_set_grid(jctx, &ks->grid);
+		rc = jps_find(jctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
+		              res);
+	} else {
+		rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
+		               res, trace);
+	}
 	ks->grid.cost[gi] = gold;
 	restore_crowd(w, ks);
 	return rc;
+}
+
+static int run_search(struct world *w, const struct world_monster *m,
+                      struct kind_state *ks, const struct path_params *p,
+                      struct path_ctx *ctx, struct path_point *buf, size_t cap,
+                      struct path_result *res, struct path_trace *trace)
+{
+	return run_search_on(w, m, ks, p, ctx, NULL, buf, cap, res, trace);
 }
 
 int ai_search_again(struct world *w, size_t i, const struct path_params *p,
@@ -570,6 +590,25 @@ int ai_search_again(struct world *w, size_t i, const struct path_params *p,
 		return PATH_NOMEM;
 	}
 	return run_search(w, &w->monsters[i], ks, p, ctx, buf, cap, res, trace);
+}
+
+int ai_jump_again(struct world *w, size_t i, const struct path_params *p,
+                  struct jps_ctx *ctx, struct path_point *buf, size_t cap,
+                  struct path_result *res)
+{
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (i >= w->nmonsters || !ctx)
+		return PATH_BAD_ARG;
+	ks = kind_get(w, w->monsters[i].kind);
+	if (!ks) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return run_search_on(w, &w->monsters[i], ks, p, NULL, ctx, buf, cap,
+	                     res, NULL);
 }
 
 /* Whether the kind could ever get from (x, y) to the goal, or next to it

@@ -21,6 +21,7 @@
 
 struct world;
 struct ai;
+struct jps_ctx;
 
 enum ai_mode {
 	AI_GUARD = 0, /* holds its post (home) until it sees the player */
@@ -128,6 +129,16 @@ void ai_params(const struct world *w, int kind, struct path_params *p);
 int ai_search_again(struct world *w, size_t i, const struct path_params *p,
                     struct path_ctx *ctx, struct path_point *buf, size_t cap,
                     struct path_result *res, struct path_trace *trace);
+
+/* The same query by jump point search (jps.h), for the AI view's
+ * comparison: p's rule and step costs, A* with w = 1.  The kind's grid is
+ * scanned first, as the monster sees it (other monsters add their crowd
+ * cost); PATH_BAD_ARG when jump point search cannot take it: costs that
+ * differ from cell to cell, or a 4-way rule.  ctx must be sized for the
+ * map. */
+int ai_jump_again(struct world *w, size_t i, const struct path_params *p,
+                  struct jps_ctx *ctx, struct path_point *buf, size_t cap,
+                  struct path_result *res);
 
 const char *ai_mode_name(enum ai_mode m);
 const char *ai_strategy_name(enum ai_strategy s);

@@ -61,6 +61,8 @@ void aiview_fini(struct view *v)
 
 	path_ctx_free(a->ctx);
 	a->ctx = NULL;
+	jps_ctx_free(a->jctx);
+	a->jctx = NULL;
 	path_trace_fini(&a->trace);
 	free(a->buf);
 	a->buf = NULL;
@@ -140,11 +142,19 @@ static int ensure_memory(struct view *v)
 	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height)) {
 		path_ctx_free(a->ctx);
 		a->ctx = NULL;
+		jps_ctx_free(a->jctx);
+		a->jctx = NULL;
 	}
 	if (!a->ctx) {
 		a->ctx = path_ctx_new(w->width, w->height);
-		if (!a->ctx)
+		a->jctx = jps_ctx_new(w->width, w->height);
+		if (!a->ctx || !a->jctx) {
+			path_ctx_free(a->ctx);
+			a->ctx = NULL;
+			jps_ctx_free(a->jctx);
+			a->jctx = NULL;
 			return -1;
+		}
 		a->ctx_w = w->width;
 		a->ctx_h = w->height;
 	}
@@ -213,6 +223,17 @@ static void replay_trace(struct view *v)
 	a->cells_ok = 1;
 }
 
+/* A comparison row's outcome in words.  Jump point search refuses grids
+ * whose costs differ from cell to cell (terrain, or other monsters' crowd
+ * costs) and 4-way moves: the row says which. */
+static const char *cmp_status(const struct aiview *a, int i)
+{
+	if (i == CMP_JPS && a->cmp[i].status == PATH_BAD_ARG)
+		return a->p.diagonal == PATH_DIAG_NEVER ? "n/a: 4-way"
+		                                        : "n/a: costs vary";
+	return path_status_name(a->cmp[i].status);
+}
+
 static void compare(struct view *v)
 {
 	static const struct {
@@ -225,6 +246,7 @@ static void compare(struct view *v)
 	        {"greedy", PATH_GREEDY, 1000},
 	        {"A*", PATH_ASTAR, 1000},
 	        {"A* w=2", PATH_ASTAR, 2000},
+	        {"JPS", PATH_ASTAR, 1000},
 	};
 	struct aiview *a = &v->ai;
 	struct path_result res;
@@ -235,8 +257,12 @@ static void compare(struct view *v)
 
 		p.algo = runs[i].algo;
 		p.weight = runs[i].weight;
-		ai_search_again(v->w, (size_t)a->sel, &p, a->ctx, a->buf,
-		                a->bufcap, &res, NULL);
+		if (i == CMP_JPS)
+			ai_jump_again(v->w, (size_t)a->sel, &p, a->jctx, a->buf,
+			              a->bufcap, &res);
+		else
+			ai_search_again(v->w, (size_t)a->sel, &p, a->ctx,
+			                a->buf, a->bufcap, &res, NULL);
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
 		a->cmp[i].expanded = res.stats.expanded;
@@ -784,10 +810,13 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 			              " %-9s %7u %5u", r->label, r->expanded,
 			              r->cost);
+		else if (i == CMP_JPS && r->status == PATH_BAD_ARG)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " %-9s %s", r->label, cmp_status(a, i));
 		else
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 			              " %-9s %7u %s", r->label, r->expanded,
-			              path_status_name(r->status));
+			              cmp_status(a, i));
 	}
 	if (row + 1 < last) {
 		row++;
@@ -929,8 +958,7 @@ void aiview_dump_layers(struct view *v, FILE *out)
 	for (i = 0; i < CMP_COUNT && v->ai.have; i++)
 		fprintf(out, "compare: %s expanded=%u cost=%u status=%s\n",
 		        v->ai.cmp[i].label, v->ai.cmp[i].expanded,
-		        v->ai.cmp[i].cost,
-		        path_status_name(v->ai.cmp[i].status));
+		        v->ai.cmp[i].cost, cmp_status(&v->ai, i));
 	dump_layer(v, &c, out, "paths", 1, 0, 0, 0, 0);
 	dump_layer(v, &c, out, "open", 0, 1, 0, 0, 0);
 	dump_layer(v, &c, out, "g", 0, 0, 'g', 0, 0);

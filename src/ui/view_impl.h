@@ -3,12 +3,14 @@
 #ifndef HUNTED_VIEW_IMPL_H
 #define HUNTED_VIEW_IMPL_H
 
+#include "jps.h"
 #include "view.h"
 
 #define LOG_KEEP  1000 /* messages kept for the history (Ctrl-P) */
 #define LOG_LINE  160
 #define ERR_KEEP  64 /* reload problems shown in the panel */
-#define CMP_COUNT 5  /* searches in the side-by-side comparison */
+#define CMP_COUNT 6  /* searches in the side-by-side comparison */
+#define CMP_JPS   5  /* the last: jump point search, where it applies */
 
 enum view_mode {
 	MODE_PLAY = 0,
@@ -42,6 +44,7 @@ struct aiview {
 
 	/* The selected monster's search, run again with a trace. */
 	struct path_ctx *ctx;
+	struct jps_ctx *jctx; /* for the comparison's jump point search */
 	int ctx_w, ctx_h;
 	struct path_trace trace;
 	struct path_point *buf;
