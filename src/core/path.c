@@ -97,6 +97,8 @@ struct path_ctx {
 	uint32_t pool_cap;
 	struct bucket_entry *layer;
 	uint32_t layer_cap;
+	struct bucket_entry *scratch; /* for sorting long layers */
+	uint32_t scratch_cap;
 	/* What the last search was, for path_ctx_node. */
 	int have_last;
 	struct path_params last;
@@ -312,6 +314,7 @@ void path_ctx_free(struct path_ctx *ctx)
 	free(ctx->ring_bits);
 	free(ctx->pool);
 	free(ctx->layer);
+	free(ctx->scratch);
 	free(ctx);
 }
 
@@ -324,7 +327,8 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 	       ctx->ring_size * sizeof(*ctx->ring) +
 	       ctx->ring_size / 64 * sizeof(*ctx->ring_bits) +
 	       ctx->pool_cap * sizeof(*ctx->pool) +
-	       ctx->layer_cap * sizeof(*ctx->layer);
+	       ctx->layer_cap * sizeof(*ctx->layer) +
+	       ctx->scratch_cap * sizeof(*ctx->scratch);
 }
 
 static int params_valid(const struct path_params *p)
@@ -804,6 +808,66 @@ static int entries_grow(struct bucket_entry **arr, uint32_t *cap)
 	return 0;
 }
 
+/* Sorts n entries by g, stably: runs of LAYER_RUN by insertion, then
+ * merged pairwise through the context's scratch array.  A layer can hold
+ * hundreds of entries on open ground, where insertion alone would cost
+ * their square. */
+#define LAYER_RUN 16u
+
+static int layer_sort(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
+{
+	struct bucket_entry *from = a, *to;
+	uint32_t i, w;
+
+	for (i = 0; i < n; i += LAYER_RUN) {
+		const uint32_t end = n - i < LAYER_RUN ? n : i + LAYER_RUN;
+		uint32_t k, j;
+
+		for (k = i + 1; k < end; k++) {
+			const struct bucket_entry x = a[k];
+
+			for (j = k; j > i && a[j - 1].g > x.g; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	if (n <= LAYER_RUN)
+		return 0;
+	while (c->scratch_cap < n) {
+		uint32_t cap = c->scratch_cap ? c->scratch_cap : LAYER_INITIAL;
+
+		if (cap < n)
+			cap = n;
+		if (entries_grow(&c->scratch, &cap) != 0)
+			return -1;
+		c->scratch_cap = cap;
+	}
+	to = c->scratch;
+	for (w = LAYER_RUN; w < n; w *= 2) {
+		struct bucket_entry *t;
+
+		for (i = 0; i < n; i += 2 * w) {
+			const uint32_t mid = n - i < w ? n : i + w;
+			const uint32_t end = n - mid < w ? n : mid + w;
+			uint32_t l = i, r = mid, o = i;
+
+			while (l < mid && r < end)
+				to[o++] = from[r].g < from[l].g ? from[r++]
+				                                : from[l++];
+			while (l < mid)
+				to[o++] = from[l++];
+			while (r < end)
+				to[o++] = from[r++];
+		}
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != a)
+		memcpy(a, from, (size_t)n * sizeof(*a));
+	return 0;
+}
+
 /* Widens the ring to more than `spread` lists.  Every list keeps the
  * index of its f: the lists hold f from fmin up, fewer than ring_size
  * apart, so the f of list i is fmin + ((i - fmin) mod ring_size). */
@@ -952,11 +1016,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			 * the list's order); the list goes to the free list. */
 			for (k = ring[i], tail = k; k != BUCKET_NIL;
 			     k = pool[k].next) {
-				const struct bucket_entry x = pool[k];
-				uint32_t j;
-
 				tail = k;
-				if (nodes[x.node].g != x.g)
+				if (nodes[pool[k].node].g != pool[k].g)
 					continue;
 				if (top == c->layer_cap) {
 					if (entries_grow(&c->layer,
@@ -966,15 +1027,15 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					}
 					layer = c->layer;
 				}
-				for (j = top; j > 0 && layer[j - 1].g > x.g;
-				     j--)
-					layer[j] = layer[j - 1];
-				layer[j] = x;
-				top++;
+				layer[top++] = pool[k];
 			}
 			pool[tail].next = pool_free;
 			pool_free = ring[i];
 			ring[i] = BUCKET_NIL;
+			if (layer_sort(c, layer, top) != 0) {
+				result = PATH_NOMEM;
+				goto out;
+			}
 		}
 		e = layer[--top];
 		cur = e.node;
