@@ -532,16 +532,14 @@ static void restore_crowd(struct world *w, struct kind_state *ks)
 
 /* Runs a search for monster m on its kind's grid with the crowd around
  * it priced in.  A goal cell the kind cannot enter (an eel's prey on the
- * shore) is opened for the search, so the path ends next to it. */
-/* The search on the kind's grid as monster m sees it: other monsters'
- * crowd costs added, its goal cell open.  With jctx, by jump point search
- * (after a scan of the grid, whose costs the crowd has just changed)
- * instead of path_find. */
-static int run_search_on(struct world *w, const struct world_monster *m,
-                         struct kind_state *ks, const struct path_params *p,
-                         struct path_ctx *ctx, struct jps_ctx *jctx,
-                         struct path_point *buf, size_t cap,
-                         struct path_result *res, struct path_trace *trace)
+ * shore) is opened for the search, so the path ends next to it.  With
+ * jctx the search is jump point search instead of path_find's, after a
+ * scan of the grid, whose costs the crowd has just changed. */
+static int run_search(struct world *w, const struct world_monster *m,
+                      struct kind_state *ks, const struct path_params *p,
+                      struct path_ctx *ctx, struct jps_ctx *jctx,
+                      struct path_point *buf, size_t cap,
+                      struct path_result *res, struct path_trace *trace)
 {
 	int gx = m->mind.goal_x, gy = m->mind.goal_y;
 	size_t gi = grid_index(&ks->grid, gx, gy);
@@ -564,51 +562,40 @@ static int run_search_on(struct world *w, const struct world_monster *m,
 	return rc;
 }
 
-static int run_search(struct world *w, const struct world_monster *m,
-                      struct kind_state *ks, const struct path_params *p,
-                      struct path_ctx *ctx, struct path_point *buf, size_t cap,
-                      struct path_result *res, struct path_trace *trace)
+/* Monster i's search again, by path_find (ctx) or jump point search
+ * (jctx), for the AI view. */
+static int search_again(struct world *w, size_t i, const struct path_params *p,
+                        struct path_ctx *ctx, struct jps_ctx *jctx,
+                        struct path_point *buf, size_t cap,
+                        struct path_result *res, struct path_trace *trace)
 {
-	return run_search_on(w, m, ks, p, ctx, NULL, buf, cap, res, trace);
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (i >= w->nmonsters || (!ctx && !jctx))
+		return PATH_BAD_ARG;
+	ks = kind_get(w, w->monsters[i].kind);
+	if (!ks) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return run_search(w, &w->monsters[i], ks, p, ctx, jctx, buf, cap, res,
+	                  trace);
 }
 
 int ai_search_again(struct world *w, size_t i, const struct path_params *p,
                     struct path_ctx *ctx, struct path_point *buf, size_t cap,
                     struct path_result *res, struct path_trace *trace)
 {
-	struct kind_state *ks;
-
-	if (i >= w->nmonsters) {
-		memset(res, 0, sizeof(*res));
-		res->status = PATH_BAD_ARG;
-		return PATH_BAD_ARG;
-	}
-	ks = kind_get(w, w->monsters[i].kind);
-	if (!ks) {
-		memset(res, 0, sizeof(*res));
-		res->status = PATH_NOMEM;
-		return PATH_NOMEM;
-	}
-	return run_search(w, &w->monsters[i], ks, p, ctx, buf, cap, res, trace);
+	return search_again(w, i, p, ctx, NULL, buf, cap, res, trace);
 }
 
 int ai_jump_again(struct world *w, size_t i, const struct path_params *p,
                   struct jps_ctx *ctx, struct path_point *buf, size_t cap,
                   struct path_result *res)
 {
-	struct kind_state *ks;
-
-	memset(res, 0, sizeof(*res));
-	res->status = PATH_BAD_ARG;
-	if (i >= w->nmonsters || !ctx)
-		return PATH_BAD_ARG;
-	ks = kind_get(w, w->monsters[i].kind);
-	if (!ks) {
-		res->status = PATH_NOMEM;
-		return PATH_NOMEM;
-	}
-	return run_search_on(w, &w->monsters[i], ks, p, NULL, ctx, buf, cap,
-	                     res, NULL);
+	return search_again(w, i, p, NULL, ctx, buf, cap, res, NULL);
 }
 
 /* Whether the kind could ever get from (x, y) to the goal, or next to it
@@ -672,8 +659,8 @@ static int plan(struct world *w, size_t i, struct kind_state *ks,
 		budget = ai->tick_left;
 	p.budget = budget == UINT32_MAX ? 0 : budget;
 	for (;;) {
-		run_search(w, m, ks, &p, ai->ctx, ai->buf, ai->bufcap, &res,
-		           NULL);
+		run_search(w, m, ks, &p, ai->ctx, NULL, ai->buf, ai->bufcap,
+		           &res, NULL);
 		if ((res.status != PATH_FOUND && !res.partial) ||
 		    res.length <= ai->bufcap)
 			break;

@@ -833,11 +833,9 @@ static int layer_sort(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
 	}
 	if (n <= LAYER_RUN)
 		return 0;
-	while (c->scratch_cap < n) {
-		uint32_t cap = c->scratch_cap ? c->scratch_cap : LAYER_INITIAL;
+	if (c->scratch_cap < n) {
+		uint32_t cap = n; /* entries_grow doubles it */
 
-		if (cap < n)
-			cap = n;
 		if (entries_grow(&c->scratch, &cap) != 0)
 			return -1;
 		c->scratch_cap = cap;
@@ -1229,21 +1227,57 @@ out:
 	return result;
 }
 
-#define BUCKET_HEUR(tracing, diag, heur)                                       \
-	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
-	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
-
-#define BUCKET_DIAG(diag)                                                      \
+/* Returns from a dispatcher with INSTANCE(tracing, diag, heur) for the
+ * query: one instance per diagonal rule and heuristic for searches
+ * without a trace and, for a traced search (the AI view's, where one
+ * generic instance with the heuristic chosen at run time is fast enough),
+ * one per rule.  euclid is a constant: 0 for an engine never given the
+ * Euclidean heuristic, which then gets no instance for it.  diag, q and
+ * tr are the dispatcher's. */
+#define DISPATCH_HEUR(INSTANCE, euclid, rule)                                  \
 	switch (q->heuristic) {                                                \
 	case PATH_H_MANHATTAN:                                                 \
-		return BUCKET_HEUR(0, diag, PATH_H_MANHATTAN);                 \
+		return INSTANCE(0, rule, PATH_H_MANHATTAN);                    \
 	case PATH_H_OCTILE:                                                    \
-		return BUCKET_HEUR(0, diag, PATH_H_OCTILE);                    \
+		return INSTANCE(0, rule, PATH_H_OCTILE);                       \
 	case PATH_H_CHEBYSHEV:                                                 \
-		return BUCKET_HEUR(0, diag, PATH_H_CHEBYSHEV);                 \
+		return INSTANCE(0, rule, PATH_H_CHEBYSHEV);                    \
+	case PATH_H_EUCLIDEAN:                                                 \
+		if (euclid)                                                    \
+			return INSTANCE(0, rule, PATH_H_EUCLIDEAN);            \
+		/* fall through */                                             \
 	default:                                                               \
-		return BUCKET_HEUR(0, diag, PATH_H_ZERO);                      \
+		return INSTANCE(0, rule, PATH_H_ZERO);                         \
 	}
+
+#define DISPATCH(INSTANCE, euclid)                                             \
+	do {                                                                   \
+		if (tr) {                                                      \
+			switch (diag) {                                        \
+			case PATH_DIAG_NEVER:                                  \
+				return INSTANCE(1, PATH_DIAG_NEVER,            \
+				                PATH_H_COUNT);                 \
+			case PATH_DIAG_NO_CORNER:                              \
+				return INSTANCE(1, PATH_DIAG_NO_CORNER,        \
+				                PATH_H_COUNT);                 \
+			default:                                               \
+				return INSTANCE(1, PATH_DIAG_ALWAYS,           \
+				                PATH_H_COUNT);                 \
+			}                                                      \
+		}                                                              \
+		switch (diag) {                                                \
+		case PATH_DIAG_NEVER:                                          \
+			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_NEVER);      \
+		case PATH_DIAG_NO_CORNER:                                      \
+			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_NO_CORNER);  \
+		default:                                                       \
+			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_ALWAYS);     \
+		}                                                              \
+	} while (0)
+
+#define BUCKET_INSTANCE(tracing, diag, heur)                                   \
+	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
+	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
 
 static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
@@ -1253,45 +1287,14 @@ static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
 {
 	const int bfs = q->algo == PATH_BFS;
 
-	if (tr) {
-		switch (diag) {
-		case PATH_DIAG_NEVER:
-			return BUCKET_HEUR(1, PATH_DIAG_NEVER, PATH_H_COUNT);
-		case PATH_DIAG_NO_CORNER:
-			return BUCKET_HEUR(1, PATH_DIAG_NO_CORNER,
-			                   PATH_H_COUNT);
-		default:
-			return BUCKET_HEUR(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);
-		}
-	}
-	switch (diag) {
-	case PATH_DIAG_NEVER:
-		BUCKET_DIAG(PATH_DIAG_NEVER);
-	case PATH_DIAG_NO_CORNER:
-		BUCKET_DIAG(PATH_DIAG_NO_CORNER);
-	default:
-		BUCKET_DIAG(PATH_DIAG_ALWAYS);
-	}
+	/* buckets_fit never sends Euclidean h here. */
+	DISPATCH(BUCKET_INSTANCE, 0);
 }
 
-#define SEARCH_HEUR(tracing, diag, heur)                                       \
+#define HEAP_INSTANCE(tracing, diag, heur)                                     \
 	(!(tracing) && astar1                                                  \
 	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
 	         : search_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
-
-#define SEARCH_DIAG(diag)                                                      \
-	switch (q->heuristic) {                                                \
-	case PATH_H_MANHATTAN:                                                 \
-		return SEARCH_HEUR(0, diag, PATH_H_MANHATTAN);                 \
-	case PATH_H_OCTILE:                                                    \
-		return SEARCH_HEUR(0, diag, PATH_H_OCTILE);                    \
-	case PATH_H_CHEBYSHEV:                                                 \
-		return SEARCH_HEUR(0, diag, PATH_H_CHEBYSHEV);                 \
-	case PATH_H_EUCLIDEAN:                                                 \
-		return SEARCH_HEUR(0, diag, PATH_H_EUCLIDEAN);                 \
-	default:                                                               \
-		return SEARCH_HEUR(0, diag, PATH_H_ZERO);                      \
-	}
 
 static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
@@ -1302,27 +1305,7 @@ static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
 	const int astar1 =
 	        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE;
 
-	/* A traced search is for the AI view; one generic instance with the
-	 * heuristic chosen at run time is fast enough there. */
-	if (tr) {
-		switch (diag) {
-		case PATH_DIAG_NEVER:
-			return SEARCH_HEUR(1, PATH_DIAG_NEVER, PATH_H_COUNT);
-		case PATH_DIAG_NO_CORNER:
-			return SEARCH_HEUR(1, PATH_DIAG_NO_CORNER,
-			                   PATH_H_COUNT);
-		default:
-			return SEARCH_HEUR(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);
-		}
-	}
-	switch (diag) {
-	case PATH_DIAG_NEVER:
-		SEARCH_DIAG(PATH_DIAG_NEVER);
-	case PATH_DIAG_NO_CORNER:
-		SEARCH_DIAG(PATH_DIAG_NO_CORNER);
-	default:
-		SEARCH_DIAG(PATH_DIAG_ALWAYS);
-	}
+	DISPATCH(HEAP_INSTANCE, 1);
 }
 
 /* Reads the path back from the goal through the parents' directions. */
@@ -1385,15 +1368,15 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 	query_init(&q, ctx, p, sx, sy, gx, gy);
 	buckets = buckets_fit(&q, p->diagonal);
 	if (!buckets && !ctx->heap) {
-		ctx->heap =
-		        heap_alloc(ctx->ncells < HEAP_INITIAL ? ctx->ncells
-		                                              : HEAP_INITIAL);
+		size_t hcap =
+		        ctx->ncells < HEAP_INITIAL ? ctx->ncells : HEAP_INITIAL;
+
+		ctx->heap = heap_alloc(hcap);
 		if (!ctx->heap) {
 			res->status = PATH_NOMEM;
 			return PATH_NOMEM;
 		}
-		ctx->heap_cap =
-		        ctx->ncells < HEAP_INITIAL ? ctx->ncells : HEAP_INITIAL;
+		ctx->heap_cap = hcap;
 	}
 	if (++ctx->gen > TAG_GEN_MAX) {
 		/* Once every 2^28 queries the stamps wrap: start afresh. */

@@ -55,14 +55,20 @@ static void free_cells(struct aiview *a)
 	a->cells = 0;
 }
 
-void aiview_fini(struct view *v)
+/* The two search contexts go together: both sized for the map. */
+static void free_contexts(struct aiview *a)
 {
-	struct aiview *a = &v->ai;
-
 	path_ctx_free(a->ctx);
 	a->ctx = NULL;
 	jps_ctx_free(a->jctx);
 	a->jctx = NULL;
+}
+
+void aiview_fini(struct view *v)
+{
+	struct aiview *a = &v->ai;
+
+	free_contexts(a);
 	path_trace_fini(&a->trace);
 	free(a->buf);
 	a->buf = NULL;
@@ -139,20 +145,13 @@ static int ensure_memory(struct view *v)
 	const struct world *w = v->w;
 	size_t cells = (size_t)w->width * (size_t)w->height;
 
-	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height)) {
-		path_ctx_free(a->ctx);
-		a->ctx = NULL;
-		jps_ctx_free(a->jctx);
-		a->jctx = NULL;
-	}
+	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height))
+		free_contexts(a);
 	if (!a->ctx) {
 		a->ctx = path_ctx_new(w->width, w->height);
 		a->jctx = jps_ctx_new(w->width, w->height);
 		if (!a->ctx || !a->jctx) {
-			path_ctx_free(a->ctx);
-			a->ctx = NULL;
-			jps_ctx_free(a->jctx);
-			a->jctx = NULL;
+			free_contexts(a);
 			return -1;
 		}
 		a->ctx_w = w->width;
@@ -226,9 +225,14 @@ static void replay_trace(struct view *v)
 /* A comparison row's outcome in words.  Jump point search refuses grids
  * whose costs differ from cell to cell (terrain, or other monsters' crowd
  * costs) and 4-way moves: the row says which. */
+static int cmp_refused(const struct aiview *a, int i)
+{
+	return i == CMP_JPS && a->cmp[i].status == PATH_BAD_ARG;
+}
+
 static const char *cmp_status(const struct aiview *a, int i)
 {
-	if (i == CMP_JPS && a->cmp[i].status == PATH_BAD_ARG)
+	if (cmp_refused(a, i))
 		return a->p.diagonal == PATH_DIAG_NEVER ? "n/a: 4-way"
 		                                        : "n/a: costs vary";
 	return path_status_name(a->cmp[i].status);
@@ -810,7 +814,7 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 			              " %-9s %7u %5u", r->label, r->expanded,
 			              r->cost);
-		else if (i == CMP_JPS && r->status == PATH_BAD_ARG)
+		else if (cmp_refused(a, i))
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 			              " %-9s %s", r->label, cmp_status(a, i));
 		else
