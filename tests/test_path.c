@@ -2352,6 +2352,58 @@ static void check_parent_chain(const struct path_ctx *ctx,
 	CHECK_EQ(info.py, pc->sy);
 }
 
+/* Cell state is reset a block of cells at a time: on a 300-cell corridor,
+ * cells a search never reached report nothing, whether they share a block
+ * with reached cells or were reached by the query before. */
+static void test_path_ctx_node_blocks_forget(void **state)
+{
+	struct grid g;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_result res;
+	struct path_node_info info;
+	struct path_point buf[400];
+	int x;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, 300, 1), GRID_OK);
+	ctx = path_ctx_new(300, 1);
+	assert_non_null(ctx);
+	path_params_default(&p);
+	assert_int_equal(
+	        path_find(ctx, &g, &p, 0, 0, 10, 0, buf, 400, &res, NULL),
+	        PATH_FOUND);
+	for (x = 0; x < 300; x++) {
+		assert_int_equal(path_ctx_node(ctx, x, 0, &info), 0);
+		assert_int_equal(info.reached, x <= 10);
+		if (x <= 10)
+			assert_int_equal(info.g, 10u * (unsigned)x);
+	}
+	/* From the other end: the first query's cells are forgotten, and
+	 * g counts from the new start. */
+	assert_int_equal(
+	        path_find(ctx, &g, &p, 299, 0, 5, 0, buf, 400, &res, NULL),
+	        PATH_FOUND);
+	assert_int_equal(res.cost, 2940u);
+	for (x = 0; x < 300; x++) {
+		assert_int_equal(path_ctx_node(ctx, x, 0, &info), 0);
+		assert_int_equal(info.reached, x >= 5);
+		if (x >= 5)
+			assert_int_equal(info.g, 10u * (unsigned)(299 - x));
+	}
+	/* A short query again: only its own cells, 149 left open. */
+	assert_int_equal(
+	        path_find(ctx, &g, &p, 150, 0, 152, 0, buf, 400, &res, NULL),
+	        PATH_FOUND);
+	for (x = 0; x < 300; x++) {
+		assert_int_equal(path_ctx_node(ctx, x, 0, &info), 0);
+		assert_int_equal(info.reached, x >= 149 && x <= 152);
+		assert_int_equal(info.closed, x >= 150 && x <= 152);
+	}
+	path_ctx_free(ctx);
+	grid_fini(&g);
+}
+
 static void test_path_ctx_node_after_search(void **state)
 {
 	struct pcase pc;
@@ -2691,6 +2743,7 @@ int main(void)
 	        cmocka_unit_test(test_path_trace_limit_truncates),
 	        cmocka_unit_test(test_path_deterministic),
 	        cmocka_unit_test(test_path_golden_corridor_away_from_goal),
+	        cmocka_unit_test(test_path_ctx_node_blocks_forget),
 	        cmocka_unit_test(test_path_wide_steps_match_dijkstra),
 	        cmocka_unit_test(test_path_reuse_matches_fresh_ctx),
 	        cmocka_unit_test(test_path_matches_dijkstra_random),

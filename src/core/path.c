@@ -1,9 +1,11 @@
 /* path.c - the search itself.
  *
- * Per-cell state is 8 bytes: g, and one word packing a generation stamp
- * (a cell whose stamp is not the current query's is untouched, so nothing
- * is cleared between queries), the closed flag and the direction the cell
- * was reached from.
+ * Per-cell state is 5 bytes: g in one array (4 bytes, so a 64-byte cache
+ * line holds 16 cells), and in another a byte with the closed flag and
+ * the direction the cell was reached from.  Freshness is kept per block
+ * of 64 cells: a block whose generation stamp is not the current query's
+ * gets its g reset the first time the query touches it, so nothing is
+ * cleared between queries and a query costs only the blocks it reaches.
  *
  * There are two open lists, and both leave an improved cell's old entry
  * behind to be skipped later rather than reach into the list to move it.
@@ -32,17 +34,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TAG_DIR_MASK  0x7u
-#define TAG_CLOSED    0x8u
-#define TAG_GEN_SHIFT 4
-#define TAG_GEN_MAX   0x0fffffffu
+/* A cell's flags: the direction it was reached from, and closed. */
+#define CELL_DIR_MASK 0x7u
+#define CELL_CLOSED   0x8u
+/* g of a cell this search has not reached: above every real g, so a
+ * step into it always improves it. */
+#define G_UNSEEN UINT32_MAX
+/* Cells share a generation stamp in blocks of 64 (256 bytes of g), reset
+ * together the first time a search touches them: larger blocks mean
+ * fewer first touches to test for, smaller ones less to reset. */
+#define BLOCK_SHIFT 6
+#define BLOCK_CELLS (1u << BLOCK_SHIFT)
 
 #define HEAP_INITIAL 1024
-
-struct node {
-	uint32_t tag; /* gen << 4 | closed << 3 | direction from parent */
-	uint32_t g;
-};
 
 struct heap_entry {
 	uint64_t key; /* f << 32 | ~g: low f first, then high g (low h) */
@@ -84,7 +88,9 @@ struct path_ctx {
 	size_t ncells; /* padded cells, border included */
 	uint32_t gen;
 	size_t best; /* expanded cell closest to the goal, last search */
-	struct node *nodes;
+	uint32_t *g; /* per cell, 64-byte aligned */
+	uint8_t *flags;   /* per cell: CELL_CLOSED | direction */
+	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
 	struct heap_entry *heap;
 	size_t heap_cap;
 	/* The bucket lists: ring heads and their non-empty bitmap, the pool
@@ -284,9 +290,24 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->ncells = (size_t)(width + 2) * (size_t)(height + 2);
 	/* malloc and memset rather than calloc: the pages are faulted in
 	 * here, once, instead of during the first queries. */
-	c->nodes = malloc(c->ncells * sizeof(*c->nodes));
-	if (c->nodes)
-		memset(c->nodes, 0, c->ncells * sizeof(*c->nodes));
+	{
+		const size_t blocks =
+		        (c->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
+		void *mem = NULL;
+
+		if (posix_memalign(&mem, 64,
+		                   blocks * BLOCK_CELLS * sizeof(*c->g)) == 0) {
+			c->g = mem;
+			memset(c->g, 0xff,
+			       blocks * BLOCK_CELLS * sizeof(*c->g));
+		}
+		c->flags = malloc(c->ncells);
+		if (c->flags)
+			memset(c->flags, 0, c->ncells);
+		c->stamps = malloc(blocks * sizeof(*c->stamps));
+		if (c->stamps)
+			memset(c->stamps, 0, blocks * sizeof(*c->stamps));
+	}
 	/* The heap is made by the first search that needs it: the usual
 	 * ones (A*, Dijkstra, BFS) never do. */
 	c->ring_size = RING_INITIAL;
@@ -296,7 +317,8 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
 	c->layer_cap = LAYER_INITIAL;
 	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
-	if (!c->nodes || !c->ring || !c->ring_bits || !c->pool || !c->layer) {
+	if (!c->g || !c->flags || !c->stamps || !c->ring || !c->ring_bits ||
+	    !c->pool || !c->layer) {
 		path_ctx_free(c);
 		return NULL;
 	}
@@ -308,7 +330,9 @@ void path_ctx_free(struct path_ctx *ctx)
 {
 	if (!ctx)
 		return;
-	free(ctx->nodes);
+	free(ctx->g);
+	free(ctx->flags);
+	free(ctx->stamps);
 	heap_release(ctx->heap);
 	free(ctx->ring);
 	free(ctx->ring_bits);
@@ -320,7 +344,10 @@ void path_ctx_free(struct path_ctx *ctx)
 
 size_t path_ctx_bytes(const struct path_ctx *ctx)
 {
-	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
+	const size_t blocks = (ctx->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
+
+	return sizeof(*ctx) + blocks * BLOCK_CELLS * sizeof(*ctx->g) +
+	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
 	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
 	                            sizeof(*ctx->heap)
 	                  : 0) +
@@ -483,7 +510,7 @@ static void trace_add(struct path_trace *t, const struct path_ctx *c,
 	e->y = (int)(idx / (size_t)c->stride) - 1;
 	e->px = (int)(parent % (size_t)c->stride) - 1;
 	e->py = (int)(parent / (size_t)c->stride) - 1;
-	e->g = c->nodes[idx].g;
+	e->g = c->g[idx];
 	e->h = h;
 	e->f = key >> 32;
 }
@@ -559,9 +586,26 @@ make_key(const struct query *q, uint32_t g, uint32_t h)
 	return ((uint64_t)sat32(f) << 32) | (uint32_t)~g;
 }
 
-static inline int tag_dir(uint32_t tag)
+static inline int cell_dir(uint8_t flags)
 {
-	return (int)(tag & TAG_DIR_MASK);
+	return (int)(flags & CELL_DIR_MASK);
+}
+
+/* Makes the block holding cell idx current for this search: a block
+ * stamped by an earlier one gets all its g reset to G_UNSEEN. */
+static inline __attribute__((always_inline)) void
+cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
+{
+	const uint32_t b = idx >> BLOCK_SHIFT;
+
+	if (stamps[b] != gen) {
+		uint32_t *const blk = g + ((size_t)b << BLOCK_SHIFT);
+		uint32_t i;
+
+		stamps[b] = gen;
+		for (i = 0; i < BLOCK_CELLS; i++)
+			blk[i] = G_UNSEEN;
+	}
 }
 
 /* Written once, instantiated per diagonal rule, heuristic and tracing
@@ -578,8 +622,9 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
             const int astar1)
 {
 	const struct query ql = *qp, *const q = &ql;
-	struct node *const nodes = c->nodes;
-	const uint32_t gen_tag = c->gen << TAG_GEN_SHIFT;
+	uint32_t *const gs = c->g, *const stamps = c->stamps;
+	uint8_t *const flags = c->flags;
+	const uint32_t gen = c->gen;
 	const int ndirs = diag == PATH_DIAG_NEVER ? 4 : 8;
 	/* astar1: plain A* (w = 1), the monsters' everyday search, gets an
 	 * instance with its mode fixed at compile time. */
@@ -621,8 +666,9 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
-	nodes[start].tag = gen_tag;
-	nodes[start].g = 0;
+	cell_touch(gs, stamps, gen, start);
+	gs[start] = 0;
+	flags[start] = 0;
 	heap[hlen++] = (struct heap_entry){key, start, (uint16_t)q->sx,
 	                                   (uint16_t)q->sy};
 	st.pushes = 1;
@@ -633,7 +679,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	for (;;) {
 		struct heap_entry top;
 		uint32_t cur;
-		uint32_t tag, cg;
+		uint32_t fl, cg;
 		int cx, cy, near_limit;
 		uint32_t skip;
 		uint8_t m4[4];
@@ -647,11 +693,11 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			break;
 		}
 		cur = top.node;
-		tag = nodes[cur].tag;
-		cg = nodes[cur].g;
+		fl = flags[cur];
+		cg = gs[cur];
 		cx = top.x;
 		cy = top.y;
-		skip = prune_mask[cur == start ? 8 : tag_dir(tag)];
+		skip = prune_mask[cur == start ? 8 : cell_dir(fl)];
 		/* One test per expansion instead of one per step: only a g
 		 * this close to the limit can step past it. */
 		near_limit = cg > PATH_COST_MAX - max_step;
@@ -659,13 +705,13 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		/* A cell pushed again with a better g leaves its old entry
 		 * behind; it is recognised by its g, or by the cell having
 		 * been closed through the better entry already. */
-		if ((tag & TAG_CLOSED) || (uint32_t)~top.key != cg)
+		if ((fl & CELL_CLOSED) || (uint32_t)~top.key != cg)
 			continue;
 		if (budget && st.expanded >= budget) {
 			result = PATH_BUDGET;
 			break;
 		}
-		nodes[cur].tag = tag | TAG_CLOSED;
+		flags[cur] = (uint8_t)(fl | CELL_CLOSED);
 		open--;
 		st.expanded++;
 		{
@@ -679,7 +725,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			best_h = hv < best_h ? hv : best_h;
 		}
 		if (tracing) {
-			int dir = cur == start ? -1 : tag_dir(tag);
+			int dir = cur == start ? -1 : cell_dir(fl);
 			size_t par = dir < 0 ? cur : cur - off[dir];
 
 			trace_add(tr, c, PATH_TRACE_EXPAND, cur, par, dir,
@@ -694,8 +740,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			const uint32_t nb = cur + (uint32_t)dir_dy[d] * stride +
 			                    (uint32_t)dir_dx[d];
 			const uint8_t m = cost[nb];
-			struct node *nn;
-			uint32_t ng;
+			uint32_t ng, gv;
 			int nx, ny;
 
 			if (d < 4) {
@@ -726,22 +771,22 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				over_limit = 1;
 				continue;
 			}
-			nn = &nodes[nb];
-			if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
-			    gen_tag) {
+			cell_touch(gs, stamps, gen, nb);
+			gv = gs[nb];
+			if (gv == G_UNSEEN) {
 				open++;
 			} else {
-				if (!improve || ng >= nn->g)
+				if (!improve || ng >= gv)
 					continue;
-				if (nn->tag & TAG_CLOSED) {
+				if (flags[nb] & CELL_CLOSED) {
 					if (!reopen)
 						continue;
 					st.reopened++;
 					open++;
 				}
 			}
-			nn->tag = gen_tag | (uint32_t)d;
-			nn->g = ng;
+			gs[nb] = ng;
+			flags[nb] = (uint8_t)d;
 			nx = cx + dir_dx[d];
 			ny = cy + dir_dy[d];
 			h = query_h(q, heur, nx, ny);
@@ -814,25 +859,14 @@ static int entries_grow(struct bucket_entry **arr, uint32_t *cap)
  * their square. */
 #define LAYER_RUN 16u
 
-static int layer_sort(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
+/* Merges the sorted runs of n > LAYER_RUN entries (kept out of line: a
+ * layer is usually a handful of entries). */
+static __attribute__((noinline)) int
+layer_merge(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
 {
 	struct bucket_entry *from = a, *to;
 	uint32_t i, w;
 
-	for (i = 0; i < n; i += LAYER_RUN) {
-		const uint32_t end = n - i < LAYER_RUN ? n : i + LAYER_RUN;
-		uint32_t k, j;
-
-		for (k = i + 1; k < end; k++) {
-			const struct bucket_entry x = a[k];
-
-			for (j = k; j > i && a[j - 1].g > x.g; j--)
-				a[j] = a[j - 1];
-			a[j] = x;
-		}
-	}
-	if (n <= LAYER_RUN)
-		return 0;
 	if (c->scratch_cap < n) {
 		uint32_t cap = n; /* entries_grow doubles it */
 
@@ -864,6 +898,26 @@ static int layer_sort(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
 	if (from != a)
 		memcpy(a, from, (size_t)n * sizeof(*a));
 	return 0;
+}
+
+static inline int layer_sort(struct path_ctx *c, struct bucket_entry *a,
+                             uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i += LAYER_RUN) {
+		const uint32_t end = n - i < LAYER_RUN ? n : i + LAYER_RUN;
+		uint32_t k, j;
+
+		for (k = i + 1; k < end; k++) {
+			const struct bucket_entry x = a[k];
+
+			for (j = k; j > i && a[j - 1].g > x.g; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	return n > LAYER_RUN ? layer_merge(c, a, n) : 0;
 }
 
 /* Widens the ring to more than `spread` lists.  Every list keeps the
@@ -949,13 +1003,14 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
             const int bfs)
 {
 	const struct query ql = *qp, *const q = &ql;
-	struct node *const nodes = c->nodes;
-	const uint32_t gen_tag = c->gen << TAG_GEN_SHIFT;
+	uint32_t *const gs = c->g, *const stamps = c->stamps;
+	uint8_t *const flags = c->flags;
+	const uint32_t gen = c->gen;
 	const enum path_heuristic hk =
 	        heur == PATH_H_COUNT ? q->heuristic : heur;
 	const uint32_t straight = q->straight, diagonal = q->diagonal;
-	const uint32_t budget = q->budget;
-	const uint32_t max_step = diagonal * GRID_COST_MAX;
+	/* Expansions allowed: no budget is a limit never reached. */
+	const uint32_t limit = q->budget ? q->budget : UINT32_MAX;
 	const uint32_t stride = (uint32_t)c->stride;
 	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
 	const int gx = q->gx, gy = q->gy;
@@ -977,8 +1032,9 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
-	nodes[start].tag = gen_tag;
-	nodes[start].g = 0;
+	cell_touch(gs, stamps, gen, start);
+	gs[start] = 0;
+	flags[start] = 0;
 	layer[top++] = (struct bucket_entry){0, start, BUCKET_NIL,
 	                                     xyd_pack(q->sx, q->sy, 8)};
 	st.pushes = 1;
@@ -990,7 +1046,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	for (;;) {
 		struct bucket_entry e;
 		uint32_t cur, cg, skip, from;
-		int cx, cy, near_limit;
+		int cx, cy;
 
 		while (top == 0) {
 			/* The layer is done: the next one is the lowest f with
@@ -1015,7 +1071,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			for (k = ring[i], tail = k; k != BUCKET_NIL;
 			     k = pool[k].next) {
 				tail = k;
-				if (nodes[pool[k].node].g != pool[k].g)
+				if (gs[pool[k].node] != pool[k].g)
 					continue;
 				if (top == c->layer_cap) {
 					if (entries_grow(&c->layer,
@@ -1042,12 +1098,11 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		cy = (int)(e.xyd >> 12 & 0xfffu);
 		from = e.xyd >> 24;
 		skip = prune_mask[from];
-		near_limit = cg > PATH_COST_MAX - max_step;
-		if (budget && st.expanded >= budget) {
+		if (st.expanded >= limit) {
 			result = PATH_BUDGET;
 			break;
 		}
-		nodes[cur].tag = gen_tag | TAG_CLOSED | (from & TAG_DIR_MASK);
+		flags[cur] = (uint8_t)(CELL_CLOSED | (from & CELL_DIR_MASK));
 		open--;
 		st.expanded++;
 		{
@@ -1068,18 +1123,6 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		if (cur == goal) {
 			result = PATH_FOUND;
 			break;
-		}
-		/* Room for this expansion's (at most 8) pushes. */
-		while (pool_len + 8 > c->pool_cap || top + 8 > c->layer_cap) {
-			if ((pool_len + 8 > c->pool_cap
-			             ? entries_grow(&c->pool, &c->pool_cap)
-			             : entries_grow(&c->layer,
-			                            &c->layer_cap)) != 0) {
-				result = PATH_NOMEM;
-				goto out;
-			}
-			pool = c->pool;
-			layer = c->layer;
 		}
 		{
 			/* The directions worth a look, as a bit set: open
@@ -1112,8 +1155,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				const uint32_t nb =
 				        cur + off[d = __builtin_ctz(cand)];
 				const uint8_t m = cost[nb];
-				struct node *nn;
-				uint32_t ng, h, nf;
+				uint32_t ng, h, nf, gv;
 				int nx, ny;
 
 				cand &= cand - 1;
@@ -1122,28 +1164,29 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				else
 					ng = cg +
 					     (d < 4 ? straight : diagonal) * m;
-				if (near_limit && ng > PATH_COST_MAX) {
+				/* cg <= PATH_COST_MAX and a step costs at
+				 * most BUCKET_DIAG_MAX * GRID_COST_MAX, so ng
+				 * cannot wrap. */
+				if (ng > PATH_COST_MAX) {
 					over_limit = 1;
 					continue;
 				}
-				nn = &nodes[nb];
-				if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
-				    gen_tag) {
+				cell_touch(gs, stamps, gen, nb);
+				gv = gs[nb];
+				if (ng >= gv)
+					continue;
+				if (gv == G_UNSEEN) {
 					open++;
-				} else {
-					if (ng >= nn->g)
-						continue;
+				} else if (flags[nb] & CELL_CLOSED) {
 					/* A closed cell only improves when h is
 					 * not consistent, which buckets_fit
 					 * rules out; reopening keeps the search
 					 * exact anyway. */
-					if (nn->tag & TAG_CLOSED) {
-						st.reopened++;
-						open++;
-					}
+					st.reopened++;
+					open++;
 				}
-				nn->tag = gen_tag | (uint32_t)d;
-				nn->g = ng;
+				gs[nb] = ng;
+				flags[nb] = (uint8_t)d;
 				nx = cx + dir_dx[d];
 				ny = cy + dir_dy[d];
 				h = heuristic_raw(hk, straight, diagonal, 0.0,
@@ -1157,6 +1200,16 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					        xyd_pack(nx, ny, d)};
 					uint32_t j;
 
+					if (top == c->layer_cap) {
+						if (entries_grow(
+						            &c->layer,
+						            &c->layer_cap) !=
+						    0) {
+							result = PATH_NOMEM;
+							goto out;
+						}
+						layer = c->layer;
+					}
 					for (j = top;
 					     j > 0 && layer[j - 1].g > ng; j--)
 						layer[j] = layer[j - 1];
@@ -1184,6 +1237,17 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 						k = pool_free;
 						pool_free = pool[k].next;
 					} else {
+						if (pool_len == c->pool_cap) {
+							if (entries_grow(
+							            &c->pool,
+							            &c->pool_cap) !=
+							    0) {
+								result =
+								        PATH_NOMEM;
+								goto out;
+							}
+							pool = c->pool;
+						}
 						k = pool_len++;
 					}
 					pool[k] = (struct bucket_entry){
@@ -1319,7 +1383,7 @@ static enum path_status path_read_back(const struct path_ctx *c,
 	uint64_t total = 0;
 
 	while (idx != q->start) {
-		idx -= (size_t)q->off[tag_dir(c->nodes[idx].tag)];
+		idx -= (size_t)q->off[cell_dir(c->flags[idx])];
 		len++;
 	}
 	res->length = len;
@@ -1333,7 +1397,7 @@ static enum path_status path_read_back(const struct path_ctx *c,
 		if (idx == q->start)
 			break;
 		{
-			int d = tag_dir(c->nodes[idx].tag);
+			int d = cell_dir(c->flags[idx]);
 
 			total += (uint64_t)(d < 4 ? q->straight : q->diagonal) *
 			         cost[idx];
@@ -1378,9 +1442,11 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		}
 		ctx->heap_cap = hcap;
 	}
-	if (++ctx->gen > TAG_GEN_MAX) {
-		/* Once every 2^28 queries the stamps wrap: start afresh. */
-		memset(ctx->nodes, 0, ctx->ncells * sizeof(*ctx->nodes));
+	if (++ctx->gen == 0) {
+		/* Once every 2^32 queries the stamps wrap: start afresh. */
+		memset(ctx->stamps, 0,
+		       ((ctx->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT) *
+		               sizeof(*ctx->stamps));
 		ctx->gen = 1;
 	}
 	if (trace)
@@ -1416,7 +1482,6 @@ int path_ctx_node(const struct path_ctx *ctx, int x, int y,
                   struct path_node_info *info)
 {
 	struct query q;
-	const struct node *n;
 	size_t idx;
 	int d;
 
@@ -1430,15 +1495,15 @@ int path_ctx_node(const struct path_ctx *ctx, int x, int y,
 	query_init(&q, ctx, &ctx->last, ctx->last_sx, ctx->last_sy,
 	           ctx->last_gx, ctx->last_gy);
 	idx = (size_t)(y + 1) * (size_t)ctx->stride + (size_t)(x + 1);
-	n = &ctx->nodes[idx];
-	if (n->tag >> TAG_GEN_SHIFT != ctx->gen)
+	if (ctx->stamps[idx >> BLOCK_SHIFT] != ctx->gen ||
+	    ctx->g[idx] == G_UNSEEN)
 		return 0;
 	info->reached = 1;
-	info->closed = (n->tag & TAG_CLOSED) != 0;
-	info->g = n->g;
+	info->closed = (ctx->flags[idx] & CELL_CLOSED) != 0;
+	info->g = ctx->g[idx];
 	info->h = query_h(&q, PATH_H_COUNT, x, y);
 	if (idx != q.start) {
-		d = tag_dir(n->tag);
+		d = cell_dir(ctx->flags[idx]);
 		info->px = x - dir_dx[d];
 		info->py = y - dir_dy[d];
 	}

@@ -2,10 +2,10 @@
  * best-first and breadth-first search over a struct grid.
  *
  * A struct path_ctx is allocated once for a map size and reused for every
- * query: per-cell state is stamped with a generation number, so a query
- * neither allocates nor clears the map.  All costs are integers: a straight
- * step costs params.straight_cost (default 10), a diagonal one
- * params.diagonal_cost (default 14), and entering a cell multiplies that by
+ * query: per-cell state is stamped with a generation number (per block
+ * of 64 cells), so a query neither allocates nor clears the map.  All costs are
+ * integers: a straight step costs params.straight_cost (default 10), a diagonal
+ * one params.diagonal_cost (default 14), and entering a cell multiplies that by
  * the cell's multiplier.
  *
  * Ordering of the open list is fixed: lowest f first; among equal f the
