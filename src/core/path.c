@@ -46,6 +46,12 @@
 #define BLOCK_SHIFT 6
 #define BLOCK_CELLS (1u << BLOCK_SHIFT)
 
+/* Blocks covering ncells cells (the last one may run past them). */
+static inline size_t block_count(size_t ncells)
+{
+	return (ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
+}
+
 #define HEAP_INITIAL 1024
 
 struct heap_entry {
@@ -291,8 +297,7 @@ struct path_ctx *path_ctx_new(int width, int height)
 	/* malloc and memset rather than calloc: the pages are faulted in
 	 * here, once, instead of during the first queries. */
 	{
-		const size_t blocks =
-		        (c->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
+		const size_t blocks = block_count(c->ncells);
 		void *mem = NULL;
 
 		if (posix_memalign(&mem, 64,
@@ -344,7 +349,7 @@ void path_ctx_free(struct path_ctx *ctx)
 
 size_t path_ctx_bytes(const struct path_ctx *ctx)
 {
-	const size_t blocks = (ctx->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
+	const size_t blocks = block_count(ctx->ncells);
 
 	return sizeof(*ctx) + blocks * BLOCK_CELLS * sizeof(*ctx->g) +
 	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
@@ -608,6 +613,14 @@ cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
 	}
 }
 
+/* The start cell of a search: reached at g = 0, open. */
+static void cell_start(struct path_ctx *c, uint32_t start)
+{
+	cell_touch(c->g, c->stamps, c->gen, start);
+	c->g[start] = 0;
+	c->flags[start] = 0;
+}
+
 /* Written once, instantiated per diagonal rule, heuristic and tracing
  * flag: the constant arguments let the compiler drop the tests that do
  * not apply.  Everything the loop touches is copied into locals first:
@@ -666,9 +679,7 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
-	cell_touch(gs, stamps, gen, start);
-	gs[start] = 0;
-	flags[start] = 0;
+	cell_start(c, start);
 	heap[hlen++] = (struct heap_entry){key, start, (uint16_t)q->sx,
 	                                   (uint16_t)q->sy};
 	st.pushes = 1;
@@ -1032,9 +1043,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
-	cell_touch(gs, stamps, gen, start);
-	gs[start] = 0;
-	flags[start] = 0;
+	cell_start(c, start);
 	layer[top++] = (struct bucket_entry){0, start, BUCKET_NIL,
 	                                     xyd_pack(q->sx, q->sy, 8)};
 	st.pushes = 1;
@@ -1445,8 +1454,7 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 	if (++ctx->gen == 0) {
 		/* Once every 2^32 queries the stamps wrap: start afresh. */
 		memset(ctx->stamps, 0,
-		       ((ctx->ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT) *
-		               sizeof(*ctx->stamps));
+		       block_count(ctx->ncells) * sizeof(*ctx->stamps));
 		ctx->gen = 1;
 	}
 	if (trace)
