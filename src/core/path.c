@@ -52,6 +52,9 @@ static inline size_t block_count(size_t ncells)
 	return (ncells + BLOCK_CELLS - 1) >> BLOCK_SHIFT;
 }
 
+/* For the branches a search almost never takes. */
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
 #define HEAP_INITIAL 1024
 
 struct heap_entry {
@@ -143,6 +146,34 @@ static const uint8_t prune_mask[9] = {
         /* SW: NE, N, E */ 1u << 4 | 1u << 0 | 1u << 1,
         /* NW: SE, S, E */ 1u << 5 | 1u << 2 | 1u << 1,
         /* start */ 0,
+};
+
+/* After a straight step from p into n, the two cells beside n (across
+ * the step) are diagonal neighbours of p, which p, expanded earlier, has
+ * already reached for g(p) + diagonal * m(side) or better (or pruned them
+ * itself for the same reason).  n would offer g(p) + straight * m(n) +
+ * straight * m(side), never less when m(side) <= m(n) since diagonal <=
+ * 2 * straight; every step costs 1 in BFS.  So an expansion after a
+ * straight step can skip those two as well, provided p could step
+ * diagonally to them: always under "always", and under no_corner when the
+ * cell beside p on that side (diagonally behind n) is open.  Per
+ * direction the cell was reached from: the two side directions, then for
+ * each the diagonal direction behind n on that side (4..7, so bit - 4 is
+ * its place among the diagonals), then whether the rule applies (not
+ * after a diagonal step or at the start).  The skipped relaxations are
+ * ones that could not improve anything: every result, statistic and
+ * trace stays the same. */
+static const uint8_t side_prune[9][5] = {
+        /* N */ {1, 3, 5, 6, 0xff},
+        /* E */ {0, 2, 7, 6, 0xff},
+        /* S */ {1, 3, 4, 7, 0xff},
+        /* W */ {0, 2, 4, 5, 0xff},
+        /* diagonal steps and the start */
+        {0, 0, 4, 4, 0},
+        {0, 0, 4, 4, 0},
+        {0, 0, 4, 4, 0},
+        {0, 0, 4, 4, 0},
+        {0, 0, 4, 4, 0},
 };
 
 /* Everything a query needs, worked out once before the loop. */
@@ -603,7 +634,7 @@ cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
 {
 	const uint32_t b = idx >> BLOCK_SHIFT;
 
-	if (stamps[b] != gen) {
+	if (unlikely(stamps[b] != gen)) {
 		uint32_t *const blk = g + ((size_t)b << BLOCK_SHIFT);
 		uint32_t i;
 
@@ -1082,7 +1113,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				tail = k;
 				if (gs[pool[k].node] != pool[k].g)
 					continue;
-				if (top == c->layer_cap) {
+				if (unlikely(top == c->layer_cap)) {
 					if (entries_grow(&c->layer,
 					                 &c->layer_cap) != 0) {
 						result = PATH_NOMEM;
@@ -1107,7 +1138,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		cy = (int)(e.xyd >> 12 & 0xfffu);
 		from = e.xyd >> 24;
 		skip = prune_mask[from];
-		if (st.expanded >= limit) {
+		if (unlikely(st.expanded >= limit)) {
 			result = PATH_BUDGET;
 			break;
 		}
@@ -1129,7 +1160,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			          fmin - cg,
 			          (uint64_t)fmin << 32 | (uint32_t)~cg);
 		}
-		if (cur == goal) {
+		if (unlikely(cur == goal)) {
 			result = PATH_FOUND;
 			break;
 		}
@@ -1155,9 +1186,21 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				        (uint32_t)(cc[-1 - (long)stride] != 0)
 				                << 3;
 
-				if (diag == PATH_DIAG_NO_CORNER)
+				const uint8_t *const sp = side_prune[from];
+				const uint32_t mn = cc[0];
+				uint32_t side1 =
+				        bfs || cost[cur + off[sp[0]]] <= mn;
+				uint32_t side2 =
+				        bfs || cost[cur + off[sp[1]]] <= mn;
+
+				if (diag == PATH_DIAG_NO_CORNER) {
+					side1 &= d4 >> (sp[2] - 4);
+					side2 &= d4 >> (sp[3] - 4);
 					d4 &= s4 & (s4 >> 1 | s4 << 3);
+				}
 				cand |= d4 << 4;
+				skip |= (side1 << sp[0] | side2 << sp[1]) &
+				        sp[4];
 			}
 			cand &= ~skip;
 			while (cand) {
@@ -1176,7 +1219,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				/* cg <= PATH_COST_MAX and a step costs at
 				 * most BUCKET_DIAG_MAX * GRID_COST_MAX, so ng
 				 * cannot wrap. */
-				if (ng > PATH_COST_MAX) {
+				if (unlikely(ng > PATH_COST_MAX)) {
 					over_limit = 1;
 					continue;
 				}
@@ -1209,7 +1252,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					        xyd_pack(nx, ny, d)};
 					uint32_t j;
 
-					if (top == c->layer_cap) {
+					if (unlikely(top == c->layer_cap)) {
 						if (entries_grow(
 						            &c->layer,
 						            &c->layer_cap) !=
@@ -1227,7 +1270,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				} else {
 					uint32_t b, k;
 
-					if (nf - fmin > mask) {
+					if (unlikely(nf - fmin > mask)) {
 						/* Dearer steps than the ring
 						 * was sized for: widen it. */
 						if (ring_grow(c, fmin,
@@ -1246,7 +1289,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 						k = pool_free;
 						pool_free = pool[k].next;
 					} else {
-						if (pool_len == c->pool_cap) {
+						if (unlikely(pool_len ==
+						             c->pool_cap)) {
 							if (entries_grow(
 							            &c->pool,
 							            &c->pool_cap) !=
