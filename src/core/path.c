@@ -1072,6 +1072,19 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	                              gy - q->sy);
 	int d;
 
+/* Makes room for entry n of the context's array arr (cap entries), whose
+ * local copy is `local`: the pool and the layer grow the same way. */
+#define ENTRIES_ROOM(arr, cap, n, local)                                       \
+	do {                                                                   \
+		if (unlikely((n) == c->cap)) {                                 \
+			if (entries_grow(&c->arr, &c->cap) != 0) {             \
+				result = PATH_NOMEM;                           \
+				goto out;                                      \
+			}                                                      \
+			local = c->arr;                                        \
+		}                                                              \
+	} while (0)
+
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
 	cell_start(c, start);
@@ -1113,14 +1126,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				tail = k;
 				if (gs[pool[k].node] != pool[k].g)
 					continue;
-				if (unlikely(top == c->layer_cap)) {
-					if (entries_grow(&c->layer,
-					                 &c->layer_cap) != 0) {
-						result = PATH_NOMEM;
-						goto out;
-					}
-					layer = c->layer;
-				}
+				ENTRIES_ROOM(layer, layer_cap, top, layer);
 				layer[top++] = pool[k];
 			}
 			pool[tail].next = pool_free;
@@ -1252,16 +1258,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					        xyd_pack(nx, ny, d)};
 					uint32_t j;
 
-					if (unlikely(top == c->layer_cap)) {
-						if (entries_grow(
-						            &c->layer,
-						            &c->layer_cap) !=
-						    0) {
-							result = PATH_NOMEM;
-							goto out;
-						}
-						layer = c->layer;
-					}
+					ENTRIES_ROOM(layer, layer_cap, top,
+					             layer);
 					for (j = top;
 					     j > 0 && layer[j - 1].g > ng; j--)
 						layer[j] = layer[j - 1];
@@ -1289,18 +1287,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 						k = pool_free;
 						pool_free = pool[k].next;
 					} else {
-						if (unlikely(pool_len ==
-						             c->pool_cap)) {
-							if (entries_grow(
-							            &c->pool,
-							            &c->pool_cap) !=
-							    0) {
-								result =
-								        PATH_NOMEM;
-								goto out;
-							}
-							pool = c->pool;
-						}
+						ENTRIES_ROOM(pool, pool_cap,
+						             pool_len, pool);
 						k = pool_len++;
 					}
 					pool[k] = (struct bucket_entry){
@@ -1320,6 +1308,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			}
 		}
 	}
+#undef ENTRIES_ROOM
 done:
 	if (result == PATH_NO_PATH && over_limit)
 		result = PATH_COST_RANGE;
