@@ -80,6 +80,15 @@ struct bucket_entry {
 	uint32_t xyd;
 };
 
+/* A step in direction d, added to x | y << 12 (the neighbours of an open
+ * cell are on the map, so neither half leaves 0..4095). */
+#define XY_STEP(dx, dy) ((uint32_t)((dx) + (dy)*4096))
+static const uint32_t xy_step[8] = {
+        XY_STEP(0, -1), XY_STEP(1, 0), XY_STEP(0, 1),  XY_STEP(-1, 0),
+        XY_STEP(1, -1), XY_STEP(1, 1), XY_STEP(-1, 1), XY_STEP(-1, -1),
+};
+#undef XY_STEP
+
 static inline uint32_t xyd_pack(int x, int y, int dir)
 {
 	return (uint32_t)x | (uint32_t)y << 12 | (uint32_t)dir << 24;
@@ -940,24 +949,32 @@ layer_merge(struct path_ctx *c, struct bucket_entry *a, uint32_t n)
 	return 0;
 }
 
+/* Insertion sort of entries i..end-1 by g, stable. */
+static inline void run_sort(struct bucket_entry *a, uint32_t i, uint32_t end)
+{
+	uint32_t k, j;
+
+	for (k = i + 1; k < end; k++) {
+		const struct bucket_entry x = a[k];
+
+		for (j = k; j > i && a[j - 1].g > x.g; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
 static inline int layer_sort(struct path_ctx *c, struct bucket_entry *a,
                              uint32_t n)
 {
 	uint32_t i;
 
-	for (i = 0; i < n; i += LAYER_RUN) {
-		const uint32_t end = n - i < LAYER_RUN ? n : i + LAYER_RUN;
-		uint32_t k, j;
-
-		for (k = i + 1; k < end; k++) {
-			const struct bucket_entry x = a[k];
-
-			for (j = k; j > i && a[j - 1].g > x.g; j--)
-				a[j] = a[j - 1];
-			a[j] = x;
-		}
+	if (n <= LAYER_RUN) {
+		run_sort(a, 0, n);
+		return 0;
 	}
-	return n > LAYER_RUN ? layer_merge(c, a, n) : 0;
+	for (i = 0; i < n; i += LAYER_RUN)
+		run_sort(a, i, n - i < LAYER_RUN ? n : i + LAYER_RUN);
+	return layer_merge(c, a, n);
 }
 
 /* Widens the ring to more than `spread` lists.  Every list keeps the
@@ -1145,9 +1162,10 @@ static inline void cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
 /* Makes block b current for a bucket search: g reset to G_UNSEEN and the
  * neighbour masks of its cells worked out from the grid as it is now.
  * Cells on the border or past the grid's storage get no moves. */
-static __attribute__((noinline)) void
-block_fresh(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
-            size_t stride, uint32_t b, enum path_diagonal diag, int bfs)
+static inline __attribute__((always_inline)) void
+block_fresh_rule(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
+                 size_t stride, uint32_t b, const enum path_diagonal diag,
+                 const int bfs)
 {
 	const size_t base = (size_t)b << BLOCK_SHIFT;
 	size_t i;
@@ -1170,6 +1188,28 @@ block_fresh(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
 	}
 }
 
+/* block_fresh_rule, compiled once per diagonal rule and for BFS. */
+static __attribute__((noinline)) void
+block_fresh(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
+            size_t stride, uint32_t b, enum path_diagonal diag, int bfs)
+{
+#define FRESH(rule, bfs_)                                                      \
+	block_fresh_rule(g, nbr, cost, ncells, stride, b, rule, bfs_)
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		bfs ? FRESH(PATH_DIAG_NEVER, 1) : FRESH(PATH_DIAG_NEVER, 0);
+		break;
+	case PATH_DIAG_NO_CORNER:
+		bfs ? FRESH(PATH_DIAG_NO_CORNER, 1)
+		    : FRESH(PATH_DIAG_NO_CORNER, 0);
+		break;
+	default:
+		bfs ? FRESH(PATH_DIAG_ALWAYS, 1) : FRESH(PATH_DIAG_ALWAYS, 0);
+		break;
+	}
+#undef FRESH
+}
+
 /* The bucket search, instantiated like search_loop.  bfs: every step
  * costs 1.  h is the query's (zero for Dijkstra and BFS), unscaled. */
 static inline __attribute__((always_inline)) enum path_status
@@ -1187,8 +1227,10 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	const enum path_heuristic hk =
 	        heur == PATH_H_COUNT ? q->heuristic : heur;
 	const uint32_t straight = q->straight, diagonal = q->diagonal;
-	/* Expansions allowed: no budget is a limit never reached. */
+	/* Expansions allowed: no budget is a limit never reached.  left
+	 * counts down from it. */
 	const uint32_t limit = q->budget ? q->budget : UINT32_MAX;
+	uint32_t left = limit;
 	const uint32_t stride = (uint32_t)c->stride;
 	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
 	const int gx = q->gx, gy = q->gy;
@@ -1197,7 +1239,6 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t mask = c->ring_size - 1;
 	struct bucket_entry *pool = c->pool, *layer = c->layer;
 	uint32_t pool_len = 0, pool_free = BUCKET_NIL, top = 0;
-	uint32_t span = 0; /* widest f - fmin pushed: where lists can be */
 	uint32_t off[8];
 	struct path_stats st = {0, 0, 0, 0};
 	enum path_status result = PATH_NO_PATH;
@@ -1249,7 +1290,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	for (;;) {
 		struct bucket_entry e;
 		uint32_t cur, cg, skip, from;
-		int cx, cy;
+		uint32_t cxy;
 
 		while (top == 0) {
 			/* The layer is done: the next one is the lowest f with
@@ -1290,22 +1331,19 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		e = layer[--top];
 		cur = e.node;
 		cg = e.g;
-		cx = (int)(e.xyd & 0xfffu);
-		cy = (int)(e.xyd >> 12 & 0xfffu);
+		cxy = e.xyd & 0xffffffu;
 		from = e.xyd >> 24;
 		skip = prune_mask[from];
-		if (unlikely(st.expanded >= limit)) {
+		if (unlikely(left == 0)) {
 			result = PATH_BUDGET;
 			break;
 		}
 		flags[cur] = (uint8_t)(CELL_CLOSED | (from & CELL_DIR_MASK));
 		open--;
-		st.expanded++;
-		{
-			const uint32_t hv = fmin - cg;
-
-			best = hv < best_h ? cur : best;
-			best_h = hv < best_h ? hv : best_h;
+		left--;
+		if (unlikely(fmin - cg < best_h)) {
+			best_h = fmin - cg;
+			best = cur;
 		}
 		if (tracing) {
 			int dir = from == 8 ? -1 : (int)from;
@@ -1345,7 +1383,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				        cur + off[d = __builtin_ctz(cand)];
 				const uint8_t m = cost[nb];
 				uint32_t ng, h, nf, gv;
-				int nx, ny;
+				uint32_t nxy;
 
 				cand &= cand - 1;
 				if (bfs)
@@ -1376,17 +1414,17 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				}
 				gs[nb] = ng;
 				flags[nb] = (uint8_t)d;
-				nx = cx + dir_dx[d];
-				ny = cy + dir_dy[d];
+				nxy = cxy + xy_step[d];
 				h = heuristic_raw(hk, straight, diagonal, 0.0,
-				                  gx - nx, gy - ny);
+				                  gx - (int)(nxy & 0xfffu),
+				                  gy - (int)(nxy >> 12));
 				nf = ng + h;
 				if (nf == fmin) {
 					/* Into the layer being expanded: its g
 					 * beats all there but its siblings'. */
 					const struct bucket_entry x = {
 					        ng, nb, BUCKET_NIL,
-					        xyd_pack(nx, ny, d)};
+					        nxy | (uint32_t)d << 24};
 					uint32_t j;
 
 					ENTRIES_ROOM(layer, layer_cap, top,
@@ -1411,8 +1449,6 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 						bits = c->ring_bits;
 						mask = c->ring_size - 1;
 					}
-					span = nf - fmin > span ? nf - fmin
-					                        : span;
 					b = nf & mask;
 					if (pool_free != BUCKET_NIL) {
 						k = pool_free;
@@ -1424,7 +1460,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					}
 					pool[k] = (struct bucket_entry){
 					        ng, nb, ring[b],
-					        xyd_pack(nx, ny, d)};
+					        nxy | (uint32_t)d << 24};
 					ring[b] = k;
 					bits[b >> 6] |= 1ull << (b & 63);
 				}
@@ -1445,21 +1481,20 @@ done:
 	if (result == PATH_NO_PATH && over_limit)
 		result = PATH_COST_RANGE;
 out:
-	/* Empty the lists left for the next query: they all lie within span
-	 * of fmin. */
+	/* Empty the lists left for the next query. */
 	{
 		const uint32_t words = (mask >> 6) + 1;
-		uint32_t n = (span >> 6) + 2, w = (fmin & mask) >> 6;
+		uint32_t w;
 
-		for (n = n < words ? n : words; n; n--) {
+		for (w = 0; w < words; w++) {
 			while (bits[w]) {
 				ring[w << 6 | (uint32_t)__builtin_ctzll(
 				                      bits[w])] = BUCKET_NIL;
 				bits[w] &= bits[w] - 1;
 			}
-			w = (w + 1) & (words - 1);
 		}
 	}
+	st.expanded = limit - left;
 	c->best = best;
 	*stp = st;
 	return result;
