@@ -75,24 +75,8 @@ struct bucket_entry {
 	uint32_t node;
 	uint32_t next; /* the next entry of the same list, BUCKET_NIL at the end
 	                */
-	/* x | y << 12 | direction from the parent << 24 (8 for the start):
-	 * an expansion needs nothing from the cell's own state. */
-	uint32_t xyd;
+	uint32_t from; /* direction from the parent, 8 for the start */
 };
-
-/* A step in direction d, added to x | y << 12 (the neighbours of an open
- * cell are on the map, so neither half leaves 0..4095). */
-#define XY_STEP(dx, dy) ((uint32_t)((dx) + (dy)*4096))
-static const uint32_t xy_step[8] = {
-        XY_STEP(0, -1), XY_STEP(1, 0), XY_STEP(0, 1),  XY_STEP(-1, 0),
-        XY_STEP(1, -1), XY_STEP(1, 1), XY_STEP(-1, 1), XY_STEP(-1, -1),
-};
-#undef XY_STEP
-
-static inline uint32_t xyd_pack(int x, int y, int dir)
-{
-	return (uint32_t)x | (uint32_t)y << 12 | (uint32_t)dir << 24;
-}
 
 #define BUCKET_NIL    UINT32_MAX
 #define RING_INITIAL  1024u
@@ -114,7 +98,8 @@ struct path_ctx {
 	size_t best; /* expanded cell closest to the goal, last search */
 	uint32_t *g; /* per cell, 64-byte aligned */
 	uint8_t *flags;   /* per cell: CELL_CLOSED | direction */
-	uint16_t *nbr;    /* per cell, bucket searches: see block_fresh */
+	uint16_t *nbr;    /* per cell, bucket searches: see cell_nbr */
+	uint32_t *h;      /* per cell, bucket searches: h */
 	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
 	struct heap_entry *heap;
 	size_t heap_cap;
@@ -341,6 +326,9 @@ struct path_ctx *path_ctx_new(int width, int height)
 		c->flags = malloc(c->ncells);
 		if (c->flags)
 			memset(c->flags, 0, c->ncells);
+		c->h = malloc(blocks * BLOCK_CELLS * sizeof(*c->h));
+		if (c->h)
+			memset(c->h, 0, blocks * BLOCK_CELLS * sizeof(*c->h));
 		c->nbr = malloc(blocks * BLOCK_CELLS * sizeof(*c->nbr));
 		if (c->nbr)
 			memset(c->nbr, 0,
@@ -358,7 +346,7 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
 	c->layer_cap = LAYER_INITIAL;
 	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
-	if (!c->g || !c->flags || !c->nbr || !c->stamps || !c->ring ||
+	if (!c->g || !c->flags || !c->nbr || !c->h || !c->stamps || !c->ring ||
 	    !c->ring_bits || !c->pool || !c->layer) {
 		path_ctx_free(c);
 		return NULL;
@@ -374,6 +362,7 @@ void path_ctx_free(struct path_ctx *ctx)
 	free(ctx->g);
 	free(ctx->flags);
 	free(ctx->nbr);
+	free(ctx->h);
 	free(ctx->stamps);
 	heap_release(ctx->heap);
 	free(ctx->ring);
@@ -389,7 +378,8 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 	const size_t blocks = block_count(ctx->ncells);
 
 	return sizeof(*ctx) +
-	       blocks * BLOCK_CELLS * (sizeof(*ctx->g) + sizeof(*ctx->nbr)) +
+	       blocks * BLOCK_CELLS *
+	               (sizeof(*ctx->g) + sizeof(*ctx->nbr) + sizeof(*ctx->h)) +
 	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
 	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
 	                            sizeof(*ctx->heap)
@@ -1101,8 +1091,9 @@ static inline uint16_t cell_nbr(const uint8_t *cc, size_t stride,
 /* cell_nbr for the 16 cells from cc on, whose neighbours all lie inside
  * the grid's storage: the same steps on 16 bytes at once, with 0xff for
  * true and masks of the blocked neighbours. */
-static inline void cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
-                               enum path_diagonal diag, int bfs)
+static inline __attribute__((always_inline)) void
+cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
+            enum path_diagonal diag, int bfs)
 {
 #define LD(o)      _mm_loadu_si128((const __m128i *)(const void *)(cc + (o)))
 #define OR(a, b)   _mm_or_si128(a, b)
@@ -1159,19 +1150,101 @@ static inline void cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
 }
 #endif
 
-/* Makes block b current for a bucket search: g reset to G_UNSEEN and the
- * neighbour masks of its cells worked out from the grid as it is now.
- * Cells on the border or past the grid's storage get no moves. */
-static inline __attribute__((always_inline)) void
-block_fresh_rule(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
-                 size_t stride, uint32_t b, const enum path_diagonal diag,
-                 const int bfs)
+/* What a bucket search's blocks are made from: the context's per-cell
+ * arrays, the grid, and h as ha * max(|dx|, |dy|) + hb * min(|dx|, |dy|)
+ * to the goal (gx, gy in the padded storage's coordinates), which covers
+ * every heuristic the buckets take; no h at all when with_h is 0. */
+struct block_src {
+	uint32_t *g, *h;
+	uint16_t *nbr;
+	const uint8_t *cost;
+	size_t ncells, stride;
+	int gx, gy;
+	int ha, hb;
+	int with_h;
+};
+
+/* h for the cells of the block from base on. */
+static void block_h(const struct block_src *src, size_t base)
 {
-	const size_t base = (size_t)b << BLOCK_SHIFT;
+	const size_t stride = src->stride;
+	size_t y0 = base / stride, x0 = base - y0 * stride, i;
+
+#ifdef __SSE2__
+	if (stride >= 64) {
+		/* 8 cells at a time in 16-bit lanes (coordinates below
+		 * 4098, ha and hb at most 2048), and pmaddwd for
+		 * ha * hi + hb * lo in 32 bits.  A run of 8 wraps to the
+		 * next row at most once. */
+		const __m128i lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+		const __m128i last = _mm_set1_epi16((short)(stride - 1));
+		const __m128i row = _mm_set1_epi16((short)stride);
+		const __m128i gxv = _mm_set1_epi16((short)src->gx);
+		const __m128i gyv = _mm_set1_epi16((short)src->gy);
+		const __m128i mul = _mm_set1_epi32(
+		        (int)((uint32_t)(uint16_t)src->ha |
+		              (uint32_t)(uint16_t)src->hb << 16));
+		const __m128i z = _mm_setzero_si128();
+
+		for (i = 0; i < BLOCK_CELLS; i += 8) {
+			size_t xs = x0 + i, ys = y0;
+			__m128i x, y, wrap, dx, dy, hi, lo;
+
+			if (xs >= stride) {
+				xs -= stride;
+				ys++;
+			}
+			x = _mm_add_epi16(_mm_set1_epi16((short)xs), lane);
+			y = _mm_set1_epi16((short)ys);
+			wrap = _mm_cmpgt_epi16(x, last);
+			x = _mm_sub_epi16(x, _mm_and_si128(wrap, row));
+			y = _mm_sub_epi16(y, wrap);
+			dx = _mm_sub_epi16(gxv, x);
+			dx = _mm_max_epi16(dx, _mm_sub_epi16(z, dx));
+			dy = _mm_sub_epi16(gyv, y);
+			dy = _mm_max_epi16(dy, _mm_sub_epi16(z, dy));
+			hi = _mm_max_epi16(dx, dy);
+			lo = _mm_min_epi16(dx, dy);
+			_mm_storeu_si128(
+			        (__m128i *)(void *)(src->h + base + i),
+			        _mm_madd_epi16(_mm_unpacklo_epi16(hi, lo),
+			                       mul));
+			_mm_storeu_si128(
+			        (__m128i *)(void *)(src->h + base + i + 4),
+			        _mm_madd_epi16(_mm_unpackhi_epi16(hi, lo),
+			                       mul));
+		}
+		return;
+	}
+#endif
+	for (i = 0; i < BLOCK_CELLS; i++) {
+		const int dx = abs(src->gx - (int)x0),
+		          dy = abs(src->gy - (int)y0);
+		const int hi = dx > dy ? dx : dy, lo = dx > dy ? dy : dx;
+
+		src->h[base + i] = (uint32_t)(src->ha * hi + src->hb * lo);
+		if (++x0 == stride) {
+			x0 = 0;
+			y0++;
+		}
+	}
+}
+
+/* Makes block b current for a bucket search: g reset to G_UNSEEN, and
+ * the neighbour masks and h of its cells worked out from the grid and the
+ * goal.  Cells on the border or past the grid's storage get no moves. */
+static inline __attribute__((always_inline)) void
+block_fresh_rule(const struct block_src *src, uint32_t b,
+                 const enum path_diagonal diag, const int bfs)
+{
+	const size_t base = (size_t)b << BLOCK_SHIFT, stride = src->stride;
+	const size_t ncells = src->ncells;
+	uint16_t *const nbr = src->nbr;
+	const uint8_t *const cost = src->cost;
 	size_t i;
 
 	for (i = 0; i < BLOCK_CELLS; i++)
-		g[base + i] = G_UNSEEN;
+		src->g[base + i] = G_UNSEEN;
 	for (i = base; i < base + BLOCK_CELLS; i += 16) {
 		size_t k;
 
@@ -1186,15 +1259,17 @@ block_fresh_rule(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
 			                 ? cell_nbr(cost + k, stride, diag, bfs)
 			                 : 0;
 	}
+	if (src->with_h)
+		block_h(src, base);
 }
 
 /* block_fresh_rule, compiled once per diagonal rule and for BFS. */
-static __attribute__((noinline)) void
-block_fresh(uint32_t *g, uint16_t *nbr, const uint8_t *cost, size_t ncells,
-            size_t stride, uint32_t b, enum path_diagonal diag, int bfs)
+static __attribute__((noinline)) void block_fresh(const struct block_src *src,
+                                                  uint32_t b,
+                                                  enum path_diagonal diag,
+                                                  int bfs)
 {
-#define FRESH(rule, bfs_)                                                      \
-	block_fresh_rule(g, nbr, cost, ncells, stride, b, rule, bfs_)
+#define FRESH(rule, bfs_) block_fresh_rule(src, b, rule, bfs_)
 	switch (diag) {
 	case PATH_DIAG_NEVER:
 		bfs ? FRESH(PATH_DIAG_NEVER, 1) : FRESH(PATH_DIAG_NEVER, 0);
@@ -1222,7 +1297,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t *const gs = c->g, *const stamps = c->stamps;
 	uint8_t *const flags = c->flags;
 	uint16_t *const nbr = c->nbr;
-	const size_t ncells = c->ncells;
+	const uint32_t *const hs = c->h;
 	const uint32_t gen = c->gen;
 	const enum path_heuristic hk =
 	        heur == PATH_H_COUNT ? q->heuristic : heur;
@@ -1239,7 +1314,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t mask = c->ring_size - 1;
 	struct bucket_entry *pool = c->pool, *layer = c->layer;
 	uint32_t pool_len = 0, pool_free = BUCKET_NIL, top = 0;
-	uint32_t off[8];
+	uint32_t off[8], step[8];
 	struct path_stats st = {0, 0, 0, 0};
 	enum path_status result = PATH_NO_PATH;
 	uint32_t open = 1;
@@ -1247,6 +1322,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t best = start, best_h = UINT32_MAX;
 	uint32_t fmin = heuristic_raw(hk, straight, diagonal, 0.0, gx - q->sx,
 	                              gy - q->sy);
+	struct block_src src;
 	int d;
 
 /* Makes room for entry n of the context's array arr (cap entries), whose
@@ -1262,25 +1338,38 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		}                                                              \
 	} while (0)
 
-	for (d = 0; d < 8; d++)
+	for (d = 0; d < 8; d++) {
 		off[d] = (uint32_t)q->off[d];
-/* cell_touch, with the block's neighbour masks. */
+		step[d] = d < 4 ? straight : diagonal;
+	}
+	src = (struct block_src){
+	        gs,     c->h,   nbr,           cost, c->ncells,        stride,
+	        gx + 1, gy + 1, (int)straight, 0,    hk != PATH_H_ZERO};
+	switch (hk) {
+	case PATH_H_MANHATTAN:
+		src.hb = (int)straight;
+		break;
+	case PATH_H_OCTILE:
+		src.hb = (int)(diagonal - straight);
+		break;
+	default: /* Chebyshev, and zero (no h) */
+		break;
+	}
+/* cell_touch, with the block's neighbour masks and h. */
 #define TOUCH(idx)                                                             \
 	do {                                                                   \
 		const uint32_t b_ = (idx) >> BLOCK_SHIFT;                      \
                                                                                \
 		if (unlikely(stamps[b_] != gen)) {                             \
 			stamps[b_] = gen;                                      \
-			block_fresh(gs, nbr, cost, ncells, stride, b_, diag,   \
-			            bfs);                                      \
+			block_fresh(&src, b_, diag, bfs);                      \
 		}                                                              \
 	} while (0)
 
 	TOUCH(start);
 	gs[start] = 0;
 	flags[start] = 0;
-	layer[top++] = (struct bucket_entry){0, start, BUCKET_NIL,
-	                                     xyd_pack(q->sx, q->sy, 8)};
+	layer[top++] = (struct bucket_entry){0, start, BUCKET_NIL, 8};
 	st.pushes = 1;
 	st.max_open = 1;
 	if (tracing)
@@ -1290,7 +1379,6 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	for (;;) {
 		struct bucket_entry e;
 		uint32_t cur, cg, skip, from;
-		uint32_t cxy;
 
 		while (top == 0) {
 			/* The layer is done: the next one is the lowest f with
@@ -1331,8 +1419,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		e = layer[--top];
 		cur = e.node;
 		cg = e.g;
-		cxy = e.xyd & 0xffffffu;
-		from = e.xyd >> 24;
+		from = e.from;
 		skip = prune_mask[from];
 		if (unlikely(left == 0)) {
 			result = PATH_BUDGET;
@@ -1383,14 +1470,12 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				        cur + off[d = __builtin_ctz(cand)];
 				const uint8_t m = cost[nb];
 				uint32_t ng, h, nf, gv;
-				uint32_t nxy;
 
 				cand &= cand - 1;
 				if (bfs)
 					ng = cg + 1;
 				else
-					ng = cg +
-					     (d < 4 ? straight : diagonal) * m;
+					ng = cg + step[d] * m;
 				/* cg <= PATH_COST_MAX and a step costs at
 				 * most BUCKET_DIAG_MAX * GRID_COST_MAX, so ng
 				 * cannot wrap. */
@@ -1414,17 +1499,14 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				}
 				gs[nb] = ng;
 				flags[nb] = (uint8_t)d;
-				nxy = cxy + xy_step[d];
-				h = heuristic_raw(hk, straight, diagonal, 0.0,
-				                  gx - (int)(nxy & 0xfffu),
-				                  gy - (int)(nxy >> 12));
+				h = hk == PATH_H_ZERO ? 0 : hs[nb];
 				nf = ng + h;
 				if (nf == fmin) {
 					/* Into the layer being expanded: its g
 					 * beats all there but its siblings'. */
 					const struct bucket_entry x = {
 					        ng, nb, BUCKET_NIL,
-					        nxy | (uint32_t)d << 24};
+					        (uint32_t)d};
 					uint32_t j;
 
 					ENTRIES_ROOM(layer, layer_cap, top,
@@ -1459,8 +1541,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 						k = pool_len++;
 					}
 					pool[k] = (struct bucket_entry){
-					        ng, nb, ring[b],
-					        nxy | (uint32_t)d << 24};
+					        ng, nb, ring[b], (uint32_t)d};
 					ring[b] = k;
 					bits[b >> 6] |= 1ull << (b & 63);
 				}
