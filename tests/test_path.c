@@ -671,6 +671,69 @@ static void test_path_matches_dijkstra_random(void **state)
 	free(buf);
 }
 
+static void check_trace(const struct pcase *pc, const struct path_params *p,
+                        const struct path_trace *t,
+                        const struct path_result *res);
+
+/* Maps of 16,384 cells and more (border included), where the bucket
+ * search keeps h per cell, worked out a block of cells at a time rather
+ * than at each push: optimal under every diagonal rule and admissible
+ * heuristic, and every traced h is the heuristic's own. */
+static void test_path_large_maps_match_dijkstra(void **state)
+{
+	static const int dims[][2] = {
+	        {126, 128}, {200, 90}, {255, 70}, {130, 131}, {96, 180}};
+	const size_t cap = 255 * 180;
+	struct path_point *buf = malloc(cap * sizeof(*buf));
+	struct path_trace t;
+	struct oracle o;
+	unsigned i;
+
+	(void)state;
+	assert_non_null(buf);
+	oracle_init(&o, cap);
+	path_trace_init(&t, 0);
+	for (i = 0; i < 30; i++) {
+		struct pcase pc;
+		struct path_ctx *ctx;
+		int rule, heur;
+
+		pcase_make(&pc, case_seed(41, i), dims[i % 5][0],
+		           dims[i % 5][1], (int)(1 + i % 2));
+		ctx = path_ctx_new(pc.m.w, pc.m.h);
+		assert_non_null(ctx);
+		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+			uint64_t opt;
+
+			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
+			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			for (heur = 0; heur < PATH_H_COUNT; heur++) {
+				struct path_params p;
+				struct path_result res, traced;
+
+				if (!heuristic_admissible(rule, heur))
+					continue;
+				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
+				            PATH_WEIGHT_ONE);
+				check_optimal(ctx, &pc, &p, opt, buf, cap,
+				              &res);
+				path_trace_clear(&t);
+				path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx,
+				          pc.gy, buf, cap, &traced, &t);
+				CHECK_EQ(traced.cost, res.cost);
+				CHECK_EQ(traced.stats.expanded,
+				         res.stats.expanded);
+				check_trace(&pc, &p, &t, &traced);
+			}
+		}
+		path_ctx_free(ctx);
+		pcase_fini(&pc);
+	}
+	path_trace_fini(&t);
+	oracle_fini(&o);
+	free(buf);
+}
+
 static void test_path_weighted_within_bound_random(void **state)
 {
 	static const uint32_t weights[] = {1500, 2000, 3000};
@@ -2747,6 +2810,7 @@ int main(void)
 	        cmocka_unit_test(test_path_wide_steps_match_dijkstra),
 	        cmocka_unit_test(test_path_reuse_matches_fresh_ctx),
 	        cmocka_unit_test(test_path_matches_dijkstra_random),
+	        cmocka_unit_test(test_path_large_maps_match_dijkstra),
 	        cmocka_unit_test(test_path_weighted_within_bound_random),
 	        cmocka_unit_test(test_path_greedy_finds_legal_path_random),
 	        cmocka_unit_test(test_path_bfs_fewest_steps_random),

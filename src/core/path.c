@@ -1,14 +1,15 @@
 /* path.c - the search itself.
  *
- * Per-cell state is 7 bytes: g in one array (4 bytes, so a 64-byte cache
- * line holds 16 cells), in another a byte with the closed flag and the
- * direction the cell was reached from, and for the bucket search two
+ * Per-cell state is 11 bytes: g in one array (4 bytes, so a 64-byte
+ * cache line holds 16 cells), in another a byte with the closed flag and
+ * the direction the cell was reached from, and for the bucket search two
  * bytes of neighbour masks (the moves out of the cell, and which of them
- * an expansion can skip).  Freshness is kept per block of 64 cells: a
- * block whose generation stamp is not the current query's gets its g
- * reset, and its masks worked out from the grid, the first time the
- * query touches it, so nothing is cleared between queries and a query
- * costs only the blocks it reaches.
+ * an expansion can skip) and h (4 bytes; not on maps under H_ARRAY_CELLS,
+ * which work it out at each push).  Freshness is kept per block of 64
+ * cells: a block whose generation stamp is not the current query's gets
+ * its g reset, and its masks and h worked out, the first time the query
+ * touches it, so nothing is cleared between queries and a query costs
+ * only the blocks it reaches.
  *
  * There are two open lists, and both leave an improved cell's old entry
  * behind to be skipped later rather than reach into the list to move it.
@@ -51,6 +52,11 @@
  * fewer first touches to test for, smaller ones less to reset. */
 #define BLOCK_SHIFT 6
 #define BLOCK_CELLS (1u << BLOCK_SHIFT)
+/* Maps of at least this many cells (border included) keep h per cell for
+ * the bucket search; on smaller ones the four bytes would outweigh what
+ * they save, next to the open list's fixed allocations, and h is worked
+ * out at each push instead. */
+#define H_ARRAY_CELLS 16384u
 
 /* Blocks covering ncells cells (the last one may run past them). */
 static inline size_t block_count(size_t ncells)
@@ -60,6 +66,7 @@ static inline size_t block_count(size_t ncells)
 
 /* For the branches a search almost never takes. */
 #define unlikely(x) __builtin_expect(!!(x), 0)
+#define likely(x)   __builtin_expect(!!(x), 1)
 
 #define HEAP_INITIAL 1024
 
@@ -326,9 +333,12 @@ struct path_ctx *path_ctx_new(int width, int height)
 		c->flags = malloc(c->ncells);
 		if (c->flags)
 			memset(c->flags, 0, c->ncells);
-		c->h = malloc(blocks * BLOCK_CELLS * sizeof(*c->h));
-		if (c->h)
-			memset(c->h, 0, blocks * BLOCK_CELLS * sizeof(*c->h));
+		if (c->ncells >= H_ARRAY_CELLS) {
+			c->h = malloc(blocks * BLOCK_CELLS * sizeof(*c->h));
+			if (c->h)
+				memset(c->h, 0,
+				       blocks * BLOCK_CELLS * sizeof(*c->h));
+		}
 		c->nbr = malloc(blocks * BLOCK_CELLS * sizeof(*c->nbr));
 		if (c->nbr)
 			memset(c->nbr, 0,
@@ -346,7 +356,8 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
 	c->layer_cap = LAYER_INITIAL;
 	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
-	if (!c->g || !c->flags || !c->nbr || !c->h || !c->stamps || !c->ring ||
+	if (!c->g || !c->flags || !c->nbr ||
+	    (c->ncells >= H_ARRAY_CELLS && !c->h) || !c->stamps || !c->ring ||
 	    !c->ring_bits || !c->pool || !c->layer) {
 		path_ctx_free(c);
 		return NULL;
@@ -379,7 +390,8 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 
 	return sizeof(*ctx) +
 	       blocks * BLOCK_CELLS *
-	               (sizeof(*ctx->g) + sizeof(*ctx->nbr) + sizeof(*ctx->h)) +
+	               (sizeof(*ctx->g) + sizeof(*ctx->nbr) +
+	                (ctx->h ? sizeof(*ctx->h) : 0)) +
 	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
 	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
 	                            sizeof(*ctx->heap)
@@ -1308,6 +1320,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t left = limit;
 	const uint32_t stride = (uint32_t)c->stride;
 	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
+	/* For y = idx / stride as a multiply and a shift. */
+	const uint64_t ydiv = (1ull << 40) / stride + 1;
 	const int gx = q->gx, gy = q->gy;
 	uint32_t *ring = c->ring;
 	uint64_t *bits = c->ring_bits;
@@ -1342,9 +1356,17 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		off[d] = (uint32_t)q->off[d];
 		step[d] = d < 4 ? straight : diagonal;
 	}
-	src = (struct block_src){
-	        gs,     c->h,   nbr,           cost, c->ncells,        stride,
-	        gx + 1, gy + 1, (int)straight, 0,    hk != PATH_H_ZERO};
+	src = (struct block_src){gs,
+	                         c->h,
+	                         nbr,
+	                         cost,
+	                         c->ncells,
+	                         stride,
+	                         gx + 1,
+	                         gy + 1,
+	                         (int)straight,
+	                         0,
+	                         hs && hk != PATH_H_ZERO};
 	switch (hk) {
 	case PATH_H_MANHATTAN:
 		src.hb = (int)straight;
@@ -1499,7 +1521,23 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				}
 				gs[nb] = ng;
 				flags[nb] = (uint8_t)d;
-				h = hk == PATH_H_ZERO ? 0 : hs[nb];
+				if (hk == PATH_H_ZERO) {
+					h = 0;
+				} else if (likely(hs != NULL)) {
+					h = hs[nb];
+				} else {
+					/* nb / stride by a multiply: exact
+					 * for every index of a supported map */
+					const uint32_t y =
+					        (uint32_t)((uint64_t)nb *
+					                           ydiv >>
+					                   40);
+
+					h = heuristic_raw(
+					        hk, straight, diagonal, 0.0,
+					        gx + 1 - (int)(nb - y * stride),
+					        gy + 1 - (int)y);
+				}
 				nf = ng + h;
 				if (nf == fmin) {
 					/* Into the layer being expanded: its g
