@@ -1356,17 +1356,16 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		off[d] = (uint32_t)q->off[d];
 		step[d] = d < 4 ? straight : diagonal;
 	}
-	src = (struct block_src){gs,
-	                         c->h,
-	                         nbr,
-	                         cost,
-	                         c->ncells,
-	                         stride,
-	                         gx + 1,
-	                         gy + 1,
-	                         (int)straight,
-	                         0,
-	                         hs && hk != PATH_H_ZERO};
+	src = (struct block_src){.g = gs,
+	                         .h = c->h,
+	                         .nbr = nbr,
+	                         .cost = cost,
+	                         .ncells = c->ncells,
+	                         .stride = stride,
+	                         .gx = gx + 1,
+	                         .gy = gy + 1,
+	                         .ha = (int)straight,
+	                         .with_h = hs && hk != PATH_H_ZERO};
 	switch (hk) {
 	case PATH_H_MANHATTAN:
 		src.hb = (int)straight;
