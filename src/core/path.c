@@ -1,15 +1,14 @@
 /* path.c - the search itself.
  *
- * Per-cell state is 11 bytes: g in one array (4 bytes, so a 64-byte
- * cache line holds 16 cells), in another a byte with the closed flag and
- * the direction the cell was reached from, and for the bucket search two
+ * Per-cell state is 7 bytes: g in one array (4 bytes, so a 64-byte cache
+ * line holds 16 cells), in another a byte with the closed flag and the
+ * direction the cell was reached from, and for the bucket search two
  * bytes of neighbour masks (the moves out of the cell, and which of them
- * an expansion can skip) and h (4 bytes; not on maps under H_ARRAY_CELLS,
- * which work it out at each push).  Freshness is kept per block of 64
- * cells: a block whose generation stamp is not the current query's gets
- * its g reset, and its masks and h worked out, the first time the query
- * touches it, so nothing is cleared between queries and a query costs
- * only the blocks it reaches.
+ * an expansion can skip).  Freshness is kept per block of 64 cells: a
+ * block whose generation stamp is not the current query's gets its g
+ * reset, and its masks worked out from the grid, the first time the
+ * query touches it, so nothing is cleared between queries and a query
+ * costs only the blocks it reaches.
  *
  * There are two open lists, and both leave an improved cell's old entry
  * behind to be skipped later rather than reach into the list to move it.
@@ -52,11 +51,6 @@
  * fewer first touches to test for, smaller ones less to reset. */
 #define BLOCK_SHIFT 6
 #define BLOCK_CELLS (1u << BLOCK_SHIFT)
-/* Maps of at least this many cells (border included) keep h per cell for
- * the bucket search; on smaller ones the four bytes would outweigh what
- * they save, next to the open list's fixed allocations, and h is worked
- * out at each push instead. */
-#define H_ARRAY_CELLS 16384u
 
 /* Blocks covering ncells cells (the last one may run past them). */
 static inline size_t block_count(size_t ncells)
@@ -66,7 +60,6 @@ static inline size_t block_count(size_t ncells)
 
 /* For the branches a search almost never takes. */
 #define unlikely(x) __builtin_expect(!!(x), 0)
-#define likely(x)   __builtin_expect(!!(x), 1)
 
 #define HEAP_INITIAL 1024
 
@@ -106,7 +99,6 @@ struct path_ctx {
 	uint32_t *g; /* per cell, 64-byte aligned */
 	uint8_t *flags;   /* per cell: CELL_CLOSED | direction */
 	uint16_t *nbr;    /* per cell, bucket searches: see cell_nbr */
-	uint32_t *h;      /* per cell, bucket searches: h */
 	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
 	struct heap_entry *heap;
 	size_t heap_cap;
@@ -333,12 +325,6 @@ struct path_ctx *path_ctx_new(int width, int height)
 		c->flags = malloc(c->ncells);
 		if (c->flags)
 			memset(c->flags, 0, c->ncells);
-		if (c->ncells >= H_ARRAY_CELLS) {
-			c->h = malloc(blocks * BLOCK_CELLS * sizeof(*c->h));
-			if (c->h)
-				memset(c->h, 0,
-				       blocks * BLOCK_CELLS * sizeof(*c->h));
-		}
 		c->nbr = malloc(blocks * BLOCK_CELLS * sizeof(*c->nbr));
 		if (c->nbr)
 			memset(c->nbr, 0,
@@ -356,8 +342,7 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
 	c->layer_cap = LAYER_INITIAL;
 	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
-	if (!c->g || !c->flags || !c->nbr ||
-	    (c->ncells >= H_ARRAY_CELLS && !c->h) || !c->stamps || !c->ring ||
+	if (!c->g || !c->flags || !c->nbr || !c->stamps || !c->ring ||
 	    !c->ring_bits || !c->pool || !c->layer) {
 		path_ctx_free(c);
 		return NULL;
@@ -373,7 +358,6 @@ void path_ctx_free(struct path_ctx *ctx)
 	free(ctx->g);
 	free(ctx->flags);
 	free(ctx->nbr);
-	free(ctx->h);
 	free(ctx->stamps);
 	heap_release(ctx->heap);
 	free(ctx->ring);
@@ -389,9 +373,7 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 	const size_t blocks = block_count(ctx->ncells);
 
 	return sizeof(*ctx) +
-	       blocks * BLOCK_CELLS *
-	               (sizeof(*ctx->g) + sizeof(*ctx->nbr) +
-	                (ctx->h ? sizeof(*ctx->h) : 0)) +
+	       blocks * BLOCK_CELLS * (sizeof(*ctx->g) + sizeof(*ctx->nbr)) +
 	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
 	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
 	                            sizeof(*ctx->heap)
@@ -1163,88 +1145,17 @@ cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
 #endif
 
 /* What a bucket search's blocks are made from: the context's per-cell
- * arrays, the grid, and h as ha * max(|dx|, |dy|) + hb * min(|dx|, |dy|)
- * to the goal (gx, gy in the padded storage's coordinates), which covers
- * every heuristic the buckets take; no h at all when with_h is 0. */
+ * arrays and the grid. */
 struct block_src {
-	uint32_t *g, *h;
+	uint32_t *g;
 	uint16_t *nbr;
 	const uint8_t *cost;
 	size_t ncells, stride;
-	int gx, gy;
-	int ha, hb;
-	int with_h;
 };
 
-/* h for the cells of the block from base on. */
-static void block_h(const struct block_src *src, size_t base)
-{
-	const size_t stride = src->stride;
-	size_t y0 = base / stride, x0 = base - y0 * stride, i;
-
-#ifdef __SSE2__
-	if (stride >= 64) {
-		/* 8 cells at a time in 16-bit lanes (coordinates below
-		 * 4098, ha and hb at most 2048), and pmaddwd for
-		 * ha * hi + hb * lo in 32 bits.  A run of 8 wraps to the
-		 * next row at most once. */
-		const __m128i lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
-		const __m128i last = _mm_set1_epi16((short)(stride - 1));
-		const __m128i row = _mm_set1_epi16((short)stride);
-		const __m128i gxv = _mm_set1_epi16((short)src->gx);
-		const __m128i gyv = _mm_set1_epi16((short)src->gy);
-		const __m128i mul = _mm_set1_epi32(
-		        (int)((uint32_t)(uint16_t)src->ha |
-		              (uint32_t)(uint16_t)src->hb << 16));
-		const __m128i z = _mm_setzero_si128();
-
-		for (i = 0; i < BLOCK_CELLS; i += 8) {
-			size_t xs = x0 + i, ys = y0;
-			__m128i x, y, wrap, dx, dy, hi, lo;
-
-			if (xs >= stride) {
-				xs -= stride;
-				ys++;
-			}
-			x = _mm_add_epi16(_mm_set1_epi16((short)xs), lane);
-			y = _mm_set1_epi16((short)ys);
-			wrap = _mm_cmpgt_epi16(x, last);
-			x = _mm_sub_epi16(x, _mm_and_si128(wrap, row));
-			y = _mm_sub_epi16(y, wrap);
-			dx = _mm_sub_epi16(gxv, x);
-			dx = _mm_max_epi16(dx, _mm_sub_epi16(z, dx));
-			dy = _mm_sub_epi16(gyv, y);
-			dy = _mm_max_epi16(dy, _mm_sub_epi16(z, dy));
-			hi = _mm_max_epi16(dx, dy);
-			lo = _mm_min_epi16(dx, dy);
-			_mm_storeu_si128(
-			        (__m128i *)(void *)(src->h + base + i),
-			        _mm_madd_epi16(_mm_unpacklo_epi16(hi, lo),
-			                       mul));
-			_mm_storeu_si128(
-			        (__m128i *)(void *)(src->h + base + i + 4),
-			        _mm_madd_epi16(_mm_unpackhi_epi16(hi, lo),
-			                       mul));
-		}
-		return;
-	}
-#endif
-	for (i = 0; i < BLOCK_CELLS; i++) {
-		const int dx = abs(src->gx - (int)x0),
-		          dy = abs(src->gy - (int)y0);
-		const int hi = dx > dy ? dx : dy, lo = dx > dy ? dy : dx;
-
-		src->h[base + i] = (uint32_t)(src->ha * hi + src->hb * lo);
-		if (++x0 == stride) {
-			x0 = 0;
-			y0++;
-		}
-	}
-}
-
-/* Makes block b current for a bucket search: g reset to G_UNSEEN, and
- * the neighbour masks and h of its cells worked out from the grid and the
- * goal.  Cells on the border or past the grid's storage get no moves. */
+/* Makes block b current for a bucket search: g reset to G_UNSEEN and the
+ * neighbour masks of its cells worked out from the grid as it is now.
+ * Cells on the border or past the grid's storage get no moves. */
 static inline __attribute__((always_inline)) void
 block_fresh_rule(const struct block_src *src, uint32_t b,
                  const enum path_diagonal diag, const int bfs)
@@ -1271,8 +1182,6 @@ block_fresh_rule(const struct block_src *src, uint32_t b,
 			                 ? cell_nbr(cost + k, stride, diag, bfs)
 			                 : 0;
 	}
-	if (src->with_h)
-		block_h(src, base);
 }
 
 /* block_fresh_rule, compiled once per diagonal rule and for BFS. */
@@ -1309,7 +1218,6 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint32_t *const gs = c->g, *const stamps = c->stamps;
 	uint8_t *const flags = c->flags;
 	uint16_t *const nbr = c->nbr;
-	const uint32_t *const hs = c->h;
 	const uint32_t gen = c->gen;
 	const enum path_heuristic hk =
 	        heur == PATH_H_COUNT ? q->heuristic : heur;
@@ -1357,26 +1265,11 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		step[d] = d < 4 ? straight : diagonal;
 	}
 	src = (struct block_src){.g = gs,
-	                         .h = c->h,
 	                         .nbr = nbr,
 	                         .cost = cost,
 	                         .ncells = c->ncells,
-	                         .stride = stride,
-	                         .gx = gx + 1,
-	                         .gy = gy + 1,
-	                         .ha = (int)straight,
-	                         .with_h = hs && hk != PATH_H_ZERO};
-	switch (hk) {
-	case PATH_H_MANHATTAN:
-		src.hb = (int)straight;
-		break;
-	case PATH_H_OCTILE:
-		src.hb = (int)(diagonal - straight);
-		break;
-	default: /* Chebyshev, and zero (no h) */
-		break;
-	}
-/* cell_touch, with the block's neighbour masks and h. */
+	                         .stride = stride};
+/* cell_touch, with the block's neighbour masks. */
 #define TOUCH(idx)                                                             \
 	do {                                                                   \
 		const uint32_t b_ = (idx) >> BLOCK_SHIFT;                      \
@@ -1520,13 +1413,10 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				}
 				gs[nb] = ng;
 				flags[nb] = (uint8_t)d;
-				if (hk == PATH_H_ZERO) {
-					h = 0;
-				} else if (likely(hs != NULL)) {
-					h = hs[nb];
-				} else {
-					/* nb / stride by a multiply: exact
-					 * for every index of a supported map */
+				{
+					/* The cell's row by a multiply and a
+					 * shift, exact for every index of a
+					 * supported map. */
 					const uint32_t y =
 					        (uint32_t)((uint64_t)nb *
 					                           ydiv >>
