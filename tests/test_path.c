@@ -618,6 +618,40 @@ static void check_optimal(struct path_ctx *ctx, const struct pcase *pc,
 
 /* --- property tests ------------------------------------------------------ */
 
+static void check_trace(const struct pcase *pc, const struct path_params *p,
+                        const struct path_trace *t,
+                        const struct path_result *res);
+
+/* A* with w = 1 and every heuristic admissible under rule must find the
+ * optimum opt; given a trace, the same search traced must agree with it
+ * and leave a trace that holds together. */
+static void check_astar_heuristics(struct path_ctx *ctx, const struct pcase *pc,
+                                   int rule, uint64_t opt,
+                                   struct path_point *buf, size_t cap,
+                                   struct path_trace *t)
+{
+	int heur;
+
+	for (heur = 0; heur < PATH_H_COUNT; heur++) {
+		struct path_params p;
+		struct path_result res, traced;
+
+		if (!heuristic_admissible(rule, heur))
+			continue;
+		params_make(&p, PATH_ASTAR, heur, rule, &pc->c,
+		            PATH_WEIGHT_ONE);
+		check_optimal(ctx, pc, &p, opt, buf, cap, &res);
+		if (!t)
+			continue;
+		path_trace_clear(t);
+		path_find(ctx, &pc->g, &p, pc->sx, pc->sy, pc->gx, pc->gy, buf,
+		          cap, &traced, t);
+		CHECK_EQ(traced.cost, res.cost);
+		CHECK_EQ(traced.stats.expanded, res.stats.expanded);
+		check_trace(pc, &p, t, &traced);
+	}
+}
+
 static void test_path_matches_dijkstra_random(void **state)
 {
 	struct path_point *buf;
@@ -632,7 +666,7 @@ static void test_path_matches_dijkstra_random(void **state)
 		struct pcase pc;
 		struct path_ctx *ctx;
 		struct rng r = {case_seed(1, i)};
-		int rule, heur;
+		int rule;
 
 		pcase_make(&pc, case_seed(1, i), 0, 0, 1);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
@@ -646,14 +680,8 @@ static void test_path_matches_dijkstra_random(void **state)
 			reached = oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx,
 			                          pc.sy);
 			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
-			for (heur = 0; heur < PATH_H_COUNT; heur++) {
-				if (!heuristic_admissible(rule, heur))
-					continue;
-				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
-				            PATH_WEIGHT_ONE);
-				check_optimal(ctx, &pc, &p, opt, buf, cap,
-				              &res);
-			}
+			check_astar_heuristics(ctx, &pc, rule, opt, buf, cap,
+			                       NULL);
 			/* Dijkstra must ignore the heuristic, even one that
 			 * would overestimate. */
 			params_make(&p, PATH_DIJKSTRA,
@@ -670,10 +698,6 @@ static void test_path_matches_dijkstra_random(void **state)
 	oracle_fini(&o);
 	free(buf);
 }
-
-static void check_trace(const struct pcase *pc, const struct path_params *p,
-                        const struct path_trace *t,
-                        const struct path_result *res);
 
 /* Maps of 16,000 to 18,000 cells, where most blocks of 64 cells have
  * their neighbour masks worked out 16 at a time (only a grid's edges are
@@ -698,7 +722,7 @@ static void test_path_large_maps_match_dijkstra(void **state)
 	for (i = 0; i < 30; i++) {
 		struct pcase pc;
 		struct path_ctx *ctx;
-		int rule, heur;
+		int rule;
 
 		pcase_make(&pc, case_seed(41, i), dims[i % 5][0],
 		           dims[i % 5][1], (int)(1 + i % 2));
@@ -709,24 +733,8 @@ static void test_path_large_maps_match_dijkstra(void **state)
 
 			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
 			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
-			for (heur = 0; heur < PATH_H_COUNT; heur++) {
-				struct path_params p;
-				struct path_result res, traced;
-
-				if (!heuristic_admissible(rule, heur))
-					continue;
-				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
-				            PATH_WEIGHT_ONE);
-				check_optimal(ctx, &pc, &p, opt, buf, cap,
-				              &res);
-				path_trace_clear(&t);
-				path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx,
-				          pc.gy, buf, cap, &traced, &t);
-				CHECK_EQ(traced.cost, res.cost);
-				CHECK_EQ(traced.stats.expanded,
-				         res.stats.expanded);
-				check_trace(&pc, &p, &t, &traced);
-			}
+			check_astar_heuristics(ctx, &pc, rule, opt, buf, cap,
+			                       &t);
 		}
 		path_ctx_free(ctx);
 		pcase_fini(&pc);

@@ -618,6 +618,16 @@ static inline int cell_dir(uint8_t flags)
 	return (int)(flags & CELL_DIR_MASK);
 }
 
+/* Resets the g of every cell of block b to G_UNSEEN. */
+static inline void block_reset(uint32_t *g, uint32_t b)
+{
+	uint32_t *const blk = g + ((size_t)b << BLOCK_SHIFT);
+	uint32_t i;
+
+	for (i = 0; i < BLOCK_CELLS; i++)
+		blk[i] = G_UNSEEN;
+}
+
 /* Makes the block holding cell idx current for this search: a block
  * stamped by an earlier one gets all its g reset to G_UNSEEN. */
 static inline __attribute__((always_inline)) void
@@ -626,12 +636,8 @@ cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
 	const uint32_t b = idx >> BLOCK_SHIFT;
 
 	if (unlikely(stamps[b] != gen)) {
-		uint32_t *const blk = g + ((size_t)b << BLOCK_SHIFT);
-		uint32_t i;
-
 		stamps[b] = gen;
-		for (i = 0; i < BLOCK_CELLS; i++)
-			blk[i] = G_UNSEEN;
+		block_reset(g, b);
 	}
 }
 
@@ -1166,8 +1172,7 @@ block_fresh_rule(const struct block_src *src, uint32_t b,
 	const uint8_t *const cost = src->cost;
 	size_t i;
 
-	for (i = 0; i < BLOCK_CELLS; i++)
-		src->g[base + i] = G_UNSEEN;
+	block_reset(src->g, b);
 	for (i = base; i < base + BLOCK_CELLS; i += 16) {
 		size_t k;
 
