@@ -81,13 +81,14 @@ start() { # start WIDTH HEIGHT ARGS...
 	n=$((n + 1))
 	T="tmux -L hunted-e2e-$$-$n -f $conf"
 	$T new-session -d -s g -x "$w" -y "$h" \
-		"$bin $* ; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+		"$bin $* ; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
 }
 
 # Checks the game has ended with status $1 and a restored terminal.
 check_restored() {
 	local what=$1 want=$2
-	wait_for "^\[exit [0-9]+\]" 5 || { bad "$what: the game did not end"; return; }
+	# The wrapper prints "[end]" once stty is done: wait for all of it.
+	wait_for "^\[end\]" 5 || { bad "$what: the game did not end"; return; }
 	screen | grep -q "^\[exit $want\]" ||
 		bad "$what: exit status is not $want ($(screen | grep '^\[exit'))"
 	[ "$($T display -p -t g '#{alternate_on}')" = 0 ] ||
@@ -126,7 +127,7 @@ ARENA
 # 1. Start on a fixed seed: map, player, status line.
 start 80 24 --seed 42
 wait_for '^HP 30/30  Turn 0 ' || bad "start: no status line"
-screen | grep -q '^#########' || bad "start: no map"
+wait_for '^#########' || bad "start: no map"
 [ -n "$(player_at)" ] || bad "start: no player"
 wait_for 'The first descent' || bad "start: no title message"
 ok "start on seed 42 shows the map, @ and the status line"
@@ -162,7 +163,7 @@ ok "the map is drawn in colour"
 # Message history.
 $T send-keys -t g C-p
 wait_for '^Message history \([0-9]+\)' || bad "history: Ctrl-P shows nothing"
-screen | grep -q 'The first descent' || bad "history: the first message is missing"
+wait_for 'The first descent' || bad "history: the first message is missing"
 $T send-keys -t g Escape
 wait_for '^HP 30/30' || bad "history: did not return"
 ok "Ctrl-P shows the message history"
@@ -200,7 +201,7 @@ check_restored "q then y exits 0 with the terminal restored" 0
 # 6. Doors: open with o, close with c.
 start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 wait_for '^HP 30/30' || bad "door: no game"
-screen | grep -q '^#\.\.@+\.' || bad "door: the closed door is not beside the player"
+wait_for '^#\.\.@\+\.' || bad "door: the closed door is not beside the player"
 $T send-keys -t g o l
 wait_for "^#\\.\\.@'\\." || bad "door: o l did not open it"
 wait_for 'You open' || bad "door: no message for opening"
@@ -225,8 +226,8 @@ $T send-keys -t g n
 wait_for 'step 2/[0-9]+' || bad "step: a second n did not expand"
 screen | head -8 | grep -q 'O' || bad "step: no current node drawn"
 $T send-keys -t g N
-total=$(screen | sed -n 's/.*step \([0-9]*\)\/\1.*/\1/p' | head -1)
-[ -n "$total" ] || bad "step: N did not finish the search"
+# Finished: the step count equals the total, e.g. "step 37/37".
+wait_for 'step ([0-9]+)/\1([^0-9]|$)' || bad "step: N did not finish the search"
 $T send-keys -t g A
 wait_for '^goblin#0 (chase|search) \| Dijkstra' || bad "step: A did not switch to Dijkstra"
 ok "step mode: n expands one node, N finishes, A switches algorithm"
@@ -239,8 +240,8 @@ wait_for '^terminal too small: 30x10,' || bad "resize: no too-small message"
 wait_for '^need 80x24' || bad "resize: the message does not fit"
 $T resize-window -t g -x 100 -y 30
 wait_for '^HP 30/30 .*\[AI VIEW\]' || bad "resize: no redraw at 100x30"
-screen | grep -q '^#############################' || bad "resize: no map after growing"
-screen | grep -q 'Really quit? (y/n)' || bad "resize: the prompt was lost"
+wait_for '^#############################' || bad "resize: no map after growing"
+wait_for 'Really quit\? \(y/n\)' || bad "resize: the prompt was lost"
 $T send-keys -t g n
 wait_for 'the hunt goes on' || bad "resize: the prompt does not answer after a resize"
 $T send-keys -t g '?'
@@ -271,7 +272,7 @@ $T kill-server >/dev/null 2>&1
 n=$((n + 1))
 T="tmux -L hunted-e2e-$$-$n -f $conf"
 $T new-session -d -s g -x 80 -y 24 \
-	"TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+	"TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
 wait_for '^#\.\.@\+\.' || bad "vt100: no map"
 $T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "vt100: colours drawn"
 $T send-keys -t g q y
@@ -308,7 +309,7 @@ $T kill-server >/dev/null 2>&1
 n=$((n + 1))
 T="tmux -L hunted-e2e-$$-$n -f $conf"
 $T new-session -d -s g -x 80 -y 24 \
-	"NO_COLOR=1 $bin --replay $tmp/game.rec; echo \"[exit \$?]\"; stty -a; exec sleep 600"
+	"NO_COLOR=1 $bin --replay $tmp/game.rec; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
 wait_for 'REPLAY playing' || bad "replay: not playing"
 $T send-keys -t g ' '
 wait_for 'REPLAY paused' || bad "replay: space did not pause"
