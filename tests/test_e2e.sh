@@ -51,7 +51,7 @@ screen() { $T capture-pane -p -t g; }
 
 # wait_for REGEX [SECONDS]: polls the screen until a line matches.
 wait_for() {
-	local i n=$(( ${2:-5} * 20 ))
+	local i n=$(( ${2:-10} * 20 ))
 	for ((i = 0; i < n; i++)); do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.05
@@ -62,7 +62,7 @@ wait_for() {
 # wait_gone REGEX: polls until no line matches.
 wait_gone() {
 	local i
-	for ((i = 0; i < 100; i++)); do
+	for ((i = 0; i < 200; i++)); do
 		screen | grep -Eq -- "$1" || return 0
 		sleep 0.05
 	done
@@ -88,7 +88,7 @@ start() { # start WIDTH HEIGHT ARGS...
 check_restored() {
 	local what=$1 want=$2
 	# The wrapper prints "[end]" once stty is done: wait for all of it.
-	wait_for "^\[end\]" 5 || { bad "$what: the game did not end"; return; }
+	wait_for "^\[end\]" || { bad "$what: the game did not end"; return; }
 	screen | grep -q "^\[exit $want\]" ||
 		bad "$what: exit status is not $want ($(screen | grep '^\[exit'))"
 	[ "$($T display -p -t g '#{alternate_on}')" = 0 ] ||
@@ -290,10 +290,10 @@ cp "$tmp/arena.txt" "$tmp/live.txt"
 start 80 24 --map "$tmp/live.txt" --seed 1
 wait_for '^HP 30/30' || bad "reload: no game"
 sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#..@+....###/' "$tmp/live.txt"
-wait_for '^#\.\.@\+\.\.\.\.###' 5 || bad "reload: the edit did not appear"
+wait_for '^#\.\.@\+\.\.\.\.###' || bad "reload: the edit did not appear"
 wait_for 'Reloaded the data files' || bad "reload: no message"
 sed -i 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/live.txt"
-wait_for 'Reload failed' 5 || bad "reload: a broken file was not reported"
+wait_for 'Reload failed' || bad "reload: a broken file was not reported"
 wait_for "live.txt:[0-9]+:[0-9]+: unknown terrain 'stairz'" ||
 	bad "reload: no file:line:col error in the panel"
 $T send-keys -t g Escape
