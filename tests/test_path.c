@@ -594,6 +594,15 @@ static int run_query(struct path_ctx *ctx, const struct pcase *pc,
 	return rc;
 }
 
+/* The optimal cost from the case's start to its goal under a diagonal
+ * rule, by the oracle's Dijkstra (UNREACHED when there is no path). */
+static uint64_t oracle_goal_cost(struct oracle *o, const struct pcase *pc,
+                                 enum path_diagonal rule)
+{
+	oracle_dijkstra(o, &pc->m, rule, &pc->c, pc->sx, pc->sy);
+	return o->dist[(size_t)pc->gy * pc->m.w + pc->gx];
+}
+
 /* An optimal search must agree with the oracle on reachability and cost,
  * and its goal must be closed with g equal to that cost. */
 static void check_optimal(struct path_ctx *ctx, const struct pcase *pc,
@@ -729,10 +738,7 @@ static void test_path_large_maps_match_dijkstra(void **state)
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			uint64_t opt;
-
-			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
-			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
 			check_astar_heuristics(ctx, &pc, rule, opt, buf, cap,
 			                       &t);
 		}
@@ -765,10 +771,7 @@ static void test_path_weighted_within_bound_random(void **state)
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			uint64_t opt;
-
-			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
-			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
 			for (heur = 0; heur < PATH_H_COUNT; heur++) {
 				if (!heuristic_admissible(rule, heur))
 					continue;
@@ -918,10 +921,7 @@ static void test_path_h_scale_keeps_optimal_random(void **state)
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			uint64_t opt;
-
-			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
-			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
+			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
 			for (heur = 0; heur < PATH_H_COUNT; heur++) {
 				struct path_params p;
 				struct path_result res;
@@ -977,9 +977,7 @@ golden_optimal(struct pcase *pc, enum path_diagonal rule, uint64_t expect_cost,
 
 	assert_non_null(ctx);
 	oracle_init(&o, (size_t)pc->m.w * (size_t)pc->m.h);
-	oracle_dijkstra(&o, &pc->m, rule, &pc->c, pc->sx, pc->sy);
-	assert_int_equal(o.dist[(size_t)pc->gy * pc->m.w + pc->gx],
-	                 expect_cost);
+	assert_int_equal(oracle_goal_cost(&o, pc, rule), expect_cost);
 	for (heur = 0; heur <= PATH_H_COUNT; heur++) {
 		struct path_params p;
 		struct path_result res;
@@ -1868,11 +1866,8 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 			        PATH_ASTAR, PATH_ASTAR, PATH_DIJKSTRA};
 			static const enum path_heuristic heurs[] = {
 			        PATH_H_OCTILE, PATH_H_CHEBYSHEV, PATH_H_ZERO};
-			uint64_t opt;
+			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
 			unsigned k;
-
-			oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx, pc.sy);
-			opt = o.dist[(size_t)pc.gy * w + pc.gx];
 			for (k = 0; k < 3; k++) {
 				struct path_params p;
 				struct path_result res, fres;
