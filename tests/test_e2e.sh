@@ -74,14 +74,20 @@ player_at() {
 	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
 }
 
-start() { # start WIDTH HEIGHT ARGS...
-	local w=$1 h=$2
-	shift 2
+# session WIDTH HEIGHT COMMAND: COMMAND in a new tmux server, then its
+# exit status, the terminal's modes and "[end]" (see check_restored).
+session() {
 	$T kill-server >/dev/null 2>&1
 	n=$((n + 1))
 	T="tmux -L hunted-e2e-$$-$n -f $conf"
-	$T new-session -d -s g -x "$w" -y "$h" \
-		"$bin $* ; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
+	$T new-session -d -s g -x "$1" -y "$2" \
+		"$3; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
+}
+
+start() { # start WIDTH HEIGHT ARGS...
+	local w=$1 h=$2
+	shift 2
+	session "$w" "$h" "$bin $*"
 }
 
 # Checks the game has ended with status $1 and a restored terminal.
@@ -268,11 +274,7 @@ for sig in HUP:129 INT:130; do
 done
 
 # A terminal without colours: monochrome, the same map.
-$T kill-server >/dev/null 2>&1
-n=$((n + 1))
-T="tmux -L hunted-e2e-$$-$n -f $conf"
-$T new-session -d -s g -x 80 -y 24 \
-	"TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
+session 80 24 "TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch"
 wait_for '^#\.\.@\+\.' || bad "vt100: no map"
 $T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "vt100: colours drawn"
 $T send-keys -t g q y
@@ -305,11 +307,7 @@ check_restored "reload: edits are taken, errors shown, old map kept" 0
 # terminal: pause, single step, the AI view.
 "$bin" --headless --map tutorial --seed 1 --turns 30 --record "$tmp/game.rec" \
 	>/dev/null 2>&1 || bad "replay: recording failed"
-$T kill-server >/dev/null 2>&1
-n=$((n + 1))
-T="tmux -L hunted-e2e-$$-$n -f $conf"
-$T new-session -d -s g -x 80 -y 24 \
-	"NO_COLOR=1 $bin --replay $tmp/game.rec; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
+session 80 24 "NO_COLOR=1 $bin --replay $tmp/game.rec"
 wait_for 'REPLAY playing' || bad "replay: not playing"
 $T send-keys -t g ' '
 wait_for 'REPLAY paused' || bad "replay: space did not pause"
