@@ -4,7 +4,8 @@
  * line holds 16 cells), in another a byte with the closed flag and the
  * direction the cell was reached from, and for the bucket search two
  * bytes of neighbour masks (the moves out of the cell, and which of them
- * an expansion can skip).  Freshness is kept per block of 64 cells: a
+ * an expansion can skip), all in one allocation, on huge pages when the
+ * map is large (see HUGE_PAGE).  Freshness is kept per block of 64 cells: a
  * block whose generation stamp is not the current query's gets its g
  * reset, and its masks worked out from the grid, the first time the
  * query touches it, so nothing is cleared between queries and a query
@@ -36,6 +37,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -51,6 +53,16 @@
  * fewer first touches to test for, smaller ones less to reset. */
 #define BLOCK_SHIFT 6
 #define BLOCK_CELLS (1u << BLOCK_SHIFT)
+
+/* The per-cell arrays of a large map go on huge pages where the system
+ * offers them (Linux's transparent huge pages, on request): one TLB entry
+ * then covers 2 MiB of search state instead of 4 KiB, so a search that
+ * spreads over the map, or runs after other code has filled the TLB,
+ * stops missing it on most steps.  The arrays are rounded up to whole huge
+ * pages, which is done only from HUGE_MIN on: the rounding then adds at
+ * most half again. */
+#define HUGE_PAGE ((size_t)2 << 20)
+#define HUGE_MIN  ((size_t)1 << 20)
 
 /* Blocks covering ncells cells (the last one may run past them). */
 static inline size_t block_count(size_t ncells)
@@ -94,11 +106,13 @@ struct path_ctx {
 	int height;
 	int stride;
 	size_t ncells; /* padded cells, border included */
+	size_t cells_bytes; /* g, nbr and flags together, as allocated */
 	uint32_t gen;
 	size_t best; /* expanded cell closest to the goal, last search */
-	uint32_t *g; /* per cell, 64-byte aligned */
-	uint8_t *flags;   /* per cell: CELL_CLOSED | direction */
-	uint16_t *nbr;    /* per cell, bucket searches: see cell_nbr */
+	/* Per cell, in one allocation (at c->g) in this order. */
+	uint32_t *g;      /* 64-byte aligned */
+	uint16_t *nbr;    /* bucket searches: see cell_nbr */
+	uint8_t *flags;   /* CELL_CLOSED | direction */
 	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
 	struct heap_entry *heap;
 	size_t heap_cap;
@@ -283,6 +297,28 @@ static int heap_grow(struct path_ctx *c, size_t len)
 	return 0;
 }
 
+/* size bytes for the per-cell arrays, 64-byte aligned, on huge pages
+ * when large enough; *reserved is what was allocated. */
+static void *cells_alloc(size_t size, size_t *reserved)
+{
+	size_t align = 64;
+	void *mem = NULL;
+
+	if (size >= HUGE_MIN) {
+		size = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+		align = HUGE_PAGE;
+	}
+	if (posix_memalign(&mem, align, size) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	/* Only advice: without it (or without huge pages) all still works. */
+	if (align == HUGE_PAGE)
+		(void)madvise(mem, size, MADV_HUGEPAGE);
+#endif
+	*reserved = size;
+	return mem;
+}
+
 void path_params_default(struct path_params *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -314,21 +350,18 @@ struct path_ctx *path_ctx_new(int width, int height)
 	 * here, once, instead of during the first queries. */
 	{
 		const size_t blocks = block_count(c->ncells);
-		void *mem = NULL;
+		const size_t cells = blocks * BLOCK_CELLS;
 
-		if (posix_memalign(&mem, 64,
-		                   blocks * BLOCK_CELLS * sizeof(*c->g)) == 0) {
-			c->g = mem;
-			memset(c->g, 0xff,
-			       blocks * BLOCK_CELLS * sizeof(*c->g));
-		}
-		c->flags = malloc(c->ncells);
-		if (c->flags)
-			memset(c->flags, 0, c->ncells);
-		c->nbr = malloc(blocks * BLOCK_CELLS * sizeof(*c->nbr));
-		if (c->nbr)
+		c->g = cells_alloc(cells * (sizeof(*c->g) + sizeof(*c->nbr) +
+		                            sizeof(*c->flags)),
+		                   &c->cells_bytes);
+		if (c->g) {
+			c->nbr = (uint16_t *)(void *)(c->g + cells);
+			c->flags = (uint8_t *)(c->nbr + cells);
+			memset(c->g, 0xff, cells * sizeof(*c->g));
 			memset(c->nbr, 0,
-			       blocks * BLOCK_CELLS * sizeof(*c->nbr));
+			       cells * (sizeof(*c->nbr) + sizeof(*c->flags)));
+		}
 		c->stamps = malloc(blocks * sizeof(*c->stamps));
 		if (c->stamps)
 			memset(c->stamps, 0, blocks * sizeof(*c->stamps));
@@ -342,8 +375,8 @@ struct path_ctx *path_ctx_new(int width, int height)
 	c->pool = malloc(ARENA_INITIAL * sizeof(*c->pool));
 	c->layer_cap = LAYER_INITIAL;
 	c->layer = malloc(LAYER_INITIAL * sizeof(*c->layer));
-	if (!c->g || !c->flags || !c->nbr || !c->stamps || !c->ring ||
-	    !c->ring_bits || !c->pool || !c->layer) {
+	if (!c->g || !c->stamps || !c->ring || !c->ring_bits || !c->pool ||
+	    !c->layer) {
 		path_ctx_free(c);
 		return NULL;
 	}
@@ -355,9 +388,7 @@ void path_ctx_free(struct path_ctx *ctx)
 {
 	if (!ctx)
 		return;
-	free(ctx->g);
-	free(ctx->flags);
-	free(ctx->nbr);
+	free(ctx->g); /* nbr and flags too */
 	free(ctx->stamps);
 	heap_release(ctx->heap);
 	free(ctx->ring);
@@ -372,9 +403,7 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 {
 	const size_t blocks = block_count(ctx->ncells);
 
-	return sizeof(*ctx) +
-	       blocks * BLOCK_CELLS * (sizeof(*ctx->g) + sizeof(*ctx->nbr)) +
-	       ctx->ncells + blocks * sizeof(*ctx->stamps) +
+	return sizeof(*ctx) + ctx->cells_bytes + blocks * sizeof(*ctx->stamps) +
 	       (ctx->heap ? (ctx->heap_cap + HEAP_PAD + HEAP_ARITY) *
 	                            sizeof(*ctx->heap)
 	                  : 0) +
@@ -1285,6 +1314,23 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		}                                                              \
 	} while (0)
 
+/* Asks for the lines an expansion of cell n will read (its g, cost and
+ * flags rows and its masks) while the layer is still being put together:
+ * its cells were pushed a while ago, and fetching them all at once
+ * overlaps the misses that the expansions, one at a time, would wait for
+ * in turn.  The cell's own g line was just read to see that the entry is
+ * live. */
+#define layer_prefetch(n)                                                      \
+	do {                                                                   \
+		__builtin_prefetch(cost + (n)-stride);                         \
+		__builtin_prefetch(cost + (n));                                \
+		__builtin_prefetch(cost + (n) + stride);                       \
+		__builtin_prefetch(gs + (n)-stride);                           \
+		__builtin_prefetch(gs + (n) + stride);                         \
+		__builtin_prefetch(flags + (n));                               \
+		__builtin_prefetch(nbr + (n));                                 \
+	} while (0)
+
 	TOUCH(start);
 	gs[start] = 0;
 	flags[start] = 0;
@@ -1324,6 +1370,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				tail = k;
 				if (gs[pool[k].node] != pool[k].g)
 					continue;
+				layer_prefetch(pool[k].node);
 				ENTRIES_ROOM(layer, layer_cap, top, layer);
 				layer[top++] = pool[k];
 			}
@@ -1488,6 +1535,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			}
 		}
 	}
+#undef layer_prefetch
 #undef TOUCH
 #undef ENTRIES_ROOM
 done:
