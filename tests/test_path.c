@@ -1155,6 +1155,44 @@ static void test_path_ctx_new_rejects_bad_sizes(void **state)
 	path_ctx_free(big);
 }
 
+/* Search state stays within the issue's 16 bytes per cell, and the
+ * rounding of large maps' arrays up to whole huge pages within a quarter
+ * of their 7 bytes per cell: 550x550 is one of the sizes where rounding
+ * up would nearly double them, and must not happen. */
+static void test_path_ctx_bytes_per_cell(void **state)
+{
+	static const int sizes[] = {200, 380, 490, 512, 550, 600, 1024};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		const int n = sizes[i];
+		const double cells = (double)n * n;
+		struct path_ctx *ctx = path_ctx_new(n, n);
+		struct path_params p;
+		struct path_result res;
+		struct grid g;
+
+		assert_non_null(ctx);
+		if ((double)path_ctx_bytes(ctx) / cells > 9.0)
+			fail_msg("%dx%d: %.2f bytes per cell before a search",
+			         n, n, (double)path_ctx_bytes(ctx) / cells);
+		/* A search over the whole open map, corner to corner with
+		 * Dijkstra, fills the open list's pools as far as any will. */
+		assert_int_equal(grid_init(&g, n, n), GRID_OK);
+		path_params_default(&p);
+		p.algo = PATH_DIJKSTRA;
+		assert_int_equal(path_find(ctx, &g, &p, 0, 0, n - 1, n - 1,
+		                           NULL, 0, &res, NULL),
+		                 PATH_FOUND);
+		if ((double)path_ctx_bytes(ctx) / cells > 16.0)
+			fail_msg("%dx%d: %.2f bytes per cell after a search", n,
+			         n, (double)path_ctx_bytes(ctx) / cells);
+		grid_fini(&g);
+		path_ctx_free(ctx);
+	}
+}
+
 static void test_path_start_is_goal(void **state)
 {
 	static const char map[] = "#.#\n3G.\n#.#\n";
@@ -2783,6 +2821,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_path_params_default),
 	        cmocka_unit_test(test_path_ctx_new_rejects_bad_sizes),
+	        cmocka_unit_test(test_path_ctx_bytes_per_cell),
 	        cmocka_unit_test(test_path_names),
 	        cmocka_unit_test(test_path_heuristic_values),
 	        cmocka_unit_test(test_path_step_cost_diagonal_rules),

@@ -58,11 +58,10 @@
  * offers them (Linux's transparent huge pages, on request): one TLB entry
  * then covers 2 MiB of search state instead of 4 KiB, so a search that
  * spreads over the map, or runs after other code has filled the TLB,
- * stops missing it on most steps.  The arrays are rounded up to whole huge
- * pages, which is done only from HUGE_MIN on: the rounding then adds at
- * most half again. */
+ * stops missing it on most steps.  The arrays are then rounded up to
+ * whole huge pages, which is done only when that adds at most a quarter
+ * (so from about 1.6 MiB, and 7 bytes per cell become at most 8.75). */
 #define HUGE_PAGE ((size_t)2 << 20)
-#define HUGE_MIN  ((size_t)1 << 20)
 
 /* Blocks covering ncells cells (the last one may run past them). */
 static inline size_t block_count(size_t ncells)
@@ -301,11 +300,12 @@ static int heap_grow(struct path_ctx *c, size_t len)
  * when large enough; *reserved is what was allocated. */
 static void *cells_alloc(size_t size, size_t *reserved)
 {
+	const size_t whole = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 	size_t align = 64;
 	void *mem = NULL;
 
-	if (size >= HUGE_MIN) {
-		size = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	if (whole - size <= size / 4) {
+		size = whole;
 		align = HUGE_PAGE;
 	}
 	if (posix_memalign(&mem, align, size) != 0)
