@@ -297,17 +297,20 @@ static int heap_grow(struct path_ctx *c, size_t len)
 }
 
 /* size bytes for the per-cell arrays, 64-byte aligned, on huge pages
- * when large enough; *reserved is what was allocated. */
+ * when large enough and the system takes the advice (elsewhere nothing is
+ * rounded up); *reserved is what was allocated. */
 static void *cells_alloc(size_t size, size_t *reserved)
 {
-	const size_t whole = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 	size_t align = 64;
 	void *mem = NULL;
+#ifdef MADV_HUGEPAGE
+	const size_t whole = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 
 	if (whole - size <= size / 4) {
 		size = whole;
 		align = HUGE_PAGE;
 	}
+#endif
 	if (posix_memalign(&mem, align, size) != 0)
 		return NULL;
 #ifdef MADV_HUGEPAGE
