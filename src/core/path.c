@@ -1528,14 +1528,16 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 					bits[b >> 6] |= 1ull << (b & 63);
 				}
 				st.pushes++;
-				if (open > st.max_open)
-					st.max_open = open;
 				if (tracing)
 					trace_add(tr, c, PATH_TRACE_PUSH, nb,
 					          cur, d, h,
 					          (uint64_t)nf << 32 |
 					                  (uint32_t)~ng);
 			}
+			/* open only grows while the neighbours are pushed,
+			 * so its peak shows at the end of an expansion. */
+			if (open > st.max_open)
+				st.max_open = open;
 		}
 	}
 #undef layer_prefetch
@@ -1587,21 +1589,21 @@ out:
 		return INSTANCE(0, rule, PATH_H_ZERO);                         \
 	}
 
+/* The traced instances, one per rule. */
+#define DISPATCH_TRACED(INSTANCE)                                              \
+	switch (diag) {                                                        \
+	case PATH_DIAG_NEVER:                                                  \
+		return INSTANCE(1, PATH_DIAG_NEVER, PATH_H_COUNT);             \
+	case PATH_DIAG_NO_CORNER:                                              \
+		return INSTANCE(1, PATH_DIAG_NO_CORNER, PATH_H_COUNT);         \
+	default:                                                               \
+		return INSTANCE(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);            \
+	}
+
 #define DISPATCH(INSTANCE, euclid)                                             \
 	do {                                                                   \
-		if (tr) {                                                      \
-			switch (diag) {                                        \
-			case PATH_DIAG_NEVER:                                  \
-				return INSTANCE(1, PATH_DIAG_NEVER,            \
-				                PATH_H_COUNT);                 \
-			case PATH_DIAG_NO_CORNER:                              \
-				return INSTANCE(1, PATH_DIAG_NO_CORNER,        \
-				                PATH_H_COUNT);                 \
-			default:                                               \
-				return INSTANCE(1, PATH_DIAG_ALWAYS,           \
-				                PATH_H_COUNT);                 \
-			}                                                      \
-		}                                                              \
+		if (tr)                                                        \
+			DISPATCH_TRACED(INSTANCE);                             \
 		switch (diag) {                                                \
 		case PATH_DIAG_NEVER:                                          \
 			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_NEVER);      \
@@ -1616,6 +1618,23 @@ out:
 	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
 	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
 
+/* One function per diagonal rule, each with its heuristics inside:
+ * kept apart so the compiler allocates registers for each search loop
+ * on its own. */
+#define BUCKET_RULE(name, rule)                                                \
+	static __attribute__((noinline)) enum path_status name(                \
+	        struct path_ctx *c, const uint8_t *cost,                       \
+	        const struct query *q, struct path_stats *st)                  \
+	{                                                                      \
+		struct path_trace *const tr = NULL;                            \
+		const int bfs = q->algo == PATH_BFS;                           \
+                                                                               \
+		DISPATCH_HEUR(BUCKET_INSTANCE, 0, rule);                       \
+	}
+BUCKET_RULE(bucket_never, PATH_DIAG_NEVER)
+BUCKET_RULE(bucket_no_corner, PATH_DIAG_NO_CORNER)
+BUCKET_RULE(bucket_always, PATH_DIAG_ALWAYS)
+
 static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
                                         enum path_diagonal diag,
@@ -1624,8 +1643,17 @@ static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
 {
 	const int bfs = q->algo == PATH_BFS;
 
+	if (tr)
+		DISPATCH_TRACED(BUCKET_INSTANCE);
 	/* buckets_fit never sends Euclidean h here. */
-	DISPATCH(BUCKET_INSTANCE, 0);
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		return bucket_never(c, cost, q, st);
+	case PATH_DIAG_NO_CORNER:
+		return bucket_no_corner(c, cost, q, st);
+	default:
+		return bucket_always(c, cost, q, st);
+	}
 }
 
 #define HEAP_INSTANCE(tracing, diag, heur)                                     \
