@@ -879,12 +879,14 @@ search_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 				HEAP_INSERT(entry);
 			}
 			st.pushes++;
-			if (open > st.max_open)
-				st.max_open = open;
 			if (tracing)
 				trace_add(tr, c, PATH_TRACE_PUSH, nb, cur, d, h,
 				          key);
 		}
+		/* open only grows while the neighbours are pushed, so its
+		 * peak shows at the end of an expansion. */
+		if (open > st.max_open)
+			st.max_open = open;
 		/* The best successor is expanded next without a trip through
 		 * the heap when it beats everything there: on open ground
 		 * that is most expansions. */
@@ -1566,13 +1568,14 @@ out:
 	return result;
 }
 
-/* Returns from a dispatcher with INSTANCE(tracing, diag, heur) for the
- * query: one instance per diagonal rule and heuristic for searches
- * without a trace and, for a traced search (the AI view's, where one
- * generic instance with the heuristic chosen at run time is fast enough),
- * one per rule.  euclid is a constant: 0 for an engine never given the
- * Euclidean heuristic, which then gets no instance for it.  diag, q and
- * tr are the dispatcher's. */
+/* Return from a dispatcher with INSTANCE(tracing, diag, heur) for the
+ * query.  DISPATCH_HEUR picks among one diagonal rule's instances for
+ * searches without a trace, one per heuristic; euclid is a constant, 0
+ * for an engine never given the Euclidean heuristic, which then gets no
+ * instance for it.  DISPATCH_TRACED picks a traced search's instance
+ * (the AI view's, where one generic instance with the heuristic chosen
+ * at run time is fast enough), one per rule.  q, diag and tr are the
+ * dispatcher's. */
 #define DISPATCH_HEUR(INSTANCE, euclid, rule)                                  \
 	switch (q->heuristic) {                                                \
 	case PATH_H_MANHATTAN:                                                 \
@@ -1599,20 +1602,6 @@ out:
 	default:                                                               \
 		return INSTANCE(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);            \
 	}
-
-#define DISPATCH(INSTANCE, euclid)                                             \
-	do {                                                                   \
-		if (tr)                                                        \
-			DISPATCH_TRACED(INSTANCE);                             \
-		switch (diag) {                                                \
-		case PATH_DIAG_NEVER:                                          \
-			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_NEVER);      \
-		case PATH_DIAG_NO_CORNER:                                      \
-			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_NO_CORNER);  \
-		default:                                                       \
-			DISPATCH_HEUR(INSTANCE, euclid, PATH_DIAG_ALWAYS);     \
-		}                                                              \
-	} while (0)
 
 #define BUCKET_INSTANCE(tracing, diag, heur)                                   \
 	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
@@ -1661,16 +1650,41 @@ static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
 	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
 	         : search_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
 
+/* The heap searches without a trace, one function per diagonal rule, as
+ * for the buckets. */
+#define HEAP_RULE(name, rule)                                                  \
+	static __attribute__((noinline)) enum path_status name(                \
+	        struct path_ctx *c, const uint8_t *cost,                       \
+	        const struct query *q, struct path_stats *st)                  \
+	{                                                                      \
+		struct path_trace *const tr = NULL;                            \
+		const int astar1 =                                             \
+		        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE; \
+                                                                               \
+		DISPATCH_HEUR(HEAP_INSTANCE, 1, rule);                         \
+	}
+HEAP_RULE(heap_never, PATH_DIAG_NEVER)
+HEAP_RULE(heap_no_corner, PATH_DIAG_NO_CORNER)
+HEAP_RULE(heap_always, PATH_DIAG_ALWAYS)
+
 static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
                                         enum path_diagonal diag,
                                         struct path_stats *st,
                                         struct path_trace *tr)
 {
-	const int astar1 =
-	        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE;
+	const int astar1 = 0; /* traced searches take the generic instance */
 
-	DISPATCH(HEAP_INSTANCE, 1);
+	if (tr)
+		DISPATCH_TRACED(HEAP_INSTANCE);
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		return heap_never(c, cost, q, st);
+	case PATH_DIAG_NO_CORNER:
+		return heap_no_corner(c, cost, q, st);
+	default:
+		return heap_always(c, cost, q, st);
+	}
 }
 
 /* Reads the path back from the goal through the parents' directions. */
