@@ -1603,26 +1603,44 @@ out:
 		return INSTANCE(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);            \
 	}
 
-#define BUCKET_INSTANCE(tracing, diag, heur)                                   \
-	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
-	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
-
-/* One function per diagonal rule, each with its heuristics inside:
- * kept apart so the compiler allocates registers for each search loop
- * on its own. */
-#define BUCKET_RULE(name, rule)                                                \
+/* Defines prefix_never, prefix_no_corner and prefix_always, the searches
+ * without a trace under each diagonal rule: one function per rule, each
+ * with its heuristics inside, so the compiler allocates registers for
+ * each search loop on its own rather than for thirty in one function.
+ * mode declares what INSTANCE reads besides the arguments. */
+#define RULE_SEARCH(name, rule, INSTANCE, euclid, mode)                       \
 	static __attribute__((noinline)) enum path_status name(                \
 	        struct path_ctx *c, const uint8_t *cost,                       \
 	        const struct query *q, struct path_stats *st)                  \
 	{                                                                      \
 		struct path_trace *const tr = NULL;                            \
-		const int bfs = q->algo == PATH_BFS;                           \
+		mode;                                                          \
                                                                                \
-		DISPATCH_HEUR(BUCKET_INSTANCE, 0, rule);                       \
+		DISPATCH_HEUR(INSTANCE, euclid, rule);                         \
 	}
-BUCKET_RULE(bucket_never, PATH_DIAG_NEVER)
-BUCKET_RULE(bucket_no_corner, PATH_DIAG_NO_CORNER)
-BUCKET_RULE(bucket_always, PATH_DIAG_ALWAYS)
+#define RULE_SEARCHES(prefix, INSTANCE, euclid, mode)                          \
+	RULE_SEARCH(prefix##_never, PATH_DIAG_NEVER, INSTANCE, euclid, mode)   \
+	RULE_SEARCH(prefix##_no_corner, PATH_DIAG_NO_CORNER, INSTANCE, euclid, \
+	            mode)                                                      \
+	RULE_SEARCH(prefix##_always, PATH_DIAG_ALWAYS, INSTANCE, euclid, mode)
+
+/* Returns from a dispatcher with prefix's search for its diagonal rule. */
+#define DISPATCH_RULE(prefix)                                                  \
+	switch (diag) {                                                        \
+	case PATH_DIAG_NEVER:                                                  \
+		return prefix##_never(c, cost, q, st);                         \
+	case PATH_DIAG_NO_CORNER:                                              \
+		return prefix##_no_corner(c, cost, q, st);                     \
+	default:                                                               \
+		return prefix##_always(c, cost, q, st);                        \
+	}
+
+#define BUCKET_INSTANCE(tracing, diag, heur)                                   \
+	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
+	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
+
+/* buckets_fit never sends Euclidean h here. */
+RULE_SEARCHES(bucket, BUCKET_INSTANCE, 0, const int bfs = q->algo == PATH_BFS)
 
 static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
@@ -1634,15 +1652,7 @@ static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
 
 	if (tr)
 		DISPATCH_TRACED(BUCKET_INSTANCE);
-	/* buckets_fit never sends Euclidean h here. */
-	switch (diag) {
-	case PATH_DIAG_NEVER:
-		return bucket_never(c, cost, q, st);
-	case PATH_DIAG_NO_CORNER:
-		return bucket_no_corner(c, cost, q, st);
-	default:
-		return bucket_always(c, cost, q, st);
-	}
+	DISPATCH_RULE(bucket);
 }
 
 #define HEAP_INSTANCE(tracing, diag, heur)                                     \
@@ -1650,22 +1660,9 @@ static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
 	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
 	         : search_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
 
-/* The heap searches without a trace, one function per diagonal rule, as
- * for the buckets. */
-#define HEAP_RULE(name, rule)                                                  \
-	static __attribute__((noinline)) enum path_status name(                \
-	        struct path_ctx *c, const uint8_t *cost,                       \
-	        const struct query *q, struct path_stats *st)                  \
-	{                                                                      \
-		struct path_trace *const tr = NULL;                            \
-		const int astar1 =                                             \
-		        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE; \
-                                                                               \
-		DISPATCH_HEUR(HEAP_INSTANCE, 1, rule);                         \
-	}
-HEAP_RULE(heap_never, PATH_DIAG_NEVER)
-HEAP_RULE(heap_no_corner, PATH_DIAG_NO_CORNER)
-HEAP_RULE(heap_always, PATH_DIAG_ALWAYS)
+RULE_SEARCHES(heap, HEAP_INSTANCE, 1,
+              const int astar1 = q->algo == PATH_ASTAR &&
+                                 q->weight == PATH_WEIGHT_ONE)
 
 static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
                                         const struct query *q,
@@ -1677,14 +1674,7 @@ static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
 
 	if (tr)
 		DISPATCH_TRACED(HEAP_INSTANCE);
-	switch (diag) {
-	case PATH_DIAG_NEVER:
-		return heap_never(c, cost, q, st);
-	case PATH_DIAG_NO_CORNER:
-		return heap_no_corner(c, cost, q, st);
-	default:
-		return heap_always(c, cost, q, st);
-	}
+	DISPATCH_RULE(heap);
 }
 
 /* Reads the path back from the goal through the parents' directions. */
