@@ -1608,7 +1608,7 @@ out:
  * with its heuristics inside, so the compiler allocates registers for
  * each search loop on its own rather than for thirty in one function.
  * mode declares what INSTANCE reads besides the arguments. */
-#define RULE_SEARCH(name, rule, INSTANCE, euclid, mode)                       \
+#define RULE_SEARCH(name, rule, INSTANCE, euclid, mode)                        \
 	static __attribute__((noinline)) enum path_status name(                \
 	        struct path_ctx *c, const uint8_t *cost,                       \
 	        const struct query *q, struct path_stats *st)                  \
