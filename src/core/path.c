@@ -1185,13 +1185,60 @@ cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
 #endif
 
 /* What a bucket search's blocks are made from: the context's per-cell
- * arrays and the grid. */
+ * arrays and the grid.  near: whether making a block current also asks
+ * for the lines of the blocks around it (see block_prefetch_near). */
 struct block_src {
 	uint32_t *g;
 	uint16_t *nbr;
+	uint8_t *flags;
 	const uint8_t *cost;
 	size_t ncells, stride;
+	int near;
 };
+
+/* Block prefetching pays on maps whose per-cell state does not stay in
+ * the cache between queries; below this many cells it only costs. */
+#define NEAR_MIN_CELLS (1u << 16)
+#define NEAR_ROWS      2
+
+/* Asks for what the blocks above and below block `base` (NEAR_ROWS rows
+ * each way) will need when the search reaches them: their g, masks and
+ * flags, and the grid's row beyond, which their masks are made from.  A
+ * search reaches a row's cells soon after its neighbour row's; on a
+ * large map, after other code has run, each of those lines is a trip to
+ * memory that the search would otherwise wait for when it gets there.
+ * Rows near the top and bottom of the map are left out. */
+static inline __attribute__((always_inline)) void
+block_prefetch_near(const struct block_src *src, size_t base)
+{
+	const size_t stride = src->stride, reach = (NEAR_ROWS + 1) * stride;
+	int r;
+
+	if (base < reach || base + reach + BLOCK_CELLS > src->ncells)
+		return;
+	for (r = 1; r <= NEAR_ROWS; r++) {
+		const size_t rows[2] = {base - (size_t)r * stride,
+		                        base + (size_t)r * stride};
+		int side;
+
+		for (side = 0; side < 2; side++) {
+			const size_t at = rows[side];
+			const size_t out = side ? at + stride : at - stride;
+			size_t k;
+
+			for (k = 0; k < BLOCK_CELLS; k += 64 / sizeof(*src->g))
+				__builtin_prefetch(src->g + at + k, 1);
+			for (k = 0; k < BLOCK_CELLS;
+			     k += 64 / sizeof(*src->nbr))
+				__builtin_prefetch(src->nbr + at + k, 1);
+			__builtin_prefetch(src->flags + at, 1);
+			__builtin_prefetch(src->flags + at + BLOCK_CELLS - 1,
+			                   1);
+			__builtin_prefetch(src->cost + out);
+			__builtin_prefetch(src->cost + out + BLOCK_CELLS - 1);
+		}
+	}
+}
 
 /* Makes block b current for a bucket search: g reset to G_UNSEEN and the
  * neighbour masks of its cells worked out from the grid as it is now.
@@ -1207,6 +1254,8 @@ block_fresh_rule(const struct block_src *src, uint32_t b,
 	size_t i;
 
 	block_reset(src->g, b);
+	if (src->near)
+		block_prefetch_near(src, base);
 	for (i = base; i < base + BLOCK_CELLS; i += 16) {
 		size_t k;
 
@@ -1305,9 +1354,11 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	}
 	src = (struct block_src){.g = gs,
 	                         .nbr = nbr,
+	                         .flags = flags,
 	                         .cost = cost,
 	                         .ncells = c->ncells,
-	                         .stride = stride};
+	                         .stride = stride,
+	                         .near = c->ncells >= NEAR_MIN_CELLS};
 /* cell_touch, with the block's neighbour masks. */
 #define TOUCH(idx)                                                             \
 	do {                                                                   \
