@@ -1185,15 +1185,13 @@ cells_nbr16(uint16_t *out, const uint8_t *cc, size_t stride,
 #endif
 
 /* What a bucket search's blocks are made from: the context's per-cell
- * arrays and the grid.  near: whether making a block current also asks
- * for the lines of the blocks around it (see block_prefetch_near). */
+ * arrays and the grid. */
 struct block_src {
 	uint32_t *g;
 	uint16_t *nbr;
 	uint8_t *flags;
 	const uint8_t *cost;
 	size_t ncells, stride;
-	int near;
 };
 
 /* Block prefetching pays on maps whose per-cell state does not stay in
@@ -1207,14 +1205,15 @@ struct block_src {
  * search reaches a row's cells soon after its neighbour row's; on a
  * large map, after other code has run, each of those lines is a trip to
  * memory that the search would otherwise wait for when it gets there.
- * Rows near the top and bottom of the map are left out. */
+ * Smaller maps, and rows near the top and bottom, are left out. */
 static inline __attribute__((always_inline)) void
 block_prefetch_near(const struct block_src *src, size_t base)
 {
 	const size_t stride = src->stride, reach = (NEAR_ROWS + 1) * stride;
 	int r;
 
-	if (base < reach || base + reach + BLOCK_CELLS > src->ncells)
+	if (src->ncells < NEAR_MIN_CELLS || base < reach ||
+	    base + reach + BLOCK_CELLS > src->ncells)
 		return;
 	for (r = 1; r <= NEAR_ROWS; r++) {
 		const size_t rows[2] = {base - (size_t)r * stride,
@@ -1254,8 +1253,7 @@ block_fresh_rule(const struct block_src *src, uint32_t b,
 	size_t i;
 
 	block_reset(src->g, b);
-	if (src->near)
-		block_prefetch_near(src, base);
+	block_prefetch_near(src, base);
 	for (i = base; i < base + BLOCK_CELLS; i += 16) {
 		size_t k;
 
@@ -1357,8 +1355,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	                         .flags = flags,
 	                         .cost = cost,
 	                         .ncells = c->ncells,
-	                         .stride = stride,
-	                         .near = c->ncells >= NEAR_MIN_CELLS};
+	                         .stride = stride};
 /* cell_touch, with the block's neighbour masks. */
 #define TOUCH(idx)                                                             \
 	do {                                                                   \
