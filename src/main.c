@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data.h"
-#include "diag.h"
-#include "gen.h"
-#include "game.h"
-#include "headless.h"
-#include "term.h"
-#include "view.h"
-#include "world.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
+#include "core/world/gen.h"
+#include "session/files.h"
+#include "session/headless.h"
+#include "ui/term.h"
+#include "ui/view.h"
+#include "core/world/world.h"
 
 #define EXIT_USAGE 2
 

@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "data.h"
-#include "diag.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
 
 /* A scratch directory holding base.txt, which dungeons under test
  * include; made once for the whole run. */

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "diag.h"
+#include "core/base/diag.h"
 
 static void test_diag_add_keeps_location_and_text(void **state)
 {

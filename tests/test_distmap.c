@@ -20,11 +20,12 @@
 
 #include <cmocka.h>
 
-#include "distmap.h"
-#include "grid.h"
-#include "movingai.h"
-#include "path.h"
-#include "rng.h"
+#include "core/path/distmap.h"
+#include "core/path/flood.h"
+#include "core/path/grid.h"
+#include "core/data/movingai.h"
+#include "core/path/path.h"
+#include "core/base/rng.h"
 
 /* Random cases per property: thousands, and still about a second under
  * the sanitizers. */
@@ -485,7 +486,7 @@ static void test_distmap_small_and_bad_args(void **state)
 	assert_int_equal(distmap_at(one, 0, 0), 0);
 	assert_int_equal(distmap_at(one, 1, 0), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_step(one, &g, &p, 0, 0, &nx, &ny), 0);
-	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, &lab, &count),
+	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, &lab, &count),
 	                 0);
 	assert_true(lab == 1 && count == 1);
 	/* No sources: a valid, empty map. */
@@ -493,7 +494,7 @@ static void test_distmap_small_and_bad_args(void **state)
 	assert_int_equal(settled, 0);
 	assert_int_equal(distmap_at(one, 0, 0), DISTMAP_UNREACHED);
 	grid_set_cost(&g, 0, 0, 0);
-	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, &lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, &lab, &count), 0);
 	assert_true(lab == 0 && count == 0);
 	assert_int_equal(distmap_build(one, &g, &p, two, 1, 0, NULL),
 	                 PATH_BAD_ARG);
@@ -556,11 +557,11 @@ static void test_distmap_small_and_bad_args(void **state)
 	assert_int_equal(distmap_at(m, 0, 5), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_step(m, NULL, &p, 0, 0, &nx, &ny), 0);
 
-	assert_int_equal(grid_components(NULL, PATH_DIAG_NEVER, &lab, &count),
+	assert_int_equal(flood_components(NULL, PATH_DIAG_NEVER, &lab, &count),
 	                 PATH_BAD_ARG);
-	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, NULL, &count),
+	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, NULL, &count),
 	                 PATH_BAD_ARG);
-	assert_int_equal(grid_components(&g, PATH_DIAG_COUNT, &lab, &count),
+	assert_int_equal(flood_components(&g, PATH_DIAG_COUNT, &lab, &count),
 	                 PATH_BAD_ARG);
 	grid_fini(&g);
 	grid_fini(&other);
@@ -623,7 +624,7 @@ static void test_components_match_brute_force(void **state)
 		n = (uint32_t)(g.width * g.height);
 		snprintf(what, sizeof(what), "components case %u: %dx%d %s", c,
 		         g.width, g.height, path_diagonal_name(diag));
-		assert_int_equal(grid_components(&g, diag, lab, &count), 0);
+		assert_int_equal(flood_components(&g, diag, lab, &count), 0);
 		brute_first_cell(&g, diag == PATH_DIAG_ALWAYS, first);
 		/* The k-th first cell in row-major order is label k. */
 		for (i = 0; i < n; i++)
@@ -733,7 +734,7 @@ static void test_distmap_open_map_is_octile(void **state)
 				check_u64(distmap_at(m, x, y), want, "octile",
 				          x, y);
 		}
-	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
 	assert_int_equal(count, 1);
 	grid_fini(&g);
 	free(lab);
@@ -770,9 +771,9 @@ static void test_distmap_largest_map(void **state)
 			                     (int)(order[k] / n)),
 			          90 * k, "along", (int)(order[k] % n),
 			          (int)(order[k] / n));
-	assert_int_equal(grid_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
 	assert_int_equal(count, 1);
-	assert_int_equal(grid_components(&g, PATH_DIAG_NEVER, lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, lab, &count), 0);
 	assert_int_equal(count, 1);
 	grid_fini(&g);
 
@@ -872,7 +873,7 @@ static int bench_map(const char *name, const struct grid *g)
 	}
 	t0 = now_ns();
 	for (i = 0; i < BUILDS; i++)
-		grid_components(g, PATH_DIAG_NO_CORNER, lab, &count);
+		flood_components(g, PATH_DIAG_NO_CORNER, lab, &count);
 	comp_ns = (now_ns() - t0) / BUILDS;
 	if (!queries)
 		queries = 1;

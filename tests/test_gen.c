@@ -18,10 +18,10 @@
 
 #include <cmocka.h>
 
-#include "data.h"
-#include "diag.h"
-#include "gen.h"
-#include "rng.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
+#include "core/world/gen.h"
+#include "core/base/rng.h"
 
 static const char *top_srcdir(void)
 {

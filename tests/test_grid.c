@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "grid.h"
+#include "core/path/grid.h"
 
 /* A failed init must leave nothing to free, so a caller can always
  * pair init with fini. */

@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "grid.h"
-#include "jps.h"
-#include "movingai.h"
-#include "path.h"
+#include "core/path/grid.h"
+#include "core/path/jps.h"
+#include "core/data/movingai.h"
+#include "core/path/path.h"
 
 #define PROPERTY_GRIDS 10000
 #define RANDOM_MAX_DIM 64

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
-#include "movingai.h"
-#include "path.h"
+#include "core/path/grid.h"
+#include "core/data/movingai.h"
+#include "core/path/path.h"
 
 /* sqrt(2) ~ 1393/985 to better than 3e-7 relative. */
 #define STRAIGHT 985u

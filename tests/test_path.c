@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "grid.h"
-#include "path.h"
+#include "core/path/grid.h"
+#include "core/path/path.h"
 
 /* Enough for the acceptance criterion (10,000 grids per property) while
  * staying within the CI time budget under the sanitizers. */

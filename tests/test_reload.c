@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
-#include "data.h"
-#include "reload.h"
-#include "world.h"
+#include "core/data/data.h"
+#include "core/world/reload.h"
+#include "core/world/world.h"
 
 static const char kinds[] =
         "include \"../terrain.txt\"\n"

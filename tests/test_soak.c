@@ -11,12 +11,12 @@
 
 #include <cmocka.h>
 
-#include "ai.h"
-#include "data.h"
-#include "gen.h"
-#include "path.h"
-#include "rng.h"
-#include "world.h"
+#include "core/mind/ai.h"
+#include "core/data/data.h"
+#include "core/world/gen.h"
+#include "core/path/path.h"
+#include "core/base/rng.h"
+#include "core/world/world.h"
 
 #define SOAK_TURNS 10000
 

@@ -10,10 +10,10 @@
 
 #include <cmocka.h>
 
-#include "ai.h"
-#include "autopilot.h"
-#include "data.h"
-#include "world.h"
+#include "core/mind/ai.h"
+#include "core/mind/autopilot.h"
+#include "core/data/data.h"
+#include "core/world/world.h"
 
 /* Monster kinds for the tests: plain ones whose speed and senses are
  * easy to reason about. */

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "headless.h"
+#include "session/headless.h"
 
 #define ESC_DELAY_MS 25
 #define TICK_MS      100 /* longest wait for a key: signals are noticed */

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autopilot.h"
-#include "headless.h"
-#include "reload.h"
+#include "core/mind/autopilot.h"
+#include "session/headless.h"
+#include "core/world/reload.h"
 #include "view_impl.h"
 
 #define LOG_ROWS        3   /* message lines under the map */

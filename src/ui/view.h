@@ -14,9 +14,9 @@
 #include <stdio.h>
 
 #include "canvas.h"
-#include "game.h"
-#include "path.h"
-#include "world.h"
+#include "session/files.h"
+#include "core/path/path.h"
+#include "core/world/world.h"
 
 #define VIEW_MIN_W 80
 #define VIEW_MIN_H 24

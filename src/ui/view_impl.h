@@ -3,7 +3,7 @@
 #ifndef HUNTED_VIEW_IMPL_H
 #define HUNTED_VIEW_IMPL_H
 
-#include "jps.h"
+#include "core/path/jps.h"
 #include "view.h"
 
 #define LOG_KEEP  1000 /* messages kept for the history (Ctrl-P) */

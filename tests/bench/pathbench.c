@@ -23,10 +23,10 @@
 #include <libtcod.h>
 #endif
 
-#include "grid.h"
-#include "jps.h"
-#include "movingai.h"
-#include "path.h"
+#include "core/path/grid.h"
+#include "core/path/jps.h"
+#include "core/data/movingai.h"
+#include "core/path/path.h"
 
 /* sqrt(2) ~ 1393/985, to better than 3e-7 relative: far below the
  * benchmark's printed precision even on the longest maze paths. */

@@ -22,12 +22,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "ai.h"
-#include "autopilot.h"
-#include "data.h"
-#include "distmap.h"
-#include "gen.h"
-#include "world.h"
+#include "core/mind/ai.h"
+#include "core/mind/autopilot.h"
+#include "core/data/data.h"
+#include "core/path/distmap.h"
+#include "core/world/gen.h"
+#include "core/world/world.h"
 
 struct bopts {
 	int w, h;

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "data.h"
-#include "diag.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "data.h"
-#include "diag.h"
-#include "movingai.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
+#include "core/data/movingai.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "autopilot.h"
-#include "gen.h"
-#include "headless.h"
+#include "core/mind/autopilot.h"
+#include "core/world/gen.h"
+#include "session/headless.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -2,7 +2,7 @@
 ## recording parser: their saved corpora replay in every `make check`, and
 ## `make fuzz-movingai` / `make fuzz-recording` build the libFuzzer
 ## targets with clang.  Included by Makefile.am; paths are relative to the
-## top.  (The data loader's target lives in data/local.mk.)
+## top.
 
 # --- replay the saved corpora in every `make check` -----------------------
 # fuzz_data_replay.c is the shared driver; FUZZ_CORPUS names the directory
@@ -18,11 +18,10 @@ tests_fuzz_fuzz_movingai_replay_CPPFLAGS = $(AM_CPPFLAGS) \
 tests_fuzz_fuzz_movingai_replay_LDADD = $(CORE_LIBS)
 
 tests_fuzz_fuzz_recording_replay_SOURCES = \
-	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_recording.c \
-	src/headless.c src/headless.h
+	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_recording.c
 tests_fuzz_fuzz_recording_replay_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/src -DFUZZ_CORPUS='"tests/fuzz/corpus-recording"'
-tests_fuzz_fuzz_recording_replay_LDADD = $(CORE_LIBS)
+	-DFUZZ_CORPUS='"tests/fuzz/corpus-recording"'
+tests_fuzz_fuzz_recording_replay_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
 EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 	tests/fuzz/movingai.dict tests/fuzz/recording.dict
@@ -36,20 +35,17 @@ EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 # and merge what they find back with -merge=1 (keep the corpora small).
 # The whole core is compiled in: its library is built by the configured
 # compiler, which need not be clang.
-FUZZ_CORE_SRCS = src/core/grid.c src/core/gen.c src/core/path.c \
-	src/core/jps.c src/core/movingai.c src/core/diag.c src/core/data.c \
-	src/core/data_reach.c src/core/data_movingai.c src/core/distmap.c \
-	src/core/world.c src/core/ai.c src/core/autopilot.c src/core/reload.c
-FUZZ_MOVINGAI_SRCS = tests/fuzz/fuzz_movingai.c src/core/movingai.c \
-	src/core/data.c src/core/data_reach.c src/core/data_movingai.c \
-	src/core/diag.c src/core/grid.c src/core/path.c
-FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c src/headless.c \
+FUZZ_CORE_SRCS = $(filter %.c,$(src_core_libhunted_a_SOURCES))
+FUZZ_SESSION_SRCS = $(filter %.c,$(src_session_libsession_a_SOURCES))
+FUZZ_MOVINGAI_SRCS = tests/fuzz/fuzz_movingai.c $(FUZZ_CORE_SRCS)
+FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c $(FUZZ_SESSION_SRCS) \
 	$(FUZZ_CORE_SRCS)
 FUZZ_CLANG = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -I$(top_srcdir)/src/core \
-	-I$(top_srcdir)/src -I$(top_builddir)
+	-fno-sanitize-recover=all -I$(top_srcdir)/src -I$(top_builddir) \
+	-DHUNTED_DATADIR='"$(pkgdatadir)"' \
+	-DHUNTED_SRCDATA='"$(abs_top_srcdir)/data"'
 if HAVE_CLANG
-tests/fuzz/fuzz_movingai$(EXEEXT): $(FUZZ_MOVINGAI_SRCS)
+tests/fuzz/fuzz_movingai$(EXEEXT): $(FUZZ_MOVINGAI_SRCS) config.h
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_MOVINGAI_SRCS:%=$(top_srcdir)/%) \
 		-lm -o $@
@@ -66,3 +62,31 @@ endif
 .PHONY: fuzz-movingai fuzz-recording
 CLEANFILES += tests/fuzz/fuzz_movingai$(EXEEXT) \
 	tests/fuzz/fuzz_recording$(EXEEXT)
+
+# --- the data loader's target ---------------------------------------------
+check_PROGRAMS += tests/fuzz/fuzz_data_replay
+TESTS += tests/fuzz/fuzz_data_replay
+tests_fuzz_fuzz_data_replay_SOURCES = \
+	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_data.c
+tests_fuzz_fuzz_data_replay_LDADD = $(CORE_LIBS)
+EXTRA_DIST += tests/fuzz/corpus tests/fuzz/data.dict
+
+# `make fuzz-data` builds the libFuzzer target with clang (not part of
+# `make all`: it needs clang's fuzzer runtime).  Run it as
+#   tests/fuzz/fuzz_data -max_len=65536 -dict=tests/fuzz/data.dict
+#       NEW_CORPUS_DIR tests/fuzz/corpus
+# (paths from the source tree)
+# and merge what it finds back with -merge=1 (keep the corpus small).
+FUZZ_DATA_SRCS = tests/fuzz/fuzz_data.c $(FUZZ_CORE_SRCS)
+if HAVE_CLANG
+tests/fuzz/fuzz_data$(EXEEXT): $(FUZZ_DATA_SRCS) config.h
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_DATA_SRCS:%=$(top_srcdir)/%) -lm -o $@
+fuzz-data: tests/fuzz/fuzz_data$(EXEEXT)
+else
+fuzz-data:
+	@echo "fuzz-data: clang was not found by configure" >&2; exit 1
+endif
+.PHONY: fuzz-data
+CLEANFILES += tests/fuzz/fuzz_data$(EXEEXT)
+

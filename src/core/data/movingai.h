@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "grid.h"
+#include "core/path/grid.h"
 
 enum movingai_status {
 	MOVINGAI_OK = 0,

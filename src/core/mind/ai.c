@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "distmap.h"
-#include "jps.h"
-#include "world.h"
+#include "core/path/distmap.h"
+#include "core/path/flood.h"
+#include "core/path/jps.h"
+#include "core/world/world.h"
 
 /* Other monsters within this many cells of a mover make their cell cost
  * OCC_PENALTY more: a crowd is expensive to push through, never a wall. */
@@ -133,7 +134,7 @@ static int labels_fresh(struct world *w, struct kind_state *ks)
 
 	if (!ks->labels_dirty)
 		return 0;
-	if (grid_components(&ks->grid, PATH_DIAG_NO_CORNER, ks->labels,
+	if (flood_components(&ks->grid, PATH_DIAG_NO_CORNER, ks->labels,
 	                    &ks->ncomp) != 0)
 		return -1;
 	free(ks->sizes);

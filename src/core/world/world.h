@@ -17,10 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ai.h"
-#include "data.h"
-#include "diag.h"
-#include "rng.h"
+#include "core/mind/ai.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
+#include "core/base/rng.h"
 
 #define WORLD_TURN_ENERGY   100
 #define WORLD_PLAYER_SPEED  100

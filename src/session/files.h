@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "data.h"
-#include "diag.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
 
 struct game_source {
 	const char *map;      /* NAME or FILE; NULL: the shipped default */

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "world.h"
+#include "core/world/world.h"
 
 #define EXIT_DIVERGED 3 /* a replay no longer matches its recording */
 

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "autopilot.h"
-#include "gen.h"
+#include "core/mind/autopilot.h"
+#include "core/world/gen.h"
 
 #define DEFAULT_TURNS 1000
 #define REPLAY_LINE   512

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
-#include "grid.h"
+#include "core/base/diag.h"
+#include "core/path/grid.h"
 
 /* Limits, all checked while loading (see data/README). */
 #define DATA_NAME_MAX      32   /* bytes in a name */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "core/path/path.h"
 
 struct flood {
 	uint32_t *queue;

@@ -1,4 +1,4 @@
-/* distmap.c - Dijkstra distance maps and component labels.
+/* distmap.c - Dijkstra distance maps.
  *
  * The distance search runs backwards: it starts at the sources and settles
  * cells in increasing distance, relaxing each settled cell u into the
@@ -349,77 +349,4 @@ int distmap_step(const struct distmap *m, const struct grid *g,
                  const struct path_params *p, int x, int y, int *nx, int *ny)
 {
 	return distmap_step_avoid(m, g, p, x, y, NULL, NULL, nx, ny);
-}
-
-/* Union-find kept in labels: a passable cell i holds its parent's index
- * + 1, and a parent always has a smaller index, so a root is the first
- * cell (row-major) of what it has joined so far. */
-static uint32_t uf_find(uint32_t *labels, uint32_t i)
-{
-	while (labels[i] - 1 != i) {
-		/* Path halving: point at the grandparent on the way up. */
-		labels[i] = labels[labels[i] - 1];
-		i = labels[i] - 1;
-	}
-	return i;
-}
-
-static void uf_union(uint32_t *labels, uint32_t a, uint32_t b)
-{
-	a = uf_find(labels, a);
-	b = uf_find(labels, b);
-	if (a < b)
-		labels[b] = a + 1;
-	else if (b < a)
-		labels[a] = b + 1;
-}
-
-int grid_components(const struct grid *g, enum path_diagonal diag,
-                    uint32_t *labels, uint32_t *count)
-{
-	uint32_t w, i, n, c = 0;
-	int x, y, eight;
-
-	if (!g || !g->cost || !labels || !count ||
-	    (unsigned)diag >= PATH_DIAG_COUNT)
-		return PATH_BAD_ARG;
-	w = (uint32_t)g->width;
-	n = w * (uint32_t)g->height;
-	eight = diag == PATH_DIAG_ALWAYS;
-	/* First pass: join each passable cell with its passable neighbours
-	 * already scanned (W, N, and NW, NE when diagonals connect).  The
-	 * blocked border stands in for the neighbours off the map. */
-	for (y = 0, i = 0; y < g->height; y++) {
-		const uint8_t *row = g->cost + grid_index(g, 0, y);
-		const uint8_t *up = row - g->stride;
-
-		for (x = 0; x < g->width; x++, i++) {
-			if (!row[x]) {
-				labels[i] = 0;
-				continue;
-			}
-			labels[i] = i + 1;
-			if (row[x - 1])
-				uf_union(labels, i, i - 1);
-			if (up[x])
-				uf_union(labels, i, i - w);
-			if (eight && up[x - 1])
-				uf_union(labels, i, i - w - 1);
-			if (eight && up[x + 1])
-				uf_union(labels, i, i - w + 1);
-		}
-	}
-	/* Second pass, in the same order: a root opens a new component; any
-	 * other cell's parent comes earlier and so already holds its final
-	 * label. */
-	for (i = 0; i < n; i++) {
-		if (!labels[i])
-			continue;
-		if (labels[i] - 1 == i)
-			labels[i] = ++c;
-		else
-			labels[i] = labels[labels[i] - 1];
-	}
-	*count = c;
-	return 0;
 }

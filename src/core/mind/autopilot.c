@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "core/path/path.h"
 
 struct autopilot {
 	struct grid grid; /* what the player may walk, with its keys */

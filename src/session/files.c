@@ -1,14 +1,14 @@
 /* game.c - finding, loading and watching a game's data files. */
 #include "config.h"
 
-#include "game.h"
+#include "files.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gen.h"
+#include "core/world/gen.h"
 
 #define DEFAULT_GEN_MONSTERS 10
 

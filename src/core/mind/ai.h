@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "grid.h"
-#include "path.h"
+#include "core/path/grid.h"
+#include "core/path/path.h"
 
 struct world;
 struct ai;

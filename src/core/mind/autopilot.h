@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "world.h"
+#include "core/world/world.h"
 
 struct autopilot;
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "core/base/rng.h"
 
 /* The file name diagnostics and the map's src give. */
 #define GEN_FILE "<generated>"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "movingai.h"
-#include "path.h"
+#include "core/path/path.h"
 
 /* Rows of a .map start after its four header lines. */
 #define MOVINGAI_FIRST_ROW_LINE 5

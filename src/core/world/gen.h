@@ -22,8 +22,8 @@
 
 #include <stdint.h>
 
-#include "data.h"
-#include "diag.h"
+#include "core/data/data.h"
+#include "core/base/diag.h"
 
 /* Sizes a dungeon may have, walls included. */
 #define GEN_MIN_W   20

@@ -1,11 +1,10 @@
-/* distmap.h - shared distance maps and connected components for the
- * monsters' AI.
+/* distmap.h - distance maps: one Dijkstra from a set of sources over a
+ * grid, which every mover heading for them can walk downhill.
  *
  * A distance map holds, for every cell, what a mover pays to walk from it
  * to the nearest of a set of sources under the path engine's rules (step
  * costs, multipliers, diagonal rule).  One Dijkstra from the player serves
- * every chaser of a kind: each walks downhill.  Components say in O(1)
- * whether a cell can reach another at all.
+ * every chaser of a kind: each walks downhill.
  *
  * A struct distmap is allocated once for a map size and reused: cells are
  * stamped with a generation number, so a build touches only the cells it
@@ -68,16 +67,5 @@ int distmap_step_avoid(const struct distmap *m, const struct grid *g,
                        const struct path_params *p, int x, int y,
                        int (*blocked)(void *ctx, int x, int y), void *ctx,
                        int *nx, int *ny);
-
-/* Labels the connected components of g's passable cells: labels (width *
- * height, row major, not padded) gets 0 for blocked cells and 1..*count
- * for the others, numbered in the row-major order of each component's
- * first cell.  Under PATH_DIAG_ALWAYS diagonal neighbours connect; under
- * the other rules only straight ones do (a no-corner diagonal step joins
- * cells already joined through its corners).  Needs no memory besides
- * labels (union-find kept in labels itself, no recursion).  Returns 0 or
- * PATH_BAD_ARG (NULL pointers, a bad rule). */
-int grid_components(const struct grid *g, enum path_diagonal diag,
-                    uint32_t *labels, uint32_t *count);
 
 #endif

@@ -1,0 +1,8 @@
+## src/core/base/local.mk - what every layer of the core uses: the
+## diagnostics list, the one RNG, the one direction table.
+## Included by the top Makefile.am; paths are relative to the top.
+
+src_core_libhunted_a_SOURCES += \
+	src/core/base/diag.c src/core/base/diag.h \
+	src/core/base/dir.h \
+	src/core/base/rng.h

@@ -1,0 +1,9 @@
+## src/core/data/local.mk - the data files: terrain, keys, monsters and
+## dungeons, the Moving AI benchmark files, and the checks on them.
+## Included by the top Makefile.am; paths are relative to the top.
+
+src_core_libhunted_a_SOURCES += \
+	src/core/data/data.c src/core/data/data.h \
+	src/core/data/reach.c \
+	src/core/data/movingai.c src/core/data/movingai.h \
+	src/core/data/movingai_map.c

@@ -1,0 +1,10 @@
+## src/core/path/local.mk - the path engine: grids, A* and its relatives,
+## jump point search, distance maps, floods.
+## Included by the top Makefile.am; paths are relative to the top.
+
+src_core_libhunted_a_SOURCES += \
+	src/core/path/grid.c src/core/path/grid.h \
+	src/core/path/path.c src/core/path/path.h \
+	src/core/path/jps.c src/core/path/jps.h \
+	src/core/path/distmap.c src/core/path/distmap.h \
+	src/core/path/flood.c src/core/path/flood.h
