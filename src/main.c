@@ -106,7 +106,7 @@ struct options {
 	const char *replay;
 	int log;
 	int no_timing;
-	enum ai_strategy strategy;
+	enum mind_strategy strategy;
 	unsigned long turn_budget;
 	int hunt;
 	int ai_view;
@@ -206,28 +206,28 @@ static int setup_from_replay(struct options *opt, struct game_setup *setup,
 	return 0;
 }
 
-/* The world the options describe, every problem printed; NULL on
+/* The game the options describe, every problem printed; NULL on
  * errors. */
-static struct world *make_world(const struct options *opt)
+static struct game *make_game(const struct options *opt)
 {
-	struct world_options wo;
+	struct mind_options mo;
 	struct diag_list diags;
 	struct data *d = load_game_data(opt);
-	struct world *w;
+	struct game *g;
 
 	if (!d)
 		return NULL;
-	world_options_default(&wo);
-	wo.monsters = opt->gen_w ? -1 : (int)opt->monsters;
-	wo.turn_budget = (uint32_t)opt->turn_budget;
-	wo.strategy = opt->strategy;
-	wo.hunt = opt->hunt;
+	mind_options_default(&mo);
+	mo.turn_budget = (uint32_t)opt->turn_budget;
+	mo.strategy = opt->strategy;
+	mo.hunt = opt->hunt;
 	diag_list_init(&diags, 0);
-	w = world_new(d, opt->have_seed ? opt->seed : 1, &wo, &diags);
-	if (!w)
+	g = game_new(d, opt->have_seed ? opt->seed : 1,
+	             opt->gen_w ? -1 : (int)opt->monsters, &mo, &diags);
+	if (!g)
 		game_print_diags(stderr, &diags);
 	diag_list_fini(&diags);
-	return w;
+	return g;
 }
 
 static void view_config_of(const struct options *opt, const struct world *w,
@@ -288,23 +288,23 @@ struct dump {
 /* Every turn is drawn, AI view included, as the terminal would draw it:
  * a recording made with --dump-screen must not differ from one made
  * without. */
-static void dump_on_turn(struct world *w, void *arg)
+static void dump_on_turn(struct game *g, void *arg)
 {
 	struct dump *d = arg;
 
-	(void)w;
+	(void)g;
 	view_after_turn(d->view);
 	if (d->canvas.cells)
 		view_draw(d->view, &d->canvas);
 }
 
-static void dump_at_end(struct world *w, void *arg)
+static void dump_at_end(struct game *g, void *arg)
 {
 	struct dump *d = arg;
 	struct canvas c = {0};
 	const char *k = d->keys;
 
-	(void)w;
+	(void)g;
 	while (k && *k) {
 		int key = next_view_key(&k);
 
@@ -330,7 +330,7 @@ static void dump_at_end(struct world *w, void *arg)
 static int run_headless(struct options *opt)
 {
 	struct headless_opts ho;
-	struct world *w;
+	struct game *g;
 	struct dump dump = {0};
 	char map_buf[4096];
 	int rc;
@@ -343,17 +343,17 @@ static int run_headless(struct options *opt)
 		if (!opt->turns)
 			opt->turns = LONG_MAX;
 	}
-	w = make_world(opt);
-	if (!w)
+	g = make_game(opt);
+	if (!g)
 		return EXIT_FAILURE;
 	ho.setup.map = opt->map;
 	ho.setup.gen_w = opt->gen_w;
 	ho.setup.gen_h = opt->gen_h;
 	ho.setup.seed = opt->have_seed ? opt->seed : 1;
 	ho.setup.monsters = (int)opt->monsters;
-	ho.setup.turn_budget = w->opt.turn_budget;
-	ho.setup.strategy = w->opt.strategy;
-	ho.setup.hunt = w->opt.hunt;
+	ho.setup.turn_budget = g->minds->opt.turn_budget;
+	ho.setup.strategy = g->minds->opt.strategy;
+	ho.setup.hunt = g->minds->opt.hunt;
 	ho.turns = opt->turns;
 	ho.keys = opt->keys;
 	ho.record = opt->record;
@@ -364,12 +364,12 @@ static int run_headless(struct options *opt)
 		struct view_config cfg;
 		char label[64], err[256];
 
-		view_config_of(opt, w, &cfg, label, sizeof(label));
+		view_config_of(opt, g->world, &cfg, label, sizeof(label));
 		cfg.no_timing = opt->no_timing;
-		dump.view = view_new(w, &cfg, err, sizeof(err));
+		dump.view = view_new(g, &cfg, err, sizeof(err));
 		if (!dump.view) {
 			fprintf(stderr, "hunted: %s\n", err);
-			world_free(w);
+			game_free(g);
 			return EXIT_FAILURE;
 		}
 		view_borrow_world(dump.view);
@@ -379,14 +379,14 @@ static int run_headless(struct options *opt)
 		if (canvas_resize(&dump.canvas, dump.width, dump.height) != 0) {
 			fprintf(stderr, "hunted: out of memory\n");
 			view_free(dump.view);
-			world_free(w);
+			game_free(g);
 			return EXIT_FAILURE;
 		}
 		ho.on_turn = dump_on_turn;
 		ho.at_end = dump_at_end;
 		ho.hook_arg = &dump;
 	}
-	rc = headless_run(w, &ho, stdout);
+	rc = headless_run(g, &ho, stdout);
 	canvas_fini(&dump.canvas);
 	view_free(dump.view);
 	return rc == 0 && dump.failed ? EXIT_FAILURE : rc;
@@ -398,32 +398,33 @@ static int run_terminal(struct options *opt)
 	struct game_setup setup;
 	struct view_config cfg;
 	struct view *v;
-	struct world *w;
+	struct game *g;
+	const struct world *w;
 	char map_buf[4096], label[64], err[256];
 	int rc;
 
 	if (opt->replay &&
 	    setup_from_replay(opt, &setup, map_buf, sizeof(map_buf)) != 0)
 		return EXIT_FAILURE;
-	w = make_world(opt);
-	if (!w)
+	g = make_game(opt);
+	if (!g)
 		return EXIT_FAILURE;
 	if (!term_usable()) {
-		world_free(w);
+		game_free(g);
 		return EXIT_FAILURE;
 	}
-	view_config_of(opt, w, &cfg, label, sizeof(label));
+	view_config_of(opt, g->world, &cfg, label, sizeof(label));
 	cfg.record = opt->record;
 	cfg.replay = opt->replay;
 	cfg.watch_files = !opt->replay && !opt->no_watch;
-	v = view_new(w, &cfg, err, sizeof(err));
+	v = view_new(g, &cfg, err, sizeof(err));
 	if (!v) {
 		fprintf(stderr, "hunted: %s\n", err);
-		world_free(w);
+		game_free(g);
 		return EXIT_FAILURE;
 	}
 	rc = term_run(v);
-	w = (struct world *)view_world(v);
+	w = view_game(v)->world;
 	if (rc == 0 && w->state == WORLD_WON)
 		printf("You escaped the %s in %u turns.\n", label, w->turn);
 	else if (rc == 0 && w->state == WORLD_LOST)
@@ -484,7 +485,7 @@ int main(int argc, char **argv)
 	int c, k;
 
 	opt.monsters = -1;
-	opt.turn_budget = WORLD_TURN_BUDGET;
+	opt.turn_budget = MIND_TURN_BUDGET;
 	opt.screen_w = VIEW_MIN_W;
 	opt.screen_h = VIEW_MIN_H;
 	opterr = 0;
@@ -571,16 +572,16 @@ int main(int argc, char **argv)
 			break;
 		}
 		case OPT_STRATEGY:
-			for (k = 0; k < AI_STRATEGY_COUNT; k++)
-				if (!strcmp(optarg, ai_strategy_name(k)))
+			for (k = 0; k < MIND_STRATEGY_COUNT; k++)
+				if (!strcmp(optarg, mind_strategy_name(k)))
 					break;
-			if (k == AI_STRATEGY_COUNT) {
+			if (k == MIND_STRATEGY_COUNT) {
 				usage_error("unknown strategy '%s' (expected "
 				            "auto, astar or distmap)",
 				            optarg);
 				return EXIT_USAGE;
 			}
-			opt.strategy = (enum ai_strategy)k;
+			opt.strategy = (enum mind_strategy)k;
 			break;
 		case OPT_TURN_BUDGET: {
 			long v;

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "core/data/data.h"
+#include "core/game.h"
 #include "core/world/reload.h"
 #include "core/world/world.h"
 
@@ -64,31 +65,31 @@ static struct data *load(const char *kind_text, const char *map)
 	return d;
 }
 
-static struct world *start(const char *map)
+static struct game *start(const char *map)
 {
 	struct diag_list dl;
-	struct world *w;
+	struct game *g;
 
 	diag_list_init(&dl, 0);
-	w = world_new(load(kinds, map), 5, NULL, &dl);
-	assert_non_null(w);
+	g = game_new(load(kinds, map), 5, -1, NULL, &dl);
+	assert_non_null(g);
 	diag_list_fini(&dl);
-	w->php = w->php_max = 1000;
-	return w;
+	g->world->php = g->world->php_max = 1000;
+	return g;
 }
 
-static struct world *reload(struct world *old, const char *kind_text,
-                            const char *map, struct world_reload_report *rep)
+static struct game *reload(struct game *old, const char *kind_text,
+                           const char *map, struct reload_report *rep)
 {
 	struct diag_list dl;
-	struct world *w;
+	struct game *g;
 
 	diag_list_init(&dl, 0);
-	w = world_reload(old, load(kind_text, map), &dl, rep);
-	assert_non_null(w);
+	g = game_reload(old, load(kind_text, map), &dl, rep);
+	assert_non_null(g);
 	diag_list_fini(&dl);
-	world_free(old);
-	return w;
+	game_free(old);
+	return g;
 }
 
 static const char map_a[] = "##########\n"
@@ -108,22 +109,23 @@ static const char map_b[] = "##########\n"
                             "#....h.G.#\n"
                             "##########\n";
 
-static void step(struct world *w, int dx, int dy)
+static void step(struct game *g, int dx, int dy)
 {
 	struct world_cmd c = {WCMD_MOVE, (int8_t)dx, (int8_t)dy};
 
-	assert_int_equal(world_step(w, c), 1);
+	assert_int_equal(game_step(g, c), 1);
 }
 
 static void test_same_size_keeps_the_game(void **state)
 {
-	struct world_reload_report rep;
-	struct world *w = start(map_a);
+	struct reload_report rep;
+	struct game *g = start(map_a);
+	struct world *w = g->world;
 	int hx, hy, hhp, px, py;
 	uint32_t turn;
 
 	(void)state;
-	step(w, 1, 0); /* onto the key */
+	step(g, 1, 0); /* onto the key */
 	assert_true(w->keys & 1);
 	w->monsters[0].hp = 7;
 	px = w->px;
@@ -133,7 +135,8 @@ static void test_same_size_keeps_the_game(void **state)
 	hhp = w->monsters[0].hp;
 	turn = w->turn;
 	assert_true(hy >= 3); /* one step from row 5: below the new wall */
-	w = reload(w, kinds, map_b, &rep);
+	g = reload(g, kinds, map_b, &rep);
+	w = g->world;
 	assert_false(rep.restarted);
 	assert_true(rep.player_kept);
 	assert_int_equal(rep.kept, 2);
@@ -150,15 +153,15 @@ static void test_same_size_keeps_the_game(void **state)
 	assert_string_equal(world_terrain_at(w, 1, 2)->name, "wall");
 	assert_string_equal(world_terrain_at(w, 4, 2)->name, "door_closed");
 	/* Every monster forgot its path and plans on the new map. */
-	assert_null(w->monsters[0].mind.path);
+	assert_null(g->minds->mind[0].path);
 	assert_int_equal(w->occ[world_idx(w, hx, hy)], 1);
 	{
-		uint64_t plans = w->stats.plans;
+		uint64_t plans = g->minds->stats.plans;
 		int i;
 
 		for (i = 0; i < 30 && w->state == WORLD_PLAYING; i++)
-			world_step(w, (struct world_cmd){WCMD_WAIT, 0, 0});
-		assert_true(w->stats.plans > plans);
+			game_step(g, (struct world_cmd){WCMD_WAIT, 0, 0});
+		assert_true(g->minds->stats.plans > plans);
 		/* The door-opener came through the door to the player. */
 		assert_true(abs(w->monsters[0].x - w->px) <= 1 &&
 		            abs(w->monsters[0].y - w->py) <= 1);
@@ -166,7 +169,7 @@ static void test_same_size_keeps_the_game(void **state)
 		assert_string_equal(world_terrain_at(w, 4, 2)->name,
 		                    "door_open");
 	}
-	world_free(w);
+	game_free(g);
 }
 
 static void test_monster_on_new_wall_is_dropped(void **state)
@@ -178,19 +181,21 @@ static void test_monster_on_new_wall_is_dropped(void **state)
 	                             "#........#\n"
 	                             "#....h.###\n"
 	                             "##########\n";
-	struct world_reload_report rep;
-	struct world *w = start(map_a);
+	struct reload_report rep;
+	struct game *g = start(map_a);
+	struct world *w = g->world;
 
 	(void)state;
 	/* The ghost stands at 7,5, which becomes a wall. */
 	assert_int_equal(world_monster_at(w, 7, 5), 1);
-	w = reload(w, kinds, walled, &rep);
+	g = reload(g, kinds, walled, &rep);
+	w = g->world;
 	assert_false(rep.restarted);
 	assert_int_equal(rep.kept, 1);
 	assert_int_equal(rep.dropped, 1);
 	assert_int_equal(w->nmonsters, 1);
 	assert_int_equal(world_monster_at(w, 7, 5), -1);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_kind_changes_apply(void **state)
@@ -203,17 +208,19 @@ static void test_kind_changes_apply(void **state)
 	        "monster ghost\n"
 	        "\tglyph 'G' color white speed 100 hp 9 attack 1 sight 30\n"
 	        "\topens_doors no drift 0 budget 0\n";
-	struct world_reload_report rep;
-	struct world *w = start(map_a);
+	struct reload_report rep;
+	struct game *g = start(map_a);
+	struct world *w = g->world;
 
 	(void)state;
-	w = reload(w, weaker, map_a, &rep);
+	g = reload(g, weaker, map_a, &rep);
+	w = g->world;
 	assert_int_equal(rep.kept, 2);
 	/* The new definition: its glyph, speed, and hit points capped. */
 	assert_int_equal(w->data->monsters[w->monsters[0].kind].glyph, 'H');
 	assert_int_equal(w->data->monsters[w->monsters[0].kind].speed, 200);
 	assert_int_equal(w->monsters[0].hp, 5);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_other_size_starts_over(void **state)
@@ -221,18 +228,20 @@ static void test_other_size_starts_over(void **state)
 	static const char bigger[] = "############\n"
 	                             "#@.......h>#\n"
 	                             "############\n";
-	struct world_reload_report rep;
-	struct world *w = start(map_a);
+	struct reload_report rep;
+	struct game *g = start(map_a);
+	struct world *w = g->world;
 
 	(void)state;
-	step(w, 1, 0);
-	w = reload(w, kinds, bigger, &rep);
+	step(g, 1, 0);
+	g = reload(g, kinds, bigger, &rep);
+	w = g->world;
 	assert_true(rep.restarted);
 	assert_int_equal(w->width, 12);
 	assert_int_equal(w->turn, 0);
 	assert_int_equal(w->px, 1);
 	assert_int_equal(w->nmonsters, 1);
-	world_free(w);
+	game_free(g);
 }
 
 int main(void)

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "core/mind/ai.h"
+#include "core/game.h"
 #include "core/data/data.h"
 #include "core/world/gen.h"
 #include "core/path/path.h"
@@ -20,30 +20,30 @@
 
 #define SOAK_TURNS 10000
 
-static struct world *generated(int w, int h, uint64_t seed, int monsters,
-                               enum ai_strategy strategy)
+static struct game *generated(int w, int h, uint64_t seed, int monsters,
+                              enum mind_strategy strategy)
 {
 	const char *top = getenv("top_srcdir");
 	char path[1024];
 	struct diag_list dl;
 	struct data *d = data_new();
-	struct world_options o;
-	struct world *wo;
+	struct mind_options o;
+	struct game *g;
 
 	assert_non_null(d);
 	snprintf(path, sizeof(path), "%s/data/monsters.txt", top ? top : ".");
 	diag_list_init(&dl, 0);
 	assert_int_equal(data_load(d, path, &dl), 0);
 	assert_int_equal(gen_dungeon(d, w, h, seed, monsters, &dl), 0);
-	world_options_default(&o);
+	mind_options_default(&o);
 	o.strategy = strategy;
 	/* A small budget makes partial paths and deferred plans common. */
 	o.turn_budget = seed % 2 ? 3000 : 0;
-	wo = world_new(d, seed, &o, &dl);
-	assert_non_null(wo);
+	g = game_new(d, seed, -1, &o, &dl);
+	assert_non_null(g);
 	diag_list_fini(&dl);
-	wo->php = wo->php_max = 1 << 30;
-	return wo;
+	g->world->php = g->world->php_max = 1 << 30;
+	return g;
 }
 
 static void fail_at(const struct world *w, const char *what, int i, int x,
@@ -53,8 +53,9 @@ static void fail_at(const struct world *w, const char *what, int i, int x,
 	         (unsigned long long)w->seed, what, i, x, y);
 }
 
-static void check_invariants(struct world *w)
+static void check_invariants(struct game *game)
 {
+	const struct world *w = game->world;
 	size_t i, c, n = 0;
 	const struct data_terrain *t = world_terrain_at(w, w->px, w->py);
 
@@ -65,8 +66,8 @@ static void check_invariants(struct world *w)
 		n += w->occ[c] != 0;
 	for (i = 0; i < w->nmonsters; i++) {
 		const struct world_monster *m = &w->monsters[i];
-		const struct ai_mind *mi = &m->mind;
-		const struct grid *g = ai_kind_grid(w, m->kind);
+		const struct mind *mi = &game->minds->mind[i];
+		const struct grid *g = minds_kind_grid(game->minds, w, m->kind);
 		struct path_params p;
 		size_t k;
 		int on = 0;
@@ -92,7 +93,7 @@ static void check_invariants(struct world *w)
 		 * is on it. */
 		if (!mi->len || mi->plan_serial != w->change_serial)
 			continue;
-		ai_params(w, m->kind, &p);
+		minds_params(w, m->kind, &p);
 		for (k = mi->pos; k < mi->len; k++) {
 			if (mi->path[k].x == m->x && mi->path[k].y == m->y)
 				on = 1;
@@ -138,12 +139,12 @@ static void test_soak_random_input(void **state)
 {
 	static const struct {
 		int w, h, monsters;
-		enum ai_strategy strategy;
+		enum mind_strategy strategy;
 	} maps[] = {
-	        {40, 20, 12, AI_STRATEGY_AUTO},
-	        {80, 40, 40, AI_STRATEGY_ASTAR},
-	        {60, 60, 60, AI_STRATEGY_DISTMAP},
-	        {120, 50, 80, AI_STRATEGY_AUTO},
+	        {40, 20, 12, MIND_STRATEGY_AUTO},
+	        {80, 40, 40, MIND_STRATEGY_ASTAR},
+	        {60, 60, 60, MIND_STRATEGY_DISTMAP},
+	        {120, 50, 80, MIND_STRATEGY_AUTO},
 	};
 	struct rng r;
 	long turns = 0;
@@ -153,21 +154,21 @@ static void test_soak_random_input(void **state)
 	rng_seed(&r, 2026);
 	while (turns < SOAK_TURNS) {
 		size_t mi = round % (sizeof(maps) / sizeof(maps[0]));
-		struct world *w =
+		struct game *g =
 		        generated(maps[mi].w, maps[mi].h, 1000 + round,
 		                  maps[mi].monsters, maps[mi].strategy);
 		int t;
 
 		for (t = 0; t < 2500 && turns < SOAK_TURNS &&
-		            w->state == WORLD_PLAYING;
+		            g->world->state == WORLD_PLAYING;
 		     t++) {
 			struct world_cmd c = random_cmd(&r);
 
-			if (world_step(w, c) != 0)
+			if (game_step(g, c) != 0)
 				turns++;
-			check_invariants(w);
+			check_invariants(g);
 		}
-		world_free(w);
+		game_free(g);
 		round++;
 	}
 	assert_true(turns >= SOAK_TURNS);

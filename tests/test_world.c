@@ -10,9 +10,10 @@
 
 #include <cmocka.h>
 
-#include "core/mind/ai.h"
-#include "core/mind/autopilot.h"
 #include "core/data/data.h"
+#include "core/game.h"
+#include "core/mind/autopilot.h"
+#include "core/world/cmd.h"
 #include "core/world/world.h"
 
 /* Monster kinds for the tests: plain ones whose speed and senses are
@@ -55,14 +56,14 @@ static const char legend[] = "legend '#' wall\n"
                              "legend 'z' floor monster lazy\n";
 
 /* Loads kinds + the map text as if it were data/maps/test.txt. */
-static struct world *make_world(const char *map, uint64_t seed,
-                                const struct world_options *o)
+static struct game *make_game(const char *map, uint64_t seed,
+                              const struct mind_options *o)
 {
 	const char *top = getenv("top_srcdir");
 	char name[1024];
 	struct diag_list dl;
 	struct data *d = data_new();
-	struct world *w;
+	struct game *g;
 	size_t n = strlen(kinds) + strlen(legend) + strlen(map) + 64;
 	char *buf = malloc(n);
 
@@ -82,20 +83,21 @@ static struct world *make_world(const char *map, uint64_t seed,
 		fail();
 	}
 	free(buf);
-	w = world_new(d, seed, o, &dl);
-	assert_non_null(w);
+	g = game_new(d, seed, -1, o, &dl);
+	assert_non_null(g);
 	diag_list_fini(&dl);
 	/* Tests watch the monsters, not the player's death. */
-	w->php = w->php_max = 1000000;
-	return w;
+	g->world->php = g->world->php_max = 1000000;
+	return g;
 }
 
 static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
 
 /* The map as the player would see it, with every monster's mind, for
  * the log of a failing test. */
-static void dump_world(const struct world *w)
+static void dump_game(const struct game *g)
 {
+	const struct world *w = g->world;
 	int x, y;
 	size_t i;
 
@@ -118,24 +120,24 @@ static void dump_world(const struct world *w)
 	}
 	for (i = 0; i < w->nmonsters; i++) {
 		const struct world_monster *m = &w->monsters[i];
+		const struct mind *mi = &g->minds->mind[i];
 
 		print_message("monster %zu at %d,%d mode %s goal %d,%d path "
 		              "%zu/%zu cache %s unreachable %d prev %d,%d "
 		              "reason %s blocked %d\n",
-		              i, m->x, m->y, ai_mode_name(m->mind.mode),
-		              m->mind.goal_x, m->mind.goal_y, m->mind.pos,
-		              m->mind.len, ai_cache_name(m->mind.cache),
-		              m->mind.unreachable, m->mind.prev_x,
-		              m->mind.prev_y,
-		              ai_reason_name(m->mind.last_reason),
-		              m->mind.blocked_turns);
+		              i, m->x, m->y, mind_mode_name(mi->mode),
+		              mi->goal_x, mi->goal_y, mi->pos, mi->len,
+		              mind_cache_name(mi->cache), mi->unreachable,
+		              m->prev_x, m->prev_y,
+		              event_reason_name(mi->last_reason),
+		              mi->blocked_turns);
 	}
 }
 
-#define ASSERT_W(w, cond)                                                      \
+#define ASSERT_G(g, cond)                                                      \
 	do {                                                                   \
 		if (!(cond)) {                                                 \
-			dump_world(w);                                         \
+			dump_game(g);                                          \
 			fail_msg("%s", #cond);                                 \
 		}                                                              \
 	} while (0)
@@ -160,7 +162,7 @@ static void check_occupancy(const struct world *w)
 	assert_int_equal(n, 0);
 }
 
-static int path_has(const struct ai_mind *mi, int x, int y)
+static int path_has(const struct mind *mi, int x, int y)
 {
 	size_t k;
 
@@ -171,11 +173,12 @@ static int path_has(const struct ai_mind *mi, int x, int y)
 }
 
 /* A monster told where the player is, as if it had seen it there. */
-static void tell(struct world *w, size_t i)
+static void tell(struct game *g, size_t i)
 {
-	struct ai_mind *mi = &w->monsters[i].mind;
+	const struct world *w = g->world;
+	struct mind *mi = &g->minds->mind[i];
 
-	mi->mode = AI_SEARCH;
+	mi->mode = MIND_SEARCH;
 	mi->seen = 1;
 	mi->last_x = w->px;
 	mi->last_y = w->py;
@@ -198,28 +201,30 @@ static void test_world_speed_and_energy(void **state)
 	                          "###############@#\n"
 	                          "#>..............#\n"
 	                          "#################\n";
+	struct game *g;
 	struct world *w;
 	int t, fast_moves = 0, slow_moves = 0;
 	size_t e;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	tell(w, 0);
-	tell(w, 1);
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	tell(g, 0);
+	tell(g, 1);
 	/* They walk towards the player (15,4), far enough away that
 	 * neither arrives within the 6 turns counted. */
 	for (t = 0; t < 6; t++) {
-		assert_int_equal(world_step(w, wait_cmd), 1);
-		for (e = 0; e < w->nevents; e++)
-			if (w->events[e].kind == WEV_MOVED) {
-				fast_moves += w->events[e].actor == 0;
-				slow_moves += w->events[e].actor == 1;
+		assert_int_equal(game_step(g, wait_cmd), 1);
+		for (e = 0; e < w->events.len; e++)
+			if (w->events.items[e].kind == WEV_MOVED) {
+				fast_moves += w->events.items[e].actor == 0;
+				slow_moves += w->events.items[e].actor == 1;
 			}
 	}
 	assert_int_equal(fast_moves, 12);
 	assert_int_equal(slow_moves, 3);
 	assert_int_equal(w->turn, 6);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_world_player_doors_and_keys(void **state)
@@ -227,36 +232,38 @@ static void test_world_player_doors_and_keys(void **state)
 	static const char map[] = "#########\n"
 	                          "#@+..=.>#\n"
 	                          "#########\n";
+	struct game *g;
 	struct world *w;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
+	g = make_game(map, 1, NULL);
+	w = g->world;
 	/* Bumping a closed door opens it and takes the turn. */
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
 	assert_int_equal(world_terrain_at(w, 2, 1)->door, DATA_DOOR_OPEN);
 	assert_int_equal(w->px, 1);
 	/* Closing it again, then opening with the open command. */
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_CLOSE, 1, 0}),
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_CLOSE, 1, 0}),
 	                 1);
 	assert_int_equal(world_terrain_at(w, 2, 1)->door, DATA_DOOR_CLOSED);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_OPEN, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_OPEN, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
 	/* The gate is locked and there is no key: no time passes. */
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 0);
-	assert_int_equal(w->events[0].kind, WEV_DOOR_LOCKED);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 0);
+	assert_int_equal(w->events.items[0].kind, WEV_DOOR_LOCKED);
 	/* Walls take no time either. */
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 0, 1}), 0);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 0, 1}), 0);
 	/* With the key the gate opens, and the stairs win. */
 	w->keys = 1;
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 1, 0}),
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 1, 0}),
 	                 -1);
 	assert_int_equal(w->state, WORLD_WON);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_world_sight(void **state)
@@ -266,10 +273,12 @@ static void test_world_sight(void **state)
 	                          "#....+....#\n"
 	                          "#........>#\n"
 	                          "###########\n";
+	struct game *g;
 	struct world *w;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
+	g = make_game(map, 1, NULL);
+	w = g->world;
 	/* Walls block sight, closed doors too, open floor does not. */
 	assert_false(world_sees(w, 9, 1, 1, 1, 30));
 	assert_false(world_sees(w, 9, 2, 1, 2, 30));
@@ -277,7 +286,7 @@ static void test_world_sight(void **state)
 	assert_false(world_sees(w, 9, 3, 1, 3, 5));
 	world_set_terrain(w, 5, 2, data_terrain_find(w->data, "door_open"));
 	assert_true(world_sees(w, 9, 2, 1, 2, 30));
-	world_free(w);
+	game_free(g);
 }
 
 /* ---- the monsters ------------------------------------------------------ */
@@ -300,31 +309,33 @@ static void test_world_door_opener_goes_through(void **state)
 	                          "#.............#\n"
 	                          "#>............#\n"
 	                          "###############\n";
+	struct game *g;
 	struct world *w;
 	int t, shut_through_door = 0;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	tell(w, 0);
-	tell(w, 1);
-	assert_int_equal(world_step(w, wait_cmd), 1);
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	tell(g, 0);
+	tell(g, 1);
+	assert_int_equal(game_step(g, wait_cmd), 1);
 	/* The opener plans through the door at (7,6), the other cannot. */
-	assert_true(path_has(&w->monsters[0].mind, 7, 6));
-	assert_false(path_has(&w->monsters[1].mind, 7, 6));
+	assert_true(path_has(&g->minds->mind[0], 7, 6));
+	assert_false(path_has(&g->minds->mind[1], 7, 6));
 	/* The room above is closed except for that door: the shut one is
 	 * stuck until the opener opens it. */
 	for (t = 0; t < 40; t++) {
-		world_step(w, wait_cmd);
+		game_step(g, wait_cmd);
 		check_occupancy(w);
 		if (w->monsters[1].y >= 6)
 			shut_through_door = 1;
 	}
-	ASSERT_W(w, adjacent(w, 0));
+	ASSERT_G(g, adjacent(w, 0));
 	/* Once the opener opened the door, the shut one came through it
 	 * too (the door is open now, so it may). */
 	assert_int_equal(world_terrain_at(w, 7, 6)->door, DATA_DOOR_OPEN);
 	assert_true(shut_through_door);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_world_non_opener_goes_around(void **state)
@@ -340,21 +351,23 @@ static void test_world_non_opener_goes_around(void **state)
 	                          "#.###########.#\n"
 	                          "#>............#\n"
 	                          "###############\n";
+	struct game *g;
 	struct world *w;
 	int t;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	tell(w, 0);
-	world_step(w, wait_cmd);
-	assert_false(path_has(&w->monsters[0].mind, 7, 5));
-	assert_true(path_has(&w->monsters[0].mind, 2, 3));
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	tell(g, 0);
+	game_step(g, wait_cmd);
+	assert_false(path_has(&g->minds->mind[0], 7, 5));
+	assert_true(path_has(&g->minds->mind[0], 2, 3));
 	for (t = 0; t < 40 && !adjacent(w, 0); t++)
-		world_step(w, wait_cmd);
+		game_step(g, wait_cmd);
 	assert_true(adjacent(w, 0));
 	/* It never opened the door. */
 	assert_int_equal(world_terrain_at(w, 7, 5)->door, DATA_DOOR_CLOSED);
-	world_free(w);
+	game_free(g);
 }
 
 static void test_world_lava_avoided(void **state)
@@ -365,19 +378,21 @@ static void test_world_lava_avoided(void **state)
 	                          "#.........#\n"
 	                          "#l#######>#\n"
 	                          "###########\n";
+	struct game *g;
 	struct world *w;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	tell(w, 0);
-	tell(w, 1);
-	world_step(w, wait_cmd);
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	tell(g, 0);
+	tell(g, 1);
+	game_step(g, wait_cmd);
 	/* Lava costs 20 a step: the way round (row 3) is cheaper. */
-	assert_false(path_has(&w->monsters[0].mind, 4, 1));
-	assert_true(path_has(&w->monsters[0].mind, 5, 3));
+	assert_false(path_has(&g->minds->mind[0], 4, 1));
+	assert_true(path_has(&g->minds->mind[0], 5, 3));
 	/* The lava-shy kind never plans into lava. */
-	assert_false(path_has(&w->monsters[1].mind, 4, 1));
-	world_free(w);
+	assert_false(path_has(&g->minds->mind[1], 4, 1));
+	game_free(g);
 	/* With the way round walled off, the opener crosses the lava and
 	 * the lava-shy one does not even try. */
 	{
@@ -389,19 +404,20 @@ static void test_world_lava_avoided(void **state)
 		                           "###########\n";
 		int t;
 
-		w = make_world(map2, 1, NULL);
-		tell(w, 0);
-		tell(w, 1);
-		world_step(w, wait_cmd);
-		assert_true(path_has(&w->monsters[0].mind, 4, 1));
-		assert_true(w->monsters[1].mind.unreachable);
+		g = make_game(map2, 1, NULL);
+	w = g->world;
+		tell(g, 0);
+		tell(g, 1);
+		game_step(g, wait_cmd);
+		assert_true(path_has(&g->minds->mind[0], 4, 1));
+		assert_true(g->minds->mind[1].unreachable);
 		for (t = 0; t < 40; t++)
-			world_step(w, wait_cmd);
+			game_step(g, wait_cmd);
 		assert_true(adjacent(w, 0));
 		assert_false(
 		        world_terrain_at(w, w->monsters[1].x, w->monsters[1].y)
 		                ->cost > 1);
-		world_free(w);
+		game_free(g);
 	}
 }
 
@@ -418,32 +434,34 @@ static void test_world_closed_door_invalidates_one(void **state)
 	                          "#.'@............#\n"
 	                          "#>###############\n"
 	                          "#################\n";
+	struct game *g;
 	struct world *w;
 	int t;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	tell(w, 0);
-	world_step(w, wait_cmd);
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	tell(g, 0);
+	game_step(g, wait_cmd);
 	/* The opener's shortest way runs down the left side and through
 	 * the open door at (2,6). */
-	assert_true(path_has(&w->monsters[0].mind, 2, 6));
+	assert_true(path_has(&g->minds->mind[0], 2, 6));
 	for (t = 0; t < 2; t++)
-		world_step(w, wait_cmd);
+		game_step(g, wait_cmd);
 	/* The shut monsters in the closed room wander or wait; their paths
 	 * never touch the door. */
-	assert_int_equal(w->stats.invalidations, 0);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_CLOSE, -1, 0}),
+	assert_int_equal(g->minds->stats.invalidations, 0);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_CLOSE, -1, 0}),
 	                 1);
-	assert_int_equal(w->stats.invalidations, 1);
-	assert_int_equal(w->monsters[0].mind.last_reason, AI_REASON_CHANGED);
-	assert_int_equal(w->monsters[0].mind.invalid_x, 2);
-	assert_int_equal(w->monsters[0].mind.invalid_y, 6);
+	assert_int_equal(g->minds->stats.invalidations, 1);
+	assert_int_equal(g->minds->mind[0].last_reason, REPLAN_CHANGED);
+	assert_int_equal(g->minds->mind[0].invalid_x, 2);
+	assert_int_equal(g->minds->mind[0].invalid_y, 6);
 	/* It opens the door (it can) and reaches the player anyway. */
 	for (t = 0; t < 30 && !adjacent(w, 0); t++)
-		world_step(w, wait_cmd);
+		game_step(g, wait_cmd);
 	assert_true(adjacent(w, 0));
-	world_free(w);
+	game_free(g);
 }
 
 /* Five monsters come down a one-wide corridor into the player's room:
@@ -459,23 +477,25 @@ static void test_world_corridor_no_deadlock(void **state)
 	                          "#.........#\n"
 	                          "#>........#\n"
 	                          "###########\n";
+	struct game *g;
 	struct world *w;
 	size_t i;
 	int t, all = 0;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
+	g = make_game(map, 1, NULL);
+	w = g->world;
 	for (t = 0; t < 60 && !all; t++) {
 		for (i = 0; i < w->nmonsters; i++)
-			tell(w, i);
-		world_step(w, wait_cmd);
+			tell(g, i);
+		game_step(g, wait_cmd);
 		check_occupancy(w);
 		all = 1;
 		for (i = 0; i < w->nmonsters; i++)
 			all &= adjacent(w, i);
 	}
-	ASSERT_W(w, all);
-	world_free(w);
+	ASSERT_G(g, all);
+	game_free(g);
 }
 
 /* A crowd chasing a player who stands still: no monster ever steps back
@@ -490,20 +510,22 @@ static void test_world_no_oscillation(void **state)
 	                          "#.#...#...#...#...#.#\n"
 	                          "#s.s.s.s.s.s.s.s.s.>#\n"
 	                          "#####################\n";
+	struct game *g;
 	struct world *w;
 	int *hx, *hy, t;
 	size_t i, n;
 
 	(void)state;
-	w = make_world(map, 3, NULL);
+	g = make_game(map, 3, NULL);
+	w = g->world;
 	n = w->nmonsters;
 	hx = calloc(n * 3, sizeof(*hx));
 	hy = calloc(n * 3, sizeof(*hy));
 	assert_true(hx && hy);
 	for (t = 0; t < 80; t++) {
 		for (i = 0; i < n; i++)
-			tell(w, i);
-		world_step(w, wait_cmd);
+			tell(g, i);
+		game_step(g, wait_cmd);
 		check_occupancy(w);
 		for (i = 0; i < n; i++) {
 			int *x = &hx[i * 3], *y = &hy[i * 3];
@@ -523,7 +545,7 @@ static void test_world_no_oscillation(void **state)
 	}
 	free(hx);
 	free(hy);
-	world_free(w);
+	game_free(g);
 }
 
 /* The player is behind deep water: the monster goes as near as it can,
@@ -536,36 +558,38 @@ static void test_world_unreachable_waits_nearby(void **state)
 	                          "#........~.#\n"
 	                          "#........=>#\n"
 	                          "############\n";
+	struct game *g;
 	struct world *w;
 	uint64_t plans;
 	int t;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
+	g = make_game(map, 1, NULL);
+	w = g->world;
 	for (t = 0; t < 20; t++) {
-		tell(w, 0);
-		world_step(w, wait_cmd);
+		tell(g, 0);
+		game_step(g, wait_cmd);
 	}
 	/* Next to the water, level with the player. */
 	assert_int_equal(w->monsters[0].x, 8);
 	assert_int_equal(w->monsters[0].y, 2);
-	assert_true(w->monsters[0].mind.unreachable);
-	plans = w->stats.plans;
+	assert_true(g->minds->mind[0].unreachable);
+	plans = g->minds->stats.plans;
 	for (t = 0; t < 20; t++) {
-		tell(w, 0);
-		world_step(w, wait_cmd);
+		tell(g, 0);
+		game_step(g, wait_cmd);
 	}
-	assert_int_equal(w->stats.plans, plans);
+	assert_int_equal(g->minds->stats.plans, plans);
 	/* The gate opens: now it comes. */
 	world_set_terrain(w, 9, 4, data_terrain_find(w->data, "gate_open"));
 	for (t = 0; t < 10 && !adjacent(w, 0); t++) {
-		tell(w, 0);
-		world_step(w, wait_cmd);
+		tell(g, 0);
+		game_step(g, wait_cmd);
 	}
-	assert_true(w->stats.plans > plans);
+	assert_true(g->minds->stats.plans > plans);
 	assert_true(adjacent(w, 0));
-	assert_true(w->stats.reasons[AI_REASON_MAPWIDE] >= 1);
-	world_free(w);
+	assert_true(g->minds->stats.reasons[REPLAN_MAPWIDE] >= 1);
+	game_free(g);
 }
 
 /* It saw the player go round a corner: it heads for where it saw it
@@ -577,36 +601,38 @@ static void test_world_lost_sight_goes_to_last_seen(void **state)
 	                          "#########...#\n"
 	                          "#>..........#\n"
 	                          "#############\n";
+	struct game *g;
 	struct world *w;
 	int t, searched = 0;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
-	world_step(w, wait_cmd);
-	assert_int_equal(w->monsters[0].mind.mode, AI_CHASE);
+	g = make_game(map, 1, NULL);
+	w = g->world;
+	game_step(g, wait_cmd);
+	assert_int_equal(g->minds->mind[0].mode, MIND_CHASE);
 	/* Down and round the corner, out of its sight. */
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, 0, 1}), 1);
-	assert_int_equal(world_step(w, (struct world_cmd){WCMD_MOVE, -1, 1}),
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 0, 1}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, -1, 1}),
 	                 1);
-	assert_int_equal(w->monsters[0].mind.mode, AI_SEARCH);
-	assert_int_equal(w->monsters[0].mind.last_x, 11);
-	assert_int_equal(w->monsters[0].mind.last_y, 1);
-	for (t = 0; t < 20 && w->monsters[0].mind.mode == AI_SEARCH; t++) {
+	assert_int_equal(g->minds->mind[0].mode, MIND_SEARCH);
+	assert_int_equal(g->minds->mind[0].last_x, 11);
+	assert_int_equal(g->minds->mind[0].last_y, 1);
+	for (t = 0; t < 20 && g->minds->mind[0].mode == MIND_SEARCH; t++) {
 		const struct world_monster *m = &w->monsters[0];
 		int before = abs(m->x - 11) + abs(m->y - 1);
 
 		searched = 1;
-		assert_int_equal(m->mind.goal_x, 11);
-		assert_int_equal(m->mind.goal_y, 1);
-		world_step(w, wait_cmd);
+		assert_int_equal(g->minds->mind[0].goal_x, 11);
+		assert_int_equal(g->minds->mind[0].goal_y, 1);
+		game_step(g, wait_cmd);
 		/* Every turn of the search brings it closer to the spot. */
-		if (m->mind.mode == AI_SEARCH)
-			ASSERT_W(w, abs(m->x - 11) + abs(m->y - 1) < before);
+		if (g->minds->mind[0].mode == MIND_SEARCH)
+			ASSERT_G(g, abs(m->x - 11) + abs(m->y - 1) < before);
 	}
 	assert_true(searched);
 	/* On its way there it sees the player again, and chases. */
-	ASSERT_W(w, w->monsters[0].mind.mode == AI_CHASE);
-	world_free(w);
+	ASSERT_G(g, g->minds->mind[0].mode == MIND_CHASE);
+	game_free(g);
 }
 
 /* A monster that tolerates some drift of its goal, and whose kept path
@@ -627,21 +653,23 @@ static void test_world_path_end_short_of_goal(void **state)
 	        {WCMD_MOVE, -1, 0}, {WCMD_MOVE, -1, 0}, {WCMD_MOVE, 1, 0},
 	        {WCMD_MOVE, 1, 0},  {WCMD_CLOSE, -1, 0},
 	};
+	struct game *g;
 	struct world *w;
 	size_t k;
 	int t, hp;
 
 	(void)state;
-	w = make_world(map, 1, NULL);
+	g = make_game(map, 1, NULL);
+	w = g->world;
 	for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
-		assert_int_equal(world_step(w, cmds[k]), 1);
-	ASSERT_W(w, w->monsters[0].mind.mode == AI_SEARCH);
+		assert_int_equal(game_step(g, cmds[k]), 1);
+	ASSERT_G(g, g->minds->mind[0].mode == MIND_SEARCH);
 	hp = w->php;
 	for (t = 0; t < 8 && w->php == hp; t++)
-		world_step(w, wait_cmd);
+		game_step(g, wait_cmd);
 	/* It opened the door, found the player again and struck. */
-	ASSERT_W(w, w->php < hp);
-	world_free(w);
+	ASSERT_G(g, w->php < hp);
+	game_free(g);
 }
 
 /* Many chasers of one kind that all need a way at once read it off one
@@ -656,31 +684,33 @@ static void test_world_paths_read_off_shared_map(void **state)
 	                          "#.......#..#..@#\n"
 	                          "#>.............#\n"
 	                          "################\n";
-	struct world_options o;
+	struct mind_options o;
+	struct game *g;
 	struct world *w;
 	size_t i, k;
 
 	(void)state;
-	world_options_default(&o);
-	o.strategy = AI_STRATEGY_DISTMAP;
+	mind_options_default(&o);
+	o.strategy = MIND_STRATEGY_DISTMAP;
 	o.hunt = 1;
-	w = make_world(map, 1, &o);
-	world_step(w, wait_cmd);
-	assert_int_equal(w->stats.distmaps, 1);
-	assert_int_equal(w->stats.plans, 0);
-	assert_int_equal(w->stats.map_paths, 6);
+	g = make_game(map, 1, &o);
+	w = g->world;
+	game_step(g, wait_cmd);
+	assert_int_equal(g->minds->stats.distmaps, 1);
+	assert_int_equal(g->minds->stats.plans, 0);
+	assert_int_equal(g->minds->stats.map_paths, 6);
 	for (i = 0; i < w->nmonsters; i++) {
-		const struct ai_mind *mi = &w->monsters[i].mind;
+		const struct mind *mi = &g->minds->mind[i];
 		struct path_params p;
 		uint32_t cost = 0;
 
-		ai_params(w, w->monsters[i].kind, &p);
-		ASSERT_W(w, mi->cache == AI_CACHE_SHARED && mi->len > 1);
+		minds_params(w, w->monsters[i].kind, &p);
+		ASSERT_G(g, mi->cache == MIND_CACHE_SHARED && mi->len > 1);
 		assert_int_equal(mi->path[mi->len - 1].x, w->px);
 		assert_int_equal(mi->path[mi->len - 1].y, w->py);
 		for (k = 1; k < mi->len; k++) {
 			uint32_t c = path_step_cost(
-			        ai_kind_grid(w, w->monsters[i].kind), &p,
+			        minds_kind_grid(g->minds, w, w->monsters[i].kind), &p,
 			        mi->path[k - 1].x, mi->path[k - 1].y,
 			        mi->path[k].x, mi->path[k].y);
 
@@ -693,7 +723,7 @@ static void test_world_paths_read_off_shared_map(void **state)
 			struct path_result r;
 
 			assert_non_null(c);
-			path_find(c, ai_kind_grid(w, w->monsters[i].kind), &p,
+			path_find(c, minds_kind_grid(g->minds, w, w->monsters[i].kind), &p,
 			          mi->path[0].x, mi->path[0].y, w->px, w->py,
 			          NULL, 0, &r, NULL);
 			assert_int_equal(r.status, PATH_FOUND);
@@ -701,7 +731,7 @@ static void test_world_paths_read_off_shared_map(void **state)
 			path_ctx_free(c);
 		}
 	}
-	world_free(w);
+	game_free(g);
 }
 
 /* The same seed and commands give the same game, event for event. */
@@ -717,17 +747,16 @@ static void test_world_deterministic(void **state)
 	for (run = 0; run < 2; run++) {
 		struct diag_list dl;
 		struct data *d = data_new();
+		struct game *g;
 		struct world *w;
 		struct autopilot *ap;
-		struct world_options o;
 		int t;
 
 		diag_list_init(&dl, 0);
 		assert_int_equal(data_load(d, path, &dl), 0);
-		world_options_default(&o);
-		o.monsters = 30;
-		w = world_new(d, 99, &o, &dl);
-		assert_non_null(w);
+		g = game_new(d, 99, 30, NULL, &dl);
+		assert_non_null(g);
+		w = g->world;
 		ap = autopilot_new(w);
 		assert_non_null(ap);
 		sums[run] = 0;
@@ -735,13 +764,13 @@ static void test_world_deterministic(void **state)
 			struct world_cmd c;
 
 			autopilot_next(ap, w, &c);
-			if (world_step(w, c) == 0)
-				world_step(w, wait_cmd);
+			if (game_step(g, c) == 0)
+				game_step(g, wait_cmd);
 			check_occupancy(w);
-			sums[run] = sums[run] * 31 + world_checksum(w);
+			sums[run] = sums[run] * 31 + game_checksum(g);
 		}
 		autopilot_free(ap);
-		world_free(w);
+		game_free(g);
 		diag_list_fini(&dl);
 	}
 	assert_true(sums[0] == sums[1]);

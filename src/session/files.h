@@ -2,8 +2,8 @@
  * (a map name, a data file, a Moving AI map or a generated dungeon), the
  * data directory, and the files to watch for live reloading.  Shared by
  * the terminal game, headless play and --check; no curses here. */
-#ifndef HUNTED_GAME_H
-#define HUNTED_GAME_H
+#ifndef HUNTED_FILES_H
+#define HUNTED_FILES_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "core/mind/autopilot.h"
+#include "core/world/cmd.h"
 #include "core/world/gen.h"
 
 #define DEFAULT_TURNS 1000
@@ -40,9 +41,9 @@ static void print_events(const struct world *w, FILE *out)
 	size_t i;
 	char buf[160];
 
-	for (i = 0; i < w->nevents; i++) {
-		world_event_text(w, &w->events[i], buf, sizeof(buf));
-		fprintf(out, "%u: %s\n", w->events[i].turn, buf);
+	for (i = 0; i < w->events.len; i++) {
+		event_text(w, &w->events.items[i], buf, sizeof(buf));
+		fprintf(out, "%u: %s\n", w->events.items[i].turn, buf);
 	}
 }
 
@@ -57,7 +58,7 @@ void replay_write_setup(FILE *f, const struct game_setup *s)
 	fprintf(f, "seed %" PRIu64 "\n", s->seed);
 	fprintf(f, "monsters %d\n", s->monsters);
 	fprintf(f, "turn-budget %" PRIu32 "\n", s->turn_budget);
-	fprintf(f, "strategy %s\n", ai_strategy_name(s->strategy));
+	fprintf(f, "strategy %s\n", mind_strategy_name(s->strategy));
 	if (s->hunt)
 		fprintf(f, "hunt 1\n");
 }
@@ -248,16 +249,16 @@ int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
 			}
 			s->hunt = (int)v;
 		} else if (!strcmp(word, "strategy")) {
-			for (k = 0; k < AI_STRATEGY_COUNT; k++)
-				if (!strcmp(arg, ai_strategy_name(k)))
+			for (k = 0; k < MIND_STRATEGY_COUNT; k++)
+				if (!strcmp(arg, mind_strategy_name(k)))
 					break;
-			if (k == AI_STRATEGY_COUNT) {
+			if (k == MIND_STRATEGY_COUNT) {
 				snprintf(err, err_size,
 				         "%s:%d: unknown strategy '%s'", path,
 				         n, arg);
 				goto out;
 			}
-			s->strategy = (enum ai_strategy)k;
+			s->strategy = (enum mind_strategy)k;
 		} else {
 			snprintf(err, err_size, "%s:%d: unknown line '%s'",
 			         path, n, word);
@@ -274,13 +275,13 @@ out:
 	return rc;
 }
 
-void replay_write_turn(FILE *f, const struct world *w, struct world_cmd cmd)
+void replay_write_turn(FILE *f, const struct game *g, struct world_cmd cmd)
 {
 	char letters[3];
 
 	cmd_format(cmd, letters);
-	fprintf(f, "turn %u %s %016" PRIx64 "\n", w->turn, letters,
-	        world_checksum(w));
+	fprintf(f, "turn %u %s %016" PRIx64 "\n", g->world->turn, letters,
+	        game_checksum(g));
 }
 
 int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum)
@@ -308,8 +309,9 @@ int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum)
 	return 0;
 }
 
-int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
+int headless_run(struct game *g, const struct headless_opts *o, FILE *out)
 {
+	struct world *w = g->world;
 	struct autopilot *ap = NULL;
 	FILE *rec = NULL, *rep = NULL;
 	uint64_t *times = NULL;
@@ -384,11 +386,11 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 			status = 1;
 			goto out;
 		}
-		r = world_player_act(w, cmd);
+		r = game_player_act(g, cmd);
 		if (r == 0 && !keys && !rep) {
 			/* The autopilot never stalls the game. */
 			cmd.kind = WCMD_WAIT;
-			r = world_player_act(w, cmd);
+			r = game_player_act(g, cmd);
 		}
 		if (r == 1 && (size_t)done == times_cap) {
 			uint64_t *tt =
@@ -404,7 +406,7 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 		}
 		if (r == 1) {
 			t0 = now_ns();
-			world_monsters_act(w);
+			game_monsters_act(g);
 			times[done] = now_ns() - t0;
 			if (times[done] > max_ns)
 				max_ns = times[done];
@@ -413,22 +415,22 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 		if (o->log)
 			print_events(w, out);
 		if (rec)
-			replay_write_turn(rec, w, cmd);
+			replay_write_turn(rec, g, cmd);
 		if (o->on_turn)
-			o->on_turn(w, o->hook_arg);
-		if (rep && world_checksum(w) != want) {
+			o->on_turn(g, o->hook_arg);
+		if (rep && game_checksum(g) != want) {
 			fprintf(stderr,
 			        "hunted: %s:%d: the replay diverged at turn %u "
 			        "(recorded checksum %016" PRIx64
 			        ", got %016" PRIx64 ")\n",
 			        o->replay, lineno, w->turn, want,
-			        world_checksum(w));
+			        game_checksum(g));
 			status = EXIT_DIVERGED;
 			goto out;
 		}
 	}
 	if (o->at_end)
-		o->at_end(w, o->hook_arg);
+		o->at_end(g, o->hook_arg);
 	{
 		uint64_t median = 0;
 
@@ -443,8 +445,9 @@ int headless_run(struct world *w, const struct headless_opts *o, FILE *out)
 		        " cache_hits=%" PRIu64 " expanded=%" PRIu64
 		        " turn_us_median=%" PRIu64 " turn_us_max=%" PRIu64
 		        " caught=%d won=%d\n",
-		        done, w->nmonsters, w->stats.plans, w->stats.cache_hits,
-		        w->stats.expanded, median / 1000, max_ns / 1000,
+		        done, w->nmonsters, g->minds->stats.plans,
+		        g->minds->stats.cache_hits, g->minds->stats.expanded,
+		        median / 1000, max_ns / 1000,
 		        w->state == WORLD_LOST, w->state == WORLD_WON);
 	}
 out:
@@ -456,6 +459,6 @@ out:
 		fclose(rep);
 	free(times);
 	autopilot_free(ap);
-	world_free(w);
+	game_free(g);
 	return status;
 }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/world/world.h"
+#include "core/game.h"
 
 #define EXIT_DIVERGED 3 /* a replay no longer matches its recording */
 
@@ -18,7 +18,7 @@ struct game_setup {
 	uint64_t seed;
 	int monsters; /* -1: the map's own */
 	uint32_t turn_budget;
-	enum ai_strategy strategy;
+	enum mind_strategy strategy;
 	int hunt; /* --hunt: every monster knows where the player is */
 };
 
@@ -32,14 +32,14 @@ struct headless_opts {
 	int no_timing;      /* print 0 for the timings (golden files) */
 	/* Called after every command and once before the world is freed
 	 * (both may be NULL): how --dump-screen follows the game. */
-	void (*on_turn)(struct world *w, void *arg);
-	void (*at_end)(struct world *w, void *arg);
+	void (*on_turn)(struct game *g, void *arg);
+	void (*at_end)(struct game *g, void *arg);
 	void *hook_arg;
 };
 
-/* Plays a game on w (which it frees) as o says, printing the log and the
+/* Plays game g (which it frees) as o says, printing the log and the
  * summary on out.  Returns the exit status. */
-int headless_run(struct world *w, const struct headless_opts *o, FILE *out);
+int headless_run(struct game *g, const struct headless_opts *o, FILE *out);
 
 /* Reads the setup of a recording; returns 0, or -1 with a message in err. */
 int replay_read_setup(const char *path, struct game_setup *s, char *map_buf,
@@ -54,6 +54,6 @@ void replay_write_setup(FILE *f, const struct game_setup *s);
 int replay_next(FILE *f, int *lineno, struct world_cmd *cmd, uint64_t *sum);
 
 /* Appends one command to a recording: "turn N CMD CHECKSUM". */
-void replay_write_turn(FILE *f, const struct world *w, struct world_cmd cmd);
+void replay_write_turn(FILE *f, const struct game *g, struct world_cmd cmd);
 
 #endif

@@ -82,6 +82,11 @@ void aiview_invalidate(struct view *v)
 	v->ai.step_shown = 0;
 }
 
+static const struct mind *mind_of(const struct view *v, long i)
+{
+	return &v->g->minds->mind[i];
+}
+
 static int alive(const struct view *v, long i)
 {
 	return i >= 0 && (size_t)i < v->w->nmonsters && v->w->monsters[i].alive;
@@ -106,7 +111,8 @@ void aiview_select_default(struct view *v)
 
 		if (!m->alive)
 			continue;
-		if (m->mind.goal_x == m->x && m->mind.goal_y == m->y)
+		if (mind_of(v, (long)i)->goal_x == m->x &&
+		    mind_of(v, (long)i)->goal_y == m->y)
 			d += 1 << 20;
 		if (best < 0 || d < bestd) {
 			best = (long)i;
@@ -262,11 +268,13 @@ static void compare(struct view *v)
 		p.algo = runs[i].algo;
 		p.weight = runs[i].weight;
 		if (i == CMP_JPS)
-			ai_jump_again(v->w, (size_t)a->sel, &p, a->jctx, a->buf,
-			              a->bufcap, &res);
+			minds_jump_again(v->g->minds, v->w, (size_t)a->sel,
+			                 a->gx, a->gy, &p, a->jctx, a->buf,
+			                 a->bufcap, &res);
 		else
-			ai_search_again(v->w, (size_t)a->sel, &p, a->ctx,
-			                a->buf, a->bufcap, &res, NULL);
+			minds_search_again(v->g->minds, v->w, (size_t)a->sel,
+			                   a->gx, a->gy, &p, a->ctx, a->buf,
+			                   a->bufcap, &res, NULL);
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
 		a->cmp[i].expanded = res.stats.expanded;
@@ -295,31 +303,24 @@ static void ensure_search(struct view *v)
 		return;
 	mm = &w->monsters[a->sel];
 	if (!a->custom)
-		ai_params(w, mm->kind, &a->p);
+		minds_params(w, mm->kind, &a->p);
 	/* A monster going nowhere (a guard at its post) has no search to
-	 * show: show the one it would make to hunt the player, and say so.
-	 * The goal is put back at once; the game never sees it. */
-	gx = mm->mind.goal_x;
-	gy = mm->mind.goal_y;
+	 * show: show the one it would make to hunt the player, and say so. */
+	gx = mind_of(v, a->sel)->goal_x;
+	gy = mind_of(v, a->sel)->goal_y;
 	a->whatif = gx == mm->x && gy == mm->y;
-	if (a->whatif) {
-		mm->mind.goal_x = w->px;
-		mm->mind.goal_y = w->py;
-	}
 	a->sx = mm->x;
 	a->sy = mm->y;
-	a->gx = mm->mind.goal_x;
-	a->gy = mm->mind.goal_y;
+	a->gx = a->whatif ? w->px : gx;
+	a->gy = a->whatif ? w->py : gy;
 	compare(v);
 	t0 = now_ms();
-	ai_search_again(w, (size_t)a->sel, &a->p, a->ctx, a->buf, a->bufcap,
-	                &a->res, NULL);
+	minds_search_again(v->g->minds, w, (size_t)a->sel, a->gx, a->gy, &a->p,
+	                   a->ctx, a->buf, a->bufcap, &a->res, NULL);
 	a->ms = v->cfg.no_timing ? 0 : now_ms() - t0;
 	path_trace_clear(&a->trace);
-	ai_search_again(w, (size_t)a->sel, &a->p, a->ctx, a->buf, a->bufcap,
-	                &a->res, &a->trace);
-	mm->mind.goal_x = gx;
-	mm->mind.goal_y = gy;
+	minds_search_again(v->g->minds, w, (size_t)a->sel, a->gx, a->gy, &a->p,
+	                   a->ctx, a->buf, a->bufcap, &a->res, &a->trace);
 	a->total_exp = a->res.stats.expanded;
 	if (a->step_shown > a->total_exp)
 		a->step_shown = a->total_exp;
@@ -337,7 +338,7 @@ static void cycle_params(struct view *v, int key)
 	if (!alive(v, a->sel))
 		return;
 	if (!a->custom)
-		ai_params(v->w, v->w->monsters[a->sel].kind, &a->p);
+		minds_params(v->w, v->w->monsters[a->sel].kind, &a->p);
 	a->custom = 1;
 	switch (key) {
 	case 'H':
@@ -443,36 +444,36 @@ int aiview_key(struct view *v, int key)
 
 /* Whether monster m's current path was made because a map change broke
  * the one before: the cell that broke it is (invalid_x, invalid_y). */
-static int broken_by_change(const struct ai_mind *mi)
+static int broken_by_change(const struct mind *mi)
 {
-	return mi->len && mi->last_reason == AI_REASON_CHANGED &&
+	return mi->len && mi->last_reason == REPLAN_CHANGED &&
 	       mi->invalid_x >= 0;
 }
 
-static void cache_text(const struct world *w, const struct ai_mind *mi,
+static void cache_text(const struct world *w, const struct mind *mi,
                        char *buf, size_t size)
 {
 	uint32_t age = w->turn - mi->plan_turn;
 
-	if (broken_by_change(mi) && mi->cache != AI_CACHE_SHARED) {
+	if (broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
 		snprintf(buf, size, "re-planned %u ago: %d,%d broke it", age,
 		         mi->invalid_x, mi->invalid_y);
 		return;
 	}
 	switch (mi->cache) {
-	case AI_CACHE_REUSED:
+	case MIND_CACHE_REUSED:
 		snprintf(buf, size, "reused (age %u)", age);
 		break;
-	case AI_CACHE_FRESH:
+	case MIND_CACHE_FRESH:
 		snprintf(buf, size, "fresh (%s)",
-		         ai_reason_name((enum ai_reason)mi->last_reason));
+		         event_reason_name((enum replan_reason)mi->last_reason));
 		break;
-	case AI_CACHE_INVALIDATED:
+	case MIND_CACHE_INVALIDATED:
 		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
-		snprintf(buf, size, "%s", ai_cache_name(mi->cache));
+		snprintf(buf, size, "%s", mind_cache_name(mi->cache));
 		break;
 	}
 }
@@ -556,11 +557,11 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	ensure_search(v);
 	if (a->cache)
 		for (i = 0; i < w->nmonsters; i++) {
-			const struct ai_mind *mi = &w->monsters[i].mind;
+			const struct mind *mi = mind_of(v, (long)i);
 			int ix = mi->invalid_x - ox, iy = mi->invalid_y - oy;
 
 			if (w->monsters[i].alive &&
-			    (mi->cache == AI_CACHE_INVALIDATED ||
+			    (mi->cache == MIND_CACHE_INVALIDATED ||
 			     broken_by_change(mi)) &&
 			    ix >= 0 && iy >= 0 && ix < vw && iy < vh)
 				canvas_put(c, x0 + ix, y0 + iy, 'X',
@@ -570,16 +571,19 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	if (a->all && a->paths)
 		for (i = 0; i < w->nmonsters; i++) {
 			m = &w->monsters[i];
-			if (m->alive && (long)i != a->sel && m->mind.path)
-				draw_path(c, m->mind.path, m->mind.pos,
-				          m->mind.len, x0, y0, vw, vh, ox, oy,
+			if (m->alive && (long)i != a->sel &&
+			    mind_of(v, (long)i)->path)
+				draw_path(c, mind_of(v, (long)i)->path,
+				          mind_of(v, (long)i)->pos,
+				          mind_of(v, (long)i)->len, x0, y0, vw, vh,
+				          ox, oy,
 				          w->data->monsters[m->kind].color, 0);
 		}
 	if (!alive(v, a->sel))
 		return;
 	m = &w->monsters[a->sel];
 	if (a->cost) {
-		const struct grid *g = ai_kind_grid(w, m->kind);
+		const struct grid *g = minds_kind_grid(v->g->minds, w, m->kind);
 
 		for (y = 0; g && y < vh && oy + y < w->height; y++)
 			for (x = 0; x < vw && ox + x < w->width; x++) {
@@ -639,8 +643,10 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 			                                    : a->bufcap,
 			          x0, y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA,
 			          1);
-		else if (!a->custom && !a->step && m->mind.path)
-			draw_path(c, m->mind.path, m->mind.pos, m->mind.len, x0,
+		else if (!a->custom && !a->step && mind_of(v, a->sel)->path)
+			draw_path(c, mind_of(v, a->sel)->path,
+			          mind_of(v, a->sel)->pos, mind_of(v, a->sel)->len,
+			          x0,
 			          y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA, 1);
 	}
 	if (a->open && a->cur_x >= 0 && a->cur_x - ox < vw &&
@@ -682,7 +688,8 @@ void aiview_inspect(struct view *v, struct canvas *c, int x0, int y0, int w,
 	              "cell %d,%d %s", x, y, t->name);
 	if (alive(v, a->sel)) {
 		const struct grid *g =
-		        ai_kind_grid(wo, wo->monsters[a->sel].kind);
+		        minds_kind_grid(v->g->minds, wo,
+		                        wo->monsters[a->sel].kind);
 
 		if (g)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
@@ -753,15 +760,15 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 		return;
 	}
 	{
-		const struct world_monster *m = &wo->monsters[a->sel];
-
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		              "%s (Tab)",
 		              monster_name(v, a->sel, name, sizeof(name)));
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-		              " %s, goal %d,%d", ai_mode_name(m->mind.mode),
-		              m->mind.goal_x, m->mind.goal_y);
-		cache_text(wo, &m->mind, buf, sizeof(buf));
+		              " %s, goal %d,%d",
+		              mind_mode_name(mind_of(v, a->sel)->mode),
+		              mind_of(v, a->sel)->goal_x,
+		              mind_of(v, a->sel)->goal_y);
+		cache_text(wo, mind_of(v, a->sel), buf, sizeof(buf));
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0, " cache %s",
 		              buf);
 	}
@@ -793,7 +800,7 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 		for (k = 0; k < n && row < last; k++) {
 			size_t mi = (size_t)(nearest[k] & 0xffffffffu);
 
-			cache_text(wo, &wo->monsters[mi].mind, buf,
+			cache_text(wo, mind_of(v, (long)mi), buf,
 			           sizeof(buf));
 			canvas_printf(
 			        c, x0, row++, mx, CANVAS_DEFAULT, 0,
@@ -839,7 +846,6 @@ void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
 {
 	struct aiview *a = &v->ai;
 	struct world *wo = v->w;
-	const struct world_monster *m;
 	char name[64], cache[64], step[48] = "", weight[16];
 	int x;
 
@@ -849,8 +855,7 @@ void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
 		            "AI view: no monster to follow");
 		return;
 	}
-	m = &wo->monsters[a->sel];
-	cache_text(wo, &m->mind, cache, sizeof(cache));
+	cache_text(wo, mind_of(v, a->sel), cache, sizeof(cache));
 	if (a->step)
 		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
 		         a->total_exp);
@@ -862,7 +867,7 @@ void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
 	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "%s %s%s | %s %s %s w=%s%s%s",
 	              monster_name(v, a->sel, name, sizeof(name)),
-	              ai_mode_name(m->mind.mode),
+	              mind_mode_name(mind_of(v, a->sel)->mode),
 	              a->whatif ? " (if it hunted you)" : "",
 	              path_algo_name(a->p.algo),
 	              path_heuristic_name(a->p.heuristic),

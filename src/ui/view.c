@@ -82,10 +82,10 @@ void view_after_turn(struct view *v)
 	size_t i;
 	char buf[LOG_LINE];
 
-	for (i = 0; i < w->nevents; i++) {
-		if (!event_logged(v, &w->events[i]))
+	for (i = 0; i < w->events.len; i++) {
+		if (!event_logged(v, &w->events.items[i]))
 			continue;
-		world_event_text(w, &w->events[i], buf, sizeof(buf));
+		event_text(w, &w->events.items[i], buf, sizeof(buf));
 		view_log(v, "%s", buf);
 	}
 	aiview_select_default(v);
@@ -94,7 +94,7 @@ void view_after_turn(struct view *v)
 
 /* ---- life -------------------------------------------------------------- */
 
-struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
+struct view *view_new(struct game *g, const struct view_config *cfg, char *err,
                       size_t err_size)
 {
 	struct view *v = calloc(1, sizeof(*v));
@@ -103,6 +103,9 @@ struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
 		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
+	struct world *w = g->world;
+
+	v->g = g;
 	v->w = w;
 	v->cfg = *cfg;
 	snprintf(v->label, sizeof(v->label), "%s",
@@ -137,9 +140,9 @@ struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
 		s.gen_h = cfg->source.gen_h;
 		s.seed = w->seed;
 		s.monsters = (int)cfg->source.monsters;
-		s.turn_budget = w->opt.turn_budget;
-		s.strategy = w->opt.strategy;
-		s.hunt = w->opt.hunt;
+		s.turn_budget = g->minds->opt.turn_budget;
+		s.strategy = g->minds->opt.strategy;
+		s.hunt = g->minds->opt.hunt;
 		replay_write_setup(v->rec, &s);
 		fflush(v->rec);
 	}
@@ -165,6 +168,7 @@ struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
 		            "AI view.");
 	return v;
 fail:
+	v->g = NULL;
 	v->w = NULL;
 	view_free(v);
 	return NULL;
@@ -181,7 +185,7 @@ void view_free(struct view *v)
 		fclose(v->rep);
 	game_files_fini(&v->files);
 	if (!v->borrowed)
-		world_free(v->w);
+		game_free(v->g);
 	free(v->log);
 	free(v->log_turn);
 	free(v->log_text);
@@ -194,9 +198,9 @@ void view_borrow_world(struct view *v)
 	v->borrowed = 1;
 }
 
-const struct world *view_world(const struct view *v)
+const struct game *view_game(const struct view *v)
 {
-	return v->w;
+	return v->g;
 }
 
 int view_replay_diverged(const struct view *v)
@@ -212,11 +216,11 @@ static void play(struct view *v, struct world_cmd cmd)
 	int r;
 
 	v->log_seen = v->nlog;
-	r = world_player_act(w, cmd);
+	r = game_player_act(v->g, cmd);
 	if (r == 1)
-		world_monsters_act(w);
+		game_monsters_act(v->g);
 	if (v->rec && r >= 0) {
-		replay_write_turn(v->rec, w, cmd);
+		replay_write_turn(v->rec, v->g, cmd);
 		fflush(v->rec);
 	}
 	view_after_turn(v);
@@ -246,7 +250,7 @@ static int replay_step(struct view *v)
 		return -1;
 	}
 	play(v, cmd);
-	if (world_checksum(v->w) != want) {
+	if (game_checksum(v->g) != want) {
 		v->rep_done = 2;
 		view_log(v, "The replay diverged at turn %u (line %d).",
 		         v->w->turn, v->rep_line);
@@ -307,16 +311,17 @@ static void show_errors(struct view *v, const struct diag_list *l)
 
 int view_reload(struct view *v)
 {
-	struct world_reload_report rep;
+	struct reload_report rep;
 	struct diag_list diags;
 	struct data *d;
-	struct world *nw = NULL;
+	struct game *ng = NULL;
+	struct world *nw;
 
 	diag_list_init(&diags, ERR_KEEP);
 	d = game_load(&v->cfg.source, &diags);
 	if (d)
-		nw = world_reload(v->w, d, &diags, &rep);
-	if (!nw) {
+		ng = game_reload(v->g, d, &diags, &rep);
+	if (!ng) {
 		show_errors(v, &diags);
 		view_log(v, "Reload failed (%zu error%s): the old map stays.",
 		         v->nerrors, v->nerrors == 1 ? "" : "s");
@@ -328,9 +333,10 @@ int view_reload(struct view *v)
 	}
 	diag_list_fini(&diags);
 	if (!v->borrowed)
-		world_free(v->w);
+		game_free(v->g);
 	v->borrowed = 0;
-	v->w = nw;
+	v->g = ng;
+	v->w = nw = ng->world;
 	v->show_errors = 0;
 	v->nerrors = 0;
 	game_files_fini(&v->files);
@@ -701,7 +707,8 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 
 		n += (size_t)snprintf(buf + n, size - n,
 		                      "; %s#%d, %d/%d hp, %s", k->name, mi,
-		                      m->hp, k->hp, ai_mode_name(m->mind.mode));
+		                      m->hp, k->hp,
+		                      mind_mode_name(v->g->minds->mind[mi].mode));
 	}
 	if (n < size && ii >= 0)
 		snprintf(buf + n, size - n, "; %s",

@@ -16,6 +16,7 @@
 #include "canvas.h"
 #include "session/files.h"
 #include "core/path/path.h"
+#include "core/game.h"
 #include "core/world/world.h"
 
 #define VIEW_MIN_W 80
@@ -63,12 +64,12 @@ struct view_config {
 
 struct view;
 
-/* Takes ownership of w.  Returns NULL when out of memory or when the
+/* Takes ownership of g.  Returns NULL when out of memory or when the
  * recording or replay file cannot be opened (message in err). */
-struct view *view_new(struct world *w, const struct view_config *cfg, char *err,
+struct view *view_new(struct game *g, const struct view_config *cfg, char *err,
                       size_t err_size);
 void view_free(struct view *v);
-/* From now on the caller frees the world (headless --dump-screen). */
+/* From now on the caller frees the game (headless --dump-screen). */
 void view_borrow_world(struct view *v);
 
 /* Handles one key. */
@@ -97,7 +98,7 @@ void view_after_turn(struct view *v);
 int view_replay_diverged(const struct view *v);
 
 /* The game as it stands, and whether the player won, lost or quit. */
-const struct world *view_world(const struct view *v);
+const struct game *view_game(const struct view *v);
 
 /* Writes the canvas as text, one line per row, and then the AI layers of
  * the selected monster over the whole map. */

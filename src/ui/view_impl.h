@@ -72,7 +72,8 @@ struct aiview {
 };
 
 struct view {
-	struct world *w;
+	struct game *g;
+	struct world *w; /* g's */
 	struct view_config cfg;
 	char label[64]; /* cfg.map_label points here */
 	int borrowed;   /* the caller frees w */

@@ -22,9 +22,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/mind/ai.h"
 #include "core/mind/autopilot.h"
 #include "core/data/data.h"
+#include "core/game.h"
 #include "core/path/distmap.h"
 #include "core/world/gen.h"
 #include "core/world/world.h"
@@ -44,7 +44,7 @@ struct result {
 	uint64_t median_ns, max_ns, p99_ns;
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
-	uint64_t reasons[AI_REASON_COUNT], deferred, map_paths;
+	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
 };
 
 static uint64_t now_ns(void)
@@ -62,14 +62,14 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static struct world *make_world(const struct bopts *o, enum ai_strategy s,
-                                int no_cache)
+static struct game *make_game(const struct bopts *o, enum mind_strategy s,
+                              int no_cache)
 {
 	char path[4096];
 	struct diag_list dl;
 	struct data *d = data_new();
-	struct world_options wo;
-	struct world *w;
+	struct mind_options mo;
+	struct game *g;
 	size_t i;
 
 	diag_list_init(&dl, 0);
@@ -84,18 +84,18 @@ static struct world *make_world(const struct bopts *o, enum ai_strategy s,
 		data_free(d);
 		return NULL;
 	}
-	world_options_default(&wo);
-	wo.strategy = s;
-	wo.no_cache = no_cache;
-	wo.hunt = 1; /* all of them, every turn */
+	mind_options_default(&mo);
+	mo.strategy = s;
+	mo.no_cache = no_cache;
+	mo.hunt = 1; /* all of them, every turn */
 	/* The baseline re-plans in full, every turn: no budget cuts. */
 	if (no_cache)
-		wo.turn_budget = 0;
-	w = world_new(d, o->seed, &wo, &dl);
+		mo.turn_budget = 0;
+	g = game_new(d, o->seed, -1, &mo, &dl);
 	diag_list_fini(&dl);
-	if (w)
-		w->php = w->php_max = 1 << 30; /* the chase goes on */
-	return w;
+	if (g) /* the chase goes on */
+		g->world->php = g->world->php_max = 1 << 30;
+	return g;
 }
 
 /* Exact distances to the player for every kind that has a chaser.  The
@@ -107,8 +107,9 @@ struct oracle {
 	size_t nkinds;
 };
 
-static int oracle_build(struct oracle * or, struct world *w)
+static int oracle_build(struct oracle * or, struct game *g)
 {
+	const struct world *w = g->world;
 	size_t i;
 	struct path_point src = {w->px, w->py};
 
@@ -117,7 +118,7 @@ static int oracle_build(struct oracle * or, struct world *w)
 		struct path_params p;
 		size_t settled;
 
-		if (!m->alive || m->mind.mode != AI_CHASE)
+		if (!m->alive || g->minds->mind[i].mode != MIND_CHASE)
 			continue;
 		if (or->built[m->kind])
 			continue; /* built this turn already */
@@ -126,20 +127,22 @@ static int oracle_build(struct oracle * or, struct world *w)
 		if (! or->dm[m->kind])
 			return -1;
 		or->built[m->kind] = 1;
-		ai_params(w, m->kind, &p);
+		minds_params(w, m->kind, &p);
 		/* A player on a cell the kind cannot enter fails the build,
 		 * which leaves every cell unreached: those monsters are
 		 * simply not measured this turn. */
-		(void)distmap_build(or->dm[m->kind], ai_kind_grid(w, m->kind),
-		                    &p, &src, 1, 0, &settled);
+		(void)distmap_build(or->dm[m->kind],
+		                    minds_kind_grid(g->minds, w, m->kind), &p,
+		                    &src, 1, 0, &settled);
 	}
 	return 0;
 }
 
-static int run(const struct bopts *o, const char *name, enum ai_strategy s,
+static int run(const struct bopts *o, const char *name, enum mind_strategy s,
                int no_cache, struct result *r)
 {
-	struct world *w = make_world(o, s, no_cache);
+	struct game *g = make_game(o, s, no_cache);
+	struct world *w = g ? g->world : NULL;
 	struct autopilot *ap;
 	struct oracle or ;
 	uint64_t *times;
@@ -150,7 +153,7 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 
 	memset(r, 0, sizeof(*r));
 	r->name = name;
-	if (!w)
+	if (!g)
 		return -1;
 	ap = autopilot_new(w);
 	times = malloc((size_t)o->turns * sizeof(*times));
@@ -169,13 +172,13 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 		uint64_t t0;
 
 		autopilot_next(ap, w, &c);
-		if (world_player_act(w, c) != 1) {
+		if (game_player_act(g, c) != 1) {
 			c.kind = WCMD_WAIT;
-			world_player_act(w, c);
+			game_player_act(g, c);
 		}
 		/* Before the monsters move: how far each chaser is. */
 		memset(or.built, 0, or.nkinds * sizeof(* or.built));
-		if (oracle_build(& or, w) != 0) {
+		if (oracle_build(& or, g) != 0) {
 			fprintf(stderr, "turnbench: out of memory\n");
 			return -1;
 		}
@@ -185,28 +188,27 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 			before[i] = UINT32_MAX;
 			bx[i] = m->x;
 			by[i] = m->y;
-			if (m->alive && m->mind.mode == AI_CHASE &&
+			if (m->alive && g->minds->mind[i].mode == MIND_CHASE &&
 			    or.built[m->kind])
 				before[i] =
 				        distmap_at(or.dm[m->kind], m->x, m->y);
 		}
 		{
-			uint64_t p0 = w->stats.plans, e0 = w->stats.expanded,
-			         d0 = w->stats.distmaps,
-			         c0 = w->stats.distmap_cells;
+			const struct mind_stats *st = &g->minds->stats;
+			uint64_t p0 = st->plans, e0 = st->expanded,
+			         d0 = st->distmaps, c0 = st->distmap_cells;
 
 			t0 = now_ns();
-			world_monsters_act(w);
+			game_monsters_act(g);
 			times[t] = now_ns() - t0;
 			if (o->verbose)
 				printf("%s: turn %ld us=%.1f searches=%" PRIu64
 				       " expanded=%" PRIu64 " maps=%" PRIu64
 				       " map_cells=%" PRIu64 "\n",
 				       name, t, times[t] / 1e3,
-				       w->stats.plans - p0,
-				       w->stats.expanded - e0,
-				       w->stats.distmaps - d0,
-				       w->stats.distmap_cells - c0);
+				       st->plans - p0, st->expanded - e0,
+				       st->distmaps - d0,
+				       st->distmap_cells - c0);
 		}
 		/* The player stood still meanwhile: what each chaser gained
 		 * against what its steps cost. */
@@ -219,9 +221,9 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 
 			if (before[i] == UINT32_MAX || !m->alive)
 				continue;
-			ai_params(w, m->kind, &p);
-			for (e = 0; e < w->nevents; e++) {
-				const struct world_event *ev = &w->events[e];
+			minds_params(w, m->kind, &p);
+			for (e = 0; e < w->events.len; e++) {
+				const struct world_event *ev = &w->events.items[e];
 
 				if (ev->kind != WEV_MOVED ||
 				    ev->actor != (int)i)
@@ -246,14 +248,14 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 		r->p99_ns = times[(size_t)(t * 99 / 100)];
 		r->max_ns = times[t - 1];
 	}
-	r->plans = w->stats.plans;
-	r->expanded = w->stats.expanded;
-	r->hits = w->stats.cache_hits;
-	r->decisions = w->stats.cache_hits + w->stats.plans;
-	r->distmaps = w->stats.distmaps;
-	memcpy(r->reasons, w->stats.reasons, sizeof(r->reasons));
-	r->deferred = w->stats.deferred;
-	r->map_paths = w->stats.map_paths;
+	r->plans = g->minds->stats.plans;
+	r->expanded = g->minds->stats.expanded;
+	r->hits = g->minds->stats.cache_hits;
+	r->decisions = g->minds->stats.cache_hits + g->minds->stats.plans;
+	r->distmaps = g->minds->stats.distmaps;
+	memcpy(r->reasons, g->minds->stats.reasons, sizeof(r->reasons));
+	r->deferred = g->minds->stats.deferred;
+	r->map_paths = g->minds->stats.map_paths;
 	for (i = 0; i < or.nkinds; i++)
 		distmap_free(or.dm[i]);
 	free(or.dm);
@@ -263,7 +265,7 @@ static int run(const struct bopts *o, const char *name, enum ai_strategy s,
 	free(bx);
 	free(by);
 	autopilot_free(ap);
-	world_free(w);
+	game_free(g);
 	return 0;
 }
 
@@ -279,8 +281,8 @@ static void print(const struct bopts *o, const struct result *r,
 	int k;
 
 	printf("%s: searches by reason:", r->name);
-	for (k = 0; k < AI_REASON_COUNT; k++)
-		printf(" %s=%" PRIu64, ai_reason_name((enum ai_reason)k),
+	for (k = 0; k < REPLAN_COUNT; k++)
+		printf(" %s=%" PRIu64, event_reason_name((enum replan_reason)k),
 		       r->reasons[k]);
 	printf(" (deferred %" PRIu64 ", read off maps %" PRIu64 ")\n",
 	       r->deferred, r->map_paths);
@@ -308,13 +310,13 @@ int main(int argc, char **argv)
 	struct bopts o = {256, 256, 500, 300, 1, TURNBENCH_DATA, 0};
 	static const struct {
 		const char *name;
-		enum ai_strategy s;
+		enum mind_strategy s;
 		int no_cache;
 	} runs[] = {
-	        {"nocache", AI_STRATEGY_ASTAR, 1},
-	        {"cache", AI_STRATEGY_ASTAR, 0},
-	        {"distmap", AI_STRATEGY_DISTMAP, 0},
-	        {"auto", AI_STRATEGY_AUTO, 0},
+	        {"nocache", MIND_STRATEGY_ASTAR, 1},
+	        {"cache", MIND_STRATEGY_ASTAR, 0},
+	        {"distmap", MIND_STRATEGY_DISTMAP, 0},
+	        {"auto", MIND_STRATEGY_AUTO, 0},
 	};
 	struct result res[4];
 	const char *only = NULL;

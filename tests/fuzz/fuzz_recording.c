@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/mind/autopilot.h"
+#include "core/world/cmd.h"
 #include "core/world/gen.h"
 #include "session/headless.h"
 
@@ -88,7 +88,7 @@ static void read_recording(const char *path, const uint8_t *buf, size_t len)
 	    (setup.map != map_buf || !memchr(map_buf, '\0', sizeof(map_buf))))
 		abort();
 	/* Only a setup the command line could have given. */
-	if ((unsigned)setup.strategy >= AI_STRATEGY_COUNT ||
+	if ((unsigned)setup.strategy >= MIND_STRATEGY_COUNT ||
 	    setup.monsters < -1 || setup.monsters > WORLD_MONSTERS_MAX ||
 	    (setup.hunt != 0 && setup.hunt != 1) ||
 	    (setup.gen_w &&

@@ -1,6 +1,6 @@
 ## src/core/base/local.mk - what every layer of the core uses: the
 ## diagnostics list, the one RNG, the one direction table.
-## Included by the top Makefile.am; paths are relative to the top.
+## Included by src/core/local.mk; paths are from the top.
 
 src_core_libhunted_a_SOURCES += \
 	src/core/base/diag.c src/core/base/diag.h \

@@ -1,4 +1,4 @@
-/* autopilot.c - the headless player, and the command letters. */
+/* autopilot.c - the headless player: the cheapest way to the exit. */
 #include "autopilot.h"
 
 #include <stdlib.h>
@@ -15,88 +15,6 @@ struct autopilot {
 	uint64_t keys;
 	int built;
 };
-
-static const char dir_letters[] = "hjklyubn";
-static const int dir_dx[] = {-1, 0, 0, 1, -1, 1, -1, 1};
-static const int dir_dy[] = {0, 1, -1, 0, -1, -1, 1, 1};
-
-char cmd_dir_letter(int dx, int dy)
-{
-	int d;
-
-	for (d = 0; d < 8; d++)
-		if (dir_dx[d] == dx && dir_dy[d] == dy)
-			return dir_letters[d];
-	return 0;
-}
-
-static int dir_of(char c, int *dx, int *dy)
-{
-	const char *p = c ? strchr(dir_letters, c) : NULL;
-
-	if (!p)
-		return 0;
-	*dx = dir_dx[p - dir_letters];
-	*dy = dir_dy[p - dir_letters];
-	return 1;
-}
-
-size_t cmd_parse(const char *s, struct world_cmd *out)
-{
-	int dx, dy;
-
-	memset(out, 0, sizeof(*out));
-	if (dir_of(s[0], &dx, &dy)) {
-		out->kind = WCMD_MOVE;
-		out->dx = (int8_t)dx;
-		out->dy = (int8_t)dy;
-		return 1;
-	}
-	switch (s[0]) {
-	case '.':
-		out->kind = WCMD_WAIT;
-		return 1;
-	case 'g':
-		out->kind = WCMD_PICKUP;
-		return 1;
-	case 'o':
-	case 'c':
-		if (!dir_of(s[1], &dx, &dy))
-			return 0;
-		out->kind = s[0] == 'o' ? WCMD_OPEN : WCMD_CLOSE;
-		out->dx = (int8_t)dx;
-		out->dy = (int8_t)dy;
-		return 2;
-	default:
-		return 0;
-	}
-}
-
-size_t cmd_format(struct world_cmd cmd, char buf[3])
-{
-	char d = cmd_dir_letter(cmd.dx, cmd.dy);
-
-	buf[0] = buf[1] = buf[2] = '\0';
-	switch (cmd.kind) {
-	case WCMD_WAIT:
-		buf[0] = '.';
-		return 1;
-	case WCMD_PICKUP:
-		buf[0] = 'g';
-		return 1;
-	case WCMD_MOVE:
-		buf[0] = d;
-		return d ? 1 : 0;
-	case WCMD_OPEN:
-	case WCMD_CLOSE:
-		if (!d)
-			return 0;
-		buf[0] = cmd.kind == WCMD_OPEN ? 'o' : 'c';
-		buf[1] = d;
-		return 2;
-	}
-	return 0;
-}
 
 struct autopilot *autopilot_new(const struct world *w)
 {
@@ -184,7 +102,8 @@ static uint32_t route(struct autopilot *a, const struct world *w, int gx,
 	return res.cost;
 }
 
-int autopilot_next(struct autopilot *a, struct world *w, struct world_cmd *out)
+int autopilot_next(struct autopilot *a, const struct world *w,
+                   struct world_cmd *out)
 {
 	struct path_point step, best_step = {0, 0};
 	uint32_t best = UINT32_MAX;

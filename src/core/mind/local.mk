@@ -1,7 +1,14 @@
 ## src/core/mind/local.mk - the minds: what each monster wants, the paths
-## it keeps, the plans it makes, and the player's autopilot.
-## Included by the top Makefile.am; paths are relative to the top.
+## it keeps, the plans it makes, the distance maps its kind shares, and
+## the player's autopilot.  Included by src/core/local.mk; paths are from
+## the top.
 
 src_core_libhunted_a_SOURCES += \
-	src/core/mind/ai.c src/core/mind/ai.h \
+	src/core/mind/mind.c src/core/mind/mind.h \
+	src/core/mind/mind_impl.h \
+	src/core/mind/kind.c \
+	src/core/mind/goal.c \
+	src/core/mind/plan.c \
+	src/core/mind/shared.c \
+	src/core/mind/decide.c \
 	src/core/mind/autopilot.c src/core/mind/autopilot.h

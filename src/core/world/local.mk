@@ -1,8 +1,11 @@
 ## src/core/world/local.mk - the world and its rules: the dungeon, the
-## actors, doors, keys, fights, events, generated dungeons, reloading.
-## Included by the top Makefile.am; paths are relative to the top.
+## actors, doors, keys, fights, events, commands, generated dungeons,
+## reloading.  Included by src/core/local.mk; paths are from the top.
 
 src_core_libhunted_a_SOURCES += \
 	src/core/world/world.c src/core/world/world.h \
+	src/core/world/act.c src/core/world/act.h \
+	src/core/world/event.c src/core/world/event.h \
+	src/core/world/cmd.c src/core/world/cmd.h \
 	src/core/world/gen.c src/core/world/gen.h \
 	src/core/world/reload.c src/core/world/reload.h

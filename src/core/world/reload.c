@@ -1,4 +1,4 @@
-/* reload.c - continuing a game on reloaded data. */
+/* reload.c - continuing a world on reloaded data. */
 #include "config.h"
 
 #include "reload.h"
@@ -12,10 +12,8 @@ static int stand_ok(const struct world *w, int kind, int x, int y)
 {
 	const struct data_terrain *t = world_terrain_at(w, x, y);
 
-	if (!data_terrain_cost(w->data, &w->data->monsters[kind], 0,
-	                       w->terrain[world_idx(w, x, y)]))
-		return 0;
-	return t->door != DATA_DOOR_CLOSED && t->door != DATA_DOOR_LOCKED;
+	return world_enterable(w, kind, x, y) && t->door != DATA_DOOR_CLOSED &&
+	       t->door != DATA_DOOR_LOCKED;
 }
 
 /* The key bits of old translated by name into w's key indices. */
@@ -51,7 +49,7 @@ static void carry_items(const struct world *old, struct world *w)
 }
 
 static int carry_monsters(const struct world *old, struct world *w,
-                          struct world_reload_report *rep)
+                          struct reload_report *rep, size_t *from)
 {
 	struct world_monster *ms;
 	size_t i, n = 0;
@@ -59,8 +57,6 @@ static int carry_monsters(const struct world *old, struct world *w,
 	ms = calloc(old->nmonsters ? old->nmonsters : 1, sizeof(*ms));
 	if (!ms)
 		return -1;
-	for (i = 0; i < w->nmonsters; i++)
-		ai_mind_fini(&w->monsters[i].mind);
 	free(w->monsters);
 	w->monsters = ms;
 	w->nmonsters = 0;
@@ -83,18 +79,9 @@ static int carry_monsters(const struct world *old, struct world *w,
 		m->kind = kind;
 		if (m->hp > w->data->monsters[kind].hp)
 			m->hp = w->data->monsters[kind].hp;
-		/* What it knows stays; the path goes. */
-		memset(&m->mind, 0, sizeof(m->mind));
-		m->mind.mode = om->mind.mode;
-		m->mind.sees = om->mind.sees;
-		m->mind.seen = om->mind.seen;
-		m->mind.last_x = om->mind.last_x;
-		m->mind.last_y = om->mind.last_y;
-		m->mind.goal_x = om->mind.goal_x;
-		m->mind.goal_y = om->mind.goal_y;
-		m->mind.wander_x = om->mind.wander_x;
-		m->mind.wander_y = om->mind.wander_y;
-		m->mind.prev_x = m->mind.prev_y = -1;
+		m->prev_x = m->prev_y = -1;
+		m->prev_turn = 0;
+		from[n] = i;
 		if (m->alive)
 			w->occ[world_idx(w, m->x, m->y)] = (int32_t)(n + 1);
 		n++;
@@ -104,15 +91,15 @@ static int carry_monsters(const struct world *old, struct world *w,
 	return 0;
 }
 
-struct world *world_reload(const struct world *old, struct data *d,
-                           struct diag_list *diags,
-                           struct world_reload_report *rep)
+struct world *reload_world(const struct world *old, struct data *d,
+                           struct diag_list *diags, struct reload_report *rep,
+                           size_t *from)
 {
 	struct world *w;
 	const struct data_terrain *t;
 
 	memset(rep, 0, sizeof(*rep));
-	w = world_new(d, old->seed, &old->opt, diags);
+	w = world_new(d, old->seed, old->monsters_asked, diags);
 	if (!w)
 		return NULL;
 	if (w->width != old->width || w->height != old->height) {
@@ -132,25 +119,14 @@ struct world *world_reload(const struct world *old, struct data *d,
 	w->keys = keys_by_name(old, w);
 	w->turn = old->turn;
 	w->rng = old->rng;
-	w->stats = old->stats;
+	w->swaps = old->swaps;
 	w->state = old->state;
 	carry_items(old, w);
-	if (carry_monsters(old, w, rep) != 0) {
+	if (carry_monsters(old, w, rep, from) != 0) {
 		diag_add(diags, DIAG_ERROR, "?", 1, 1, NULL, 0, NULL,
 		         "out of memory");
 		world_free(w);
 		return NULL;
 	}
-	/* The planner's per-kind state was made for the placed monsters;
-	 * start it afresh for the carried ones. */
-	ai_free(w->ai);
-	w->ai = ai_new(w);
-	if (!w->ai) {
-		diag_add(diags, DIAG_ERROR, "?", 1, 1, NULL, 0, NULL,
-		         "out of memory");
-		world_free(w);
-		return NULL;
-	}
-	ai_prepare(w);
 	return w;
 }

@@ -1,0 +1,164 @@
+/* game.c - a game: the world, its minds, and the order of a turn. */
+#include "game.h"
+
+#include <stdlib.h>
+
+#include "core/world/act.h"
+
+static struct game *game_nomem(struct game *g, struct diag_list *diags)
+{
+	diag_add(diags, DIAG_ERROR, "?", 1, 1, NULL, 0, NULL, "out of memory");
+	game_free(g);
+	return NULL;
+}
+
+struct game *game_new(struct data *d, uint64_t seed, int monsters,
+                      const struct mind_options *o, struct diag_list *diags)
+{
+	struct game *g = calloc(1, sizeof(*g));
+
+	if (!g) {
+		data_free(d);
+		return game_nomem(NULL, diags);
+	}
+	g->world = world_new(d, seed, monsters, diags);
+	if (!g->world) {
+		free(g);
+		return NULL;
+	}
+	g->minds = minds_new(g->world, o);
+	if (!g->minds)
+		return game_nomem(g, diags);
+	minds_prepare(g->minds, g->world);
+	return g;
+}
+
+void game_free(struct game *g)
+{
+	if (!g)
+		return;
+	minds_free(g->minds);
+	world_free(g->world);
+	free(g);
+}
+
+int game_player_act(struct game *g, struct world_cmd cmd)
+{
+	return act_player(g->world, cmd);
+}
+
+void game_monsters_act(struct game *g)
+{
+	struct world *w = g->world;
+	struct world_action a;
+	size_t i;
+
+	if (w->state == WORLD_PLAYING) {
+		minds_tick(g->minds, w);
+		for (i = 0; i < w->nmonsters && w->state == WORLD_PLAYING;
+		     i++) {
+			if (!act_charge(w, i))
+				continue;
+			/* The minds draw on the game's RNG and report into
+			 * the turn's events: the world lends both. */
+			while (act_ready(w, i)) {
+				minds_decide(g->minds, w, &w->rng, &w->events,
+				             i, &a);
+				act_monster(w, i, &a);
+			}
+		}
+	}
+	/* A turn that ended the game (the player reached the exit) is a
+	 * turn too. */
+	act_end_turn(w);
+}
+
+int game_step(struct game *g, struct world_cmd cmd)
+{
+	int r = game_player_act(g, cmd);
+
+	if (r != 1)
+		return r;
+	game_monsters_act(g);
+	return g->world->state == WORLD_PLAYING ? 1 : -1;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--) {
+		h ^= *b++;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+uint64_t game_checksum(const struct game *g)
+{
+	const struct world *w = g->world;
+	uint64_t h = 0xcbf29ce484222325ull;
+	int32_t v[8];
+	size_t i;
+
+	v[0] = (int32_t)w->turn;
+	v[1] = (int32_t)w->state;
+	v[2] = w->px;
+	v[3] = w->py;
+	v[4] = w->php;
+	v[5] = (int32_t)w->change_serial;
+	v[6] = (int32_t)w->keys;
+	v[7] = (int32_t)w->nmonsters;
+	h = fnv(h, v, sizeof(v));
+	h = fnv(h, w->rng.s, sizeof(w->rng.s));
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+
+		v[0] = m->x;
+		v[1] = m->y;
+		v[2] = m->hp;
+		v[3] = m->energy;
+		v[4] = m->alive;
+		v[5] = g->minds->mind[i].mode;
+		h = fnv(h, v, 6 * sizeof(v[0]));
+	}
+	if (w->change_serial) {
+		const struct world_change *c = world_change(w, w->change_serial);
+
+		v[0] = c->x;
+		v[1] = c->y;
+		v[2] = c->to;
+		h = fnv(h, v, 3 * sizeof(v[0]));
+	}
+	return h;
+}
+
+struct game *game_reload(const struct game *old, struct data *d,
+                         struct diag_list *diags, struct reload_report *rep)
+{
+	const size_t n = old->world->nmonsters;
+	struct game *g = calloc(1, sizeof(*g));
+	size_t *from = malloc((n ? n : 1) * sizeof(*from));
+
+	if (!g || !from) {
+		free(from);
+		data_free(d);
+		return game_nomem(g, diags);
+	}
+	g->world = reload_world(old->world, d, diags, rep, from);
+	if (!g->world) {
+		free(from);
+		free(g);
+		return NULL;
+	}
+	g->minds = minds_new(g->world, &old->minds->opt);
+	if (!g->minds) {
+		free(from);
+		return game_nomem(g, diags);
+	}
+	if (!rep->restarted)
+		minds_carry(g->minds, old->minds, from);
+	minds_prepare(g->minds, g->world);
+	free(from);
+	return g;
+}

@@ -1,0 +1,301 @@
+/* decide.c - one monster's decision: strike, keep its path or plan
+ * again, and take the next step of the path (swapping with an ally,
+ * waiting behind one, or looking for a way round). */
+#include <stdlib.h>
+
+#include "mind_impl.h"
+
+/* A detour taken to get past a blocking monster may cost at most this
+ * many straight steps more than waiting for the old path to clear. */
+#define DETOUR_STEPS 12
+/* Waiting this many turns behind another monster triggers a detour
+ * search. */
+#define BLOCKED_PATIENCE 2
+
+static int decide_cell_free(const struct world *w, int x, int y)
+{
+	return world_in(w, x, y) && !w->occ[world_idx(w, x, y)] &&
+	       !(x == w->px && y == w->py);
+}
+
+static int decide_at_goal(const struct world *w, const struct world_monster *m,
+                          const struct mind *mi, const struct kind_state *ks)
+{
+	if (m->x == mi->goal_x && m->y == mi->goal_y)
+		return 1;
+	/* Next to a goal it cannot enter is as close as it gets. */
+	return !ks->cost[w->terrain[world_idx(w, mi->goal_x, mi->goal_y)]] &&
+	       chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <= 1;
+}
+
+/* Finds the monster on its path: it may have moved on, or been pushed
+ * aside by a swap.  A monster pushed next to its path rejoins it at the
+ * farthest of the next few cells it can step to, without a search. */
+static int decide_find_on_path(const struct world *w,
+                               const struct world_monster *m, struct mind *mi,
+                               const struct kind_state *ks)
+{
+	size_t k, end = mi->pos + 4 < mi->len ? mi->pos + 4 : mi->len;
+
+	for (k = mi->pos; k < end; k++)
+		if (mi->path[k].x == m->x && mi->path[k].y == m->y) {
+			mi->pos = k;
+			return 1;
+		}
+	for (k = end; k-- > mi->pos + 1;) {
+		int dx = mi->path[k].x - m->x, dy = mi->path[k].y - m->y;
+
+		if (abs(dx) <= 1 && abs(dy) <= 1 &&
+		    grid_cost(&ks->grid, mi->path[k].x, mi->path[k].y) &&
+		    world_corner_ok(w, m->kind, m->x, m->y, dx, dy)) {
+			mi->pos = k - 1;
+			mi->path[k - 1].x = m->x;
+			mi->path[k - 1].y = m->y;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* What to do about the door, if any, at the next cell. */
+static int decide_door(const struct world *w, const struct world_monster *m,
+                       int x, int y, struct world_action *out)
+{
+	const struct data_terrain *t = world_terrain_at(w, x, y);
+	const struct data_monster *dm = &w->data->monsters[m->kind];
+
+	if (t->door == DATA_DOOR_CLOSED) {
+		out->kind = dm->opens_doors || dm->unlocks_doors ? WACT_OPEN
+		                                                 : WACT_BASH;
+	} else if (t->door == DATA_DOOR_LOCKED) {
+		out->kind = dm->unlocks_doors ? WACT_OPEN : WACT_BASH;
+	} else {
+		return 0;
+	}
+	out->x = x;
+	out->y = y;
+	return 1;
+}
+
+/* Whether monster j would gladly trade places with one at (x, y): it is
+ * heading there itself, or it has nowhere to be. */
+static int decide_willing(const struct minds *md, const struct world *w, int j,
+                          int x, int y)
+{
+	const struct world_monster *o = &w->monsters[j];
+	const struct mind *mi = &md->mind[j];
+
+	if (mi->mode == MIND_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
+		return 0; /* busy fighting */
+	if (mi->len && mi->pos + 1 < mi->len && mi->path[mi->pos].x == o->x &&
+	    mi->path[mi->pos].y == o->y)
+		return mi->path[mi->pos + 1].x == x &&
+		       mi->path[mi->pos + 1].y == y;
+	/* At the end of its path (its goal, or as near as it gets). */
+	return mi->len && mi->pos + 1 >= mi->len &&
+	       mi->path[mi->pos].x == o->x && mi->path[mi->pos].y == o->y;
+}
+
+/* Why the kept path will not do, or REPLAN_COUNT when it will; *mapwide
+ * is set when some change since the plan mattered to the kind. */
+static enum replan_reason decide_why(struct minds *md, const struct world *w,
+                                     size_t i, struct kind_state *ks,
+                                     int *mapwide)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+
+	*mapwide = 0;
+	if (mi->len && !decide_find_on_path(w, m, mi, ks))
+		return REPLAN_NEW;
+	if (!mi->len || mi->cache == MIND_CACHE_NONE)
+		return REPLAN_NEW;
+	if (chebyshev(mi->goal_x, mi->goal_y, mi->plan_goal_x,
+	              mi->plan_goal_y) > plan_drift_tolerance(w, md, i))
+		return REPLAN_DRIFT;
+	if (plan_changes_break(md, w, i, ks, mapwide)) {
+		md->stats.invalidations++;
+		mi->cache = MIND_CACHE_INVALIDATED;
+		return REPLAN_CHANGED;
+	}
+	if (mi->unreachable && *mapwide) {
+		if (kind_goal_reachable(ks, w, m->x, m->y, mi->goal_x,
+		                        mi->goal_y))
+			return REPLAN_MAPWIDE;
+		mi->plan_serial = w->change_serial;
+		return REPLAN_COUNT;
+	}
+	if (mi->pos + 1 >= mi->len && !mi->unreachable)
+		/* At the end of the kept path but not at the goal: a partial
+		 * path that ran out, or a goal that moved less than the
+		 * drift tolerance past the path's end. */
+		return mi->partial ? REPLAN_PARTIAL : REPLAN_DRIFT;
+	if (md->opt.no_cache && !mi->unreachable)
+		return REPLAN_NOCACHE;
+	return REPLAN_COUNT;
+}
+
+/* Keeps the path (why == REPLAN_COUNT) or gets a new one: off a shared
+ * distance map, by a search, or not this tick when the planning budget
+ * is spent.  Returns 0 when the monster goes on to step, -1 when it
+ * waits. */
+static int decide_path(struct minds *md, const struct world *w,
+                       struct event_log *log, size_t i, struct kind_state *ks,
+                       enum replan_reason why)
+{
+	struct mind *mi = &md->mind[i];
+
+	if (why == REPLAN_COUNT) {
+		mi->plan_serial = w->change_serial;
+		if (mi->cache == MIND_CACHE_FRESH && mi->plan_turn != w->turn)
+			mi->cache = MIND_CACHE_REUSED;
+		md->stats.cache_hits++;
+	} else if (ks->use_dm && mi->mode == MIND_CHASE &&
+	           shared_plan(md, w, log, i, ks, why) == 0) {
+		/* Many chasers of the kind need a new way this tick: one
+		 * distance map to the player serves them all. */
+	} else if (md->work->tick_left == 0) {
+		/* Out of planning budget this tick: keep to the old path if
+		 * there is one, and plan next tick. */
+		md->stats.deferred++;
+		if (!mi->len || why == REPLAN_CHANGED || why == REPLAN_NEW)
+			return -1;
+	} else if (plan_search(md, w, log, i, ks, why) != 0) {
+		return -1;
+	}
+	return 0;
+}
+
+/* Blocked by another monster: looks for a way round, and keeps the old
+ * path when the detour costs too much more than waiting for it. */
+static void decide_detour(struct minds *md, const struct world *w,
+                          struct event_log *log, size_t i,
+                          struct kind_state *ks)
+{
+	struct mind *mi = &md->mind[i];
+	uint32_t old_left = 0;
+	size_t k;
+	struct path_params p;
+	struct path_point *keep = mi->path;
+	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap;
+
+	minds_params(w, w->monsters[i].kind, &p);
+	for (k = mi->pos + 1; k < mi->len; k++)
+		old_left += path_step_cost(&ks->grid, &p, mi->path[k - 1].x,
+		                           mi->path[k - 1].y, mi->path[k].x,
+		                           mi->path[k].y);
+	mi->path = NULL;
+	mi->len = mi->cap = mi->pos = 0;
+	if (plan_search(md, w, log, i, ks, REPLAN_BLOCKED) == 0 &&
+	    mi->len > 1 && !mi->unreachable &&
+	    mi->path_cost <=
+	            old_left + (uint32_t)DETOUR_STEPS * p.straight_cost &&
+	    decide_cell_free(w, mi->path[1].x, mi->path[1].y)) {
+		free(keep);
+		mi->detours_refused = 0;
+	} else {
+		free(mi->path);
+		mi->path = keep;
+		mi->len = klen;
+		mi->pos = kpos;
+		mi->cap = kcap;
+		mi->blocked_turns = 0;
+		mi->detours_refused++;
+	}
+}
+
+/* The next step of the path, (*nx, *ny), is another monster's cell:
+ * swap with it when it is willing (returns 1 with out set), else wait or
+ * detour.  Returns 0 when the monster may step to (*nx, *ny), now free,
+ * and -1 when it waits. */
+static int decide_blocked(struct minds *md, const struct world *w,
+                          struct event_log *log, size_t i,
+                          struct kind_state *ks, int j, int *nx, int *ny,
+                          struct world_action *out)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+
+	if (decide_willing(md, w, j, m->x, m->y)) {
+		out->kind = WACT_SWAP;
+		out->x = *nx;
+		out->y = *ny;
+		out->other = j;
+		return 1;
+	}
+	/* Patience doubles with every detour found too dear, so a monster
+	 * stuck in a crowd (round the player, say) waits its turn instead
+	 * of searching every other turn. */
+	if (++mi->blocked_turns >=
+	            BLOCKED_PATIENCE << (mi->detours_refused < 4
+	                                         ? mi->detours_refused
+	                                         : 4) &&
+	    md->work->tick_left > 0) {
+		decide_detour(md, w, log, i, ks);
+		*nx = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].x : m->x;
+		*ny = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].y : m->y;
+	}
+	if (!decide_cell_free(w, *nx, *ny)) {
+		md->stats.waits++;
+		event_emit(log, w->turn, WEV_WAITING, (int)i,
+		           world_monster_at(w, *nx, *ny), *nx, *ny, 0);
+		return -1;
+	}
+	return 0;
+}
+
+void decide_act(struct minds *md, const struct world *w, struct rng *rng,
+                struct event_log *log, size_t i, struct kind_state *ks,
+                struct world_action *out)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	int nx, ny, j, mapwide, r;
+	enum replan_reason why;
+
+	goal_update(md, w, rng, log, i, ks);
+	/* Next to the player it can strike: strike. */
+	if (mi->sees && chebyshev(m->x, m->y, w->px, w->py) <= 1 &&
+	    world_corner_ok(w, m->kind, m->x, m->y, w->px - m->x,
+	                    w->py - m->y)) {
+		out->kind = WACT_ATTACK;
+		out->x = w->px;
+		out->y = w->py;
+		mi->len = mi->pos = 0;
+		return;
+	}
+	if (decide_at_goal(w, m, mi, ks)) {
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return;
+	}
+	why = decide_why(md, w, i, ks, &mapwide);
+	if (decide_path(md, w, log, i, ks, why) != 0)
+		return;
+	if (!mi->len || mi->pos + 1 >= mi->len)
+		return; /* at the end of a path that goes no further */
+	nx = mi->path[mi->pos + 1].x;
+	ny = mi->path[mi->pos + 1].y;
+	if (nx == w->px && ny == w->py)
+		return; /* the player is there but out of sight: wait */
+	j = world_monster_at(w, nx, ny);
+	if (j >= 0) {
+		r = decide_blocked(md, w, log, i, ks, j, &nx, &ny, out);
+		if (r != 0)
+			return;
+	}
+	/* No stepping straight back while the goal stands still, unless
+	 * the map changed under the path: that is how oscillation starts. */
+	if (nx == m->prev_x && ny == m->prev_y && m->prev_turn + 1 >= w->turn &&
+	    mi->goal_turn <= m->prev_turn && why != REPLAN_CHANGED &&
+	    why != REPLAN_MAPWIDE) {
+		md->stats.waits++;
+		return;
+	}
+	mi->blocked_turns = 0;
+	if (decide_door(w, m, nx, ny, out))
+		return;
+	out->kind = WACT_MOVE;
+	out->x = nx;
+	out->y = ny;
+}

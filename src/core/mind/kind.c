@@ -1,0 +1,226 @@
+/* kind.c - what each monster kind plans with: its cost grid (terrain,
+ * its overrides, doors as it can pass them) and the connected components
+ * of that grid, kept up to date by reading the world's log of changes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/dir.h"
+#include "core/path/distmap.h"
+#include "core/path/flood.h"
+#include "mind_impl.h"
+
+/* Extra multiplier for the turns spent opening, unlocking or bashing a
+ * door on the way. */
+#define OPEN_TURNS 1
+#define BASH_TURNS 3
+
+static uint8_t kind_cost(const struct world *w, int kind, int t)
+{
+	const struct data_monster *m = &w->data->monsters[kind];
+	const struct data_terrain *tt = &w->data->terrain[t];
+	unsigned c = data_terrain_cost(w->data, m, 0, t);
+
+	if (c == 0)
+		return 0;
+	if (tt->door == DATA_DOOR_CLOSED)
+		c += m->opens_doors || m->unlocks_doors ? OPEN_TURNS
+		                                        : BASH_TURNS;
+	else if (tt->door == DATA_DOOR_LOCKED)
+		c += m->unlocks_doors ? OPEN_TURNS : BASH_TURNS;
+	return (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX : c);
+}
+
+/* The kind's grid from the terrain as it is now. */
+static void kind_fill(struct kind_state *ks, const struct world *w)
+{
+	int x, y;
+
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			ks->grid.cost[grid_index(&ks->grid, x, y)] =
+			        ks->cost[w->terrain[world_idx(w, x, y)]];
+}
+
+struct kind_state *kind_get(struct minds *md, const struct world *w, int kind)
+{
+	struct kind_state *ks = &md->work->kinds[kind];
+	size_t t, n = (size_t)w->width * (size_t)w->height;
+
+	kind_sync(md, w);
+	if (ks->built)
+		return ks;
+	for (t = 0; t < w->data->nterrain && t < 256; t++)
+		ks->cost[t] = kind_cost(w, kind, (int)t);
+	if (grid_init(&ks->grid, w->width, w->height) != GRID_OK)
+		return NULL;
+	ks->labels = malloc(n * sizeof(*ks->labels));
+	if (!ks->labels) {
+		grid_fini(&ks->grid);
+		return NULL;
+	}
+	kind_fill(ks, w);
+	ks->labels_dirty = 1;
+	ks->built = 1;
+	return ks;
+}
+
+void kind_free(struct kind_state *ks)
+{
+	grid_fini(&ks->grid);
+	free(ks->labels);
+	free(ks->sizes);
+	free(ks->alias);
+	distmap_free(ks->dm);
+}
+
+int kind_labels_fresh(struct kind_state *ks, const struct world *w)
+{
+	uint32_t i;
+
+	if (!ks->labels_dirty)
+		return 0;
+	if (flood_components(&ks->grid, PATH_DIAG_NO_CORNER, ks->labels,
+	                     &ks->ncomp) != 0)
+		return -1;
+	free(ks->sizes);
+	free(ks->alias);
+	/* Room for the components cells opening up later may add. */
+	ks->compcap = ks->ncomp + 64;
+	ks->sizes = calloc((size_t)ks->compcap + 1, sizeof(*ks->sizes));
+	ks->alias = malloc(((size_t)ks->compcap + 1) * sizeof(*ks->alias));
+	if (!ks->sizes || !ks->alias)
+		return -1;
+	for (i = 0; i <= ks->ncomp; i++)
+		ks->alias[i] = i;
+	for (i = 0; i < (uint32_t)(w->width * w->height); i++)
+		ks->sizes[ks->labels[i]]++;
+	ks->labels_dirty = 0;
+	return 0;
+}
+
+uint32_t kind_comp_at(const struct kind_state *ks, size_t idx)
+{
+	uint32_t l = ks->labels[idx];
+
+	while (ks->alias[l] != l)
+		l = ks->alias[l];
+	return l;
+}
+
+/* A cell became passable for the kind (a door opened, say): it joins the
+ * components of its straight neighbours, which it may merge, without
+ * labelling the map again.  A cell that became blocked may split a
+ * component; that one waits for a full labelling (labels_dirty). */
+static void kind_open_cell(struct kind_state *ks, const struct world *w, int x,
+                           int y)
+{
+	size_t idx = world_idx(w, x, y);
+	uint32_t root = 0;
+	int d;
+
+	if (ks->labels_dirty || ks->labels[idx])
+		return;
+	for (d = 0; d < DIR_STRAIGHT; d++) {
+		uint32_t l;
+
+		if (!world_in(w, x + dir_dx[d], y + dir_dy[d]))
+			continue;
+		l = kind_comp_at(ks, world_idx(w, x + dir_dx[d], y + dir_dy[d]));
+		if (!l || l == root)
+			continue;
+		if (!root) {
+			root = l;
+		} else {
+			/* The smaller label stays, as a labelling would. */
+			uint32_t keep = l < root ? l : root,
+			         gone = l < root ? root : l;
+
+			ks->alias[gone] = keep;
+			ks->sizes[keep] += ks->sizes[gone];
+			ks->sizes[gone] = 0;
+			root = keep;
+		}
+	}
+	if (!root) {
+		if (ks->ncomp >= ks->compcap) {
+			ks->labels_dirty = 1; /* out of room: label afresh */
+			return;
+		}
+		root = ++ks->ncomp;
+		ks->alias[root] = root;
+	}
+	ks->labels[idx] = root;
+	ks->sizes[root]++;
+}
+
+/* One change of the dungeon, as every built kind sees it. */
+static void kind_change(struct minds *md, const struct world *w,
+                        const struct world_change *c)
+{
+	struct minds_work *wk = md->work;
+	size_t k;
+
+	for (k = 0; k < wk->nkinds; k++) {
+		struct kind_state *ks = &wk->kinds[k];
+		const uint8_t from = ks->cost[c->from], to = ks->cost[c->to];
+
+		if (!ks->built || from == to)
+			continue;
+		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
+		if (from && !to)
+			ks->labels_dirty = 1;
+		else if (!from && to)
+			kind_open_cell(ks, w, c->x, c->y);
+		/* A dearer cell can leave the map's ways leading nowhere; a
+		 * cheaper one cannot. */
+		if (!to || (from && to > from))
+			ks->dm_valid = 0;
+	}
+}
+
+void kind_sync(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+	uint32_t s;
+	size_t k;
+
+	if (wk->synced == w->change_serial)
+		return;
+	if (w->change_serial - wk->synced <= WORLD_CHANGES_KEPT) {
+		for (s = wk->synced + 1; s != w->change_serial + 1; s++)
+			kind_change(md, w, world_change(w, s));
+		wk->synced = w->change_serial;
+		return;
+	}
+	/* More changes than the world keeps: every grid afresh. */
+	for (k = 0; k < wk->nkinds; k++) {
+		struct kind_state *ks = &wk->kinds[k];
+
+		if (!ks->built)
+			continue;
+		kind_fill(ks, w);
+		ks->labels_dirty = 1;
+		ks->dm_valid = 0;
+	}
+	wk->synced = w->change_serial;
+}
+
+int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
+                        int y, int gx, int gy)
+{
+	uint32_t here;
+	int dx, dy;
+
+	if (kind_labels_fresh(ks, w) != 0)
+		return 1; /* out of memory: let the search decide */
+	here = kind_comp_at(ks, world_idx(w, x, y));
+	if (ks->cost[w->terrain[world_idx(w, gx, gy)]])
+		return kind_comp_at(ks, world_idx(w, gx, gy)) == here;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++)
+			if (world_in(w, gx + dx, gy + dy) &&
+			    kind_comp_at(ks, world_idx(w, gx + dx, gy + dy)) ==
+			            here)
+				return 1;
+	return 0;
+}

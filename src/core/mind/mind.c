@@ -1,0 +1,230 @@
+/* mind.c - the minds of a world's monsters: making and freeing them,
+ * carrying them over a reload, the start of a tick, and the entry points
+ * of a decision and of the AI view's searches. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/path/distmap.h"
+#include "mind_impl.h"
+
+void mind_options_default(struct mind_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->turn_budget = MIND_TURN_BUDGET;
+	o->strategy = MIND_STRATEGY_AUTO;
+}
+
+struct minds *minds_new(const struct world *w, const struct mind_options *o)
+{
+	struct minds *md = calloc(1, sizeof(*md));
+	struct minds_work *wk;
+	size_t i;
+
+	if (!md)
+		return NULL;
+	md->n = w->nmonsters;
+	if (o)
+		md->opt = *o;
+	else
+		mind_options_default(&md->opt);
+	md->mind = calloc(md->n ? md->n : 1, sizeof(*md->mind));
+	md->work = wk = calloc(1, sizeof(*wk));
+	if (!md->mind || !wk) {
+		minds_free(md);
+		return NULL;
+	}
+	for (i = 0; i < md->n; i++) {
+		const struct world_monster *m = &w->monsters[i];
+
+		md->mind[i].mode = m->guard ? MIND_GUARD : MIND_WANDER;
+		md->mind[i].goal_x = m->x;
+		md->mind[i].goal_y = m->y;
+	}
+	wk->nkinds = w->data->nmonsters;
+	wk->kinds = calloc(wk->nkinds ? wk->nkinds : 1, sizeof(*wk->kinds));
+	wk->synced = w->change_serial;
+	wk->ctx = path_ctx_new(w->width, w->height);
+	wk->bufcap = 1024;
+	wk->buf = malloc(wk->bufcap * sizeof(*wk->buf));
+	if (!wk->kinds || !wk->ctx || !wk->buf) {
+		minds_free(md);
+		return NULL;
+	}
+	return md;
+}
+
+void minds_free(struct minds *md)
+{
+	struct minds_work *wk;
+	size_t k;
+
+	if (!md)
+		return;
+	for (k = 0; md->mind && k < md->n; k++)
+		free(md->mind[k].path);
+	free(md->mind);
+	wk = md->work;
+	if (wk) {
+		for (k = 0; k < wk->nkinds && wk->kinds; k++)
+			kind_free(&wk->kinds[k]);
+		free(wk->kinds);
+		path_ctx_free(wk->ctx);
+		free(wk->buf);
+		free(wk);
+	}
+	free(md);
+}
+
+void minds_prepare(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+	size_t i, k;
+
+	/* What the first ticks would otherwise do in passing, for each kind
+	 * on the map: its cost grid, its components and, for a kind with
+	 * enough monsters to share one, its distance map's memory. */
+	for (k = 0; k < wk->nkinds; k++)
+		wk->kinds[k].chasers = 0;
+	for (i = 0; i < w->nmonsters; i++)
+		if (w->monsters[i].alive)
+			wk->kinds[w->monsters[i].kind].chasers++;
+	for (k = 0; k < wk->nkinds; k++) {
+		struct kind_state *ks = &wk->kinds[k];
+
+		if (!ks->chasers || !kind_get(md, w, (int)k))
+			continue;
+		kind_labels_fresh(ks, w);
+		if (!ks->dm && shared_map_worth_keeping(ks->chasers, w))
+			ks->dm = distmap_new(w->width, w->height);
+		ks->chasers = 0;
+	}
+}
+
+void minds_carry(struct minds *md, const struct minds *from, const size_t *index)
+{
+	size_t n;
+
+	for (n = 0; n < md->n; n++) {
+		const struct mind *o = &from->mind[index[n]];
+		struct mind *mi = &md->mind[n];
+
+		/* What it knows stays; the path goes. */
+		free(mi->path);
+		memset(mi, 0, sizeof(*mi));
+		mi->mode = o->mode;
+		mi->sees = o->sees;
+		mi->seen = o->seen;
+		mi->last_x = o->last_x;
+		mi->last_y = o->last_y;
+		mi->goal_x = o->goal_x;
+		mi->goal_y = o->goal_y;
+		mi->wander_x = o->wander_x;
+		mi->wander_y = o->wander_y;
+	}
+	md->stats = from->stats;
+}
+
+void minds_tick(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+
+	kind_sync(md, w);
+	wk->tick_left = md->opt.turn_budget ? md->opt.turn_budget : UINT32_MAX;
+	wk->tick_budget = wk->tick_left;
+	shared_choose(md, w);
+}
+
+void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
+                  struct event_log *log, size_t i, struct world_action *out)
+{
+	struct kind_state *ks = kind_get(md, w, w->monsters[i].kind);
+
+	memset(out, 0, sizeof(*out));
+	out->kind = WACT_WAIT;
+	out->other = -1;
+	if (!ks)
+		return;
+	decide_act(md, w, rng, log, i, ks, out);
+}
+
+const struct grid *minds_kind_grid(struct minds *md, const struct world *w,
+                                   int kind)
+{
+	struct kind_state *ks;
+
+	if (kind < 0 || (size_t)kind >= md->work->nkinds)
+		return NULL;
+	ks = kind_get(md, w, kind);
+	return ks ? &ks->grid : NULL;
+}
+
+void minds_params(const struct world *w, int kind, struct path_params *p)
+{
+	path_params_default(p);
+	p->budget = w->data->monsters[kind].budget;
+}
+
+/* Monster i's search again, by path_find (ctx) or jump point search
+ * (jctx). */
+static int minds_search(struct minds *md, const struct world *w, size_t i,
+                        int gx, int gy, const struct path_params *p,
+                        struct path_ctx *ctx, struct jps_ctx *jctx,
+                        struct path_point *buf, size_t cap,
+                        struct path_result *res, struct path_trace *trace)
+{
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (i >= w->nmonsters || (!ctx && !jctx) || !world_in(w, gx, gy))
+		return PATH_BAD_ARG;
+	ks = kind_get(md, w, w->monsters[i].kind);
+	if (!ks) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return plan_run_search(md, w, i, ks, gx, gy, p, ctx, jctx, buf, cap,
+	                       res, trace);
+}
+
+int minds_search_again(struct minds *md, const struct world *w, size_t i,
+                       int gx, int gy, const struct path_params *p,
+                       struct path_ctx *ctx, struct path_point *buf,
+                       size_t cap, struct path_result *res,
+                       struct path_trace *trace)
+{
+	return minds_search(md, w, i, gx, gy, p, ctx, NULL, buf, cap, res,
+	                    trace);
+}
+
+int minds_jump_again(struct minds *md, const struct world *w, size_t i, int gx,
+                     int gy, const struct path_params *p, struct jps_ctx *ctx,
+                     struct path_point *buf, size_t cap,
+                     struct path_result *res)
+{
+	return minds_search(md, w, i, gx, gy, p, NULL, ctx, buf, cap, res,
+	                    NULL);
+}
+
+const char *mind_mode_name(enum mind_mode m)
+{
+	static const char *const names[] = {"guard", "wander", "chase",
+	                                    "search"};
+
+	return (unsigned)m < MIND_MODE_COUNT ? names[m] : "?";
+}
+
+const char *mind_strategy_name(enum mind_strategy s)
+{
+	static const char *const names[] = {"auto", "astar", "distmap"};
+
+	return (unsigned)s < MIND_STRATEGY_COUNT ? names[s] : "?";
+}
+
+const char *mind_cache_name(enum mind_cache c)
+{
+	static const char *const names[] = {"none", "fresh", "reused",
+	                                    "invalidated", "shared"};
+
+	return (unsigned)c < MIND_CACHE_COUNT ? names[c] : "?";
+}

@@ -1,0 +1,184 @@
+/* mind.h - the monsters' minds: what each one wants, the path it keeps,
+ * and the planner that decides its next action.
+ *
+ * Every monster plans with A* over a cost grid made for its kind (terrain
+ * costs, its own overrides, the doors it can pass, plus the turn it takes
+ * to open one) and keeps the path while it stays valid: the goal has not
+ * drifted beyond the kind's tolerance and no cell on the rest of the path
+ * changed in a way that matters to that kind.  Other monsters near the
+ * mover add cost rather than walls, so a crowd spreads out instead of
+ * sealing a corridor.  A target out of reach is recognised from the
+ * kind's connected components without a search, and the monster settles
+ * on the closest reachable cell until the map changes.  When many
+ * chasers of a kind need a new way at once, one distance map from the
+ * player can serve them all.
+ *
+ * The minds only read the world.  They learn what changed in the dungeon
+ * from the world's log of changes, and a decision may draw on the game's
+ * RNG and report events, both lent by the turn (core/game.c). */
+#ifndef HUNTED_MIND_H
+#define HUNTED_MIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/path/grid.h"
+#include "core/path/path.h"
+#include "core/world/world.h"
+
+struct jps_ctx;
+struct minds_work;
+
+enum mind_mode {
+	MIND_GUARD = 0, /* holds its post (home) until it sees the player */
+	MIND_WANDER,    /* walks to random places */
+	MIND_CHASE,     /* sees the player and goes for it */
+	MIND_SEARCH,    /* lost sight: goes to the last place it saw it */
+	MIND_MODE_COUNT
+};
+
+enum mind_strategy {
+	MIND_STRATEGY_AUTO = 0, /* distance map when it costs less */
+	MIND_STRATEGY_ASTAR,    /* every monster runs its own A* */
+	MIND_STRATEGY_DISTMAP,  /* chasers share a distance map per kind */
+	MIND_STRATEGY_COUNT
+};
+
+enum mind_cache {
+	MIND_CACHE_NONE = 0,    /* no path kept */
+	MIND_CACHE_FRESH,       /* planned this turn */
+	MIND_CACHE_REUSED,      /* an older path still valid */
+	MIND_CACHE_INVALIDATED, /* a change (invalid_x, invalid_y) broke it */
+	MIND_CACHE_SHARED,      /* walking a shared distance map */
+	MIND_CACHE_COUNT
+};
+
+/* What one monster knows and intends.  path[pos] is where the monster
+ * stands; the path runs on to (path[len-1]). */
+struct mind {
+	uint8_t mode;       /* enum mind_mode */
+	uint8_t sees;       /* sees the player now */
+	uint8_t seen;       /* has ever seen it */
+	int last_x, last_y; /* where it last saw the player */
+	int goal_x, goal_y; /* where it is going now */
+
+	struct path_point *path;
+	size_t len, cap, pos;
+	int plan_goal_x, plan_goal_y; /* the goal the path was made for */
+	uint32_t plan_serial;         /* map change serial at that time */
+	uint32_t plan_turn;
+	uint32_t path_cost;
+	uint8_t partial;          /* the path stops short of its goal */
+	uint8_t unreachable;      /* the goal was out of reach at plan_serial */
+	uint8_t cache;            /* enum mind_cache */
+	uint8_t last_reason;      /* enum replan_reason of the last search */
+	int invalid_x, invalid_y; /* the change that broke the last path */
+
+	int blocked_turns;
+	int detours_refused; /* detours in a row found too dear */
+	uint32_t goal_turn;  /* the turn the goal last moved */
+	int wander_x, wander_y;
+};
+
+/* Nodes all monsters may expand (or settle, for shared distance maps) in
+ * one tick unless told otherwise: about 2-3 ms of planning on a 2-core
+ * development machine; monsters past it follow their kept paths. */
+#define MIND_TURN_BUDGET 35000u
+
+struct mind_options {
+	uint32_t turn_budget; /* nodes all monsters may expand per tick;
+	                         0 = unlimited */
+	enum mind_strategy strategy;
+	int no_cache; /* search again every turn (for comparison only) */
+	/* Every monster always knows where the player is and hunts it,
+	 * seen or not (the --hunt game; the turn benchmark's load). */
+	int hunt;
+};
+
+struct mind_stats {
+	uint64_t plans;         /* searches run */
+	uint64_t cache_hits;    /* turns a monster reused its path */
+	uint64_t invalidations; /* cached paths a map change invalidated */
+	uint64_t expanded;      /* nodes expanded by all searches */
+	uint64_t unreachable;   /* searches that found no path */
+	uint64_t budget_cut;    /* searches that ran out of budget */
+	uint64_t deferred;      /* re-plans postponed by the turn budget */
+	uint64_t distmaps;      /* shared distance maps built */
+	uint64_t distmap_cells; /* cells they settled */
+	uint64_t map_paths;     /* paths read off them instead of a search */
+	uint64_t waits;         /* turns a monster waited for another */
+	uint64_t reasons[REPLAN_COUNT];
+};
+
+/* The minds of every monster of one world. */
+struct minds {
+	struct mind *mind; /* mind[i] is monster i's */
+	size_t n;
+	struct mind_options opt;
+	struct mind_stats stats;
+	struct minds_work *work; /* the planner's own state */
+};
+
+void mind_options_default(struct mind_options *o);
+
+/* Minds for the monsters of w as they stand: guards hold their posts,
+ * the others wander.  Returns NULL when out of memory. */
+struct minds *minds_new(const struct world *w, const struct mind_options *o);
+void minds_free(struct minds *m);
+
+/* Builds, for every kind of monster alive in w, what its planning needs
+ * (cost grid, components), so the first turn does not pay for it.
+ * Optional: everything is built on first use otherwise. */
+void minds_prepare(struct minds *m, const struct world *w);
+
+/* What the monsters of `from` knew, carried over to the minds of a
+ * reloaded world whose monster n was from's monster index[n]: modes, what
+ * they saw, their goals; their paths are forgotten.  The counters carry
+ * over too. */
+void minds_carry(struct minds *m, const struct minds *from, const size_t *index);
+
+/* The start of the monsters' tick: the planning budget is refilled and
+ * the shared distance maps are chosen for the kinds that want them. */
+void minds_tick(struct minds *m, const struct world *w);
+
+/* Decides what monster i does now; the world carries it out (act.h).
+ * May search (counted in m->stats), updates the monster's mind, draws on
+ * rng (the game's) and reports events into log (the turn's). */
+void minds_decide(struct minds *m, const struct world *w, struct rng *rng,
+                  struct event_log *log, size_t i, struct world_action *out);
+
+/* The cost grid monster kind k plans on (doors as it can pass them), as
+ * the dungeon is now, or NULL when out of memory. */
+const struct grid *minds_kind_grid(struct minds *m, const struct world *w,
+                                   int kind);
+
+/* The parameters every monster search uses. */
+void minds_params(const struct world *w, int kind, struct path_params *p);
+
+/* Runs monster i's search again from its cell to (gx, gy), with params p
+ * (any algorithm, heuristic, rule, weight) and an optional trace, on its
+ * kind's grid with the crowd around it priced in, without touching the
+ * game: for the AI view.  ctx must be sized for the map.  Returns the
+ * path status. */
+int minds_search_again(struct minds *m, const struct world *w, size_t i,
+                       int gx, int gy, const struct path_params *p,
+                       struct path_ctx *ctx, struct path_point *buf,
+                       size_t cap, struct path_result *res,
+                       struct path_trace *trace);
+
+/* The same query by jump point search (jps.h), for the AI view's
+ * comparison: p's rule and step costs, A* with w = 1.  The kind's grid is
+ * scanned first, as the monster sees it (other monsters add their crowd
+ * cost); PATH_BAD_ARG when jump point search cannot take it: costs that
+ * differ from cell to cell, or a 4-way rule.  ctx must be sized for the
+ * map. */
+int minds_jump_again(struct minds *m, const struct world *w, size_t i, int gx,
+                     int gy, const struct path_params *p, struct jps_ctx *ctx,
+                     struct path_point *buf, size_t cap,
+                     struct path_result *res);
+
+const char *mind_mode_name(enum mind_mode m);
+const char *mind_strategy_name(enum mind_strategy s);
+const char *mind_cache_name(enum mind_cache c);
+
+#endif

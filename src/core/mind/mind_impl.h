@@ -1,0 +1,101 @@
+/* mind_impl.h - the inside of the minds, shared by the files of
+ * src/core/mind/: each monster kind's planning state, the planner's
+ * memory, and the steps of a decision. */
+#ifndef HUNTED_MIND_IMPL_H
+#define HUNTED_MIND_IMPL_H
+
+#include "mind.h"
+
+struct distmap;
+
+/* Other monsters within this many cells of a mover make their cell cost
+ * more for its search (plan.c). */
+#define OCC_RADIUS 6
+
+/* What one monster kind plans with. */
+struct kind_state {
+	int built;
+	struct grid grid;  /* the multipliers this kind plans with */
+	uint8_t cost[256]; /* per terrain, doors' turns included */
+	uint32_t *labels;  /* connected components, row major */
+	uint32_t *sizes;   /* cells per component, index = label */
+	/* Components merged since the labelling: alias[l] leads to the label
+	 * l now belongs to (alias[l] == l for a live one). */
+	uint32_t *alias;
+	uint32_t ncomp, compcap;
+	int labels_dirty;
+	/* Shared distance map to the player. */
+	struct distmap *dm;
+	int dm_valid;
+	int dm_tx, dm_ty;
+	int use_dm;            /* this tick, chasers of this kind walk dm */
+	uint32_t chasers;      /* monsters of this kind chasing, this tick */
+	uint32_t wanting;      /* ...of which want a new way (estimate) */
+	uint32_t ema_expanded; /* running mean of A* expansions per plan */
+};
+
+struct minds_work {
+	struct kind_state *kinds;
+	size_t nkinds;
+	uint32_t synced; /* the world's changes are read up to this serial */
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t bufcap;
+	uint32_t tick_left;   /* nodes this tick may still expand */
+	uint32_t tick_budget; /* ...of so many at its start */
+	/* Cells given a crowd penalty for one search, to restore. */
+	size_t pen_idx[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
+	uint8_t pen_old[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
+	size_t npen;
+};
+
+/* The Chebyshev distance: the steps between two cells on an 8-way
+ * grid. */
+static inline int chebyshev(int ax, int ay, int bx, int by)
+{
+	int dx = ax > bx ? ax - bx : bx - ax, dy = ay > by ? ay - by : by - ay;
+
+	return dx > dy ? dx : dy;
+}
+
+/* kind.c: per-kind grids and components, kept up to date from the
+ * world's log of changes. */
+struct kind_state *kind_get(struct minds *md, const struct world *w, int kind);
+void kind_sync(struct minds *md, const struct world *w);
+void kind_free(struct kind_state *ks);
+int kind_labels_fresh(struct kind_state *ks, const struct world *w);
+uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
+int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
+                        int y, int gx, int gy);
+
+/* goal.c: what a monster sees and where it wants to go. */
+void goal_update(struct minds *md, const struct world *w, struct rng *rng,
+                 struct event_log *log, size_t i, struct kind_state *ks);
+
+/* plan.c: searching, keeping paths and checking them. */
+int plan_drift_tolerance(const struct world *w, const struct minds *md,
+                         size_t i);
+int plan_run_search(struct minds *md, const struct world *w, size_t i,
+                    struct kind_state *ks, int gx, int gy,
+                    const struct path_params *p, struct path_ctx *ctx,
+                    struct jps_ctx *jctx, struct path_point *buf, size_t cap,
+                    struct path_result *res, struct path_trace *trace);
+int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len);
+int plan_search(struct minds *md, const struct world *w,
+                struct event_log *log, size_t i, struct kind_state *ks,
+                enum replan_reason why);
+int plan_changes_break(struct minds *md, const struct world *w, size_t i,
+                       struct kind_state *ks, int *mapwide);
+
+/* shared.c: distance maps shared by many chasers of a kind. */
+void shared_choose(struct minds *md, const struct world *w);
+int shared_map_worth_keeping(uint32_t monsters, const struct world *w);
+int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
+                size_t i, struct kind_state *ks, enum replan_reason why);
+
+/* decide.c: the decision itself. */
+void decide_act(struct minds *md, const struct world *w, struct rng *rng,
+                struct event_log *log, size_t i, struct kind_state *ks,
+                struct world_action *out);
+
+#endif

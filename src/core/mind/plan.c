@@ -1,0 +1,274 @@
+/* plan.c - a monster's search and the path it keeps: the crowd priced
+ * into its kind's grid, the search itself, and whether a kept path is
+ * still good after the dungeon changed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/path/jps.h"
+#include "mind_impl.h"
+
+/* Other monsters within OCC_RADIUS cells of a mover make their cell cost
+ * OCC_PENALTY more: a crowd is expensive to push through, never a wall. */
+#define OCC_PENALTY 8
+/* The goal may drift by 1/DRIFT_SHARE of the way still to go. */
+#define DRIFT_SHARE 8
+
+/* How far the goal may move from where the kept path ends before the
+ * monster plans again: the kind's own tolerance, or a share of the way
+ * still to go when that is more.  A hunter far away loses almost nothing
+ * by heading for where the player was a few turns ago (the first steps
+ * of both ways are nearly always the same), and as it closes in, the
+ * tolerance shrinks back to the kind's. */
+int plan_drift_tolerance(const struct world *w, const struct minds *md,
+                         size_t i)
+{
+	const struct mind *mi = &md->mind[i];
+	int own = w->data->monsters[w->monsters[i].kind].drift;
+	int far = mi->len > mi->pos ? (int)((mi->len - mi->pos) / DRIFT_SHARE)
+	                            : 0;
+
+	return far > own ? far : own;
+}
+
+/* Makes the cells of other monsters near (x, y) cost more in ks->grid for
+ * one search; plan_crowd_restore undoes it. */
+static void plan_crowd_add(struct minds_work *wk, const struct world *w,
+                           struct kind_state *ks, int x, int y)
+{
+	int cx, cy;
+
+	wk->npen = 0;
+	for (cy = y - OCC_RADIUS; cy <= y + OCC_RADIUS; cy++) {
+		for (cx = x - OCC_RADIUS; cx <= x + OCC_RADIUS; cx++) {
+			size_t gi;
+			unsigned c;
+
+			if (!world_in(w, cx, cy) ||
+			    !w->occ[world_idx(w, cx, cy)] ||
+			    (cx == x && cy == y))
+				continue;
+			gi = grid_index(&ks->grid, cx, cy);
+			c = ks->grid.cost[gi];
+			if (!c)
+				continue;
+			wk->pen_idx[wk->npen] = gi;
+			wk->pen_old[wk->npen] = (uint8_t)c;
+			wk->npen++;
+			c += OCC_PENALTY;
+			ks->grid.cost[gi] =
+			        (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX
+			                                    : c);
+		}
+	}
+}
+
+static void plan_crowd_restore(struct minds_work *wk, struct kind_state *ks)
+{
+	while (wk->npen) {
+		wk->npen--;
+		ks->grid.cost[wk->pen_idx[wk->npen]] = wk->pen_old[wk->npen];
+	}
+}
+
+int plan_run_search(struct minds *md, const struct world *w, size_t i,
+                    struct kind_state *ks, int gx, int gy,
+                    const struct path_params *p, struct path_ctx *ctx,
+                    struct jps_ctx *jctx, struct path_point *buf, size_t cap,
+                    struct path_result *res, struct path_trace *trace)
+{
+	const struct world_monster *m = &w->monsters[i];
+	size_t gi = grid_index(&ks->grid, gx, gy);
+	uint8_t gold = ks->grid.cost[gi];
+	int rc;
+
+	plan_crowd_add(md->work, w, ks, m->x, m->y);
+	/* A goal cell the kind cannot enter (an eel's prey on the shore) is
+	 * opened for the search, so the path ends next to it. */
+	if (!ks->grid.cost[gi])
+		ks->grid.cost[gi] = 1;
+	if (jctx) {
+		/* The crowd has just changed the grid's costs: scan it. */
+		jps_ctx_set_grid(jctx, &ks->grid);
+		rc = jps_find(jctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
+		              res);
+	} else {
+		rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
+		               res, trace);
+	}
+	ks->grid.cost[gi] = gold;
+	plan_crowd_restore(md->work, ks);
+	return rc;
+}
+
+int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len)
+{
+	if (len > mi->cap) {
+		size_t cap = mi->cap ? mi->cap : 16;
+		struct path_point *p;
+
+		while (cap < len)
+			cap *= 2;
+		p = realloc(mi->path, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		mi->path = p;
+		mi->cap = cap;
+	}
+	memcpy(mi->path, buf, len * sizeof(*buf));
+	mi->len = len;
+	mi->pos = 0;
+	return 0;
+}
+
+/* Searches into the planner's buffer, growing it until the whole path
+ * fits.  Returns 0, or -1 when out of memory. */
+static int plan_search_buffered(struct minds *md, const struct world *w,
+                                size_t i, struct kind_state *ks,
+                                const struct path_params *p,
+                                struct path_result *res)
+{
+	struct minds_work *wk = md->work;
+	const struct mind *mi = &md->mind[i];
+
+	for (;;) {
+		size_t cap;
+		struct path_point *b;
+
+		plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p, wk->ctx,
+		                NULL, wk->buf, wk->bufcap, res, NULL);
+		if ((res->status != PATH_FOUND && !res->partial) ||
+		    res->length <= wk->bufcap)
+			return 0;
+		cap = wk->bufcap * 2;
+		while (cap < res->length)
+			cap *= 2;
+		b = realloc(wk->buf, cap * sizeof(*b));
+		if (!b)
+			return -1;
+		wk->buf = b;
+		wk->bufcap = cap;
+	}
+}
+
+int plan_search(struct minds *md, const struct world *w,
+                struct event_log *log, size_t i, struct kind_state *ks,
+                enum replan_reason why)
+{
+	struct minds_work *wk = md->work;
+	struct mind *mi = &md->mind[i];
+	struct path_params p;
+	struct path_result res;
+	uint32_t budget;
+	int was_unreachable = mi->unreachable;
+
+	minds_params(w, w->monsters[i].kind, &p);
+	budget = p.budget ? p.budget : UINT32_MAX;
+	if (budget > wk->tick_left)
+		budget = wk->tick_left;
+	p.budget = budget == UINT32_MAX ? 0 : budget;
+	if (plan_search_buffered(md, w, i, ks, &p, &res) != 0)
+		return -1;
+	md->stats.plans++;
+	md->stats.reasons[why]++;
+	md->stats.expanded += res.stats.expanded;
+	wk->tick_left -= res.stats.expanded < wk->tick_left ? res.stats.expanded
+	                                                    : wk->tick_left;
+	ks->ema_expanded = (ks->ema_expanded * 7 + res.stats.expanded) / 8;
+	mi->last_reason = (uint8_t)why;
+	mi->plan_goal_x = mi->goal_x;
+	mi->plan_goal_y = mi->goal_y;
+	mi->plan_serial = w->change_serial;
+	mi->plan_turn = w->turn;
+	mi->blocked_turns = 0;
+	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
+		mi->detours_refused = 0; /* a new situation */
+	mi->partial = 0;
+	mi->unreachable = 0;
+	mi->cache = MIND_CACHE_FRESH;
+	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
+	           mi->goal_y, (int)why);
+	switch (res.status) {
+	case PATH_FOUND:
+		break;
+	case PATH_NO_PATH:
+		mi->unreachable = 1;
+		mi->partial = 1;
+		md->stats.unreachable++;
+		if (!was_unreachable)
+			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
+			           mi->goal_x, mi->goal_y, 0);
+		break;
+	case PATH_BUDGET:
+		mi->partial = 1;
+		md->stats.budget_cut++;
+		break;
+	default:
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	if (plan_keep_path(mi, wk->buf, res.length) != 0) {
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	mi->path_cost = res.cost;
+	return 0;
+}
+
+/* Whether a change of the cell (x, y) touches the rest of the path: the
+ * cell is on it, or is a corner a diagonal step of it squeezes past. */
+static int plan_path_touches(const struct mind *mi, int x, int y)
+{
+	size_t k;
+
+	for (k = mi->pos; k < mi->len; k++) {
+		const struct path_point *a = &mi->path[k];
+
+		if (a->x == x && a->y == y)
+			return 1;
+		if (k + 1 < mi->len) {
+			const struct path_point *b = &mi->path[k + 1];
+
+			if (a->x != b->x && a->y != b->y &&
+			    ((b->x == x && a->y == y) ||
+			     (a->x == x && b->y == y)))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int plan_changes_break(struct minds *md, const struct world *w, size_t i,
+                       struct kind_state *ks, int *mapwide)
+{
+	struct mind *mi = &md->mind[i];
+	uint32_t s;
+
+	*mapwide = 0;
+	if (mi->plan_serial == w->change_serial)
+		return 0;
+	if (w->change_serial - mi->plan_serial >= WORLD_CHANGES_KEPT) {
+		/* Too many changes to read back: assume the worst. */
+		*mapwide = 1;
+		mi->invalid_x = mi->invalid_y = -1;
+		return 1;
+	}
+	for (s = mi->plan_serial + 1; s <= w->change_serial; s++) {
+		const struct world_change *c = world_change(w, s);
+		uint8_t before = ks->cost[c->from], after = ks->cost[c->to];
+
+		if (before == after)
+			continue;
+		*mapwide = 1;
+		/* A cell on the path that became cheaper (a door someone
+		 * else opened) leaves the path as good as it was. */
+		if ((after == 0 || after > before) &&
+		    plan_path_touches(mi, c->x, c->y)) {
+			mi->invalid_x = c->x;
+			mi->invalid_y = c->y;
+			return 1;
+		}
+	}
+	return 0;
+}

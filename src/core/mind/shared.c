@@ -1,0 +1,203 @@
+/* shared.c - distance maps shared by the chasers of a kind: when many of
+ * them want a new way in the same tick, one Dijkstra from the player
+ * serves them all, each reading its path downhill off the map. */
+#include <stdlib.h>
+
+#include "core/path/distmap.h"
+#include "mind_impl.h"
+
+/* AUTO uses a shared distance map for a kind once this many of its
+ * monsters chase the player and their searches would cost more. */
+#define DISTMAP_MIN_CHASERS 4
+
+/* Whether a chaser will want a new way this tick (its path is gone or
+ * spent, or the player moved too far from where it leads); map changes
+ * are left out of this estimate. */
+static int shared_wants_plan(const struct minds *md, const struct world *w,
+                             size_t i)
+{
+	const struct mind *mi = &md->mind[i];
+
+	return !mi->len || mi->pos + 1 >= mi->len ||
+	       chebyshev(w->px, w->py, mi->plan_goal_x, mi->plan_goal_y) >
+	               plan_drift_tolerance(w, md, i);
+}
+
+/* Counts, per kind, the monsters chasing the player and those of them
+ * that will want a new way. */
+static void shared_count_chasers(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+	size_t k, i;
+
+	for (k = 0; k < wk->nkinds; k++)
+		wk->kinds[k].chasers = wk->kinds[k].wanting = 0;
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+
+		/* Under --hunt every monster chases from its first tick. */
+		if (!m->alive || (md->mind[i].mode != MIND_CHASE && !md->opt.hunt))
+			continue;
+		wk->kinds[m->kind].chasers++;
+		if (shared_wants_plan(md, w, i))
+			wk->kinds[m->kind].wanting++;
+	}
+}
+
+void shared_choose(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+	size_t k;
+
+	shared_count_chasers(md, w);
+	for (k = 0; k < wk->nkinds; k++) {
+		struct kind_state *ks = &wk->kinds[k];
+		uint64_t astar_work, map_work, per_search;
+
+		ks->use_dm = 0;
+		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR)
+			continue;
+		if (md->opt.strategy == MIND_STRATEGY_DISTMAP) {
+			ks->use_dm = 1;
+			continue;
+		}
+		if (ks->wanting < DISTMAP_MIN_CHASERS)
+			continue;
+		if (ks->dm && ks->dm_valid && ks->dm_tx == w->px &&
+		    ks->dm_ty == w->py) {
+			ks->use_dm = 1; /* built already: free to use */
+			continue;
+		}
+		if (!kind_get(md, w, (int)k) || kind_labels_fresh(ks, w) != 0)
+			continue;
+		/* One map costs about the cells of the player's region; the
+		 * searches it replaces, what searches of the kind have been
+		 * costing (before the first, a guess: an eighth of it). */
+		map_work = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
+		if (map_work == 0)
+			map_work = (uint64_t)w->width * (uint64_t)w->height;
+		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
+		astar_work = (uint64_t)ks->wanting * per_search;
+		ks->use_dm = 2 * astar_work > map_work;
+	}
+}
+
+/* Whether a kind with this many monsters on a map of this size keeps a
+ * distance map's memory from the start. */
+int shared_map_worth_keeping(uint32_t monsters, const struct world *w)
+{
+	/* On maps up to 1024x1024, so a huge map does not hold one per
+	 * kind idle. */
+	return monsters >= DISTMAP_MIN_CHASERS &&
+	       (size_t)w->width * (size_t)w->height <= (size_t)1 << 20;
+}
+
+/* Makes ks->dm the distance map to where the player stands now, building
+ * it when the player has moved or a change made some cell dearer for the
+ * kind (cheaper cells leave it a good guide: every way down it still
+ * leads to the player).  The cells it settles count against the tick's
+ * planning budget.  Returns 0, or -1 when out of memory or budget. */
+static int shared_map_current(struct minds *md, const struct world *w,
+                              struct kind_state *ks, int kind)
+{
+	struct minds_work *wk = md->work;
+	struct path_params p;
+	struct path_point src = {w->px, w->py};
+	size_t settled = 0, gi;
+	uint8_t gold;
+
+	if (ks->dm && ks->dm_valid && ks->dm_tx == w->px && ks->dm_ty == w->py)
+		return 0;
+	if (wk->tick_left == 0)
+		return -1;
+	/* A map settles about the player's region: build it only when the
+	 * rest of the budget covers that, or on a tick's fresh budget (a
+	 * region larger than the whole budget must still get its map). */
+	if (!ks->labels_dirty && wk->tick_left < wk->tick_budget &&
+	    ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))] > wk->tick_left)
+		return -1;
+	if (!ks->dm) {
+		ks->dm = distmap_new(w->width, w->height);
+		if (!ks->dm)
+			return -1;
+	}
+	minds_params(w, kind, &p);
+	gi = grid_index(&ks->grid, w->px, w->py);
+	gold = ks->grid.cost[gi];
+	if (!gold)
+		ks->grid.cost[gi] = 1;
+	if (distmap_build(ks->dm, &ks->grid, &p, &src, 1, 0, &settled) != 0) {
+		ks->grid.cost[gi] = gold;
+		ks->dm_valid = 0;
+		return -1;
+	}
+	ks->grid.cost[gi] = gold;
+	ks->dm_valid = 1;
+	ks->dm_tx = w->px;
+	ks->dm_ty = w->py;
+	md->stats.distmaps++;
+	md->stats.distmap_cells += settled;
+	wk->tick_left -=
+	        settled < wk->tick_left ? (uint32_t)settled : wk->tick_left;
+	return 0;
+}
+
+/* Plans a chaser's way by reading it off the kind's shared distance map:
+ * downhill from the monster to the player, one cell at a time, with no
+ * search.  The path is kept and reused like a searched one.  Returns 0,
+ * or -1 when the map cannot serve (no map, out of budget, or the monster
+ * is out of the map's reach), and the caller searches instead. */
+int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
+                size_t i, struct kind_state *ks, enum replan_reason why)
+{
+	struct minds_work *wk = md->work;
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	struct path_params p;
+	size_t len = 0;
+	int x = m->x, y = m->y;
+
+	if (shared_map_current(md, w, ks, m->kind) != 0 || wk->tick_left == 0 ||
+	    distmap_at(ks->dm, x, y) == DISTMAP_UNREACHED)
+		return -1;
+	minds_params(w, m->kind, &p);
+	for (;;) {
+		int nx, ny;
+
+		if (len == wk->bufcap) {
+			struct path_point *b =
+			        realloc(wk->buf, 2 * wk->bufcap * sizeof(*b));
+
+			if (!b)
+				return -1;
+			wk->buf = b;
+			wk->bufcap *= 2;
+		}
+		wk->buf[len].x = x;
+		wk->buf[len].y = y;
+		len++;
+		if (!distmap_step(ks->dm, &ks->grid, &p, x, y, &nx, &ny))
+			break;
+		x = nx;
+		y = ny;
+	}
+	/* Reading costs about a node per step: it counts against the
+	 * tick's budget like a search. */
+	wk->tick_left -= len < wk->tick_left ? (uint32_t)len : wk->tick_left;
+	if (plan_keep_path(mi, wk->buf, len) != 0)
+		return -1;
+	md->stats.map_paths++;
+	md->stats.reasons[why]++;
+	mi->last_reason = (uint8_t)why;
+	mi->plan_goal_x = mi->goal_x;
+	mi->plan_goal_y = mi->goal_y;
+	mi->plan_serial = w->change_serial;
+	mi->plan_turn = w->turn;
+	mi->blocked_turns = 0;
+	mi->partial = x != w->px || y != w->py;
+	mi->unreachable = 0;
+	mi->cache = MIND_CACHE_SHARED;
+	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
+	           mi->goal_y, (int)why);
+	return 0;
+}

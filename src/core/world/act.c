@@ -1,0 +1,295 @@
+/* act.c - the rules: what the player's commands and the monsters'
+ * actions do to the world (moving, doors and keys, fights), energy and
+ * speed, and the end of a turn. */
+#include "act.h"
+
+#include <stdlib.h>
+
+#define WORLD_BASH_PERCENT 35 /* chance a bash breaks a locked door */
+
+/* ---- doors ------------------------------------------------------------- */
+
+/* Opens (or unlocks) the door at (x, y) for actor (-1: the player).
+ * Returns 1 when it took the turn. */
+static int open_door(struct world *w, int actor, int x, int y)
+{
+	const struct data_terrain *t = world_terrain_at(w, x, y);
+
+	if (t->door == DATA_DOOR_CLOSED && t->opens_to >= 0) {
+		world_set_terrain(w, x, y, t->opens_to);
+		world_emit(w, WEV_DOOR_OPENED, actor, -2, x, y, 0);
+		return 1;
+	}
+	if (t->door == DATA_DOOR_LOCKED && t->opens_to >= 0) {
+		int key = t->unlocked_by;
+		int may = actor >= 0
+		                  ? w->data->monsters[w->monsters[actor].kind]
+		                            .unlocks_doors
+		                  : key >= 0 && (w->keys >> key & 1);
+
+		if (!may) {
+			world_emit(w, WEV_DOOR_LOCKED, actor, -2, x, y, key);
+			return 0;
+		}
+		world_set_terrain(w, x, y, t->opens_to);
+		world_emit(w, WEV_DOOR_UNLOCKED, actor, -2, x, y, key);
+		return 1;
+	}
+	return 0;
+}
+
+static int close_door(struct world *w, int actor, int x, int y)
+{
+	const struct data_terrain *t = world_terrain_at(w, x, y);
+
+	if (t->door != DATA_DOOR_OPEN || t->closes_to < 0) {
+		world_emit(w, WEV_NOTHING_THERE, actor, -2, x, y, 0);
+		return 0;
+	}
+	if (w->occ[world_idx(w, x, y)] || (x == w->px && y == w->py) ||
+	    world_item_at(w, x, y) >= 0) {
+		world_emit(w, WEV_DOOR_STUCK, actor, -2, x, y, 0);
+		return 0;
+	}
+	world_set_terrain(w, x, y, t->closes_to);
+	world_emit(w, WEV_DOOR_CLOSED, actor, -2, x, y, 0);
+	return 1;
+}
+
+/* ---- the player -------------------------------------------------------- */
+
+static void take_items(struct world *w)
+{
+	int it;
+
+	while ((it = world_item_at(w, w->px, w->py)) >= 0) {
+		w->items[it].taken = 1;
+		if (w->items[it].key < 64)
+			w->keys |= 1ull << w->items[it].key;
+		world_emit(w, WEV_KEY_TAKEN, -1, -2, w->px, w->py,
+		           w->items[it].key);
+	}
+}
+
+static void kill_monster(struct world *w, int i)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	m->alive = 0;
+	w->occ[world_idx(w, m->x, m->y)] = 0;
+	world_emit(w, WEV_KILLED, -1, i, m->x, m->y, 0);
+}
+
+static int player_move(struct world *w, int dx, int dy)
+{
+	int nx = w->px + dx, ny = w->py + dy, mi;
+	const struct data_terrain *t;
+
+	if ((dx == 0 && dy == 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
+		return 0;
+	if (!world_in(w, nx, ny)) {
+		world_emit(w, WEV_BUMP, -1, -2, nx, ny, 0);
+		return 0;
+	}
+	mi = world_monster_at(w, nx, ny);
+	if (mi >= 0 && world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
+		struct world_monster *m = &w->monsters[mi];
+
+		m->hp -= WORLD_PLAYER_ATTACK;
+		world_emit(w, WEV_ATTACK, -1, mi, nx, ny, WORLD_PLAYER_ATTACK);
+		if (m->hp <= 0)
+			kill_monster(w, mi);
+		return 1;
+	}
+	t = world_terrain_at(w, nx, ny);
+	if (mi >= 0 || !world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
+		world_emit(w, WEV_BUMP, -1, -2, nx, ny, 0);
+		return 0;
+	}
+	if (t->door == DATA_DOOR_CLOSED || t->door == DATA_DOOR_LOCKED) {
+		if (t->bump_opens || t->door == DATA_DOOR_LOCKED)
+			return open_door(w, -1, nx, ny);
+		world_emit(w, WEV_BUMP, -1, -2, nx, ny, 0);
+		return 0;
+	}
+	if (!t->walk) {
+		world_emit(w, WEV_BUMP, -1, -2, nx, ny, 0);
+		return 0;
+	}
+	w->px = nx;
+	w->py = ny;
+	world_emit(w, WEV_MOVED, -1, -2, nx, ny, 0);
+	take_items(w);
+	if (nx == w->exit_x && ny == w->exit_y) {
+		w->state = WORLD_WON;
+		world_emit(w, WEV_WON, -1, -2, nx, ny, 0);
+	}
+	return 1;
+}
+
+int act_player(struct world *w, struct world_cmd cmd)
+{
+	int nx = w->px + cmd.dx, ny = w->py + cmd.dy;
+
+	event_log_clear(&w->events);
+	if (w->state != WORLD_PLAYING)
+		return -1;
+	switch (cmd.kind) {
+	case WCMD_WAIT:
+		return 1;
+	case WCMD_MOVE:
+		return player_move(w, cmd.dx, cmd.dy);
+	case WCMD_OPEN:
+		if (world_in(w, nx, ny) && (cmd.dx || cmd.dy) &&
+		    world_terrain_at(w, nx, ny)->door != DATA_DOOR_NONE &&
+		    world_terrain_at(w, nx, ny)->door != DATA_DOOR_OPEN)
+			return open_door(w, -1, nx, ny);
+		world_emit(w, WEV_NOTHING_THERE, -1, -2, nx, ny, 0);
+		return 0;
+	case WCMD_CLOSE:
+		if (!world_in(w, nx, ny) || (!cmd.dx && !cmd.dy)) {
+			world_emit(w, WEV_NOTHING_THERE, -1, -2, nx, ny, 0);
+			return 0;
+		}
+		return close_door(w, -1, nx, ny);
+	case WCMD_PICKUP:
+		if (world_item_at(w, w->px, w->py) < 0) {
+			world_emit(w, WEV_NOTHING_THERE, -1, -2, w->px, w->py,
+			           0);
+			return 0;
+		}
+		take_items(w);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- the monsters ------------------------------------------------------ */
+
+static void monster_move(struct world *w, int i, int x, int y)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	w->occ[world_idx(w, m->x, m->y)] = 0;
+	m->prev_x = m->x;
+	m->prev_y = m->y;
+	m->prev_turn = w->turn;
+	m->x = x;
+	m->y = y;
+	w->occ[world_idx(w, x, y)] = i + 1;
+	world_emit(w, WEV_MOVED, i, -2, x, y, 0);
+}
+
+void act_monster(struct world *w, size_t mi, const struct world_action *act)
+{
+	const int i = (int)mi;
+	const struct world_action a = *act;
+	struct world_monster *m = &w->monsters[i];
+	const struct data_monster *dm = &w->data->monsters[m->kind];
+	int j;
+
+	switch (a.kind) {
+	case WACT_WAIT:
+		break;
+	case WACT_MOVE:
+		/* The planner only proposes legal steps; checked again so a
+		 * bug there can never put two actors in one cell. */
+		if (abs(a.x - m->x) > 1 || abs(a.y - m->y) > 1 ||
+		    !world_in(w, a.x, a.y) || w->occ[world_idx(w, a.x, a.y)] ||
+		    (a.x == w->px && a.y == w->py) ||
+		    !world_enterable(w, m->kind, a.x, a.y) ||
+		    world_terrain_at(w, a.x, a.y)->door == DATA_DOOR_CLOSED ||
+		    world_terrain_at(w, a.x, a.y)->door == DATA_DOOR_LOCKED ||
+		    !world_corner_ok(w, m->kind, m->x, m->y, a.x - m->x,
+		                     a.y - m->y))
+			break;
+		monster_move(w, i, a.x, a.y);
+		break;
+	case WACT_ATTACK:
+		if (abs(w->px - m->x) > 1 || abs(w->py - m->y) > 1 ||
+		    !world_corner_ok(w, m->kind, m->x, m->y, w->px - m->x,
+		                     w->py - m->y))
+			break;
+		w->php -= dm->attack;
+		world_emit(w, WEV_ATTACK, i, -1, w->px, w->py, dm->attack);
+		if (w->php <= 0) {
+			w->php = 0;
+			w->state = WORLD_LOST;
+			world_emit(w, WEV_PLAYER_DIED, i, -1, w->px, w->py, 0);
+		}
+		break;
+	case WACT_OPEN:
+		if (dm->opens_doors || dm->unlocks_doors || dm->bashes_doors)
+			open_door(w, i, a.x, a.y);
+		break;
+	case WACT_BASH: {
+		const struct data_terrain *t = world_terrain_at(w, a.x, a.y);
+
+		if (!dm->bashes_doors || t->opens_to < 0 ||
+		    (t->door != DATA_DOOR_LOCKED &&
+		     t->door != DATA_DOOR_CLOSED))
+			break;
+		if (rng_percent(&w->rng, WORLD_BASH_PERCENT)) {
+			world_set_terrain(w, a.x, a.y, t->opens_to);
+			world_emit(w, WEV_DOOR_BASHED, i, -2, a.x, a.y, 0);
+		} else {
+			world_emit(w, WEV_DOOR_HOLDS, i, -2, a.x, a.y, 0);
+		}
+		break;
+	}
+	case WACT_SWAP:
+		j = a.other;
+		if (j < 0 || (size_t)j >= w->nmonsters ||
+		    !w->monsters[j].alive || w->monsters[j].x != a.x ||
+		    w->monsters[j].y != a.y || abs(a.x - m->x) > 1 ||
+		    abs(a.y - m->y) > 1 ||
+		    !world_enterable(w, w->monsters[j].kind, m->x, m->y) ||
+		    !world_enterable(w, m->kind, a.x, a.y)) {
+			break;
+		} else {
+			struct world_monster *o = &w->monsters[j];
+			int ox = m->x, oy = m->y;
+
+			o->prev_x = o->x;
+			o->prev_y = o->y;
+			m->prev_x = m->x;
+			m->prev_y = m->y;
+			o->prev_turn = m->prev_turn = w->turn;
+			m->x = o->x;
+			m->y = o->y;
+			o->x = ox;
+			o->y = oy;
+			w->occ[world_idx(w, m->x, m->y)] = i + 1;
+			w->occ[world_idx(w, o->x, o->y)] = j + 1;
+			w->swaps++;
+			world_emit(w, WEV_SWAPPED, i, j, m->x, m->y, 0);
+		}
+		break;
+	}
+}
+
+int act_charge(struct world *w, size_t i)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	if (!m->alive)
+		return 0;
+	m->energy += w->data->monsters[m->kind].speed;
+	return 1;
+}
+
+int act_ready(struct world *w, size_t i)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	if (m->energy < WORLD_TURN_ENERGY || !m->alive ||
+	    w->state != WORLD_PLAYING)
+		return 0;
+	m->energy -= WORLD_TURN_ENERGY;
+	return 1;
+}
+
+void act_end_turn(struct world *w)
+{
+	w->turn++;
+}

@@ -1,0 +1,36 @@
+/* act.h - the rules of hunted: what the player's commands and the
+ * monsters' actions do to the world.
+ *
+ * Time is measured in energy: every tick each monster gains its speed
+ * (the player's is 100) and acts once for every WORLD_TURN_ENERGY it has,
+ * so a speed-200 monster acts twice per player turn and a speed-50 one
+ * every other turn.  A turn is the player's command, then a tick of the
+ * monsters, then its end; the order is core/game.c's.  Everything that
+ * happens is reported as an event of the turn (w->events). */
+#ifndef HUNTED_ACT_H
+#define HUNTED_ACT_H
+
+#include "world.h"
+
+/* Carries out the player's command, starting the turn's event log.
+ * Returns 1 when time passed, 0 when the command took no time (walking
+ * into a wall, opening nothing) and -1 when the game is already over. */
+int act_player(struct world *w, struct world_cmd cmd);
+
+/* Carries out monster i's action.  Every action is checked against the
+ * rules again, so a mistaken one does nothing (never two actors in a
+ * cell, never a step through a wall). */
+void act_monster(struct world *w, size_t i, const struct world_action *a);
+
+/* Gives monster i its speed's worth of energy for this tick.  Returns 0
+ * when the monster is dead (it gets none). */
+int act_charge(struct world *w, size_t i);
+
+/* Whether monster i acts (once more) this tick: it lives, the game goes
+ * on and it has a turn's energy, which it spends. */
+int act_ready(struct world *w, size_t i);
+
+/* Ends the turn: the turn counter moves on. */
+void act_end_turn(struct world *w);
+
+#endif

@@ -1,0 +1,25 @@
+/* cmd.h - the player's commands as letters: the one language of --keys,
+ * recordings and the autopilot.
+ *
+ * h j k l y u b n move west, south, north, east, north-west, north-east,
+ * south-west, south-east; '.' waits; 'o' or 'c' followed by a direction
+ * letter opens or closes a door there; 'g' picks up. */
+#ifndef HUNTED_CMD_H
+#define HUNTED_CMD_H
+
+#include <stddef.h>
+
+#include "world.h"
+
+/* Parses one command from s into out; returns the characters used (1 or
+ * 2), or 0 when s does not start with a command (*s == '\0' included). */
+size_t cmd_parse(const char *s, struct world_cmd *out);
+
+/* Writes cmd as its letters (1 or 2) and a NUL into buf[3]; returns the
+ * number of letters, 0 when cmd has no letters. */
+size_t cmd_format(struct world_cmd cmd, char buf[3]);
+
+/* The direction letter for dx, dy, or 0. */
+char cmd_dir_letter(int dx, int dy);
+
+#endif
