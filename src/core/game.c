@@ -123,7 +123,8 @@ uint64_t game_checksum(const struct game *g)
 		h = fnv(h, v, 6 * sizeof(v[0]));
 	}
 	if (w->change_serial) {
-		const struct world_change *c = world_change(w, w->change_serial);
+		const struct world_change *c =
+		        world_change(w, w->change_serial);
 
 		v[0] = c->x;
 		v[1] = c->y;

@@ -1,11 +1,16 @@
-## src/session/local.mk - a game session: how it was set up, its data
-## files, the one loop, recordings and replays.
-## Included by the top Makefile.am; paths are relative to the top.
+## src/session/local.mk - a game session: how it was set up (the one
+## option table), its data files, the one loop from a source of commands
+## to its sinks, recordings and replays, headless play.
+## Included by the top Makefile.am; paths are from the top.
 
 noinst_LIBRARIES += src/session/libsession.a
 src_session_libsession_a_SOURCES = \
+	src/session/setup.c src/session/setup.h \
 	src/session/files.c src/session/files.h \
+	src/session/report.c src/session/report.h \
+	src/session/watch.c src/session/watch.h \
+	src/session/record.c src/session/record.h \
+	src/session/replay.c src/session/replay.h \
+	src/session/session.c src/session/session.h \
 	src/session/headless.c src/session/headless.h
-src_session_libsession_a_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DHUNTED_SRCDATA='"$(abs_top_srcdir)/data"'
 SESSION_LIBS = src/session/libsession.a

@@ -9,15 +9,72 @@
 #include <string.h>
 #include <time.h>
 
-#include "view_impl.h"
+#include "aiview.h"
+
+#include "core/base/dir.h"
+#include "core/path/jps.h"
+#include "keys.h"
 
 #define TRACE_LIMIT (1u << 22) /* events kept of one traced search */
 #define NO_DIR      (-1)
+#define CMP_COUNT   6 /* searches in the side-by-side comparison */
+#define CMP_JPS     5 /* the last: jump point search, where it applies */
 
-/* Neighbour directions, the parent arrows drawn for them. */
-static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
-static const char dir_arrow[8] = {'^', '>', 'v', '<', '/', '\\', '/', '\\'};
+/* The parent arrow drawn for each direction of base/dir.h. */
+static const char dir_arrow[DIR_COUNT] = {'^', '>',  'v', '<',
+                                          '/', '\\', '/', '\\'};
+
+/* One search of the comparison table. */
+struct ai_cmp {
+	const char *label;
+	enum path_status status;
+	uint32_t expanded, cost;
+	size_t length;
+};
+
+struct aiview {
+	struct game *game; /* the game watched */
+	int no_timing;     /* show 0 for search times (golden dumps) */
+	int on;
+	int paths, open, arrows, cost, cache; /* layers */
+	char value;                           /* 'g', 'h', 'f' or 0 */
+	int all;                              /* every monster's path */
+	long sel;                             /* selected monster, -1 none */
+	int locked; /* chosen with Tab: kept while it lives */
+
+	int step;          /* step mode */
+	size_t step_shown; /* expansions shown in step mode */
+	int custom;        /* params changed with H D W A */
+	struct path_params p;
+
+	/* The selected monster's search, run again with a trace. */
+	struct path_ctx *ctx;
+	struct jps_ctx *jctx; /* for the comparison's jump point search */
+	int ctx_w, ctx_h;
+	struct path_trace trace;
+	struct path_point *buf;
+	size_t bufcap;
+	struct path_result res;
+	int have;         /* res and trace are current */
+	int cells_ok;     /* the cell arrays match step_shown */
+	int stale;        /* run it again before drawing */
+	double ms;        /* time the traced search took */
+	size_t total_exp; /* expansions in the trace */
+	int sx, sy, gx, gy;
+	int whatif; /* the monster goes nowhere: its search for the player */
+
+	/* The search as it stood after step_shown expansions (or at the
+	 * end), per cell. */
+	uint8_t *state; /* 0 untouched, 1 open, 2 closed */
+	uint32_t *g, *h, *f;
+	int8_t *dir;    /* direction to the parent, -1 the start */
+	int32_t *order; /* expansion number, -1 if not expanded */
+	int cur_x, cur_y;
+	size_t nopen, nclosed;
+	size_t cells; /* size of the arrays */
+
+	struct ai_cmp cmp[CMP_COUNT];
+};
 
 /* Weights H/D/W/A cycle through, in thousandths. */
 static const uint32_t weights[] = {1000, 1500, 2000, 3000, 5000};
@@ -30,14 +87,21 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-int aiview_init(struct view *v)
+struct aiview *aiview_new(struct game *g, int on, int no_timing)
 {
-	memset(&v->ai, 0, sizeof(v->ai));
-	v->ai.sel = -1;
-	v->ai.paths = 1;
-	v->ai.open = 1;
-	path_trace_init(&v->ai.trace, TRACE_LIMIT);
-	return 0;
+	struct aiview *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return NULL;
+	a->game = g;
+	a->on = on;
+	a->no_timing = no_timing;
+	a->sel = -1;
+	a->paths = 1;
+	a->open = 1;
+	path_trace_init(&a->trace, TRACE_LIMIT);
+	aiview_follow(a);
+	return a;
 }
 
 static void free_cells(struct aiview *a)
@@ -64,44 +128,61 @@ static void free_contexts(struct aiview *a)
 	a->jctx = NULL;
 }
 
-void aiview_fini(struct view *v)
+void aiview_free(struct aiview *a)
 {
-	struct aiview *a = &v->ai;
-
+	if (!a)
+		return;
 	free_contexts(a);
 	path_trace_fini(&a->trace);
 	free(a->buf);
-	a->buf = NULL;
 	free_cells(a);
+	free(a);
 }
 
-void aiview_invalidate(struct view *v)
+void aiview_set_game(struct aiview *a, struct game *g)
 {
-	v->ai.have = 0;
-	v->ai.cells_ok = 0;
-	v->ai.step_shown = 0;
+	a->game = g;
+	aiview_follow(a);
 }
 
-static const struct mind *mind_of(const struct view *v, long i)
+int aiview_on(const struct aiview *a)
 {
-	return &v->g->minds->mind[i];
+	return a->on;
 }
 
-static int alive(const struct view *v, long i)
+long aiview_selected(const struct aiview *a)
 {
-	return i >= 0 && (size_t)i < v->w->nmonsters && v->w->monsters[i].alive;
+	return a->on ? a->sel : -1;
 }
 
-void aiview_select_default(struct view *v)
+void aiview_forget(struct aiview *a)
 {
-	const struct world *w = v->w;
+	a->have = 0;
+	a->cells_ok = 0;
+	a->step_shown = 0;
+}
+
+static const struct mind *mind_of(const struct aiview *a, long i)
+{
+	return &a->game->minds->mind[i];
+}
+
+static int alive(const struct aiview *a, long i)
+{
+	return i >= 0 && (size_t)i < a->game->world->nmonsters &&
+	       a->game->world->monsters[i].alive;
+}
+
+void aiview_follow(struct aiview *a)
+{
+	const struct world *w = a->game->world;
 	long best = -1;
 	int bestd = 0;
 	size_t i;
 
-	if (v->ai.locked && alive(v, v->ai.sel))
+	if (a->locked && alive(a, a->sel))
 		return;
-	v->ai.locked = 0;
+	a->locked = 0;
 	/* The nearest monster that is going somewhere; a guard holding its
 	 * post has nothing to show.  Ties to the lower index. */
 	for (i = 0; i < w->nmonsters; i++) {
@@ -111,44 +192,43 @@ void aiview_select_default(struct view *v)
 
 		if (!m->alive)
 			continue;
-		if (mind_of(v, (long)i)->goal_x == m->x &&
-		    mind_of(v, (long)i)->goal_y == m->y)
+		if (mind_of(a, (long)i)->goal_x == m->x &&
+		    mind_of(a, (long)i)->goal_y == m->y)
 			d += 1 << 20;
 		if (best < 0 || d < bestd) {
 			best = (long)i;
 			bestd = d;
 		}
 	}
-	if (best != v->ai.sel)
-		v->ai.custom = 0;
-	v->ai.sel = best;
-	aiview_invalidate(v);
+	if (best != a->sel)
+		a->custom = 0;
+	a->sel = best;
+	aiview_forget(a);
 }
 
-static void select_next(struct view *v)
+static void select_next(struct aiview *a)
 {
-	size_t n = v->w->nmonsters, k;
-	long start = v->ai.sel < 0 ? -1 : v->ai.sel;
+	size_t n = a->game->world->nmonsters, k;
+	long start = a->sel < 0 ? -1 : a->sel;
 
 	for (k = 1; k <= n; k++) {
 		long i = (long)(((size_t)(start + 1) + k - 1) % n);
 
-		if (alive(v, i)) {
-			v->ai.sel = i;
-			v->ai.locked = 1;
+		if (alive(a, i)) {
+			a->sel = i;
+			a->locked = 1;
 			break;
 		}
 	}
-	v->ai.custom = 0;
-	aiview_invalidate(v);
+	a->custom = 0;
+	aiview_forget(a);
 }
 
 /* ---- the search ------------------------------------------------------ */
 
-static int ensure_memory(struct view *v)
+static int ensure_memory(struct aiview *a)
 {
-	struct aiview *a = &v->ai;
-	const struct world *w = v->w;
+	const struct world *w = a->game->world;
 	size_t cells = (size_t)w->width * (size_t)w->height;
 
 	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height))
@@ -186,10 +266,9 @@ static int ensure_memory(struct view *v)
 
 /* The search state after a->step_shown expansions (all of them outside
  * step mode), rebuilt from the trace. */
-static void replay_trace(struct view *v)
+static void replay_trace(struct aiview *a)
 {
-	struct aiview *a = &v->ai;
-	const struct world *w = v->w;
+	const struct world *w = a->game->world;
 	size_t i, expansions = 0;
 	size_t limit = a->step ? a->step_shown : (size_t)-1;
 
@@ -244,7 +323,7 @@ static const char *cmp_status(const struct aiview *a, int i)
 	return path_status_name(a->cmp[i].status);
 }
 
-static void compare(struct view *v)
+static void compare(struct aiview *a)
 {
 	static const struct {
 		const char *label;
@@ -258,7 +337,6 @@ static void compare(struct view *v)
 	        {"A* w=2", PATH_ASTAR, 2000},
 	        {"JPS", PATH_ASTAR, 1000},
 	};
-	struct aiview *a = &v->ai;
 	struct path_result res;
 	int i;
 
@@ -268,13 +346,14 @@ static void compare(struct view *v)
 		p.algo = runs[i].algo;
 		p.weight = runs[i].weight;
 		if (i == CMP_JPS)
-			minds_jump_again(v->g->minds, v->w, (size_t)a->sel,
-			                 a->gx, a->gy, &p, a->jctx, a->buf,
-			                 a->bufcap, &res);
+			minds_jump_again(a->game->minds, a->game->world,
+			                 (size_t)a->sel, a->gx, a->gy, &p,
+			                 a->jctx, a->buf, a->bufcap, &res);
 		else
-			minds_search_again(v->g->minds, v->w, (size_t)a->sel,
-			                   a->gx, a->gy, &p, a->ctx, a->buf,
-			                   a->bufcap, &res, NULL);
+			minds_search_again(a->game->minds, a->game->world,
+			                   (size_t)a->sel, a->gx, a->gy, &p,
+			                   a->ctx, a->buf, a->bufcap, &res,
+			                   NULL);
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
 		a->cmp[i].expanded = res.stats.expanded;
@@ -284,61 +363,61 @@ static void compare(struct view *v)
 }
 
 /* Runs the selected monster's search again if it is not current. */
-static void ensure_search(struct view *v)
+static void ensure_search(struct aiview *a)
 {
-	struct aiview *a = &v->ai;
-	struct world *w = v->w;
+	struct world *w = a->game->world;
 	struct world_monster *mm;
 	double t0;
 	int gx, gy;
 
-	if (!a->on || !alive(v, a->sel))
+	if (!a->on || !alive(a, a->sel))
 		return;
 	if (a->have) {
 		if (!a->cells_ok)
-			replay_trace(v);
+			replay_trace(a);
 		return;
 	}
-	if (ensure_memory(v) != 0)
+	if (ensure_memory(a) != 0)
 		return;
 	mm = &w->monsters[a->sel];
 	if (!a->custom)
 		minds_params(w, mm->kind, &a->p);
 	/* A monster going nowhere (a guard at its post) has no search to
 	 * show: show the one it would make to hunt the player, and say so. */
-	gx = mind_of(v, a->sel)->goal_x;
-	gy = mind_of(v, a->sel)->goal_y;
+	gx = mind_of(a, a->sel)->goal_x;
+	gy = mind_of(a, a->sel)->goal_y;
 	a->whatif = gx == mm->x && gy == mm->y;
 	a->sx = mm->x;
 	a->sy = mm->y;
 	a->gx = a->whatif ? w->px : gx;
 	a->gy = a->whatif ? w->py : gy;
-	compare(v);
+	compare(a);
 	t0 = now_ms();
-	minds_search_again(v->g->minds, w, (size_t)a->sel, a->gx, a->gy, &a->p,
-	                   a->ctx, a->buf, a->bufcap, &a->res, NULL);
-	a->ms = v->cfg.no_timing ? 0 : now_ms() - t0;
+	minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
+	                   &a->p, a->ctx, a->buf, a->bufcap, &a->res, NULL);
+	a->ms = a->no_timing ? 0 : now_ms() - t0;
 	path_trace_clear(&a->trace);
-	minds_search_again(v->g->minds, w, (size_t)a->sel, a->gx, a->gy, &a->p,
-	                   a->ctx, a->buf, a->bufcap, &a->res, &a->trace);
+	minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
+	                   &a->p, a->ctx, a->buf, a->bufcap, &a->res,
+	                   &a->trace);
 	a->total_exp = a->res.stats.expanded;
 	if (a->step_shown > a->total_exp)
 		a->step_shown = a->total_exp;
 	a->have = 1;
-	replay_trace(v);
+	replay_trace(a);
 }
 
 /* ---- keys -------------------------------------------------------------- */
 
-static void cycle_params(struct view *v, int key)
+static void cycle_params(struct aiview *a, int key)
 {
-	struct aiview *a = &v->ai;
 	size_t i, n = sizeof(weights) / sizeof(weights[0]);
 
-	if (!alive(v, a->sel))
+	if (!alive(a, a->sel))
 		return;
 	if (!a->custom)
-		minds_params(v->w, v->w->monsters[a->sel].kind, &a->p);
+		minds_params(a->game->world,
+		             a->game->world->monsters[a->sel].kind, &a->p);
 	a->custom = 1;
 	switch (key) {
 	case 'H':
@@ -362,17 +441,17 @@ static void cycle_params(struct view *v, int key)
 	a->cells_ok = 0;
 }
 
-int aiview_key(struct view *v, int key)
+int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 {
-	struct aiview *a = &v->ai;
-
+	msg[0] = '\0';
 	if (key == '`' || key == VK_F2) {
 		a->on = !a->on;
 		if (a->on)
-			aiview_select_default(v);
-		aiview_invalidate(v);
-		view_log(v, a->on ? "AI view on: ? lists its keys."
-		                  : "AI view off.");
+			aiview_follow(a);
+		aiview_forget(a);
+		snprintf(msg, size, "%s",
+		         a->on ? "AI view on: ? lists its keys."
+		               : "AI view off.");
 		return 1;
 	}
 	if (!a->on)
@@ -402,27 +481,28 @@ int aiview_key(struct view *v, int key)
 		a->all = !a->all;
 		return 1;
 	case VK_TAB:
-		select_next(v);
+		select_next(a);
 		return 1;
 	case 's':
 		a->step = !a->step;
 		a->step_shown = 0;
 		a->cells_ok = 0;
-		view_log(v, a->step ? "Step mode: n expands a node, N finishes."
-		                    : "Step mode off.");
+		snprintf(msg, size, "%s",
+		         a->step ? "Step mode: n expands a node, N finishes."
+		                 : "Step mode off.");
 		return 1;
 	case 'n':
 		if (!a->step) {
 			a->step = 1;
 			a->step_shown = 0;
 		}
-		ensure_search(v);
+		ensure_search(a);
 		if (a->step_shown < a->total_exp)
 			a->step_shown++;
 		a->cells_ok = 0;
 		return 1;
 	case 'N':
-		ensure_search(v);
+		ensure_search(a);
 		a->step_shown = a->total_exp;
 		a->cells_ok = 0;
 		return 1;
@@ -430,7 +510,7 @@ int aiview_key(struct view *v, int key)
 	case 'D':
 	case 'W':
 	case 'A':
-		cycle_params(v, key);
+		cycle_params(a, key);
 		return 1;
 	case '0':
 		a->custom = 0;
@@ -450,8 +530,8 @@ static int broken_by_change(const struct mind *mi)
 	       mi->invalid_x >= 0;
 }
 
-static void cache_text(const struct world *w, const struct mind *mi,
-                       char *buf, size_t size)
+static void cache_text(const struct world *w, const struct mind *mi, char *buf,
+                       size_t size)
 {
 	uint32_t age = w->turn - mi->plan_turn;
 
@@ -465,8 +545,9 @@ static void cache_text(const struct world *w, const struct mind *mi,
 		snprintf(buf, size, "reused (age %u)", age);
 		break;
 	case MIND_CACHE_FRESH:
-		snprintf(buf, size, "fresh (%s)",
-		         event_reason_name((enum replan_reason)mi->last_reason));
+		snprintf(
+		        buf, size, "fresh (%s)",
+		        event_reason_name((enum replan_reason)mi->last_reason));
 		break;
 	case MIND_CACHE_INVALIDATED:
 		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
@@ -544,20 +625,19 @@ static void draw_path(struct canvas *c, const struct path_point *pts,
 	}
 }
 
-void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
+void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
                      int vh, int ox, int oy)
 {
-	struct aiview *a = &v->ai;
-	struct world *w = v->w;
+	struct world *w = a->game->world;
 	const struct world_monster *m;
 	uint32_t step, vmax = 0;
 	int x, y;
 	size_t i;
 
-	ensure_search(v);
+	ensure_search(a);
 	if (a->cache)
 		for (i = 0; i < w->nmonsters; i++) {
-			const struct mind *mi = mind_of(v, (long)i);
+			const struct mind *mi = mind_of(a, (long)i);
 			int ix = mi->invalid_x - ox, iy = mi->invalid_y - oy;
 
 			if (w->monsters[i].alive &&
@@ -572,18 +652,19 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		for (i = 0; i < w->nmonsters; i++) {
 			m = &w->monsters[i];
 			if (m->alive && (long)i != a->sel &&
-			    mind_of(v, (long)i)->path)
-				draw_path(c, mind_of(v, (long)i)->path,
-				          mind_of(v, (long)i)->pos,
-				          mind_of(v, (long)i)->len, x0, y0, vw, vh,
-				          ox, oy,
+			    mind_of(a, (long)i)->path)
+				draw_path(c, mind_of(a, (long)i)->path,
+				          mind_of(a, (long)i)->pos,
+				          mind_of(a, (long)i)->len, x0, y0, vw,
+				          vh, ox, oy,
 				          w->data->monsters[m->kind].color, 0);
 		}
-	if (!alive(v, a->sel))
+	if (!alive(a, a->sel))
 		return;
 	m = &w->monsters[a->sel];
 	if (a->cost) {
-		const struct grid *g = minds_kind_grid(v->g->minds, w, m->kind);
+		const struct grid *g =
+		        minds_kind_grid(a->game->minds, w, m->kind);
 
 		for (y = 0; g && y < vh && oy + y < w->height; y++)
 			for (x = 0; x < vw && ox + x < w->width; x++) {
@@ -643,11 +724,11 @@ void aiview_draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 			                                    : a->bufcap,
 			          x0, y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA,
 			          1);
-		else if (!a->custom && !a->step && mind_of(v, a->sel)->path)
-			draw_path(c, mind_of(v, a->sel)->path,
-			          mind_of(v, a->sel)->pos, mind_of(v, a->sel)->len,
-			          x0,
-			          y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA, 1);
+		else if (!a->custom && !a->step && mind_of(a, a->sel)->path)
+			draw_path(c, mind_of(a, a->sel)->path,
+			          mind_of(a, a->sel)->pos,
+			          mind_of(a, a->sel)->len, x0, y0, vw, vh, ox,
+			          oy, DATA_COLOR_MAGENTA, 1);
 	}
 	if (a->open && a->cur_x >= 0 && a->cur_x - ox < vw &&
 	    a->cur_y - oy < vh && a->cur_x >= ox && a->cur_y >= oy && a->step)
@@ -666,30 +747,29 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static const char *monster_name(const struct view *v, long i, char *buf,
+static const char *monster_name(const struct aiview *a, long i, char *buf,
                                 size_t size)
 {
-	const struct world *w = v->w;
+	const struct world *w = a->game->world;
 
 	snprintf(buf, size, "%s#%ld",
 	         w->data->monsters[w->monsters[i].kind].name, i);
 	return buf;
 }
 
-void aiview_inspect(struct view *v, struct canvas *c, int x0, int y0, int w,
-                    int x, int y)
+/* The inspector's lines for cell (x, y). */
+static void aiview_inspect(struct aiview *a, struct canvas *c, int x0, int y0,
+                           int w, int x, int y)
 {
-	struct aiview *a = &v->ai;
-	struct world *wo = v->w;
+	struct world *wo = a->game->world;
 	const struct data_terrain *t = world_terrain_at(wo, x, y);
 	int mx = x0 + w, row = y0;
 
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "cell %d,%d %s", x, y, t->name);
-	if (alive(v, a->sel)) {
-		const struct grid *g =
-		        minds_kind_grid(v->g->minds, wo,
-		                        wo->monsters[a->sel].kind);
+	if (alive(a, a->sel)) {
+		const struct grid *g = minds_kind_grid(
+		        a->game->minds, wo, wo->monsters[a->sel].kind);
 
 		if (g)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
@@ -730,11 +810,10 @@ void aiview_inspect(struct view *v, struct canvas *c, int x0, int y0, int w,
 	}
 }
 
-void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
-                       int h)
+void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int w, int h, const int *look)
 {
-	struct aiview *a = &v->ai;
-	struct world *wo = v->w;
+	struct world *wo = a->game->world;
 	int mx = x0 + w, row = y0, last = y0 + h, i;
 	char name[64], buf[96];
 
@@ -742,7 +821,7 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 	for (i = y0; i < last; i++)
 		canvas_put(c, x0, i, '|', CANVAS_DEFAULT, CANVAS_DIM);
 	x0 += 2;
-	ensure_search(v);
+	ensure_search(a);
 	canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	            "AI VIEW (? keys)");
 	canvas_printf(
@@ -754,7 +833,7 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 	                          : "",
 	        a->arrows ? " a" : "", a->cost ? " c" : "",
 	        a->cache ? " k" : "", a->step ? " s" : "", a->all ? " *" : "");
-	if (!alive(v, a->sel)) {
+	if (!alive(a, a->sel)) {
 		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 		            "no monster to follow");
 		return;
@@ -762,21 +841,20 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 	{
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		              "%s (Tab)",
-		              monster_name(v, a->sel, name, sizeof(name)));
-		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-		              " %s, goal %d,%d",
-		              mind_mode_name(mind_of(v, a->sel)->mode),
-		              mind_of(v, a->sel)->goal_x,
-		              mind_of(v, a->sel)->goal_y);
-		cache_text(wo, mind_of(v, a->sel), buf, sizeof(buf));
+		              monster_name(a, a->sel, name, sizeof(name)));
+		canvas_printf(
+		        c, x0, row++, mx, CANVAS_DEFAULT, 0, " %s, goal %d,%d",
+		        mind_mode_name(mind_of(a, a->sel)->mode),
+		        mind_of(a, a->sel)->goal_x, mind_of(a, a->sel)->goal_y);
+		cache_text(wo, mind_of(a, a->sel), buf, sizeof(buf));
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0, " cache %s",
 		              buf);
 	}
-	if (v->mode == MODE_LOOK && last - row >= 6) {
+	if (look && last - row >= 6) {
 		last -= 6;
 		canvas_text(c, x0, last, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		            "inspector");
-		aiview_inspect(v, c, x0, last + 1, w - 2, v->look_x, v->look_y);
+		aiview_inspect(a, c, x0, last + 1, w - 2, look[0], look[1]);
 	}
 	if (a->cache) {
 		uint64_t *nearest;
@@ -800,12 +878,11 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 		for (k = 0; k < n && row < last; k++) {
 			size_t mi = (size_t)(nearest[k] & 0xffffffffu);
 
-			cache_text(wo, mind_of(v, (long)mi), buf,
-			           sizeof(buf));
+			cache_text(wo, mind_of(a, (long)mi), buf, sizeof(buf));
 			canvas_printf(
 			        c, x0, row++, mx, CANVAS_DEFAULT, 0,
 			        "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
-			        monster_name(v, (long)mi, name, sizeof(name)),
+			        monster_name(a, (long)mi, name, sizeof(name)),
 			        buf);
 		}
 		free(nearest);
@@ -842,20 +919,19 @@ void aiview_draw_panel(struct view *v, struct canvas *c, int x0, int y0, int w,
 		            "g/h/f in steps 0-9 a-z +");
 }
 
-void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
+void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 {
-	struct aiview *a = &v->ai;
-	struct world *wo = v->w;
+	struct world *wo = a->game->world;
 	char name[64], cache[64], step[48] = "", weight[16];
 	int x;
 
-	ensure_search(v);
-	if (!alive(v, a->sel) || !a->have) {
+	ensure_search(a);
+	if (!alive(a, a->sel) || !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
 		            "AI view: no monster to follow");
 		return;
 	}
-	cache_text(wo, mind_of(v, a->sel), cache, sizeof(cache));
+	cache_text(wo, mind_of(a, a->sel), cache, sizeof(cache));
 	if (a->step)
 		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
 		         a->total_exp);
@@ -866,8 +942,8 @@ void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
 		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
 	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "%s %s%s | %s %s %s w=%s%s%s",
-	              monster_name(v, a->sel, name, sizeof(name)),
-	              mind_mode_name(mind_of(v, a->sel)->mode),
+	              monster_name(a, a->sel, name, sizeof(name)),
+	              mind_mode_name(mind_of(a, a->sel)->mode),
 	              a->whatif ? " (if it hunted you)" : "",
 	              path_algo_name(a->p.algo),
 	              path_heuristic_name(a->p.heuristic),
@@ -893,31 +969,31 @@ void aiview_draw_stats(struct view *v, struct canvas *c, int y, int w)
 }
 
 /* Draws one layer alone over the whole map into c (sized to the map). */
-static void dump_layer(struct view *v, struct canvas *c, FILE *out,
+static void dump_layer(struct aiview *a, struct canvas *c, FILE *out,
                        const char *title, int paths, int open, char value,
                        int arrows, int cost)
 {
-	const struct aiview saved = v->ai; /* the switches to restore */
-	const struct world *w = v->w;
+	const struct aiview saved = *a; /* the switches to restore */
+	const struct world *w = a->game->world;
 	char *row = malloc((size_t)c->width + 1);
 	int x, y;
 	size_t i;
 
 	if (!row)
 		return;
-	v->ai.paths = paths;
-	v->ai.open = open;
-	v->ai.value = value;
-	v->ai.arrows = arrows;
-	v->ai.cost = cost;
-	v->ai.cache = 0;
-	v->ai.all = 0;
+	a->paths = paths;
+	a->open = open;
+	a->value = value;
+	a->arrows = arrows;
+	a->cost = cost;
+	a->cache = 0;
+	a->all = 0;
 	canvas_clear(c);
 	for (y = 0; y < w->height; y++)
 		for (x = 0; x < w->width; x++)
 			canvas_put(c, x, y, world_terrain_at(w, x, y)->glyph,
 			           CANVAS_DEFAULT, 0);
-	aiview_draw_map(v, c, 0, 0, w->width, w->height, 0, 0);
+	aiview_draw_map(a, c, 0, 0, w->width, w->height, 0, 0);
 	for (i = 0; i < w->nmonsters; i++)
 		if (w->monsters[i].alive)
 			canvas_put(c, w->monsters[i].x, w->monsters[i].y,
@@ -930,32 +1006,33 @@ static void dump_layer(struct view *v, struct canvas *c, FILE *out,
 		fprintf(out, "|%s\n", row);
 	}
 	free(row);
-	v->ai.paths = saved.paths;
-	v->ai.open = saved.open;
-	v->ai.value = saved.value;
-	v->ai.arrows = saved.arrows;
-	v->ai.cost = saved.cost;
-	v->ai.cache = saved.cache;
-	v->ai.all = saved.all;
+	a->paths = saved.paths;
+	a->open = saved.open;
+	a->value = saved.value;
+	a->arrows = saved.arrows;
+	a->cost = saved.cost;
+	a->cache = saved.cache;
+	a->all = saved.all;
 }
 
-void aiview_dump_layers(struct view *v, FILE *out)
+void aiview_dump_layers(struct aiview *a, FILE *out)
 {
 	struct canvas c = {0};
 	int i;
 
-	if (!alive(v, v->ai.sel)) {
+	if (!alive(a, a->sel)) {
 		fprintf(out, "ai: no monster to follow\n");
 		return;
 	}
-	if (canvas_resize(&c, v->w->width, v->w->height) != 0)
+	if (canvas_resize(&c, a->game->world->width, a->game->world->height) !=
+	    0)
 		return;
 	{
 		struct canvas line = {0};
 		char *row = malloc(401);
 
 		if (row && canvas_resize(&line, 400, 2) == 0) {
-			aiview_draw_stats(v, &line, 0, 400);
+			aiview_draw_stats(a, &line, 0, 400);
 			canvas_row_text(&line, 0, row);
 			fprintf(out, "ai: %s\n", row);
 			canvas_row_text(&line, 1, row);
@@ -964,16 +1041,16 @@ void aiview_dump_layers(struct view *v, FILE *out)
 		}
 		free(row);
 	}
-	for (i = 0; i < CMP_COUNT && v->ai.have; i++)
+	for (i = 0; i < CMP_COUNT && a->have; i++)
 		fprintf(out, "compare: %s expanded=%u cost=%u status=%s\n",
-		        v->ai.cmp[i].label, v->ai.cmp[i].expanded,
-		        v->ai.cmp[i].cost, cmp_status(&v->ai, i));
-	dump_layer(v, &c, out, "paths", 1, 0, 0, 0, 0);
-	dump_layer(v, &c, out, "open", 0, 1, 0, 0, 0);
-	dump_layer(v, &c, out, "g", 0, 0, 'g', 0, 0);
-	dump_layer(v, &c, out, "h", 0, 0, 'h', 0, 0);
-	dump_layer(v, &c, out, "f", 0, 0, 'f', 0, 0);
-	dump_layer(v, &c, out, "arrows", 0, 0, 0, 1, 0);
-	dump_layer(v, &c, out, "cost", 0, 0, 0, 0, 1);
+		        a->cmp[i].label, a->cmp[i].expanded, a->cmp[i].cost,
+		        cmp_status(a, i));
+	dump_layer(a, &c, out, "paths", 1, 0, 0, 0, 0);
+	dump_layer(a, &c, out, "open", 0, 1, 0, 0, 0);
+	dump_layer(a, &c, out, "g", 0, 0, 'g', 0, 0);
+	dump_layer(a, &c, out, "h", 0, 0, 'h', 0, 0);
+	dump_layer(a, &c, out, "f", 0, 0, 'f', 0, 0);
+	dump_layer(a, &c, out, "arrows", 0, 0, 0, 1, 0);
+	dump_layer(a, &c, out, "cost", 0, 0, 0, 0, 1);
 	canvas_fini(&c);
 }

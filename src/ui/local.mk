@@ -1,12 +1,14 @@
-## src/ui/local.mk - the terminal front end (the only curses code) and
-## the game binary.
-## Included by the top Makefile.am; paths are relative to the top.
+## src/ui/local.mk - the terminal front end (term.c is the only curses
+## code) and the game binary.
+## Included by the top Makefile.am; paths are from the top.
 
 bin_PROGRAMS += src/hunted
 src_hunted_SOURCES = src/main.c \
+	src/ui/keys.c src/ui/keys.h \
 	src/ui/canvas.c src/ui/canvas.h \
-	src/ui/view.c src/ui/view.h src/ui/view_impl.h \
-	src/ui/aiview.c \
+	src/ui/view.c src/ui/view.h \
+	src/ui/aiview.c src/ui/aiview.h \
+	src/ui/dump.c src/ui/dump.h \
 	src/ui/term.c src/ui/term.h
 src_hunted_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 src_hunted_LDADD = $(SESSION_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)

@@ -1,5 +1,6 @@
-/* term.c - curses: keys in, the view's canvas out, signals and the
- * terminal's state.
+/* term.c - the terminal front end, the only code that uses curses: keys
+ * in, the view's canvas out, signals and the terminal's state, and the
+ * session played in it.
  *
  * SIGTERM, SIGHUP and SIGINT only set a flag; the loop notices it within
  * a tick, restores the terminal and returns 128 + the signal.  A crash
@@ -20,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "session/headless.h"
+#include "view.h"
 
 #define ESC_DELAY_MS 25
 #define TICK_MS      100 /* longest wait for a key: signals are noticed */
@@ -96,7 +97,7 @@ static void restore_signals(void)
 		signal(all[i], SIG_DFL);
 }
 
-int term_usable(void)
+static int term_usable(void)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "hunted: standard input and output must be a "
@@ -208,52 +209,44 @@ static void blit(const struct canvas *c)
 	}
 }
 
-int term_run(struct view *v)
-{
-	struct canvas c = {0};
-	int status = 0, redraw_all = 1;
-	size_t i;
+/* The terminal as the session's source of commands: keys become
+ * commands through the view; meanwhile the screen is drawn, data files
+ * are watched and a replay's turns come when they are due. */
+struct term {
+	struct view *view;
+	struct canvas canvas;
+	int redraw_all;
+};
 
-	if (tcgetattr(STDIN_FILENO, &saved_modes) == 0)
-		have_saved_modes = 1;
-	install_signals();
-	if (!initscr()) {
-		restore_signals();
-		fprintf(stderr, "hunted: cannot set up the terminal\n");
-		return 1;
-	}
-	raw();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	set_escdelay(ESC_DELAY_MS);
-	setup_colors();
-	for (i = 0; i < sizeof(app_keys) / sizeof(app_keys[0]); i++)
-		define_key(app_keys[i].seq, KEY_APP_BASE + app_keys[i].key);
+static enum source_result term_next(void *self, struct session *s,
+                                    struct world_cmd *cmd)
+{
+	struct term *t = self;
+
 	for (;;) {
-		uint64_t t = now_ms();
 		int wait, ch, key;
 		enum view_result r;
 
 		if (got_signal) {
-			status = 128 + got_signal;
-			break;
+			s->status = 128 + got_signal;
+			return SOURCE_STOP;
 		}
-		wait = view_idle(v, t);
-		if (c.width != COLS || c.height != LINES) {
-			if (canvas_resize(&c, COLS, LINES) != 0) {
-				status = 1;
-				break;
+		if (view_idle(t->view, now_ms(), cmd, &wait) == VIEW_CMD)
+			return SOURCE_CMD;
+		if (t->canvas.width != COLS || t->canvas.height != LINES) {
+			if (canvas_resize(&t->canvas, COLS, LINES) != 0) {
+				s->status = 1;
+				return SOURCE_STOP;
 			}
-			redraw_all = 1;
+			t->redraw_all = 1;
 		}
-		view_draw(v, &c);
-		if (redraw_all) {
+		view_draw(t->view, &t->canvas);
+		if (t->redraw_all) {
 			clearok(curscr, TRUE);
-			redraw_all = 0;
+			t->redraw_all = 0;
 		}
 		erase();
-		blit(&c);
+		blit(&t->canvas);
 		refresh();
 		timeout(wait < TICK_MS ? wait : TICK_MS);
 		ch = getch();
@@ -263,19 +256,82 @@ int term_run(struct view *v)
 		if (key < 0)
 			continue;
 		if (key == VK_RESIZE) {
-			redraw_all = 1;
+			t->redraw_all = 1;
 			continue;
 		}
-		r = view_key(v, key);
+		r = view_key(t->view, key, cmd);
 		if (r == VIEW_QUIT)
-			break;
+			return SOURCE_END;
+		if (r == VIEW_CMD)
+			return SOURCE_CMD;
 		if (r == VIEW_REDRAW)
-			redraw_all = 1;
+			t->redraw_all = 1;
 	}
+}
+
+static int term_open(void)
+{
+	size_t i;
+
+	if (tcgetattr(STDIN_FILENO, &saved_modes) == 0)
+		have_saved_modes = 1;
+	install_signals();
+	if (!initscr()) {
+		restore_signals();
+		fprintf(stderr, "hunted: cannot set up the terminal\n");
+		return -1;
+	}
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(ESC_DELAY_MS);
+	setup_colors();
+	for (i = 0; i < sizeof(app_keys) / sizeof(app_keys[0]); i++)
+		define_key(app_keys[i].seq, KEY_APP_BASE + app_keys[i].key);
+	return 0;
+}
+
+static void term_close(void)
+{
 	endwin();
 	restore_signals();
-	canvas_fini(&c);
-	if (status == 0 && view_replay_diverged(v))
-		status = EXIT_DIVERGED;
-	return status;
+}
+
+int term_play(struct session *s)
+{
+	struct term t = {0};
+	struct session_source src = {term_next, &t, 0, 1};
+	struct session_sink sink;
+	const struct world *w;
+	char err[256];
+	int rc;
+
+	if (!term_usable())
+		return 1;
+	t.view = view_new(s, err, sizeof(err));
+	if (!t.view) {
+		fprintf(stderr, "hunted: %s\n", err);
+		return 1;
+	}
+	t.redraw_all = 1;
+	sink = view_sink(t.view);
+	if (term_open() != 0) {
+		view_free(t.view);
+		return 1;
+	}
+	rc = session_run(s, &src, &sink, 1);
+	term_close();
+	canvas_fini(&t.canvas);
+	view_free(t.view);
+	/* Said once the terminal is back as it was. */
+	w = s->game->world;
+	if (rc == 0 && w->state == WORLD_WON)
+		printf("You escaped the %s in %u turns.\n", s->label, w->turn);
+	else if (rc == 0 && w->state == WORLD_LOST)
+		printf("You were hunted down on turn %u.\n", w->turn);
+	else if (rc == EXIT_DIVERGED)
+		fprintf(stderr, "hunted: %s: the replay diverged at turn %u\n",
+		        s->setup.replay, s->div_turn);
+	return rc;
 }

@@ -2,16 +2,13 @@
 #ifndef HUNTED_TERM_H
 #define HUNTED_TERM_H
 
-#include "view.h"
+#include "session/session.h"
 
-/* Runs the game in the terminal until the player quits or a signal asks
- * it to stop; the terminal is restored in every case.  Returns the exit
- * status: 0, 128 + the signal's number, 3 when a watched replay diverged,
- * or 1 when the terminal could not be set up. */
-int term_run(struct view *v);
-
-/* Whether standard input and output are a terminal curses can use; when
- * not, a message pointing to --headless is written to stderr. */
-int term_usable(void);
+/* Plays session s in the terminal (the game, or a watched replay) until
+ * the player quits or a signal asks it to stop; the terminal is restored
+ * in every case, and then the end of the game is said.  Returns the exit
+ * status: 0, 128 + the signal's number, 3 when a watched replay
+ * diverged, or 1 when there is no usable terminal. */
+int term_play(struct session *s);
 
 #endif

@@ -1,28 +1,75 @@
 /* view.c - the game screen: map viewport, status line, message log, look
- * mode, help, history, quit prompt, reload panel, replays.  Draws into a
- * canvas; no curses here. */
+ * mode, help, history, quit prompt, reload panel, and the pacing of a
+ * watched replay.  It turns keys into commands for the session and draws
+ * into a canvas; no curses here. */
 #include "config.h"
 
 #include "view.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mind/autopilot.h"
-#include "session/headless.h"
-#include "core/world/reload.h"
-#include "view_impl.h"
+#include "aiview.h"
+#include "session/watch.h"
 
+#define LOG_KEEP        1000 /* messages kept for the history (Ctrl-P) */
+#define LOG_LINE        160
 #define LOG_ROWS        3   /* message lines under the map */
+#define ERR_KEEP        64  /* reload problems shown in the panel */
 #define POLL_MS         500 /* how often data files are looked at */
 #define REPLAY_DELAY_MS 250 /* default time between replayed turns */
 #define PANEL_W         30  /* the AI view's side panel */
 
+enum view_mode {
+	MODE_PLAY = 0,
+	MODE_DIRECTION, /* open or close: waiting for a direction */
+	MODE_LOOK,
+	MODE_HELP,
+	MODE_HISTORY,
+	MODE_QUIT,
+};
+
+/* Where a watched replay stands. */
+enum replay_state {
+	REPLAY_ON = 0,
+	REPLAY_ENDED,    /* its last line was played, or it is damaged */
+	REPLAY_DIVERGED, /* the game no longer matches it */
+};
+
+struct view {
+	struct session *s;
+	struct aiview *ai;
+	enum view_mode mode;
+	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int look_x, look_y;
+
+	char (*log)[LOG_LINE];      /* as shown, with a (xN) count */
+	char (*log_text)[LOG_LINE]; /* as written */
+	unsigned *log_count;
+	uint32_t *log_turn;
+	size_t nlog;
+	long hist_top;   /* first line shown by the history */
+	size_t log_seen; /* messages already on screen before this turn */
+
+	int watching; /* reload the data files when they change */
+	struct watch files;
+	char errors[ERR_KEEP][LOG_LINE];
+	size_t nerrors;
+	int show_errors;
+	uint64_t next_poll_ms;
+
+	int replaying; /* watching a recording in the terminal */
+	int rep_done;  /* enum replay_state */
+	int rep_paused;
+	int rep_delay_ms;
+	uint64_t rep_next_ms;
+};
+
 /* ---- messages ---------------------------------------------------------- */
 
-void view_log(struct view *v, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void view_log(struct view *v,
+                                                           const char *fmt, ...)
 {
 	char line[LOG_LINE];
 	va_list ap;
@@ -35,7 +82,7 @@ void view_log(struct view *v, const char *fmt, ...)
 		v->log_count[v->nlog - 1]++;
 		snprintf(v->log[v->nlog - 1], LOG_LINE, "%.*s (x%u)",
 		         LOG_LINE - 16, line, v->log_count[v->nlog - 1]);
-		v->log_turn[v->nlog - 1] = v->w->turn;
+		v->log_turn[v->nlog - 1] = v->s->game->world->turn;
 		if (v->log_seen == v->nlog)
 			v->log_seen--;
 		return;
@@ -54,14 +101,14 @@ void view_log(struct view *v, const char *fmt, ...)
 	}
 	memcpy(v->log[v->nlog], line, LOG_LINE);
 	memcpy(v->log_text[v->nlog], line, LOG_LINE);
-	v->log_turn[v->nlog] = v->w->turn;
+	v->log_turn[v->nlog] = v->s->game->world->turn;
 	v->log_count[v->nlog] = 1;
 	v->nlog++;
 }
 
 /* Which events a player reads in the log: everything but the walking,
  * and the planner's chatter only about the monster the AI view follows. */
-static int event_logged(const struct view *v, const struct world_event *e)
+static int view_event_logged(const struct view *v, const struct world_event *e)
 {
 	switch (e->kind) {
 	case WEV_MOVED:
@@ -70,160 +117,42 @@ static int event_logged(const struct view *v, const struct world_event *e)
 	case WEV_WAITING:
 	case WEV_SWAPPED:
 	case WEV_UNREACHABLE:
-		return v->ai.on && e->actor == v->ai.sel;
+		return e->actor == aiview_selected(v->ai);
 	default:
 		return 1;
 	}
 }
 
-void view_after_turn(struct view *v)
+void view_note_turn(struct view *v)
 {
-	struct world *w = v->w;
+	const struct world *w = v->s->game->world;
 	size_t i;
 	char buf[LOG_LINE];
 
 	for (i = 0; i < w->events.len; i++) {
-		if (!event_logged(v, &w->events.items[i]))
+		if (!view_event_logged(v, &w->events.items[i]))
 			continue;
 		event_text(w, &w->events.items[i], buf, sizeof(buf));
 		view_log(v, "%s", buf);
 	}
-	aiview_select_default(v);
-	aiview_invalidate(v);
+	aiview_follow(v->ai);
+	aiview_forget(v->ai);
 }
 
-/* ---- life -------------------------------------------------------------- */
-
-struct view *view_new(struct game *g, const struct view_config *cfg, char *err,
-                      size_t err_size)
+static void view_turn(void *self, struct session *s, struct world_cmd cmd,
+                      int took_time)
 {
-	struct view *v = calloc(1, sizeof(*v));
+	struct view *v = self;
+	const struct world *w = s->game->world;
 
-	if (!v) {
-		snprintf(err, err_size, "out of memory");
-		return NULL;
+	(void)cmd;
+	(void)took_time;
+	view_note_turn(v);
+	if (s->diverged && v->rep_done != REPLAY_DIVERGED) {
+		v->rep_done = REPLAY_DIVERGED;
+		view_log(v, "The replay diverged at turn %u (line %d).",
+		         s->div_turn, s->div_line);
 	}
-	struct world *w = g->world;
-
-	v->g = g;
-	v->w = w;
-	v->cfg = *cfg;
-	snprintf(v->label, sizeof(v->label), "%s",
-	         cfg->map_label ? cfg->map_label : "");
-	v->cfg.map_label = v->label;
-	v->log = calloc(LOG_KEEP, sizeof(*v->log));
-	v->log_turn = calloc(LOG_KEEP, sizeof(*v->log_turn));
-	v->log_text = calloc(LOG_KEEP, sizeof(*v->log_text));
-	v->log_count = calloc(LOG_KEEP, sizeof(*v->log_count));
-	v->rep_delay_ms = REPLAY_DELAY_MS;
-	if (!v->log || !v->log_turn || !v->log_text || !v->log_count ||
-	    aiview_init(v) != 0) {
-		snprintf(err, err_size, "out of memory");
-		goto fail;
-	}
-	if (cfg->watch_files && game_files_snapshot(w->data, &v->files) != 0) {
-		snprintf(err, err_size, "out of memory");
-		goto fail;
-	}
-	if (cfg->record) {
-		struct game_setup s;
-
-		v->rec = fopen(cfg->record, "w");
-		if (!v->rec) {
-			snprintf(err, err_size, "cannot write '%s': %s",
-			         cfg->record, strerror(errno));
-			goto fail;
-		}
-		memset(&s, 0, sizeof(s));
-		s.map = cfg->source.map;
-		s.gen_w = cfg->source.gen_w;
-		s.gen_h = cfg->source.gen_h;
-		s.seed = w->seed;
-		s.monsters = (int)cfg->source.monsters;
-		s.turn_budget = g->minds->opt.turn_budget;
-		s.strategy = g->minds->opt.strategy;
-		s.hunt = g->minds->opt.hunt;
-		replay_write_setup(v->rec, &s);
-		fflush(v->rec);
-	}
-	if (cfg->replay) {
-		v->rep = fopen(cfg->replay, "r");
-		if (!v->rep) {
-			snprintf(err, err_size, "cannot read '%s': %s",
-			         cfg->replay, strerror(errno));
-			goto fail;
-		}
-	}
-	v->ai.on = cfg->ai_view;
-	aiview_select_default(v);
-	if (w->data->map && w->data->map->title)
-		view_log(v, "%s", w->data->map->title);
-	if (v->rep)
-		view_log(v,
-		         "Watching %s: space pauses, . steps, + and - "
-		         "change the speed.",
-		         cfg->replay);
-	else
-		view_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		            "AI view.");
-	return v;
-fail:
-	v->g = NULL;
-	v->w = NULL;
-	view_free(v);
-	return NULL;
-}
-
-void view_free(struct view *v)
-{
-	if (!v)
-		return;
-	aiview_fini(v);
-	if (v->rec)
-		fclose(v->rec);
-	if (v->rep)
-		fclose(v->rep);
-	game_files_fini(&v->files);
-	if (!v->borrowed)
-		game_free(v->g);
-	free(v->log);
-	free(v->log_turn);
-	free(v->log_text);
-	free(v->log_count);
-	free(v);
-}
-
-void view_borrow_world(struct view *v)
-{
-	v->borrowed = 1;
-}
-
-const struct game *view_game(const struct view *v)
-{
-	return v->g;
-}
-
-int view_replay_diverged(const struct view *v)
-{
-	return v->rep_done == 2;
-}
-
-/* ---- turns ------------------------------------------------------------- */
-
-static void play(struct view *v, struct world_cmd cmd)
-{
-	struct world *w = v->w;
-	int r;
-
-	v->log_seen = v->nlog;
-	r = game_player_act(v->g, cmd);
-	if (r == 1)
-		game_monsters_act(v->g);
-	if (v->rec && r >= 0) {
-		replay_write_turn(v->rec, v->g, cmd);
-		fflush(v->rec);
-	}
-	view_after_turn(v);
 	if (w->state == WORLD_WON)
 		view_log(v, "You escaped in %u turns! Press q to leave.",
 		         w->turn);
@@ -231,66 +160,92 @@ static void play(struct view *v, struct world_cmd cmd)
 		view_log(v, "You die on turn %u. Press q to leave.", w->turn);
 }
 
-/* One turn of the replay.  Returns 0, or -1 at its end. */
-static int replay_step(struct view *v)
+struct session_sink view_sink(struct view *v)
 {
-	struct world_cmd cmd;
-	uint64_t want;
+	struct session_sink k = {view_turn, NULL, v};
+
+	return k;
+}
+
+/* ---- life -------------------------------------------------------------- */
+
+struct view *view_new(struct session *s, char *err, size_t err_size)
+{
+	struct view *v = calloc(1, sizeof(*v));
+	const struct world *w = s->game->world;
+
+	if (!v) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	v->s = s;
+	v->log = calloc(LOG_KEEP, sizeof(*v->log));
+	v->log_turn = calloc(LOG_KEEP, sizeof(*v->log_turn));
+	v->log_text = calloc(LOG_KEEP, sizeof(*v->log_text));
+	v->log_count = calloc(LOG_KEEP, sizeof(*v->log_count));
+	v->ai = aiview_new(s->game, s->setup.ai_view, s->setup.no_timing);
+	v->rep_delay_ms = REPLAY_DELAY_MS;
+	v->replaying = s->rep.f && s->setup.mode == SETUP_PLAY;
+	v->watching = s->setup.mode == SETUP_PLAY && !s->setup.replay &&
+	              !s->setup.no_watch;
+	if (!v->log || !v->log_turn || !v->log_text || !v->log_count ||
+	    !v->ai ||
+	    (v->watching && watch_snapshot(w->data, &v->files) != 0)) {
+		snprintf(err, err_size, "out of memory");
+		view_free(v);
+		return NULL;
+	}
+	if (w->data->map && w->data->map->title)
+		view_log(v, "%s", w->data->map->title);
+	if (v->replaying)
+		view_log(v,
+		         "Watching %s: space pauses, . steps, + and - "
+		         "change the speed.",
+		         s->setup.replay);
+	else
+		view_log(v, "Reach the exit '>'. Press ? for help, ` for the "
+		            "AI view.");
+	return v;
+}
+
+void view_free(struct view *v)
+{
+	if (!v)
+		return;
+	aiview_free(v->ai);
+	watch_fini(&v->files);
+	free(v->log);
+	free(v->log_turn);
+	free(v->log_text);
+	free(v->log_count);
+	free(v);
+}
+
+/* ---- a replay, turn by turn ---------------------------------------------- */
+
+/* The next turn of the replay into *cmd.  Returns VIEW_CMD, or VIEW_OK
+ * at its end. */
+static enum view_result view_replay_step(struct view *v, struct world_cmd *cmd)
+{
 	int r;
 
-	if (!v->rep || v->rep_done)
-		return -1;
-	r = replay_next(v->rep, &v->rep_line, &cmd, &want);
-	if (r <= 0 || v->w->state != WORLD_PLAYING) {
-		v->rep_done = 1;
+	if (!v->replaying || v->rep_done != REPLAY_ON)
+		return VIEW_OK;
+	r = session_replay_next(v->s, cmd);
+	if (r <= 0 || v->s->game->world->state != WORLD_PLAYING) {
+		v->rep_done = REPLAY_ENDED;
 		view_log(v,
 		         r < 0 ? "The recording is damaged at line %d."
 		               : "End of the recording (line %d).",
-		         v->rep_line);
-		return -1;
+		         v->s->rep.line);
+		return VIEW_OK;
 	}
-	play(v, cmd);
-	if (game_checksum(v->g) != want) {
-		v->rep_done = 2;
-		view_log(v, "The replay diverged at turn %u (line %d).",
-		         v->w->turn, v->rep_line);
-		return -1;
-	}
-	return 0;
-}
-
-int view_key_dir(int key, int *dx, int *dy)
-{
-	static const struct {
-		int key, dx, dy;
-	} map[] = {
-	        {VK_LEFT, -1, 0},      {VK_RIGHT, 1, 0},
-	        {VK_UP, 0, -1},        {VK_DOWN, 0, 1},
-	        {VK_UP_LEFT, -1, -1},  {VK_UP_RIGHT, 1, -1},
-	        {VK_DOWN_LEFT, -1, 1}, {VK_DOWN_RIGHT, 1, 1},
-	        {'h', -1, 0},          {'l', 1, 0},
-	        {'k', 0, -1},          {'j', 0, 1},
-	        {'y', -1, -1},         {'u', 1, -1},
-	        {'b', -1, 1},          {'n', 1, 1},
-	        {'4', -1, 0},          {'6', 1, 0},
-	        {'8', 0, -1},          {'2', 0, 1},
-	        {'7', -1, -1},         {'9', 1, -1},
-	        {'1', -1, 1},          {'3', 1, 1},
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (map[i].key == key) {
-			*dx = map[i].dx;
-			*dy = map[i].dy;
-			return 1;
-		}
-	return 0;
+	return VIEW_CMD;
 }
 
 /* ---- reloading --------------------------------------------------------- */
 
-static void show_errors(struct view *v, const struct diag_list *l)
+static void view_show_errors(struct view *v, const struct diag_list *l)
 {
 	size_t i;
 
@@ -313,43 +268,32 @@ int view_reload(struct view *v)
 {
 	struct reload_report rep;
 	struct diag_list diags;
-	struct data *d;
-	struct game *ng = NULL;
-	struct world *nw;
+	int recording = v->s->rec != NULL;
+	const struct world *w;
 
 	diag_list_init(&diags, ERR_KEEP);
-	d = game_load(&v->cfg.source, &diags);
-	if (d)
-		ng = game_reload(v->g, d, &diags, &rep);
-	if (!ng) {
-		show_errors(v, &diags);
+	if (session_reload(v->s, &diags, &rep) != 0) {
+		view_show_errors(v, &diags);
 		view_log(v, "Reload failed (%zu error%s): the old map stays.",
 		         v->nerrors, v->nerrors == 1 ? "" : "s");
 		diag_list_fini(&diags);
 		/* Wait for the next change before trying again. */
-		game_files_fini(&v->files);
-		game_files_snapshot(v->w->data, &v->files);
+		watch_fini(&v->files);
+		watch_snapshot(v->s->game->world->data, &v->files);
 		return -1;
 	}
 	diag_list_fini(&diags);
-	if (!v->borrowed)
-		game_free(v->g);
-	v->borrowed = 0;
-	v->g = ng;
-	v->w = nw = ng->world;
+	w = v->s->game->world;
 	v->show_errors = 0;
 	v->nerrors = 0;
-	game_files_fini(&v->files);
-	game_files_snapshot(nw->data, &v->files);
-	if (v->rec) {
-		fclose(v->rec);
-		v->rec = NULL;
+	watch_fini(&v->files);
+	watch_snapshot(w->data, &v->files);
+	if (recording)
 		view_log(v, "Recording stopped: the data changed.");
-	}
-	if (v->mode == MODE_LOOK && !world_in(nw, v->look_x, v->look_y))
+	if (v->mode == MODE_LOOK && !world_in(w, v->look_x, v->look_y))
 		v->mode = MODE_PLAY;
-	aiview_select_default(v);
-	aiview_invalidate(v);
+	aiview_set_game(v->ai, v->s->game);
+	aiview_forget(v->ai);
 	if (rep.restarted)
 		view_log(v, "Reloaded: the map's size changed, so a new game "
 		            "begins.");
@@ -362,41 +306,79 @@ int view_reload(struct view *v)
 	return 0;
 }
 
-int view_idle(struct view *v, uint64_t now_ms)
+enum view_result view_idle(struct view *v, uint64_t now_ms,
+                           struct world_cmd *cmd, int *wait_ms)
 {
-	int wait = POLL_MS;
-
-	if (v->cfg.watch_files && now_ms >= v->next_poll_ms) {
+	*wait_ms = POLL_MS;
+	if (v->watching && now_ms >= v->next_poll_ms) {
 		v->next_poll_ms = now_ms + POLL_MS;
-		if (game_files_changed(&v->files))
+		if (watch_changed(&v->files))
 			view_reload(v);
 	}
-	if (v->rep && !v->rep_done && !v->rep_paused) {
+	if (v->replaying && v->rep_done == REPLAY_ON && !v->rep_paused) {
+		if (v->rep_delay_ms < *wait_ms)
+			*wait_ms = v->rep_delay_ms;
 		if (now_ms >= v->rep_next_ms) {
-			replay_step(v);
 			v->rep_next_ms = now_ms + (uint64_t)v->rep_delay_ms;
+			return view_replay_step(v, cmd);
 		}
-		if (v->rep_delay_ms < wait)
-			wait = v->rep_delay_ms;
 	}
-	return wait;
+	return VIEW_OK;
 }
 
 /* ---- keys -------------------------------------------------------------- */
 
-static int key_is_wait(int key)
+/* A command for the session: the messages logged from now on are news. */
+static enum view_result view_command(struct view *v, struct world_cmd *cmd,
+                                     uint8_t kind, int dx, int dy)
 {
-	return key == '.' || key == '5' || key == 's' || key == VK_CENTER;
+	cmd->kind = kind;
+	cmd->dx = (int8_t)dx;
+	cmd->dy = (int8_t)dy;
+	v->log_seen = v->nlog;
+	return VIEW_CMD;
 }
 
-static enum view_result key_play(struct view *v, int key)
+static enum view_result view_key_replay(struct view *v, int key,
+                                        struct world_cmd *cmd)
 {
-	struct world *w = v->w;
-	struct world_cmd cmd = {WCMD_WAIT, 0, 0};
+	switch (key) {
+	case ' ':
+		v->rep_paused = !v->rep_paused;
+		view_log(v, v->rep_paused ? "Paused." : "Playing.");
+		break;
+	case '.':
+	case '>':
+		v->rep_paused = 1;
+		if (view_replay_step(v, cmd) == VIEW_CMD) {
+			v->log_seen = v->nlog;
+			return VIEW_CMD;
+		}
+		break;
+	case '+':
+		if (v->rep_delay_ms > 16)
+			v->rep_delay_ms /= 2;
+		break;
+	case '-':
+		if (v->rep_delay_ms < 4000)
+			v->rep_delay_ms *= 2;
+		break;
+	default:
+		break;
+	}
+	return VIEW_OK;
+}
+
+static enum view_result view_key_play(struct view *v, int key,
+                                      struct world_cmd *cmd)
+{
+	const struct world *w = v->s->game->world;
+	char msg[LOG_LINE];
 	int dx, dy;
 
 	if (key == 'q' || key == VK_CTRL_C) {
-		if (w->state != WORLD_PLAYING || (v->rep && v->rep_done))
+		if (w->state != WORLD_PLAYING ||
+		    (v->replaying && v->rep_done != REPLAY_ON))
 			return VIEW_QUIT;
 		v->mode = MODE_QUIT;
 		return VIEW_OK;
@@ -426,32 +408,13 @@ static enum view_result key_play(struct view *v, int key)
 		v->look_y = w->py;
 		return VIEW_OK;
 	}
-	if (aiview_key(v, key))
-		return VIEW_OK;
-	if (v->rep) {
-		switch (key) {
-		case ' ':
-			v->rep_paused = !v->rep_paused;
-			view_log(v, v->rep_paused ? "Paused." : "Playing.");
-			break;
-		case '.':
-		case '>':
-			v->rep_paused = 1;
-			replay_step(v);
-			break;
-		case '+':
-			if (v->rep_delay_ms > 16)
-				v->rep_delay_ms /= 2;
-			break;
-		case '-':
-			if (v->rep_delay_ms < 4000)
-				v->rep_delay_ms *= 2;
-			break;
-		default:
-			break;
-		}
+	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
+		if (*msg)
+			view_log(v, "%s", msg);
 		return VIEW_OK;
 	}
+	if (v->replaying)
+		return view_key_replay(v, key, cmd);
 	if (w->state != WORLD_PLAYING)
 		return VIEW_OK;
 	if (key == 'o' || key == 'c') {
@@ -459,55 +422,47 @@ static enum view_result key_play(struct view *v, int key)
 		v->prompt_cmd = key == 'o' ? WCMD_OPEN : WCMD_CLOSE;
 		return VIEW_OK;
 	}
-	if (key == 'g' || key == ',') {
-		cmd.kind = WCMD_PICKUP;
-		play(v, cmd);
-		return VIEW_OK;
-	}
-	if (key_is_wait(key)) {
-		play(v, cmd);
-		return VIEW_OK;
-	}
-	if (view_key_dir(key, &dx, &dy)) {
-		cmd.kind = WCMD_MOVE;
-		cmd.dx = (int8_t)dx;
-		cmd.dy = (int8_t)dy;
-		play(v, cmd);
-	}
+	if (key == 'g' || key == ',')
+		return view_command(v, cmd, WCMD_PICKUP, 0, 0);
+	if (keys_wait(key))
+		return view_command(v, cmd, WCMD_WAIT, 0, 0);
+	if (keys_dir(key, &dx, &dy))
+		return view_command(v, cmd, WCMD_MOVE, dx, dy);
 	return VIEW_OK;
 }
 
-enum view_result view_key(struct view *v, int key)
+enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
+	char msg[LOG_LINE];
 	int dx, dy;
 
 	if (key == VK_RESIZE)
 		return VIEW_OK; /* never a command */
 	switch (v->mode) {
 	case MODE_PLAY:
-		return key_play(v, key);
+		return view_key_play(v, key, cmd);
 	case MODE_DIRECTION:
-		if (view_key_dir(key, &dx, &dy)) {
-			struct world_cmd cmd = {(uint8_t)v->prompt_cmd,
-			                        (int8_t)dx, (int8_t)dy};
-
+		if (keys_dir(key, &dx, &dy)) {
 			v->mode = MODE_PLAY;
-			play(v, cmd);
-		} else if (key == VK_ESC || key == 'q' || key == VK_CTRL_C) {
-			v->mode = MODE_PLAY;
+			return view_command(v, cmd, (uint8_t)v->prompt_cmd, dx,
+			                    dy);
 		}
+		if (key == VK_ESC || key == 'q' || key == VK_CTRL_C)
+			v->mode = MODE_PLAY;
 		return VIEW_OK;
 	case MODE_LOOK:
-		if (view_key_dir(key, &dx, &dy)) {
-			if (world_in(v->w, v->look_x + dx, v->look_y + dy)) {
+		if (keys_dir(key, &dx, &dy)) {
+			if (world_in(v->s->game->world, v->look_x + dx,
+			             v->look_y + dy)) {
 				v->look_x += dx;
 				v->look_y += dy;
 			}
 		} else if (key == VK_ESC || key == ';' || key == 'x' ||
 		           key == 'q' || key == VK_ENTER) {
 			v->mode = MODE_PLAY;
-		} else if (key == VK_TAB || key == '`' || key == VK_F2) {
-			aiview_key(v, key);
+		} else if ((key == VK_TAB || key == '`' || key == VK_F2) &&
+		           aiview_key(v->ai, key, msg, sizeof(msg)) && *msg) {
+			view_log(v, "%s", msg);
 		}
 		return VIEW_OK;
 	case MODE_HELP:
@@ -634,7 +589,7 @@ static int scroll_origin(int focus, int map, int view)
 static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
                      int vh, int ox, int oy)
 {
-	const struct world *w = v->w;
+	const struct world *w = v->s->game->world;
 	int x, y;
 	size_t i;
 
@@ -655,8 +610,8 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 			           k->glyph, k->color,
 			           k->bright ? CANVAS_BOLD : 0);
 	}
-	if (v->ai.on)
-		aiview_draw_map(v, c, x0, y0, vw, vh, ox, oy);
+	if (aiview_on(v->ai))
+		aiview_draw_map(v->ai, c, x0, y0, vw, vh, ox, oy);
 	for (i = 0; i < w->nmonsters; i++) {
 		const struct world_monster *m = &w->monsters[i];
 		const struct data_monster *k = &w->data->monsters[m->kind];
@@ -665,7 +620,7 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		if (!m->alive || m->x < ox || m->y < oy || m->x - ox >= vw ||
 		    m->y - oy >= vh)
 			continue;
-		if (v->ai.on && (long)i == v->ai.sel)
+		if ((long)i == aiview_selected(v->ai))
 			attr |= CANVAS_REVERSE;
 		canvas_put(c, x0 + m->x - ox, y0 + m->y - oy, k->glyph,
 		           k->color, attr);
@@ -692,7 +647,7 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 static void describe_cell(const struct view *v, int x, int y, char *buf,
                           size_t size)
 {
-	const struct world *w = v->w;
+	const struct world *w = v->s->game->world;
 	const struct data_terrain *t = world_terrain_at(w, x, y);
 	int mi = world_monster_at(w, x, y), ii = world_item_at(w, x, y);
 	size_t n;
@@ -705,10 +660,10 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		const struct world_monster *m = &w->monsters[mi];
 		const struct data_monster *k = &w->data->monsters[m->kind];
 
-		n += (size_t)snprintf(buf + n, size - n,
-		                      "; %s#%d, %d/%d hp, %s", k->name, mi,
-		                      m->hp, k->hp,
-		                      mind_mode_name(v->g->minds->mind[mi].mode));
+		n += (size_t)snprintf(
+		        buf + n, size - n, "; %s#%d, %d/%d hp, %s", k->name, mi,
+		        m->hp, k->hp,
+		        mind_mode_name(v->s->game->minds->mind[mi].mode));
 	}
 	if (n < size && ii >= 0)
 		snprintf(buf + n, size - n, "; %s",
@@ -717,7 +672,7 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 
 static void draw_status(struct view *v, struct canvas *c, int y)
 {
-	const struct world *w = v->w;
+	const struct world *w = v->s->game->world;
 	char keys[128] = "";
 	size_t k, n = 0;
 	int x;
@@ -729,16 +684,15 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 			                      w->data->keys[k].name);
 	x = canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
 	                  "HP %d/%d  Turn %u  Keys %s  %s  seed %llu", w->php,
-	                  w->php_max, w->turn, n ? keys : "-",
-	                  v->cfg.map_label ? v->cfg.map_label : "",
+	                  w->php_max, w->turn, n ? keys : "-", v->s->label,
 	                  (unsigned long long)w->seed);
-	if (v->rep)
+	if (v->replaying)
 		x = canvas_printf(c, x, y, c->width, CANVAS_DEFAULT,
 		                  CANVAS_REVERSE, "  REPLAY %s %dms",
-		                  v->rep_done == 2 ? "DIVERGED"
-		                  : v->rep_done    ? "ended"
-		                  : v->rep_paused  ? "paused"
-		                                   : "playing",
+		                  v->rep_done == REPLAY_DIVERGED ? "DIVERGED"
+		                  : v->rep_done                  ? "ended"
+		                  : v->rep_paused                ? "paused"
+		                                                 : "playing",
 		                  v->rep_delay_ms);
 	if (w->state == WORLD_WON)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
@@ -746,7 +700,7 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 	else if (w->state == WORLD_LOST)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, "  DEAD");
-	if (v->ai.on)
+	if (aiview_on(v->ai))
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, "  [AI VIEW]");
 	for (; x < c->width; x++)
@@ -799,8 +753,9 @@ static void draw_errors(struct view *v, struct canvas *c, int x0, int y0, int w,
 
 void view_draw(struct view *v, struct canvas *c)
 {
-	const struct world *w = v->w;
-	int rows, mapw, maph, ox, oy, fx, fy, stats = v->ai.on ? 2 : 0;
+	const struct world *w = v->s->game->world;
+	const int on = aiview_on(v->ai), stats = on ? 2 : 0;
+	int rows, mapw, maph, ox, oy, fx, fy;
 
 	canvas_clear(c);
 	if (c->width < VIEW_MIN_W || c->height < VIEW_MIN_H) {
@@ -817,15 +772,18 @@ void view_draw(struct view *v, struct canvas *c)
 	}
 	rows = LOG_ROWS;
 	maph = c->height - 1 - rows - stats;
-	mapw = v->ai.on ? c->width - PANEL_W : c->width;
+	mapw = on ? c->width - PANEL_W : c->width;
 	fx = v->mode == MODE_LOOK ? v->look_x : w->px;
 	fy = v->mode == MODE_LOOK ? v->look_y : w->py;
 	ox = scroll_origin(fx, w->width, mapw);
 	oy = scroll_origin(fy, w->height, maph);
 	draw_map(v, c, 0, 0, mapw, maph, ox, oy);
-	if (v->ai.on) {
-		aiview_draw_panel(v, c, mapw, 0, PANEL_W, maph);
-		aiview_draw_stats(v, c, maph + 1, c->width);
+	if (on) {
+		const int look[2] = {v->look_x, v->look_y};
+
+		aiview_draw_panel(v->ai, c, mapw, 0, PANEL_W, maph,
+		                  v->mode == MODE_LOOK ? look : NULL);
+		aiview_draw_stats(v->ai, c, maph + 1, c->width);
 	}
 	if (v->show_errors)
 		draw_errors(v, c, 0, 0, mapw, maph);
@@ -847,6 +805,6 @@ void view_dump(struct view *v, struct canvas *c, FILE *out)
 		fprintf(out, "|%s\n", buf);
 	}
 	free(buf);
-	if (v->ai.on)
-		aiview_dump_layers(v, out);
+	if (aiview_on(v->ai))
+		aiview_dump_layers(v->ai, out);
 }

@@ -205,9 +205,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 				printf("%s: turn %ld us=%.1f searches=%" PRIu64
 				       " expanded=%" PRIu64 " maps=%" PRIu64
 				       " map_cells=%" PRIu64 "\n",
-				       name, t, times[t] / 1e3,
-				       st->plans - p0, st->expanded - e0,
-				       st->distmaps - d0,
+				       name, t, times[t] / 1e3, st->plans - p0,
+				       st->expanded - e0, st->distmaps - d0,
 				       st->distmap_cells - c0);
 		}
 		/* The player stood still meanwhile: what each chaser gained
@@ -223,7 +222,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 				continue;
 			minds_params(w, m->kind, &p);
 			for (e = 0; e < w->events.len; e++) {
-				const struct world_event *ev = &w->events.items[e];
+				const struct world_event *ev =
+				        &w->events.items[e];
 
 				if (ev->kind != WEV_MOVED ||
 				    ev->actor != (int)i)

@@ -12,7 +12,8 @@
 
 #include "core/world/cmd.h"
 #include "core/world/gen.h"
-#include "session/headless.h"
+#include "session/replay.h"
+#include "session/setup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 
@@ -69,52 +70,50 @@ static void check_text(const char *s, size_t cap)
 /* Reads the recording at path (whose bytes are buf) as a replay does. */
 static void read_recording(const char *path, const uint8_t *buf, size_t len)
 {
-	struct game_setup setup;
+	struct setup setup;
+	struct replay rp;
 	struct world_cmd cmd;
-	char map_buf[64], err[512];
-	int lines = count_lines(buf, len), lineno = 0, last = 0, r;
-	uint64_t sum;
-	FILE *f;
+	char err[512];
+	int lines = count_lines(buf, len), last = 0, r;
 
 	memset(err, 0, sizeof(err));
-	if (replay_read_setup(path, &setup, map_buf, sizeof(map_buf), err,
-	                      sizeof(err)) != 0) {
+	setup_init(&setup);
+	if (replay_read_setup(path, &setup, err, sizeof(err)) != 0) {
 		check_text(err, sizeof(err));
 		if (!err[0])
 			abort();
 		return;
 	}
-	if (setup.map &&
-	    (setup.map != map_buf || !memchr(map_buf, '\0', sizeof(map_buf))))
+	if (setup.map && (setup.map != setup.map_buf ||
+	                  !memchr(setup.map_buf, '\0', sizeof(setup.map_buf))))
 		abort();
 	/* Only a setup the command line could have given. */
-	if ((unsigned)setup.strategy >= MIND_STRATEGY_COUNT ||
+	if ((unsigned)setup.mind.strategy >= MIND_STRATEGY_COUNT ||
 	    setup.monsters < -1 || setup.monsters > WORLD_MONSTERS_MAX ||
-	    (setup.hunt != 0 && setup.hunt != 1) ||
+	    (setup.mind.hunt != 0 && setup.mind.hunt != 1) ||
 	    (setup.gen_w &&
 	     (setup.gen_w < GEN_MIN_W || setup.gen_h < GEN_MIN_H ||
 	      setup.gen_w > GEN_MAX_DIM || setup.gen_h > GEN_MAX_DIM)) ||
 	    (setup.gen_w == 0) != (setup.gen_h == 0))
 		abort();
 
-	f = fopen(path, "r");
-	if (!f)
+	if (replay_open(&rp, path, err, sizeof(err)) != 0)
 		return;
-	while ((r = replay_next(f, &lineno, &cmd, &sum)) == 1) {
+	while ((r = replay_next(&rp, &cmd)) == 1) {
 		char letters[3];
 
 		/* Every command read is one the game can write back, and
 		 * comes from a line of its own. */
-		if (lineno <= last || lineno > lines ||
+		if (rp.line <= last || rp.line > lines ||
 		    cmd_format(cmd, letters) == 0)
 			abort();
-		last = lineno;
+		last = rp.line;
 	}
 	if (r != 0 && r != -1)
 		abort();
-	if (lineno < last || lineno > lines)
+	if (rp.line < last || rp.line > lines)
 		abort();
-	fclose(f);
+	replay_close(&rp);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)

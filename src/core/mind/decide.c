@@ -226,10 +226,10 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	/* Patience doubles with every detour found too dear, so a monster
 	 * stuck in a crowd (round the player, say) waits its turn instead
 	 * of searching every other turn. */
-	if (++mi->blocked_turns >=
-	            BLOCKED_PATIENCE << (mi->detours_refused < 4
-	                                         ? mi->detours_refused
-	                                         : 4) &&
+	if (++mi->blocked_turns >= BLOCKED_PATIENCE
+	                                   << (mi->detours_refused < 4
+	                                               ? mi->detours_refused
+	                                               : 4) &&
 	    md->work->tick_left > 0) {
 		decide_detour(md, w, log, i, ks);
 		*nx = mi->len > mi->pos + 1 ? mi->path[mi->pos + 1].x : m->x;

@@ -125,7 +125,8 @@ static void kind_open_cell(struct kind_state *ks, const struct world *w, int x,
 
 		if (!world_in(w, x + dir_dx[d], y + dir_dy[d]))
 			continue;
-		l = kind_comp_at(ks, world_idx(w, x + dir_dx[d], y + dir_dy[d]));
+		l = kind_comp_at(ks,
+		                 world_idx(w, x + dir_dx[d], y + dir_dy[d]));
 		if (!l || l == root)
 			continue;
 		if (!root) {

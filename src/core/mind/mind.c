@@ -100,7 +100,8 @@ void minds_prepare(struct minds *md, const struct world *w)
 	}
 }
 
-void minds_carry(struct minds *md, const struct minds *from, const size_t *index)
+void minds_carry(struct minds *md, const struct minds *from,
+                 const size_t *index)
 {
 	size_t n;
 
@@ -189,9 +190,8 @@ static int minds_search(struct minds *md, const struct world *w, size_t i,
 
 int minds_search_again(struct minds *md, const struct world *w, size_t i,
                        int gx, int gy, const struct path_params *p,
-                       struct path_ctx *ctx, struct path_point *buf,
-                       size_t cap, struct path_result *res,
-                       struct path_trace *trace)
+                       struct path_ctx *ctx, struct path_point *buf, size_t cap,
+                       struct path_result *res, struct path_trace *trace)
 {
 	return minds_search(md, w, i, gx, gy, p, ctx, NULL, buf, cap, res,
 	                    trace);

@@ -135,7 +135,8 @@ void minds_prepare(struct minds *m, const struct world *w);
  * reloaded world whose monster n was from's monster index[n]: modes, what
  * they saw, their goals; their paths are forgotten.  The counters carry
  * over too. */
-void minds_carry(struct minds *m, const struct minds *from, const size_t *index);
+void minds_carry(struct minds *m, const struct minds *from,
+                 const size_t *index);
 
 /* The start of the monsters' tick: the planning budget is refilled and
  * the shared distance maps are chosen for the kinds that want them. */
@@ -160,11 +161,10 @@ void minds_params(const struct world *w, int kind, struct path_params *p);
  * kind's grid with the crowd around it priced in, without touching the
  * game: for the AI view.  ctx must be sized for the map.  Returns the
  * path status. */
-int minds_search_again(struct minds *m, const struct world *w, size_t i,
-                       int gx, int gy, const struct path_params *p,
-                       struct path_ctx *ctx, struct path_point *buf,
-                       size_t cap, struct path_result *res,
-                       struct path_trace *trace);
+int minds_search_again(struct minds *m, const struct world *w, size_t i, int gx,
+                       int gy, const struct path_params *p,
+                       struct path_ctx *ctx, struct path_point *buf, size_t cap,
+                       struct path_result *res, struct path_trace *trace);
 
 /* The same query by jump point search (jps.h), for the AI view's
  * comparison: p's rule and step costs, A* with w = 1.  The kind's grid is

@@ -134,8 +134,8 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 		size_t cap;
 		struct path_point *b;
 
-		plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p, wk->ctx,
-		                NULL, wk->buf, wk->bufcap, res, NULL);
+		plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p,
+		                wk->ctx, NULL, wk->buf, wk->bufcap, res, NULL);
 		if ((res->status != PATH_FOUND && !res->partial) ||
 		    res->length <= wk->bufcap)
 			return 0;
@@ -150,9 +150,8 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	}
 }
 
-int plan_search(struct minds *md, const struct world *w,
-                struct event_log *log, size_t i, struct kind_state *ks,
-                enum replan_reason why)
+int plan_search(struct minds *md, const struct world *w, struct event_log *log,
+                size_t i, struct kind_state *ks, enum replan_reason why)
 {
 	struct minds_work *wk = md->work;
 	struct mind *mi = &md->mind[i];

@@ -36,7 +36,8 @@ static void shared_count_chasers(struct minds *md, const struct world *w)
 		const struct world_monster *m = &w->monsters[i];
 
 		/* Under --hunt every monster chases from its first tick. */
-		if (!m->alive || (md->mind[i].mode != MIND_CHASE && !md->opt.hunt))
+		if (!m->alive ||
+		    (md->mind[i].mode != MIND_CHASE && !md->opt.hunt))
 			continue;
 		wk->kinds[m->kind].chasers++;
 		if (shared_wants_plan(md, w, i))
@@ -73,7 +74,8 @@ void shared_choose(struct minds *md, const struct world *w)
 		/* One map costs about the cells of the player's region; the
 		 * searches it replaces, what searches of the kind have been
 		 * costing (before the first, a guess: an eighth of it). */
-		map_work = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
+		map_work =
+		        ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
 		if (map_work == 0)
 			map_work = (uint64_t)w->width * (uint64_t)w->height;
 		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
@@ -114,7 +116,8 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	 * rest of the budget covers that, or on a tick's fresh budget (a
 	 * region larger than the whole budget must still get its map). */
 	if (!ks->labels_dirty && wk->tick_left < wk->tick_budget &&
-	    ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))] > wk->tick_left)
+	    ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))] >
+	            wk->tick_left)
 		return -1;
 	if (!ks->dm) {
 		ks->dm = distmap_new(w->width, w->height);

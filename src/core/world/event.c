@@ -70,8 +70,8 @@ static const char *who(const struct world *w, int actor, char *buf, size_t size,
 	return buf;
 }
 
-void event_text(const struct world *w, const struct world_event *e,
-                char *buf, size_t size)
+void event_text(const struct world *w, const struct world_event *e, char *buf,
+                size_t size)
 {
 	char a[64], b[64];
 	const char *A = who(w, e->actor, a, sizeof(a), 1);

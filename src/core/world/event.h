@@ -75,8 +75,8 @@ void event_emit(struct event_log *l, uint32_t turn, enum world_event_kind kind,
 
 /* A one-line English description of e, e.g. "The goblin opens the
  * door.", naming the monsters and keys of w. */
-void event_text(const struct world *w, const struct world_event *e,
-                char *buf, size_t size);
+void event_text(const struct world *w, const struct world_event *e, char *buf,
+                size_t size);
 
 const char *event_reason_name(enum replan_reason r);
 

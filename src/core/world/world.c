@@ -129,9 +129,9 @@ static int enter_table(struct world *w)
 	for (k = 0; k <= d->nmonsters; k++)
 		for (t = 0; t < d->nterrain; t++)
 			w->enter[k * d->nterrain + t] =
-			        data_terrain_cost(d,
-			                          k ? &d->monsters[k - 1] : NULL,
-			                          !k, (int)t) != 0;
+			        data_terrain_cost(
+			                d, k ? &d->monsters[k - 1] : NULL, !k,
+			                (int)t) != 0;
 	return 0;
 }
 

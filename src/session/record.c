@@ -1,0 +1,22 @@
+/* record.c - writing recordings. */
+#include "record.h"
+
+#include <inttypes.h>
+
+#include "core/world/cmd.h"
+
+void record_write_header(FILE *f, const struct setup *s)
+{
+	fprintf(f, "# hunted recording: hunted --headless --replay FILE\n");
+	fprintf(f, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
+	setup_write_game(f, s);
+}
+
+void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd)
+{
+	char letters[3];
+
+	cmd_format(cmd, letters);
+	fprintf(f, "turn %u %s %016" PRIx64 "\n", g->world->turn, letters,
+	        game_checksum(g));
+}

@@ -1,0 +1,614 @@
+/* setup.c - the table of hunted's options: parsing the command line with
+ * it, printing --help from it, and writing and reading the options that
+ * make a game in a recording's header. */
+#include "config.h"
+
+#include "setup.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/num.h"
+#include "core/world/gen.h"
+#include "core/world/world.h"
+
+#define TURNS_MAX       100000000L
+#define TURN_BUDGET_MAX 0x7fffffffL
+#define SCREEN_MAX      1000
+
+/* What an option needs beside it, or may not have. */
+enum {
+	NEED_HEADLESS = 1, /* only without a terminal */
+	NEED_TERMINAL = 2, /* only with a terminal */
+	NEED_DUMP = 4,     /* only with --dump-screen */
+	NOT_REPLAY = 8,    /* a replay takes it from its recording */
+	GAME = 16,         /* makes the game: kept in a recording's header */
+};
+
+/* The sections of --help. */
+enum group { G_GAME, G_DATA, G_PLAY, G_HEADLESS, G_INFO };
+
+struct option_def {
+	const char *name;
+	char letter;     /* short option, or 0 */
+	const char *arg; /* the argument's name in --help, NULL: a switch */
+	enum group group;
+	unsigned flags;
+	const char *help; /* lines after the first start with '\n' */
+	/* Takes the value (NULL for a switch given on the command line).
+	 * from_record: the value comes from a recording's header.  Returns
+	 * 0, or -1 with the problem in err. */
+	int (*set)(struct setup *s, const char *arg, int from_record, char *err,
+	           size_t size);
+	/* Writes the value for a recording's header; returns 0 when the
+	 * option is left out. */
+	int (*show)(const struct setup *s, char *buf, size_t size);
+};
+
+__attribute__((format(printf, 3, 4))) static int problem(char *err, size_t size,
+                                                         const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, size, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- the options, one setter (and for the game's, one shower) each ---- */
+
+static int set_map(struct setup *s, const char *arg, int from_record, char *err,
+                   size_t size)
+{
+	if (from_record) {
+		if (strlen(arg) >= sizeof(s->map_buf))
+			return problem(err, size,
+			               "map name longer than %zu characters",
+			               sizeof(s->map_buf) - 1);
+		snprintf(s->map_buf, sizeof(s->map_buf), "%s", arg);
+		arg = s->map_buf;
+	}
+	s->map = arg;
+	return 0;
+}
+
+static int show_map(const struct setup *s, char *buf, size_t size)
+{
+	if (s->gen_w)
+		return 0;
+	snprintf(buf, size, "%s", s->map ? s->map : "default");
+	return 1;
+}
+
+static int set_generate(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	if (num_parse_size(arg, GEN_MIN_W, GEN_MIN_H, GEN_MAX_DIM, GEN_MAX_DIM,
+	                   &s->gen_w, &s->gen_h) != 0)
+		return problem(
+		        err, size,
+		        "invalid size '%s' for --generate (expected WxH, "
+		        "%dx%d to %dx%d)",
+		        arg, GEN_MIN_W, GEN_MIN_H, GEN_MAX_DIM, GEN_MAX_DIM);
+	return 0;
+}
+
+static int show_generate(const struct setup *s, char *buf, size_t size)
+{
+	if (!s->gen_w)
+		return 0;
+	snprintf(buf, size, "%dx%d", s->gen_w, s->gen_h);
+	return 1;
+}
+
+static int set_seed(struct setup *s, const char *arg, int from_record,
+                    char *err, size_t size)
+{
+	if (num_parse_u64(arg, 10, UINT64_MAX, &s->seed) != 0)
+		return problem(err, size,
+		               "invalid seed '%s' (expected a non-negative "
+		               "integer)",
+		               arg);
+	return 0;
+}
+
+static int show_seed(const struct setup *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu64, s->seed);
+	return 1;
+}
+
+static int set_monsters(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	uint64_t v;
+
+	/* A recording says -1 for the map's own. */
+	if (from_record && !strcmp(arg, "-1")) {
+		s->monsters = -1;
+		return 0;
+	}
+	if (num_parse_u64(arg, 10, WORLD_MONSTERS_MAX, &v) != 0)
+		return problem(err, size,
+		               "invalid monster count '%s' (expected 0 to %d)",
+		               arg, WORLD_MONSTERS_MAX);
+	s->monsters = (int)v;
+	return 0;
+}
+
+static int show_monsters(const struct setup *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%d", s->monsters);
+	return 1;
+}
+
+static int set_hunt(struct setup *s, const char *arg, int from_record,
+                    char *err, size_t size)
+{
+	uint64_t v = 1;
+
+	if (arg && num_parse_u64(arg, 10, 1, &v) != 0)
+		return problem(err, size, "expected hunt 0 or 1, got '%s'",
+		               arg);
+	s->mind.hunt = (int)v;
+	return 0;
+}
+
+static int show_hunt(const struct setup *s, char *buf, size_t size)
+{
+	if (!s->mind.hunt)
+		return 0;
+	snprintf(buf, size, "1");
+	return 1;
+}
+
+static int set_strategy(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	int k;
+
+	for (k = 0; k < MIND_STRATEGY_COUNT; k++)
+		if (!strcmp(arg, mind_strategy_name((enum mind_strategy)k))) {
+			s->mind.strategy = (enum mind_strategy)k;
+			return 0;
+		}
+	return problem(err, size,
+	               "unknown strategy '%s' (expected auto, astar or "
+	               "distmap)",
+	               arg);
+}
+
+static int show_strategy(const struct setup *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", mind_strategy_name(s->mind.strategy));
+	return 1;
+}
+
+static int set_turn_budget(struct setup *s, const char *arg, int from_record,
+                           char *err, size_t size)
+{
+	uint64_t v;
+
+	if (num_parse_u64(arg, 10, TURN_BUDGET_MAX, &v) != 0)
+		return problem(err, size,
+		               "invalid turn budget '%s' (expected 0 to %ld)",
+		               arg, TURN_BUDGET_MAX);
+	s->mind.turn_budget = (uint32_t)v;
+	return 0;
+}
+
+static int show_turn_budget(const struct setup *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu32, s->mind.turn_budget);
+	return 1;
+}
+
+static int set_data_dir(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	s->data_dir = arg;
+	return 0;
+}
+
+static int set_check(struct setup *s, const char *arg, int from_record,
+                     char *err, size_t size)
+{
+	s->mode = SETUP_CHECK;
+	return 0;
+}
+
+static int set_ai_view(struct setup *s, const char *arg, int from_record,
+                       char *err, size_t size)
+{
+	s->ai_view = 1;
+	return 0;
+}
+
+static int set_record(struct setup *s, const char *arg, int from_record,
+                      char *err, size_t size)
+{
+	s->record = arg;
+	return 0;
+}
+
+static int set_replay(struct setup *s, const char *arg, int from_record,
+                      char *err, size_t size)
+{
+	s->replay = arg;
+	return 0;
+}
+
+static int set_no_watch(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	s->no_watch = 1;
+	return 0;
+}
+
+static int set_headless(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	s->mode = SETUP_HEADLESS;
+	return 0;
+}
+
+static int set_turns(struct setup *s, const char *arg, int from_record,
+                     char *err, size_t size)
+{
+	uint64_t v;
+
+	if (num_parse_u64(arg, 10, (uint64_t)TURNS_MAX, &v) != 0 || v == 0)
+		return problem(err, size,
+		               "invalid turn count '%s' (expected 1 to %ld)",
+		               arg, TURNS_MAX);
+	s->turns = (long)v;
+	return 0;
+}
+
+static int set_keys(struct setup *s, const char *arg, int from_record,
+                    char *err, size_t size)
+{
+	s->keys = arg;
+	return 0;
+}
+
+static int set_log(struct setup *s, const char *arg, int from_record, char *err,
+                   size_t size)
+{
+	s->log = 1;
+	return 0;
+}
+
+static int set_no_timing(struct setup *s, const char *arg, int from_record,
+                         char *err, size_t size)
+{
+	s->no_timing = 1;
+	return 0;
+}
+
+static int set_dump_screen(struct setup *s, const char *arg, int from_record,
+                           char *err, size_t size)
+{
+	s->dump_screen = 1;
+	return 0;
+}
+
+static int set_screen(struct setup *s, const char *arg, int from_record,
+                      char *err, size_t size)
+{
+	if (num_parse_size(arg, 1, 1, SCREEN_MAX, SCREEN_MAX, &s->screen_w,
+	                   &s->screen_h) != 0)
+		return problem(err, size,
+		               "invalid screen size '%s' (expected WxH, 1x1 to "
+		               "%dx%d)",
+		               arg, SCREEN_MAX, SCREEN_MAX);
+	return 0;
+}
+
+static int set_view_keys(struct setup *s, const char *arg, int from_record,
+                         char *err, size_t size)
+{
+	s->view_keys = arg;
+	return 0;
+}
+
+static int set_help(struct setup *s, const char *arg, int from_record,
+                    char *err, size_t size)
+{
+	s->mode = SETUP_HELP;
+	return 0;
+}
+
+static int set_version(struct setup *s, const char *arg, int from_record,
+                       char *err, size_t size)
+{
+	s->mode = SETUP_VERSION;
+	return 0;
+}
+
+/* The order is --help's; the game's options are written to a recording
+ * in this order too (the order recordings have always had). */
+static const struct option_def options[] = {
+        {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY,
+         "dungeon to play (default: the shipped default)", set_map, show_map},
+        {"generate", 'g', "WxH", G_GAME, GAME | NOT_REPLAY,
+         "play a generated dungeon instead of a map", set_generate,
+         show_generate},
+        {"seed", 's', "N", G_GAME, GAME,
+         "seed for the game's random numbers (default 1)", set_seed, show_seed},
+        {"monsters", 'k', "K", G_GAME, GAME,
+         "exactly K monsters (default: the map's own)", set_monsters,
+         show_monsters},
+        {"turn-budget", 0, "N", G_GAME, GAME,
+         "nodes all monsters may expand per turn (default 35000,\n"
+         "0: no limit)",
+         set_turn_budget, show_turn_budget},
+        {"strategy", 0, "S", G_GAME, GAME,
+         "auto, astar or distmap (shared distance maps)", set_strategy,
+         show_strategy},
+        {"hunt", 0, NULL, G_GAME, GAME,
+         "every monster knows where you are and hunts you", set_hunt,
+         show_hunt},
+        {"data-dir", 'd', "DIR", G_DATA, 0,
+         "where the data files are: DIR, else $HUNTED_DATA, else\n"
+         "the data/ beside the build tree of this program when it\n"
+         "runs from one, else " HUNTED_DATADIR,
+         set_data_dir, NULL},
+        {"check", 0, NULL, G_DATA, 0,
+         "validate the FILEs named after the options and exit\n"
+         "(0 ok, 1 errors)",
+         set_check, NULL},
+        {"ai-view", 0, NULL, G_PLAY, 0, "start with the AI view on",
+         set_ai_view, NULL},
+        {"record", 0, "FILE", G_PLAY, NOT_REPLAY, "write the game to FILE",
+         set_record, NULL},
+        {"replay", 0, "FILE", G_PLAY, 0,
+         "watch FILE (in the terminal) or check it\n"
+         "(with --headless; exit 3 if it diverges)",
+         set_replay, NULL},
+        {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
+         "do not reload data files when they change", set_no_watch, NULL},
+        {"headless", 0, NULL, G_HEADLESS, 0,
+         "play with the autopilot or --keys, print a summary", set_headless,
+         NULL},
+        {"turns", 't', "T", G_HEADLESS, NEED_HEADLESS,
+         "stop after T turns (default 1000)", set_turns, NULL},
+        {"keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
+         "play these commands instead of the autopilot\n"
+         "(hjklyubn move, . wait, o/c+dir open/close, g take)",
+         set_keys, NULL},
+        {"log", 0, NULL, G_HEADLESS, NEED_HEADLESS, "print every event",
+         set_log, NULL},
+        {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,
+         "print 0 for the timings (reproducible output)", set_no_timing, NULL},
+        {"dump-screen", 0, NULL, G_HEADLESS, NEED_HEADLESS,
+         "print the screen (and with --ai-view the AI layers)\n"
+         "as text at the end",
+         set_dump_screen, NULL},
+        {"screen", 0, "WxH", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
+         "the dumped screen's size (default 80x24)", set_screen, NULL},
+        {"view-keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
+         "keys for the view before the dump, e.g. '`sn<tab>'", set_view_keys,
+         NULL},
+        {"help", 'h', NULL, G_INFO, 0, "show this help and exit", set_help,
+         NULL},
+        {"version", 'V', NULL, G_INFO, 0, "show the version and exit",
+         set_version, NULL},
+};
+
+#define OPTION_COUNT (sizeof(options) / sizeof(options[0]))
+
+static const char *const group_titles[] = {
+        "The game:",
+        "Data files:",
+        "Playing, recording and watching:",
+        "Headless play (no terminal):",
+        "",
+};
+
+void setup_init(struct setup *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->mode = SETUP_PLAY;
+	s->seed = 1;
+	s->monsters = -1;
+	mind_options_default(&s->mind);
+	s->screen_w = SETUP_SCREEN_W;
+	s->screen_h = SETUP_SCREEN_H;
+}
+
+/* ---- --help ------------------------------------------------------------ */
+
+void setup_help(FILE *f)
+{
+	size_t i;
+	int g;
+
+	fputs("Usage: hunted [OPTION]...\n"
+	      "       hunted --check FILE...\n"
+	      "A turn-based terminal roguelike whose monsters hunt you with "
+	      "A*.\n",
+	      f);
+	for (g = G_GAME; g <= G_INFO; g++) {
+		fprintf(f, "\n%s%s", group_titles[g],
+		        *group_titles[g] ? "\n" : "");
+		for (i = 0; i < OPTION_COUNT; i++) {
+			const struct option_def *o = &options[i];
+			char head[40];
+			const char *h;
+			int n;
+
+			if ((int)o->group != g)
+				continue;
+			n = snprintf(head, sizeof(head), "  %c%c%c --%s%s%s",
+			             o->letter ? '-' : ' ',
+			             o->letter ? o->letter : ' ',
+			             o->letter ? ',' : ' ', o->name,
+			             o->arg ? " " : "", o->arg ? o->arg : "");
+			fprintf(f, "%s%*s", head, n < 24 ? 24 - n : 1, "");
+			for (h = o->help; *h; h++) {
+				fputc(*h, f);
+				if (*h == '\n')
+					fprintf(f, "%24s", "");
+			}
+			fputc('\n', f);
+		}
+	}
+	fputs("\nExit status: 0 ok, 1 data-file errors or no terminal, 2 bad "
+	      "usage, 3 a replay\n"
+	      "diverged, 128+N killed by signal N.\n",
+	      f);
+}
+
+/* ---- the command line -------------------------------------------------- */
+
+__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt,
+                                                             ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "hunted: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'hunted --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+static int given(const struct setup *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++)
+		if (!strcmp(options[i].name, name))
+			return (s->given >> i & 1) != 0;
+	return 0;
+}
+
+/* Which options go together: the flags of the table. */
+static int setup_check_combinations(const struct setup *s)
+{
+	size_t i;
+
+	if (given(s, "map") && given(s, "generate"))
+		return usage_error("--map and --generate cannot be combined");
+	for (i = 0; i < OPTION_COUNT; i++) {
+		const struct option_def *o = &options[i];
+
+		if (!(s->given >> i & 1))
+			continue;
+		if (s->replay && (o->flags & NOT_REPLAY))
+			return usage_error("--replay takes the game from its "
+			                   "file; drop --%s",
+			                   o->name);
+		if ((o->flags & NEED_HEADLESS) && s->mode == SETUP_PLAY)
+			return usage_error("--%s needs --headless", o->name);
+		if ((o->flags & NEED_TERMINAL) && s->mode == SETUP_HEADLESS)
+			return usage_error("--%s is for the terminal game",
+			                   o->name);
+		if ((o->flags & NEED_DUMP) && !s->dump_screen)
+			return usage_error("--%s needs --dump-screen", o->name);
+	}
+	return 0;
+}
+
+int setup_parse(struct setup *s, int argc, char **argv)
+{
+	struct option longopts[OPTION_COUNT + 1];
+	char shorts[2 * OPTION_COUNT + 2], err[256];
+	size_t i, n = 0;
+	int c, index, headless = 0, check = 0;
+
+	s->argv0 = argc > 0 ? argv[0] : "hunted";
+	shorts[n++] = ':';
+	for (i = 0; i < OPTION_COUNT; i++) {
+		longopts[i].name = options[i].name;
+		longopts[i].has_arg =
+		        options[i].arg ? required_argument : no_argument;
+		longopts[i].flag = NULL;
+		longopts[i].val = 256 + (int)i;
+		if (options[i].letter) {
+			shorts[n++] = options[i].letter;
+			if (options[i].arg)
+				shorts[n++] = ':';
+		}
+	}
+	memset(&longopts[OPTION_COUNT], 0, sizeof(longopts[0]));
+	shorts[n] = '\0';
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longopts, &index)) != -1) {
+		const struct option_def *o = NULL;
+
+		if (c >= 256)
+			o = &options[c - 256];
+		for (i = 0; !o && i < OPTION_COUNT; i++)
+			if (options[i].letter && options[i].letter == c)
+				o = &options[i];
+		if (c == ':')
+			return usage_error("option '%s' needs an argument",
+			                   argv[optind - 1]);
+		if (!o)
+			return usage_error("unknown option '%s'",
+			                   argv[optind - 1]);
+		if (o->set(s, optarg, 0, err, sizeof(err)) != 0)
+			return usage_error("%s", err);
+		/* --help and --version answer at once. */
+		if (s->mode == SETUP_HELP || s->mode == SETUP_VERSION)
+			return 0;
+		s->given |= (uint64_t)1 << (o - options);
+		headless |= o->set == set_headless;
+		check |= o->set == set_check;
+	}
+	/* --check wins over --headless. */
+	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;
+	if (s->mode == SETUP_CHECK) {
+		if (optind >= argc)
+			return usage_error("--check needs at least one FILE");
+		s->files = argv + optind;
+		s->nfiles = (size_t)(argc - optind);
+		return 0;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return setup_check_combinations(s);
+}
+
+/* ---- recordings ---------------------------------------------------------- */
+
+void setup_write_game(FILE *f, const struct setup *s)
+{
+	char buf[SETUP_MAP_MAX + 64];
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++)
+		if ((options[i].flags & GAME) &&
+		    options[i].show(s, buf, sizeof(buf)))
+			fprintf(f, "%s %s\n", options[i].name, buf);
+}
+
+int setup_read_game(struct setup *s, const char *name, const char *value,
+                    char *err, size_t err_size)
+{
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++)
+		if ((options[i].flags & GAME) && !strcmp(options[i].name, name))
+			return options[i].set(s, value, 1, err, err_size);
+	return problem(err, err_size, "unknown line '%s'", name);
+}
+
+void setup_label(const struct setup *s, const char *map_name, char *buf,
+                 size_t size)
+{
+	if (s->gen_w)
+		snprintf(buf, size, "generated %dx%d", s->gen_w, s->gen_h);
+	else
+		snprintf(buf, size, "%s",
+		         map_name && *map_name ? map_name
+		         : s->map              ? s->map
+		                               : "default");
+}

@@ -1,0 +1,97 @@
+/* setup.h - how a game session was set up: the one description of it,
+ * and the one table of options that fills it.
+ *
+ * The table (setup.c) is what getopt_long reads, what --help prints, and
+ * what a recording's header stores: a recording begins with the options
+ * that made its game, one per line as "NAME VALUE", and a replay reads
+ * them back through the same table. */
+#ifndef HUNTED_SETUP_H
+#define HUNTED_SETUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/mind/mind.h"
+
+#define EXIT_USAGE    2 /* a mistake on the command line */
+#define EXIT_DIVERGED 3 /* a replay no longer matches its recording */
+
+/* Longest map name or path a recording's header may give. */
+#define SETUP_MAP_MAX 4096
+/* The size of a dumped screen unless --screen says otherwise. */
+#define SETUP_SCREEN_W 80
+#define SETUP_SCREEN_H 24
+
+enum setup_mode {
+	SETUP_PLAY = 0, /* the game in the terminal (or watching a replay) */
+	SETUP_HEADLESS, /* no terminal: a summary line */
+	SETUP_CHECK,    /* --check FILE... */
+	SETUP_HELP,
+	SETUP_VERSION,
+};
+
+struct setup {
+	enum setup_mode mode;
+
+	/* The game itself (what a recording's header keeps). */
+	const char *map;  /* --map NAME|FILE; NULL: the shipped default */
+	int gen_w, gen_h; /* --generate WxH; 0 when not generated */
+	uint64_t seed;    /* --seed */
+	int monsters;     /* --monsters; -1: the map's own */
+	struct mind_options mind; /* --hunt, --strategy, --turn-budget */
+
+	/* Where the data files are. */
+	const char *data_dir; /* --data-dir, or NULL */
+	const char *argv0;    /* how the program was started */
+
+	/* How the session runs. */
+	long turns;         /* --turns; 0: no limit given */
+	const char *keys;   /* --keys */
+	const char *record; /* --record FILE */
+	const char *replay; /* --replay FILE */
+	int log;            /* --log */
+	int no_timing;      /* --no-timing */
+	int ai_view;        /* --ai-view */
+	int dump_screen;    /* --dump-screen */
+	const char *view_keys;
+	int screen_w, screen_h; /* --screen, 80x24 by default */
+	int no_watch;
+
+	/* --check's files. */
+	char *const *files;
+	size_t nfiles;
+
+	/* Options given, by their index in the table (for the checks of
+	 * which options go together). */
+	uint64_t given;
+
+	char map_buf[SETUP_MAP_MAX]; /* a recording's map */
+};
+
+/* The defaults: the shipped dungeon, seed 1, the map's own monsters,
+ * the minds' default options, an 80x24 dump. */
+void setup_init(struct setup *s);
+
+/* Fills s from the command line.  Returns 0, or EXIT_USAGE after
+ * printing the problem and a pointer to --help on stderr. */
+int setup_parse(struct setup *s, int argc, char **argv);
+
+/* The --help text, from the table. */
+void setup_help(FILE *f);
+
+/* Writes the options that make the game (map or generate, seed,
+ * monsters, hunt, strategy, turn-budget) as "NAME VALUE" lines. */
+void setup_write_game(FILE *f, const struct setup *s);
+
+/* Takes one "NAME VALUE" line of a recording's header into s.  Returns
+ * 0, or -1 with the problem in err. */
+int setup_read_game(struct setup *s, const char *name, const char *value,
+                    char *err, size_t err_size);
+
+/* A short name for the game for the status line: the map's name, or
+ * "generated WxH". */
+void setup_label(const struct setup *s, const char *map_name, char *buf,
+                 size_t size);
+
+#endif

@@ -1,0 +1,55 @@
+/* aiview.h - the AI view: the selected monster's search run again with a
+ * trace and drawn on the real dungeon (paths, open and closed sets, g, h
+ * and f per cell, parent arrows, terrain costs, the path cache), step
+ * mode, the side-by-side comparison of the algorithms on the same query,
+ * and the inspector.
+ *
+ * It watches one game and only reads it: the searches it shows run on
+ * its own path contexts, and it never uses the game's RNG.  The game
+ * screen (view.c) owns one and gives it keys and room to draw in. */
+#ifndef HUNTED_AIVIEW_H
+#define HUNTED_AIVIEW_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "canvas.h"
+#include "core/game.h"
+
+struct aiview;
+
+/* An AI view of g, on or off; no_timing shows 0 for the searches' times
+ * (golden dumps).  NULL when out of memory. */
+struct aiview *aiview_new(struct game *g, int on, int no_timing);
+void aiview_free(struct aiview *a);
+
+/* The game to watch from now on (a reload made a new one). */
+void aiview_set_game(struct aiview *a, struct game *g);
+
+int aiview_on(const struct aiview *a);
+/* The monster the view follows, or -1 (and -1 while the view is off). */
+long aiview_selected(const struct aiview *a);
+
+/* Forgets every search (a new turn, a new selection). */
+void aiview_forget(struct aiview *a);
+/* Follows the monster nearest the player that is going somewhere, unless
+ * one was picked with Tab and still lives. */
+void aiview_follow(struct aiview *a);
+
+/* Handles a key of the AI view; returns 1 when it used it, with a
+ * message for the log in msg (empty when there is none). */
+int aiview_key(struct aiview *a, int key, char *msg, size_t size);
+
+/* Draws the overlays over the map, whose top-left cell is (ox, oy) of
+ * the world at canvas cell (x0, y0), w x h cells. */
+void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int w,
+                     int h, int ox, int oy);
+/* The side panel; with look (x, y) the inspector of that cell too. */
+void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int w, int h, const int *look);
+/* The two stats lines under the status line. */
+void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w);
+/* The stats and every layer alone over the whole map, as plain text. */
+void aiview_dump_layers(struct aiview *a, FILE *out);
+
+#endif
