@@ -605,139 +605,180 @@ static uint32_t value_of(const struct aiview *a, size_t k)
 	return a->value == 'g' ? a->g[k] : a->value == 'h' ? a->h[k] : a->f[k];
 }
 
+/* Where the map is drawn: the world's cell (ox, oy) at canvas cell
+ * (x0, y0), w x h cells. */
+struct port {
+	int x0, y0, w, h, ox, oy;
+};
+
+/* Draws the world's cell (x, y) when it is in the port. */
+static void port_put(struct canvas *c, const struct port *pt, int x, int y,
+                     char ch, int fg, int attr)
+{
+	x -= pt->ox;
+	y -= pt->oy;
+	if (x < 0 || y < 0 || x >= pt->w || y >= pt->h)
+		return;
+	canvas_put(c, pt->x0 + x, pt->y0 + y, ch, fg, attr);
+}
+
 /* Draws a path of points from index from, skipping the monster's own
  * cell. */
-static void draw_path(struct canvas *c, const struct path_point *pts,
-                      size_t from, size_t len, int x0, int y0, int vw, int vh,
-                      int ox, int oy, int color, int highlight_next)
+static void draw_path(struct canvas *c, const struct port *pt,
+                      const struct path_point *pts, size_t from, size_t len,
+                      int color, int highlight_next)
 {
 	size_t i;
 
-	for (i = from + 1; i < len; i++) {
-		int x = pts[i].x - ox, y = pts[i].y - oy;
+	for (i = from + 1; i < len; i++)
+		port_put(c, pt, pts[i].x, pts[i].y, '*', color,
+		         i == from + 1 && highlight_next
+		                 ? CANVAS_BOLD | CANVAS_REVERSE
+		                 : CANVAS_BOLD);
+}
 
-		if (x < 0 || y < 0 || x >= vw || y >= vh)
-			continue;
-		canvas_put(c, x0 + x, y0 + y, '*', color,
-		           i == from + 1 && highlight_next
-		                   ? CANVAS_BOLD | CANVAS_REVERSE
-		                   : CANVAS_BOLD);
+/* The cells whose change broke a monster's kept path: X. */
+static void draw_breaks(struct aiview *a, struct canvas *c,
+                        const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct mind *mi = mind_of(a, (long)i);
+
+		if (w->monsters[i].alive &&
+		    (mi->cache == MIND_CACHE_INVALIDATED ||
+		     broken_by_change(mi)) &&
+		    mi->invalid_x >= 0 && mi->invalid_y >= 0)
+			port_put(c, pt, mi->invalid_x, mi->invalid_y, 'X',
+			         DATA_COLOR_RED, CANVAS_BOLD | CANVAS_REVERSE);
 	}
+}
+
+/* Every other monster's path, in its colour. */
+static void draw_other_paths(struct aiview *a, struct canvas *c,
+                             const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+		const struct mind *mi = mind_of(a, (long)i);
+
+		if (m->alive && (long)i != a->sel && mi->path)
+			draw_path(c, pt, mi->path, mi->pos, mi->len,
+			          w->data->monsters[m->kind].color, 0);
+	}
+}
+
+/* The selected monster's cost of every cell: 1-9, + dearer, # never. */
+static void draw_costs(struct aiview *a, struct canvas *c,
+                       const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	const struct grid *g =
+	        minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+	int x, y;
+
+	for (y = 0; g && y < pt->h && pt->oy + y < w->height; y++)
+		for (x = 0; x < pt->w && pt->ox + x < w->width; x++) {
+			unsigned k =
+			        g->cost[grid_index(g, pt->ox + x, pt->oy + y)];
+			char ch = k == 0 ? '#' : k > 9 ? '+' : (char)('0' + k);
+
+			port_put(c, pt, pt->ox + x, pt->oy + y, ch,
+			         cost_color(k), k == 0 ? CANVAS_DIM : 0);
+		}
+}
+
+/* Every cell the search reached: its g, h or f, its parent arrow, or
+ * open and closed. */
+static void draw_search(struct aiview *a, struct canvas *c,
+                        const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	const uint32_t step = a->p.straight_cost;
+	uint32_t vmax = 0;
+	size_t i;
+	int x, y;
+
+	if (a->value)
+		for (i = 0; i < a->cells; i++)
+			if (a->state[i] && value_of(a, i) > vmax)
+				vmax = value_of(a, i);
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			const size_t k = world_idx(w, x, y);
+			const int closed = a->state[k] == 2;
+
+			if (!a->state[k])
+				continue;
+			if (a->value)
+				port_put(c, pt, x, y,
+				         value_char(value_of(a, k), step),
+				         heat(value_of(a, k), vmax),
+				         closed ? 0 : CANVAS_BOLD);
+			else if (a->arrows && a->dir[k] >= 0)
+				port_put(c, pt, x, y, dir_arrow[(int)a->dir[k]],
+				         closed ? DATA_COLOR_BLUE
+				                : DATA_COLOR_GREEN,
+				         0);
+			else if (a->open)
+				port_put(c, pt, x, y, closed ? ':' : 'o',
+				         closed ? DATA_COLOR_BLUE
+				                : DATA_COLOR_GREEN,
+				         closed ? 0 : CANVAS_BOLD);
+		}
+}
+
+/* The selected monster's own path; the re-run's when the settings
+ * differ, or step mode has finished it, or it is the hunt it would make. */
+static void draw_own_path(struct aiview *a, struct canvas *c,
+                          const struct port *pt)
+{
+	const struct mind *mi = mind_of(a, a->sel);
+	int finished = !a->step || a->step_shown >= a->total_exp;
+
+	if ((a->custom || a->step || a->whatif) && finished &&
+	    (a->res.status == PATH_FOUND || a->res.partial))
+		draw_path(c, pt, a->buf, 0,
+		          a->res.length < a->bufcap ? a->res.length : a->bufcap,
+		          DATA_COLOR_MAGENTA, 1);
+	else if (!a->custom && !a->step && mi->path)
+		draw_path(c, pt, mi->path, mi->pos, mi->len, DATA_COLOR_MAGENTA,
+		          1);
 }
 
 void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
                      int vh, int ox, int oy)
 {
-	struct world *w = a->game->world;
-	const struct world_monster *m;
-	uint32_t step, vmax = 0;
-	int x, y;
-	size_t i;
+	const struct port pt = {x0, y0, vw, vh, ox, oy};
+	const struct world *w = a->game->world;
 
 	ensure_search(a);
 	if (a->cache)
-		for (i = 0; i < w->nmonsters; i++) {
-			const struct mind *mi = mind_of(a, (long)i);
-			int ix = mi->invalid_x - ox, iy = mi->invalid_y - oy;
-
-			if (w->monsters[i].alive &&
-			    (mi->cache == MIND_CACHE_INVALIDATED ||
-			     broken_by_change(mi)) &&
-			    ix >= 0 && iy >= 0 && ix < vw && iy < vh)
-				canvas_put(c, x0 + ix, y0 + iy, 'X',
-				           DATA_COLOR_RED,
-				           CANVAS_BOLD | CANVAS_REVERSE);
-		}
+		draw_breaks(a, c, &pt);
 	if (a->all && a->paths)
-		for (i = 0; i < w->nmonsters; i++) {
-			m = &w->monsters[i];
-			if (m->alive && (long)i != a->sel &&
-			    mind_of(a, (long)i)->path)
-				draw_path(c, mind_of(a, (long)i)->path,
-				          mind_of(a, (long)i)->pos,
-				          mind_of(a, (long)i)->len, x0, y0, vw,
-				          vh, ox, oy,
-				          w->data->monsters[m->kind].color, 0);
-		}
+		draw_other_paths(a, c, &pt);
 	if (!alive(a, a->sel))
 		return;
-	m = &w->monsters[a->sel];
-	if (a->cost) {
-		const struct grid *g =
-		        minds_kind_grid(a->game->minds, w, m->kind);
-
-		for (y = 0; g && y < vh && oy + y < w->height; y++)
-			for (x = 0; x < vw && ox + x < w->width; x++) {
-				unsigned k =
-				        g->cost[grid_index(g, ox + x, oy + y)];
-				char ch = k == 0  ? '#'
-				          : k > 9 ? '+'
-				                  : (char)('0' + k);
-
-				canvas_put(c, x0 + x, y0 + y, ch, cost_color(k),
-				           k == 0 ? CANVAS_DIM : 0);
-			}
-	}
+	if (a->cost)
+		draw_costs(a, c, &pt);
 	if (!a->have || !a->cells_ok)
 		return;
-	step = a->p.straight_cost;
-	if (a->value)
-		for (i = 0; i < a->cells; i++)
-			if (a->state[i] && value_of(a, i) > vmax)
-				vmax = value_of(a, i);
-	for (y = 0; y < vh && oy + y < w->height; y++)
-		for (x = 0; x < vw && ox + x < w->width; x++) {
-			size_t k = world_idx(w, ox + x, oy + y);
-
-			if (!a->state[k])
-				continue;
-			if (a->value) {
-				uint32_t val = value_of(a, k);
-
-				canvas_put(c, x0 + x, y0 + y,
-				           value_char(val, step),
-				           heat(val, vmax),
-				           a->state[k] == 2 ? 0 : CANVAS_BOLD);
-			} else if (a->arrows && a->dir[k] >= 0) {
-				canvas_put(c, x0 + x, y0 + y,
-				           dir_arrow[(int)a->dir[k]],
-				           a->state[k] == 2 ? DATA_COLOR_BLUE
-				                            : DATA_COLOR_GREEN,
-				           0);
-			} else if (a->open) {
-				canvas_put(c, x0 + x, y0 + y,
-				           a->state[k] == 2 ? ':' : 'o',
-				           a->state[k] == 2 ? DATA_COLOR_BLUE
-				                            : DATA_COLOR_GREEN,
-				           a->state[k] == 2 ? 0 : CANVAS_BOLD);
-			}
-		}
-	if (a->paths) {
-		/* The monster's own path; the re-run's when the settings
-		 * differ or step mode has finished it. */
-		int finished = !a->step || a->step_shown >= a->total_exp;
-
-		if ((a->custom || a->step || a->whatif) && finished &&
-		    (a->res.status == PATH_FOUND || a->res.partial))
-			draw_path(c, a->buf, 0,
-			          a->res.length < a->bufcap ? a->res.length
-			                                    : a->bufcap,
-			          x0, y0, vw, vh, ox, oy, DATA_COLOR_MAGENTA,
-			          1);
-		else if (!a->custom && !a->step && mind_of(a, a->sel)->path)
-			draw_path(c, mind_of(a, a->sel)->path,
-			          mind_of(a, a->sel)->pos,
-			          mind_of(a, a->sel)->len, x0, y0, vw, vh, ox,
-			          oy, DATA_COLOR_MAGENTA, 1);
-	}
-	if (a->open && a->cur_x >= 0 && a->cur_x - ox < vw &&
-	    a->cur_y - oy < vh && a->cur_x >= ox && a->cur_y >= oy && a->step)
-		canvas_put(c, x0 + a->cur_x - ox, y0 + a->cur_y - oy, 'O',
-		           DATA_COLOR_YELLOW, CANVAS_BOLD | CANVAS_REVERSE);
-	if (a->gx - ox >= 0 && a->gy - oy >= 0 && a->gx - ox < vw &&
-	    a->gy - oy < vh && (a->gx != w->px || a->gy != w->py))
-		canvas_put(c, x0 + a->gx - ox, y0 + a->gy - oy, 'G',
-		           DATA_COLOR_YELLOW, CANVAS_BOLD);
+	draw_search(a, c, &pt);
+	if (a->paths)
+		draw_own_path(a, c, &pt);
+	/* The node step mode stands on, and the goal when it is not the
+	 * player. */
+	if (a->open && a->step && a->cur_x >= 0)
+		port_put(c, &pt, a->cur_x, a->cur_y, 'O', DATA_COLOR_YELLOW,
+		         CANVAS_BOLD | CANVAS_REVERSE);
+	if (a->gx != w->px || a->gy != w->py)
+		port_put(c, &pt, a->gx, a->gy, 'G', DATA_COLOR_YELLOW,
+		         CANVAS_BOLD);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -810,113 +851,131 @@ static void aiview_inspect(struct aiview *a, struct canvas *c, int x0, int y0,
 	}
 }
 
+/* The panel's rows: text from x0 to mx, the next free row, and the row
+ * the text must stay above. */
+struct rows {
+	int x0, mx, row, last;
+};
+
+/* Every monster's path cache, nearest the player first. */
+static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const struct world *wo = a->game->world;
+	uint64_t *nearest;
+	char name[64], buf[96];
+	size_t k, n;
+
+	canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "path cache, nearest first");
+	nearest =
+	        malloc((wo->nmonsters ? wo->nmonsters : 1) * sizeof(*nearest));
+	for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
+		const struct world_monster *m = &wo->monsters[k];
+		int dx = abs(m->x - wo->px), dy = abs(m->y - wo->py);
+
+		if (m->alive)
+			nearest[n++] = (uint64_t)(dx > dy ? dx : dy) << 32 |
+			               (uint64_t)k;
+	}
+	if (nearest)
+		qsort(nearest, n, sizeof(*nearest), cmp_u64);
+	for (k = 0; k < n && r->row < r->last; k++) {
+		size_t mi = (size_t)(nearest[k] & 0xffffffffu);
+
+		cache_text(wo, mind_of(a, (long)mi), buf, sizeof(buf));
+		canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
+		              "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
+		              monster_name(a, (long)mi, name, sizeof(name)),
+		              buf);
+	}
+	free(nearest);
+}
+
+/* The same query by every algorithm, and the legend. */
+static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	int i;
+
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+		            CANVAS_BOLD, "same query:  expanded cost");
+	for (i = 0; i < CMP_COUNT && r->row < r->last && a->have; i++) {
+		const struct ai_cmp *q = &a->cmp[i];
+
+		if (q->status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-9s %7u %5u", q->label, q->expanded,
+			              q->cost);
+		else if (cmp_refused(a, i))
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-9s %s", q->label,
+			              cmp_status(a, i));
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-9s %7u %s", q->label, q->expanded,
+			              cmp_status(a, i));
+	}
+	if (r->row + 1 < r->last) {
+		r->row++;
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
+		            "* path  G goal  O current");
+	}
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
+		            "o open  : closed  # wall");
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
+		            "g/h/f in steps 0-9 a-z +");
+}
+
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look)
 {
-	struct world *wo = a->game->world;
-	int mx = x0 + w, row = y0, last = y0 + h, i;
+	struct rows r = {x0 + 2, x0 + w, y0, y0 + h};
+	const struct mind *mi;
 	char name[64], buf[96];
+	int i;
 
 	canvas_fill(c, x0, y0, w, h);
-	for (i = y0; i < last; i++)
+	for (i = y0; i < r.last; i++)
 		canvas_put(c, x0, i, '|', CANVAS_DEFAULT, CANVAS_DIM);
-	x0 += 2;
 	ensure_search(a);
-	canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	            "AI VIEW (? keys)");
-	canvas_printf(
-	        c, x0, row++, mx, CANVAS_DEFAULT, 0, "on:%s%s%s%s%s%s%s%s",
-	        a->paths ? " p" : "", a->open ? " o" : "",
-	        a->value == 'g'   ? " g"
-	        : a->value == 'h' ? " h"
-	        : a->value == 'f' ? " f"
-	                          : "",
-	        a->arrows ? " a" : "", a->cost ? " c" : "",
-	        a->cache ? " k" : "", a->step ? " s" : "", a->all ? " *" : "");
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
+	              "on:%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
+	              a->open ? " o" : "",
+	              a->value == 'g'   ? " g"
+	              : a->value == 'h' ? " h"
+	              : a->value == 'f' ? " f"
+	                                : "",
+	              a->arrows ? " a" : "", a->cost ? " c" : "",
+	              a->cache ? " k" : "", a->step ? " s" : "",
+	              a->all ? " *" : "");
 	if (!alive(a, a->sel)) {
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
 		            "no monster to follow");
 		return;
 	}
-	{
-		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		              "%s (Tab)",
-		              monster_name(a, a->sel, name, sizeof(name)));
-		canvas_printf(
-		        c, x0, row++, mx, CANVAS_DEFAULT, 0, " %s, goal %d,%d",
-		        mind_mode_name(mind_of(a, a->sel)->mode),
-		        mind_of(a, a->sel)->goal_x, mind_of(a, a->sel)->goal_y);
-		cache_text(wo, mind_of(a, a->sel), buf, sizeof(buf));
-		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0, " cache %s",
-		              buf);
-	}
-	if (look && last - row >= 6) {
-		last -= 6;
-		canvas_text(c, x0, last, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	mi = mind_of(a, a->sel);
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "%s (Tab)", monster_name(a, a->sel, name, sizeof(name)));
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
+	              " %s, goal %d,%d", mind_mode_name(mi->mode), mi->goal_x,
+	              mi->goal_y);
+	cache_text(a->game->world, mi, buf, sizeof(buf));
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0, " cache %s",
+	              buf);
+	if (look && r.last - r.row >= 6) {
+		r.last -= 6;
+		canvas_text(c, r.x0, r.last, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		            "inspector");
-		aiview_inspect(a, c, x0, last + 1, w - 2, look[0], look[1]);
+		aiview_inspect(a, c, r.x0, r.last + 1, w - 2, look[0], look[1]);
 	}
-	if (a->cache) {
-		uint64_t *nearest;
-		size_t k, n;
-
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "path cache, nearest first");
-		nearest = malloc((wo->nmonsters ? wo->nmonsters : 1) *
-		                 sizeof(*nearest));
-		for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
-			const struct world_monster *m = &wo->monsters[k];
-			int dx = abs(m->x - wo->px), dy = abs(m->y - wo->py);
-
-			if (m->alive)
-				nearest[n++] = (uint64_t)(dx > dy ? dx : dy)
-				                       << 32 |
-				               (uint64_t)k;
-		}
-		if (nearest)
-			qsort(nearest, n, sizeof(*nearest), cmp_u64);
-		for (k = 0; k < n && row < last; k++) {
-			size_t mi = (size_t)(nearest[k] & 0xffffffffu);
-
-			cache_text(wo, mind_of(a, (long)mi), buf, sizeof(buf));
-			canvas_printf(
-			        c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			        "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
-			        monster_name(a, (long)mi, name, sizeof(name)),
-			        buf);
-		}
-		free(nearest);
-		return;
-	}
-	if (row < last)
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "same query:  expanded cost");
-	for (i = 0; i < CMP_COUNT && row < last && a->have; i++) {
-		const struct ai_cmp *r = &a->cmp[i];
-
-		if (r->status == PATH_FOUND)
-			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " %-9s %7u %5u", r->label, r->expanded,
-			              r->cost);
-		else if (cmp_refused(a, i))
-			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " %-9s %s", r->label, cmp_status(a, i));
-		else
-			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " %-9s %7u %s", r->label, r->expanded,
-			              cmp_status(a, i));
-	}
-	if (row + 1 < last) {
-		row++;
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-		            "* path  G goal  O current");
-	}
-	if (row < last)
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-		            "o open  : closed  # wall");
-	if (row < last)
-		canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-		            "g/h/f in steps 0-9 a-z +");
+	if (a->cache)
+		panel_caches(a, c, &r);
+	else
+		panel_compare(a, c, &r);
 }
 
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)

@@ -180,13 +180,40 @@ static void monster_move(struct world *w, int i, int x, int y)
 	world_emit(w, WEV_MOVED, i, -2, x, y, 0);
 }
 
+/* Monster i trades places with monster j, standing at (x, y). */
+static void act_swap(struct world *w, int i, int j, int x, int y)
+{
+	struct world_monster *m = &w->monsters[i], *o;
+	int ox = m->x, oy = m->y;
+
+	if (j < 0 || (size_t)j >= w->nmonsters || !w->monsters[j].alive ||
+	    w->monsters[j].x != x || w->monsters[j].y != y ||
+	    abs(x - m->x) > 1 || abs(y - m->y) > 1 ||
+	    !world_enterable(w, w->monsters[j].kind, m->x, m->y) ||
+	    !world_enterable(w, m->kind, x, y))
+		return;
+	o = &w->monsters[j];
+	o->prev_x = o->x;
+	o->prev_y = o->y;
+	m->prev_x = m->x;
+	m->prev_y = m->y;
+	o->prev_turn = m->prev_turn = w->turn;
+	m->x = o->x;
+	m->y = o->y;
+	o->x = ox;
+	o->y = oy;
+	w->occ[world_idx(w, m->x, m->y)] = i + 1;
+	w->occ[world_idx(w, o->x, o->y)] = j + 1;
+	w->swaps++;
+	world_emit(w, WEV_SWAPPED, i, j, m->x, m->y, 0);
+}
+
 void act_monster(struct world *w, size_t mi, const struct world_action *act)
 {
 	const int i = (int)mi;
 	const struct world_action a = *act;
 	struct world_monster *m = &w->monsters[i];
 	const struct data_monster *dm = &w->data->monsters[m->kind];
-	int j;
 
 	switch (a.kind) {
 	case WACT_WAIT:
@@ -238,32 +265,7 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 		break;
 	}
 	case WACT_SWAP:
-		j = a.other;
-		if (j < 0 || (size_t)j >= w->nmonsters ||
-		    !w->monsters[j].alive || w->monsters[j].x != a.x ||
-		    w->monsters[j].y != a.y || abs(a.x - m->x) > 1 ||
-		    abs(a.y - m->y) > 1 ||
-		    !world_enterable(w, w->monsters[j].kind, m->x, m->y) ||
-		    !world_enterable(w, m->kind, a.x, a.y)) {
-			break;
-		} else {
-			struct world_monster *o = &w->monsters[j];
-			int ox = m->x, oy = m->y;
-
-			o->prev_x = o->x;
-			o->prev_y = o->y;
-			m->prev_x = m->x;
-			m->prev_y = m->y;
-			o->prev_turn = m->prev_turn = w->turn;
-			m->x = o->x;
-			m->y = o->y;
-			o->x = ox;
-			o->y = oy;
-			w->occ[world_idx(w, m->x, m->y)] = i + 1;
-			w->occ[world_idx(w, o->x, o->y)] = j + 1;
-			w->swaps++;
-			world_emit(w, WEV_SWAPPED, i, j, m->x, m->y, 0);
-		}
+		act_swap(w, i, a.other, a.x, a.y);
 		break;
 	}
 }

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "core/base/rng.h"
+#include "core/path/flood.h"
 
 /* The file name diagnostics and the map's src give. */
 #define GEN_FILE "<generated>"
@@ -94,6 +95,7 @@ struct gen {
 	uint8_t *mark;   /* MARK_* */
 	uint32_t *dist;  /* BFS steps from the player */
 	uint32_t *queue;
+	struct grid pass; /* where a flood from the player may go */
 	struct gen_room *rooms;
 	size_t nrooms, roomcap;
 	size_t split;       /* rooms [0, split) lie before the root's cut */
@@ -441,33 +443,20 @@ static void gen_patches(struct gen *g)
 /* ---- reachability ------------------------------------------------------ */
 
 /* Breadth-first steps from the player, four ways, over the terrain pass[]
- * allows; 4-way reachable is reachable under every diagonal rule.  The
- * border is wall, which is never passable, so neighbours need no bounds
- * check.  Returns the number of cells reached. */
+ * allows; 4-way reachable is reachable under every diagonal rule.
+ * Returns the number of cells reached. */
 static size_t gen_bfs(struct gen *g, const uint8_t *pass)
 {
-	const size_t w = (size_t)g->w, n = w * (size_t)g->h;
-	size_t head = 0, tail = 0, start = gen_idx(g, g->px, g->py);
+	const size_t n = (size_t)g->w * (size_t)g->h;
+	size_t i;
 
+	for (i = 0; i < n; i++)
+		g->pass.cost[grid_index(&g->pass, (int)(i % (size_t)g->w),
+		                        (int)(i / (size_t)g->w))] =
+		        pass[g->cells[i]] != 0;
 	memset(g->dist, 0xff, n * sizeof(*g->dist));
-	g->dist[start] = 0;
-	g->queue[tail++] = (uint32_t)start;
-	while (head < tail) {
-		size_t c = g->queue[head++], nb[4];
-		int k;
-
-		nb[0] = c - 1;
-		nb[1] = c + 1;
-		nb[2] = c - w;
-		nb[3] = c + w;
-		for (k = 0; k < 4; k++) {
-			if (g->dist[nb[k]] != NO_DIST || !pass[g->cells[nb[k]]])
-				continue;
-			g->dist[nb[k]] = g->dist[c] + 1;
-			g->queue[tail++] = (uint32_t)nb[k];
-		}
-	}
-	return tail;
+	return flood_steps(&g->pass, PATH_DIAG_NEVER, g->px, g->py, g->dist,
+	                   g->queue);
 }
 
 /* Can the player, starting with no key and picking up every key it comes
@@ -913,7 +902,8 @@ int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
 	/* calloc: the padding of every place is zero, so a dungeon is the
 	 * same bytes every time. */
 	g.places = calloc((size_t)nmonsters + 3, sizeof(*g.places));
-	if (!g.cells || !g.mark || !g.dist || !g.queue || !g.places)
+	if (!g.cells || !g.mark || !g.dist || !g.queue || !g.places ||
+	    grid_init(&g.pass, width, height) != GRID_OK)
 		goto nomem;
 	for (try = 0; try < GEN_TRIES && !ok; try++) {
 		rng_seed(&g.rng, seed + (uint64_t)try * 0x9e3779b97f4a7c15u);
@@ -947,6 +937,7 @@ out:
 	free(g.mark);
 	free(g.dist);
 	free(g.queue);
+	grid_fini(&g.pass);
 	free(g.rooms);
 	free(g.places);
 	return rc;

@@ -163,6 +163,38 @@ static int add_monster(struct world *w, int kind, int x, int y, int guard)
 	return 0;
 }
 
+/* What the map places: its monsters (up to nmon), keys and exit. */
+static void place_map(struct world *w, const struct data_map *map, size_t nmon)
+{
+	size_t i;
+
+	for (i = 0; i < map->nplaces; i++) {
+		const struct data_place *pl = &map->places[i];
+
+		switch (pl->kind) {
+		case DATA_PLACE_MONSTER:
+			if (w->nmonsters < nmon &&
+			    !w->occ[world_idx(w, pl->x, pl->y)])
+				add_monster(w, pl->what, pl->x, pl->y, 1);
+			break;
+		case DATA_PLACE_KEY:
+			w->items[w->nitems].key = pl->what;
+			w->items[w->nitems].x = pl->x;
+			w->items[w->nitems].y = pl->y;
+			w->nitems++;
+			break;
+		case DATA_PLACE_EXIT:
+			if (w->exit_x < 0) {
+				w->exit_x = pl->x;
+				w->exit_y = pl->y;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+}
+
 /* Fills the world up to want monsters, kinds and places from the RNG: a
  * random cell the kind can stand on, away from the player. */
 static int spawn_random(struct world *w, size_t want, struct diag_list *diags)
@@ -261,31 +293,7 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 	w->items = calloc(nkeys ? nkeys : 1, sizeof(*w->items));
 	if (!w->monsters || !w->items)
 		goto nomem;
-	for (i = 0; i < map->nplaces; i++) {
-		const struct data_place *pl = &map->places[i];
-
-		switch (pl->kind) {
-		case DATA_PLACE_MONSTER:
-			if (w->nmonsters < nmon &&
-			    !w->occ[world_idx(w, pl->x, pl->y)])
-				add_monster(w, pl->what, pl->x, pl->y, 1);
-			break;
-		case DATA_PLACE_KEY:
-			w->items[w->nitems].key = pl->what;
-			w->items[w->nitems].x = pl->x;
-			w->items[w->nitems].y = pl->y;
-			w->nitems++;
-			break;
-		case DATA_PLACE_EXIT:
-			if (w->exit_x < 0) {
-				w->exit_x = pl->x;
-				w->exit_y = pl->y;
-			}
-			break;
-		default:
-			break;
-		}
-	}
+	place_map(w, map, nmon);
 	if (spawn_random(w, nmon, diags) != 0) {
 		world_free(w);
 		return NULL;
