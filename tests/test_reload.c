@@ -14,6 +14,7 @@
 #include "core/data/data.h"
 #include "core/world/reload.h"
 #include "core/world/world.h"
+#include "lib/tap.h"
 
 static const char kinds[] =
         "include \"../terrain.txt\"\n"
@@ -244,5 +245,5 @@ int main(void)
 	        cmocka_unit_test(test_other_size_starts_over),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

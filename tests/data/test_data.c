@@ -15,6 +15,7 @@
 
 #include "core/data/data.h"
 #include "core/base/diag.h"
+#include "lib/tap.h"
 
 /* A scratch directory holding base.txt, which dungeons under test
  * include; made once for the whole run. */
@@ -741,7 +742,7 @@ static void test_data_movingai_map(void **state)
 
 	(void)state;
 	snprintf(kinds, sizeof(kinds), "%s/data/monsters.txt", top ? top : ".");
-	snprintf(map, sizeof(map), "%s/tests/data/den312d.map",
+	snprintf(map, sizeof(map), "%s/tests/fixtures/den312d.map",
 	         top ? top : ".");
 	diag_list_init(&dl, 0);
 	assert_int_equal(data_load(a, kinds, &dl), 0);
@@ -815,5 +816,5 @@ int main(void)
 	        cmocka_unit_test(test_data_movingai_map),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return tap_run(tests, setup, teardown);
 }

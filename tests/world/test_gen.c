@@ -22,6 +22,7 @@
 #include "core/base/diag.h"
 #include "core/world/gen.h"
 #include "core/base/rng.h"
+#include "lib/tap.h"
 
 static const char *top_srcdir(void)
 {
@@ -818,5 +819,5 @@ int main(void)
 	        cmocka_unit_test(test_gen_needs_its_terrain_and_monsters),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

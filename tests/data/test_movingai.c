@@ -1,7 +1,7 @@
 /* test_movingai.c - the Moving AI readers, and the path engine against the
  * optimal lengths of a real benchmark map (den312d, 320 problems).
  *
- * The data lives in tests/data and is found through the top_srcdir
+ * The data lives in tests/fixtures and is found through the top_srcdir
  * variable the test harness exports, so VPATH and distcheck builds work.
  * Malformed inputs go through tmpfile() so each case is a plain string. */
 #include <stdarg.h>
@@ -18,6 +18,7 @@
 #include "core/path/grid.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
+#include "lib/tap.h"
 
 /* sqrt(2) ~ 1393/985 to better than 3e-7 relative. */
 #define STRAIGHT 985u
@@ -27,7 +28,7 @@ static void data_path(char *buf, size_t cap, const char *name)
 {
 	const char *top = getenv("top_srcdir");
 
-	snprintf(buf, cap, "%s/tests/data/%s", top && *top ? top : ".", name);
+	snprintf(buf, cap, "%s/tests/fixtures/%s", top && *top ? top : ".", name);
 }
 
 static FILE *text_file(const char *s, size_t n)
@@ -452,5 +453,5 @@ int main(void)
 	        cmocka_unit_test(test_problem_fits),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

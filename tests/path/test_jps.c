@@ -20,6 +20,7 @@
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
+#include "lib/tap.h"
 
 #define PROPERTY_GRIDS 10000
 #define RANDOM_MAX_DIM 64
@@ -1214,7 +1215,7 @@ static void data_path(char *buf, size_t cap, const char *name)
 {
 	const char *top = getenv("top_srcdir");
 
-	snprintf(buf, cap, "%s/tests/data/%s", top && *top ? top : ".", name);
+	snprintf(buf, cap, "%s/tests/fixtures/%s", top && *top ? top : ".", name);
 }
 
 static void test_jps_den312d(void **state)
@@ -1301,5 +1302,5 @@ int main(void)
 	        cmocka_unit_test(test_jps_matches_astar_large),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

@@ -26,6 +26,7 @@
 #include "core/data/movingai.h"
 #include "core/path/path.h"
 #include "core/base/rng.h"
+#include "lib/tap.h"
 
 /* Random cases per property: thousands, and still about a second under
  * the sanitizers. */
@@ -938,5 +939,5 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
 		return bench(argc - 2, argv + 2);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

@@ -17,6 +17,7 @@
 
 #include "core/path/grid.h"
 #include "core/path/path.h"
+#include "lib/tap.h"
 
 /* Enough for the acceptance criterion (10,000 grids per property) while
  * staying within the CI time budget under the sanitizers. */
@@ -2814,10 +2815,6 @@ static void test_path_names(void **state)
 
 int main(void)
 {
-	/* TEST_FILTER=pattern runs only the matching tests (cmocka's
-	 * wildcards), handy when chasing one failure. */
-	if (getenv("TEST_FILTER"))
-		cmocka_set_test_filter(getenv("TEST_FILTER"));
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_path_params_default),
 	        cmocka_unit_test(test_path_ctx_new_rejects_bad_sizes),
@@ -2862,5 +2859,5 @@ int main(void)
 	        cmocka_unit_test(test_path_max_dim_serpentine),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }
