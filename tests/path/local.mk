@@ -4,7 +4,7 @@
 ## to the top.
 
 PATH_TESTS = tests/path/test_grid tests/path/test_path tests/path/test_jps \
-	tests/path/test_distmap
+	tests/path/test_distmap tests/path/test_flood
 check_PROGRAMS += $(PATH_TESTS)
 TESTS += $(PATH_TESTS)
 tests_path_test_grid_CFLAGS = $(TEST_CFLAGS)
@@ -15,3 +15,5 @@ tests_path_test_jps_CFLAGS = $(TEST_CFLAGS)
 tests_path_test_jps_LDADD = $(TEST_LIBS)
 tests_path_test_distmap_CFLAGS = $(TEST_CFLAGS)
 tests_path_test_distmap_LDADD = $(TEST_LIBS)
+tests_path_test_flood_CFLAGS = $(TEST_CFLAGS)
+tests_path_test_flood_LDADD = $(TEST_LIBS)
