@@ -6,13 +6,15 @@
 # modes are printed by a non-interactive wrapper shell after the game, so
 # a terminal left in raw mode is seen.
 #
-# Skipped (exit 77) only when tmux is not installed.
+# Skipped (exit 77) only when tmux is not installed.  One TAP result per
+# check (tests/lib/tap.sh).
 set -u
 top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 data=$(cd "$top/data" && pwd)
 conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_e2e.XXXXXX") || exit 99
 # One tmux server per game: a server that is shutting down cannot race
 # the next one.
@@ -28,23 +30,15 @@ cleanup() {
 trap cleanup EXIT
 export HUNTED_DATA=$data
 unset NO_COLOR
-fail=0 checks=0 mark=0
 
 bad() {
-	echo "FAIL: $*" >&2
+	tap_fail "$*"
 	echo "--- screen:" >&2
 	$T capture-pane -p -t g >&2 2>/dev/null
-	fail=$((fail + 1))
 }
 # ok DESCRIPTION: the section since the last ok passed (if nothing failed).
 ok() {
-	if [ "$fail" = "$mark" ]; then
-		checks=$((checks + 1))
-		echo "ok: $*"
-	else
-		echo "not ok: $*"
-	fi
-	mark=$fail
+	tap_check "$*"
 }
 
 screen() { $T capture-pane -p -t g; }
@@ -340,5 +334,4 @@ wait_for "bad.txt:[0-9]+:[0-9]+: error: unknown terrain 'stairz'" ||
 	bad "bad data: no file:line:col error"
 check_restored "bad data: errors printed before the terminal is touched, exit 1" 1
 
-echo "$checks checks passed, $fail problems"
-[ "$fail" = 0 ]
+tap_done

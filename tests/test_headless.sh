@@ -2,21 +2,21 @@
 # test_headless.sh - the real binary without a terminal: golden files of
 # seeded games (every event and the summary), determinism, recordings that
 # replay to the same end and stop with exit 3 when tampered with, and the
-# usage errors of the headless options.
+# usage errors of the headless options.  One TAP result per check
+# (tests/lib/tap.sh).
 #
 # UPDATE_GOLDEN=1 rewrites the golden files instead of comparing (review
 # the diff before committing it).
 set -u
 top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 golden=$top/tests/golden
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_headless.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 bad() {
-	echo "FAIL: $*" >&2
-	fail=1
+	tap_fail "$*"
 }
 
 # 1. Golden games: the whole event log and the summary, timings zeroed.
@@ -32,6 +32,7 @@ golden_game() {
 		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
 		bad "$name: differs from tests/golden/$name.txt"
 	fi
+	tap_check "golden game $name"
 }
 golden_game doors-seed7 --map doors --seed 7 --turns 300
 golden_game crowd-seed3 --map crowd --seed 3 --monsters 40 --turns 200
@@ -45,19 +46,23 @@ for i in 1 2; do
 		--monsters 20 --turns 150 >"$tmp/det$i" 2>&1
 done
 cmp -s "$tmp/det1" "$tmp/det2" || bad "same seed, different games"
+tap_check "the same seed twice gives the same game, byte for byte"
 "$bin" --headless --log --no-timing --generate 80x40 --seed 12 \
 	--monsters 20 --turns 150 >"$tmp/det3" 2>&1
 cmp -s "$tmp/det1" "$tmp/det3" && bad "different seeds, same game"
+tap_check "another seed gives another game"
 
 # 3. The summary line has every field.
 "$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
 grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01]$' \
 	"$tmp/sum" || { cat "$tmp/sum" >&2; bad "summary format"; }
+tap_check "the summary line has every field"
 
 # 4. Record, replay: the same end.  A changed checksum: exit 3.
 "$bin" --headless --no-timing --map doors --seed 4 --monsters 12 \
 	--turns 120 --record "$tmp/rec" >"$tmp/rec.out" 2>&1 ||
 	bad "record: exit $?"
+tap_check "a game records"
 "$bin" --headless --no-timing --replay "$tmp/rec" >"$tmp/rep.out" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || { cat "$tmp/rep.out" >&2; bad "replay: exit $rc"; }
@@ -65,6 +70,7 @@ cmp -s "$tmp/rec.out" "$tmp/rep.out" || {
 	diff "$tmp/rec.out" "$tmp/rep.out" >&2
 	bad "replay: different end"
 }
+tap_check "the recording replays to the same end"
 awk '/^turn 10 / { $4 = "0000000000000000" } { print }' "$tmp/rec" \
 	>"$tmp/rec.bad"
 "$bin" --headless --replay "$tmp/rec.bad" >"$tmp/out" 2>"$tmp/err"
@@ -74,14 +80,17 @@ grep -q 'diverged at turn 10' "$tmp/err" || {
 	cat "$tmp/err" >&2
 	bad "tampered replay: message"
 }
+tap_check "a tampered recording stops at the changed turn with exit 3"
 # A different map under the same recording diverges too.
 sed 's/^seed 4$/seed 5/' "$tmp/rec" >"$tmp/rec.seed"
 "$bin" --headless --replay "$tmp/rec.seed" >/dev/null 2>&1
 rc=$?
 [ "$rc" -eq 3 ] || bad "replay with another seed: exit $rc, expected 3"
+tap_check "a recording replayed with another seed diverges (exit 3)"
 "$bin" --headless --replay "$tmp/missing" >/dev/null 2>"$tmp/err"
 rc=$?
 [ "$rc" -eq 1 ] || bad "missing recording: exit $rc, expected 1"
+tap_check "a missing recording exits 1"
 
 # --hunt: every monster hunts from the first turn, and the recording
 # keeps it (the same game replays; without it, it diverges).
@@ -89,18 +98,22 @@ rc=$?
 	--turns 60 --record "$tmp/hunt" >"$tmp/hunt.out" 2>&1 ||
 	bad "--hunt record: exit $?"
 grep -q '^hunt 1$' "$tmp/hunt" || bad "--hunt: not in the recording"
+tap_check "--hunt is kept in the recording"
 "$bin" --headless --no-timing --replay "$tmp/hunt" >"$tmp/hunt.rep" 2>&1 ||
 	bad "--hunt replay: exit $?"
 cmp -s "$tmp/hunt.out" "$tmp/hunt.rep" || bad "--hunt replay: different end"
+tap_check "a --hunt recording replays to the same end"
 "$bin" --headless --no-timing --map doors --seed 4 --monsters 12 \
 	--turns 60 >"$tmp/nohunt.out" 2>&1
 plans() { sed -n 's/.* plans=\([0-9]*\).*/\1/p' "$1"; }
 [ "$(plans "$tmp/hunt.out")" -gt "$(plans "$tmp/nohunt.out")" ] ||
 	bad "--hunt: no more searching than without it"
+tap_check "--hunt searches more than without it"
 grep -v '^hunt 1$' "$tmp/hunt" >"$tmp/hunt.off"
 "$bin" --headless --replay "$tmp/hunt.off" >/dev/null 2>&1
 rc=$?
 [ "$rc" -eq 3 ] || bad "--hunt left out of a recording: exit $rc, expected 3"
+tap_check "--hunt left out of a recording diverges (exit 3)"
 
 # 5. Usage mistakes: a message and exit 2.
 usage() {
@@ -108,6 +121,7 @@ usage() {
 	rc=$?
 	[ "$rc" -eq 2 ] || bad "'$*': exit $rc, expected 2"
 	grep -q "Try 'hunted --help'" "$tmp/err" || bad "'$*': no usage hint"
+	tap_check "usage error, exit 2: $*"
 }
 usage --headless --turns 0
 usage --headless --turns -3
@@ -122,5 +136,6 @@ usage --headless --replay x --keys h
 rc=$?
 [ "$rc" -eq 2 ] || bad "--keys with an unknown command: exit $rc"
 grep -q "unknown command 'z'" "$tmp/err" || bad "--keys: message"
+tap_check "--keys with an unknown command: exit 2 and a message"
 
-exit $fail
+tap_done

@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/world/reload.h"
 #include "core/world/world.h"
+#include "lib/tap.h"
 
 static const char kinds[] =
         "include \"../terrain.txt\"\n"
@@ -253,5 +254,5 @@ int main(void)
 	        cmocka_unit_test(test_other_size_starts_over),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

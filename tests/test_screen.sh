@@ -5,20 +5,20 @@
 # Also checks that drawing the AI view every turn changes nothing in the
 # game (the recordings are byte-identical) and the dump's usage errors.
 #
-# UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.
+# UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.  One
+# TAP result per check (tests/lib/tap.sh).
 set -u
 top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 golden=$top/tests/golden
 HUNTED_DATA=${HUNTED_DATA:-$(cd "$top/data" && pwd)}
 export HUNTED_DATA
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_screen.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 bad() {
-	echo "FAIL: $*" >&2
-	fail=1
+	tap_fail "$*"
 }
 
 screen_golden() {
@@ -34,6 +34,7 @@ screen_golden() {
 		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
 		bad "$name: differs from tests/golden/$name.txt"
 	fi
+	tap_check "golden screen $name"
 }
 
 # The game screen: map, status line, message log.
@@ -63,12 +64,16 @@ screen_golden screen-small --map tutorial --seed 1 --keys '.' \
 # jump point search refuses; the row says so, where A* answers.
 "$bin" --headless --no-timing --dump-screen --seed 42 --keys '........' \
 	--ai-view >"$tmp/jps.out" 2>&1 || bad "default dungeon AI view failed"
+tap_check "the AI view on the default dungeon"
 grep -q '^compare: JPS expanded=0 cost=0 status=n/a: costs vary$' \
 	"$tmp/jps.out" || bad "JPS row on a map with terrain costs"
+tap_check "the JPS comparison row says costs vary"
 grep -q '|  JPS       n/a: costs vary' "$tmp/jps.out" ||
 	bad "JPS row on screen on a map with terrain costs"
+tap_check "the JPS row on screen says costs vary"
 grep -q '^compare: A\* expanded=[1-9][0-9]* cost=[1-9][0-9]* status=found$' \
 	"$tmp/jps.out" || bad "A* row beside the refused JPS row"
+tap_check "A* answers beside the refused JPS row"
 
 # The AI layers must not touch the game: the same game recorded with the
 # AI view drawn every turn and without is byte-identical.
@@ -78,10 +83,13 @@ grep -q '^compare: A\* expanded=[1-9][0-9]* cost=[1-9][0-9]* status=found$' \
 "$bin" --headless --map doors --seed 7 --turns 200 --no-timing \
 	--record "$tmp/ai.rec" --dump-screen --ai-view \
 	--view-keys 'ogfack*s' >"$tmp/ai.out" 2>&1 || bad "AI view game failed"
+tap_check "the same game plays with and without the AI view drawn"
 cmp -s "$tmp/plain.rec" "$tmp/ai.rec" ||
 	bad "drawing the AI view changed the game"
+tap_check "drawing the AI view changes nothing in the recording"
 [ "$(tail -1 "$tmp/plain.out")" = "$(tail -1 "$tmp/ai.out")" ] ||
 	bad "drawing the AI view changed the summary"
+tap_check "drawing the AI view changes nothing in the summary"
 
 # Usage: dump options need --headless and --dump-screen.
 for args in "--dump-screen" "--view-keys x --headless" \
@@ -96,6 +104,7 @@ for args in "--dump-screen" "--view-keys x --headless" \
 	esac
 	[ "$rc" = "$want" ] || bad "'$args': exit $rc, want $want"
 	[ -s "$tmp/err" ] || bad "'$args': no message"
+	tap_check "usage: '$args' exits $want with a message"
 done
 
 # The manual page documents every option --help lists.
@@ -103,5 +112,6 @@ for o in $("$bin" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 	grep -q -- "$(echo "$o" | sed 's/-/\\\\-/g')" "$top/doc/hunted.6.in" ||
 		bad "doc/hunted.6.in does not document $o"
 done
+tap_check "the manual page documents every option --help lists"
 
-exit $fail
+tap_done

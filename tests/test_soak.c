@@ -17,6 +17,7 @@
 #include "core/path/path.h"
 #include "core/base/rng.h"
 #include "core/world/world.h"
+#include "lib/tap.h"
 
 #define SOAK_TURNS 10000
 
@@ -180,5 +181,5 @@ int main(void)
 	        cmocka_unit_test(test_soak_random_input),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include "core/mind/autopilot.h"
 #include "core/world/cmd.h"
 #include "core/world/world.h"
+#include "lib/tap.h"
 
 /* Monster kinds for the tests: plain ones whose speed and senses are
  * easy to reason about. */
@@ -817,5 +818,5 @@ int main(void)
 	        cmocka_unit_test(test_world_cmd_letters),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-## tests/bench/local.mk - the Moving AI benchmark program and its test.
+## tests/bench/local.mk - the benchmark programs (built by `make`, run by
+## hand or by CI, not by `make check`).
 ## Included by the top Makefile.am; paths are relative to the top.
 
 # --- pathbench: A* against the Moving AI optimal lengths and libtcod ------
@@ -16,19 +17,7 @@ endif
 # --- turnbench: the monsters' turn, strategy against strategy ------------
 noinst_PROGRAMS += tests/bench/turnbench
 tests_bench_turnbench_SOURCES = tests/bench/turnbench.c
-tests_bench_turnbench_CFLAGS = $(AM_CFLAGS) \
-	-DTURNBENCH_DATA='"$(abs_top_srcdir)/data"'
-tests_bench_turnbench_LDADD = $(CORE_LIBS)
+tests_bench_turnbench_CFLAGS = $(AM_CFLAGS)
+tests_bench_turnbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
-# --- the Moving AI readers, checked on den312d ----------------------------
-check_PROGRAMS += tests/test_movingai
-TESTS += tests/test_movingai
-tests_test_movingai_SOURCES = tests/test_movingai.c
-tests_test_movingai_CFLAGS = $(TEST_CFLAGS)
-tests_test_movingai_LDADD = $(TEST_LIBS)
-
-EXTRA_DIST += \
-	tests/bench/run-all.sh \
-	tests/data/README.md \
-	tests/data/den312d.map \
-	tests/data/den312d.map.scen
+EXTRA_DIST += tests/bench/run-all.sh

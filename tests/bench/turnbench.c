@@ -28,6 +28,7 @@
 #include "core/path/distmap.h"
 #include "core/world/gen.h"
 #include "core/world/world.h"
+#include "session/files.h"
 
 struct bopts {
 	int w, h;
@@ -300,14 +301,16 @@ static void print(const struct bopts *o, const struct result *r,
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--only STRATEGY] [--verbose]\n"
-        "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data from "
-        "the source tree.\n"
+        "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
+        "the game\nwould find them ($HUNTED_DATA, else the data/ of this "
+        "build tree).\n"
         "--only runs one of nocache, cache, distmap, auto (for profiling);\n"
         "--verbose prints every turn's time, searches and map work.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, TURNBENCH_DATA, 0};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0};
+	char data_dir[4096];
 	static const struct {
 		const char *name;
 		enum mind_strategy s;
@@ -360,6 +363,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* The game's own lookup: --data-dir, $HUNTED_DATA, this tree. */
+	if (files_data_dir(o.data_dir, data_dir, sizeof(data_dir)) < 0) {
+		fprintf(stderr, "turnbench: the data directory's name is too "
+		                "long\n");
+		return 2;
+	}
+	o.data_dir = data_dir;
 	for (i = 0; i < 4; i++) {
 		if (only && strcmp(only, runs[i].name)) {
 			memset(&res[i], 0, sizeof(res[i]));

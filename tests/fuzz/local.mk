@@ -5,23 +5,26 @@
 ## top.
 
 # --- replay the saved corpora in every `make check` -----------------------
-# fuzz_data_replay.c is the shared driver; FUZZ_CORPUS names the directory
-# it reads when run without arguments, as TESTS are.
+# fuzz_data_replay.c is the shared driver, one TAP result per corpus;
+# FUZZ_CORPUS names the directory it reads when run without arguments, as
+# TESTS are.
+FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) -I$(top_srcdir)/tests
 check_PROGRAMS += tests/fuzz/fuzz_movingai_replay \
 	tests/fuzz/fuzz_recording_replay
 TESTS += tests/fuzz/fuzz_movingai_replay tests/fuzz/fuzz_recording_replay
 
 tests_fuzz_fuzz_movingai_replay_SOURCES = \
 	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_movingai.c
-tests_fuzz_fuzz_movingai_replay_CPPFLAGS = $(AM_CPPFLAGS) \
+tests_fuzz_fuzz_movingai_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
 	-DFUZZ_CORPUS='"tests/fuzz/corpus-movingai"'
-tests_fuzz_fuzz_movingai_replay_LDADD = $(CORE_LIBS)
+tests_fuzz_fuzz_movingai_replay_LDADD = tests/lib/libtest.a $(CORE_LIBS)
 
 tests_fuzz_fuzz_recording_replay_SOURCES = \
 	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_recording.c
-tests_fuzz_fuzz_recording_replay_CPPFLAGS = $(AM_CPPFLAGS) \
+tests_fuzz_fuzz_recording_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
 	-DFUZZ_CORPUS='"tests/fuzz/corpus-recording"'
-tests_fuzz_fuzz_recording_replay_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
+tests_fuzz_fuzz_recording_replay_LDADD = tests/lib/libtest.a \
+	$(SESSION_LIBS) $(CORE_LIBS)
 
 EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 	tests/fuzz/movingai.dict tests/fuzz/recording.dict
@@ -42,8 +45,7 @@ FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c $(FUZZ_SESSION_SRCS) \
 	$(FUZZ_CORE_SRCS)
 FUZZ_CLANG = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -I$(top_srcdir)/src -I$(top_builddir) \
-	-DHUNTED_DATADIR='"$(pkgdatadir)"' \
-	-DHUNTED_SRCDATA='"$(abs_top_srcdir)/data"'
+	-DHUNTED_DATADIR='"$(pkgdatadir)"'
 if HAVE_CLANG
 tests/fuzz/fuzz_movingai$(EXEEXT): $(FUZZ_MOVINGAI_SRCS) config.h
 	@$(MKDIR_P) tests/fuzz
@@ -68,7 +70,8 @@ check_PROGRAMS += tests/fuzz/fuzz_data_replay
 TESTS += tests/fuzz/fuzz_data_replay
 tests_fuzz_fuzz_data_replay_SOURCES = \
 	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_data.c
-tests_fuzz_fuzz_data_replay_LDADD = $(CORE_LIBS)
+tests_fuzz_fuzz_data_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_data_replay_LDADD = tests/lib/libtest.a $(CORE_LIBS)
 EXTRA_DIST += tests/fuzz/corpus tests/fuzz/data.dict
 
 # `make fuzz-data` builds the libFuzzer target with clang (not part of

@@ -15,6 +15,8 @@
 
 #include "core/data/data.h"
 #include "core/base/diag.h"
+#include "lib/fixture.h"
+#include "lib/tap.h"
 
 /* A scratch directory holding base.txt, which dungeons under test
  * include; made once for the whole run. */
@@ -699,7 +701,6 @@ static void test_data_shipped_files_pass(void **state)
 	        "maps/tutorial.txt", "maps/doors.txt", "maps/elements.txt",
 	        "maps/crowd.txt",    "maps/cave.txt",  "maps/maze.txt",
 	};
-	const char *top = getenv("top_srcdir");
 	size_t i;
 
 	(void)state;
@@ -708,7 +709,7 @@ static void test_data_shipped_files_pass(void **state)
 		struct diag_list dl;
 		struct data *d = data_new();
 
-		snprintf(path, sizeof(path), "%s/data/%s", top ? top : ".",
+		snprintf(path, sizeof(path), "%s/data/%s", fixture_srcdir(),
 		         files[i]);
 		diag_list_init(&dl, 0);
 		if (data_load(d, path, &dl) != 0 ||
@@ -733,16 +734,15 @@ static void test_data_shipped_files_pass(void **state)
  * an exit and monsters on floor, the same for the same seed. */
 static void test_data_movingai_map(void **state)
 {
-	const char *top = getenv("top_srcdir");
 	struct diag_list dl;
 	struct data *a = data_new(), *b = data_new();
 	char kinds[1024], map[1024];
 	size_t i;
 
 	(void)state;
-	snprintf(kinds, sizeof(kinds), "%s/data/monsters.txt", top ? top : ".");
-	snprintf(map, sizeof(map), "%s/tests/data/den312d.map",
-	         top ? top : ".");
+	snprintf(kinds, sizeof(kinds), "%s/data/monsters.txt",
+	         fixture_srcdir());
+	fixture_path(map, sizeof(map), "den312d.map");
 	diag_list_init(&dl, 0);
 	assert_int_equal(data_load(a, kinds, &dl), 0);
 	assert_int_equal(data_load(b, kinds, &dl), 0);
@@ -815,5 +815,5 @@ int main(void)
 	        cmocka_unit_test(test_data_movingai_map),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return tap_run(tests, setup, teardown);
 }

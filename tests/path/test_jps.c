@@ -4,7 +4,8 @@
  * rules and several step costs; plus the argument checks, the odd shapes,
  * the uniformity rule, context reuse and the den312d benchmark map.
  *
- * Every random case is reproducible from the seed printed on failure. */
+ * Every random case is reproducible from the seed printed on failure.
+ * The maps, the oracle and the checks are tests/lib's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,369 +21,43 @@
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
+#include "lib/check.h"
+#include "lib/fixture.h"
+#include "lib/map.h"
+#include "lib/oracle.h"
+#include "lib/splitmix.h"
+#include "lib/tap.h"
 
 #define PROPERTY_GRIDS 10000
 #define RANDOM_MAX_DIM 64
 #define GOALS_PER_GRID 3
-#define UNREACHED      UINT64_MAX
 
-/* --- a deterministic PRNG (splitmix64) ----------------------------------- */
-
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
+/* The path checked against tests/lib's oracle rule, on a copy of g. */
+static void check_grid_path(const struct grid *g, const struct path_params *p,
+                            int sx, int sy, int gx, int gy,
+                            const struct path_point *pts,
+                            const struct path_result *res)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+	const struct test_costs c = {p->straight_cost, p->diagonal_cost};
+	struct test_map m;
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(struct rng *r, uint32_t n)
-{
-	return (uint32_t)(rng_next(r) % n);
-}
-
-static int rng_range(struct rng *r, int lo, int hi)
-{
-	return lo + (int)rng_below(r, (uint32_t)(hi - lo + 1));
-}
-
-/* --- maps: the tests' own copy, apart from struct grid ------------------- */
-
-struct map {
-	int w;
-	int h;
-	uint8_t *mult; /* w * h, row-major, 0 = blocked */
-};
-
-struct costs {
-	uint32_t s, d;
-};
-
-static void map_init(struct map *m, int w, int h, uint8_t fill)
-{
-	m->w = w;
-	m->h = h;
-	m->mult = malloc((size_t)w * (size_t)h);
-	assert_non_null(m->mult);
-	memset(m->mult, fill, (size_t)w * (size_t)h);
-}
-
-static void map_fini(struct map *m)
-{
-	free(m->mult);
-	m->mult = NULL;
-}
-
-static uint8_t map_at(const struct map *m, int x, int y)
-{
-	if (x < 0 || y < 0 || x >= m->w || y >= m->h)
-		return 0;
-	return m->mult[(size_t)y * (size_t)m->w + (size_t)x];
-}
-
-static void map_set(struct map *m, int x, int y, uint8_t v)
-{
-	m->mult[(size_t)y * (size_t)m->w + (size_t)x] = v;
-}
-
-static void map_to_grid(const struct map *m, struct grid *g)
-{
-	int x, y;
-
-	assert_int_equal(grid_init(g, m->w, m->h), GRID_OK);
-	for (y = 0; y < m->h; y++)
-		for (x = 0; x < m->w; x++)
-			assert_int_equal(
-			        grid_set_cost(g, x, y, map_at(m, x, y)),
-			        GRID_OK);
-}
-
-/* --- failure context ----------------------------------------------------- */
-
-static struct {
-	uint64_t seed;
-	const struct map *map;
-	struct path_params p;
-	int sx, sy, gx, gy;
-} cur;
-
-static void dump_case(void)
-{
-	const struct map *m = cur.map;
-	char row[RANDOM_MAX_DIM + 1];
-	int x, y;
-
-	print_message("case: seed %#llx %dx%d %s costs %u/%u start (%d,%d) "
-	              "goal (%d,%d)\n",
-	              (unsigned long long)cur.seed, m ? m->w : 0, m ? m->h : 0,
-	              path_diagonal_name(cur.p.diagonal), cur.p.straight_cost,
-	              cur.p.diagonal_cost, cur.sx, cur.sy, cur.gx, cur.gy);
-	if (!m || m->w > RANDOM_MAX_DIM || m->h > RANDOM_MAX_DIM)
-		return;
-	for (y = 0; y < m->h; y++) {
-		for (x = 0; x < m->w; x++) {
-			uint8_t v = map_at(m, x, y);
-			char ch = v == 0 ? '#' : (char)('0' + (v > 9 ? 9 : v));
-
-			if (x == cur.sx && y == cur.sy)
-				ch = 'S';
-			else if (x == cur.gx && y == cur.gy)
-				ch = 'G';
-			row[x] = ch;
-		}
-		row[m->w] = '\0';
-		print_message("  %s\n", row);
-	}
-}
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			dump_case();                                           \
-			fail_msg("%s:%d: %s", __FILE__, __LINE__, #cond);      \
-		}                                                              \
-	} while (0)
-
-#define CHECK_EQ(a, b)                                                         \
-	do {                                                                   \
-		long long check_a_ = (long long)(a);                           \
-		long long check_b_ = (long long)(b);                           \
-		if (check_a_ != check_b_) {                                    \
-			dump_case();                                           \
-			fail_msg("%s:%d: %s == %s: %lld != %lld", __FILE__,    \
-			         __LINE__, #a, #b, check_a_, check_b_);        \
-		}                                                              \
-	} while (0)
-
-/* --- the oracle: Dijkstra over the map with its own step rule ------------ */
-
-static int oracle_step(const struct map *m, enum path_diagonal rule,
-                       const struct costs *c, int x, int y, int nx, int ny,
-                       uint64_t *cost)
-{
-	int dx = nx - x, dy = ny - y;
-	uint8_t v = map_at(m, nx, ny);
-
-	if (!v || !map_at(m, x, y) || (dx == 0 && dy == 0) || dx < -1 ||
-	    dx > 1 || dy < -1 || dy > 1)
-		return 0;
-	if (dx && dy) {
-		if (rule == PATH_DIAG_NEVER)
-			return 0;
-		if (rule == PATH_DIAG_NO_CORNER &&
-		    (!map_at(m, nx, y) || !map_at(m, x, ny)))
-			return 0;
-		*cost = (uint64_t)c->d * v;
-	} else {
-		*cost = (uint64_t)c->s * v;
-	}
-	return 1;
-}
-
-struct oracle {
-	size_t n;
-	uint64_t *dist;
-	uint64_t *hkey; /* binary heap with lazy deletion */
-	uint32_t *hcell;
-};
-
-static void oracle_init(struct oracle *o, size_t n)
-{
-	o->n = n;
-	o->dist = malloc(n * sizeof(*o->dist));
-	o->hkey = malloc((8 * n + 1) * sizeof(*o->hkey));
-	o->hcell = malloc((8 * n + 1) * sizeof(*o->hcell));
-	assert_true(o->dist && o->hkey && o->hcell);
-}
-
-static void oracle_fini(struct oracle *o)
-{
-	free(o->dist);
-	free(o->hkey);
-	free(o->hcell);
-}
-
-static void oracle_run(struct oracle *o, const struct map *m,
-                       enum path_diagonal rule, const struct costs *c, int sx,
-                       int sy)
-{
-	size_t n = (size_t)m->w * (size_t)m->h, len = 0, i;
-
-	assert_true(n <= o->n);
-	for (i = 0; i < n; i++)
-		o->dist[i] = UNREACHED;
-	o->dist[(size_t)sy * m->w + sx] = 0;
-	o->hkey[0] = 0;
-	o->hcell[0] = (uint32_t)(sy * m->w + sx);
-	len = 1;
-	while (len) {
-		uint64_t k = o->hkey[0], lk;
-		uint32_t cell = o->hcell[0], lc;
-		size_t pos = 0;
-		int x, y, dx, dy;
-
-		/* pop */
-		len--;
-		lk = o->hkey[len];
-		lc = o->hcell[len];
-		for (;;) {
-			size_t ch = 2 * pos + 1;
-
-			if (ch >= len)
-				break;
-			if (ch + 1 < len && o->hkey[ch + 1] < o->hkey[ch])
-				ch++;
-			if (o->hkey[ch] >= lk)
-				break;
-			o->hkey[pos] = o->hkey[ch];
-			o->hcell[pos] = o->hcell[ch];
-			pos = ch;
-		}
-		o->hkey[pos] = lk;
-		o->hcell[pos] = lc;
-		if (k != o->dist[cell])
-			continue;
-		x = (int)(cell % (uint32_t)m->w);
-		y = (int)(cell / (uint32_t)m->w);
-		for (dy = -1; dy <= 1; dy++) {
-			for (dx = -1; dx <= 1; dx++) {
-				uint64_t step, nd;
-				uint32_t nc;
-
-				if (!oracle_step(m, rule, c, x, y, x + dx,
-				                 y + dy, &step))
-					continue;
-				nd = k + step;
-				nc = (uint32_t)((y + dy) * m->w + x + dx);
-				if (nd >= o->dist[nc])
-					continue;
-				o->dist[nc] = nd;
-				/* push */
-				pos = len++;
-				while (pos > 0 && o->hkey[(pos - 1) / 2] > nd) {
-					o->hkey[pos] = o->hkey[(pos - 1) / 2];
-					o->hcell[pos] = o->hcell[(pos - 1) / 2];
-					pos = (pos - 1) / 2;
-				}
-				o->hkey[pos] = nd;
-				o->hcell[pos] = nc;
-			}
-		}
-	}
-}
-
-/* --- checking one answer -------------------------------------------------- */
-
-/* The path runs from start to goal in steps path_step_cost accepts, and
- * they add up to the reported cost. */
-static void check_path(const struct grid *g, const struct path_params *p,
-                       int sx, int sy, int gx, int gy,
-                       const struct path_point *pts,
-                       const struct path_result *res)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	CHECK_EQ(res->status, PATH_FOUND);
-	CHECK(res->length >= 1);
-	CHECK(res->length <= (size_t)g->width * (size_t)g->height);
-	CHECK_EQ(pts[0].x, sx);
-	CHECK_EQ(pts[0].y, sy);
-	CHECK_EQ(pts[res->length - 1].x, gx);
-	CHECK_EQ(pts[res->length - 1].y, gy);
-	for (i = 1; i < res->length; i++) {
-		uint32_t step = path_step_cost(g, p, pts[i - 1].x, pts[i - 1].y,
-		                               pts[i].x, pts[i].y);
-
-		if (!step) {
-			dump_case();
-			fail_msg("illegal step %zu: (%d,%d) -> (%d,%d)", i,
-			         pts[i - 1].x, pts[i - 1].y, pts[i].x,
-			         pts[i].y);
-		}
-		sum += step;
-	}
-	CHECK_EQ(sum, res->cost);
+	test_map_from_grid(&m, g);
+	check_path(&m, p->diagonal, &c, sx, sy, gx, gy, pts, res);
+	test_map_fini(&m);
 }
 
 static void params_for(struct path_params *p, enum path_diagonal rule,
-                       const struct costs *c)
+                       const struct test_costs *c)
 {
-	path_params_default(p);
-	p->algo = PATH_ASTAR;
-	p->heuristic = PATH_H_OCTILE;
-	p->diagonal = rule;
-	p->straight_cost = c->s;
-	p->diagonal_cost = c->d;
+	check_params(p, PATH_ASTAR, PATH_H_OCTILE, rule, c, PATH_WEIGHT_ONE);
 }
 
 /* --- random uniform grids ------------------------------------------------ */
 
-static const struct costs main_costs[] = {{10, 14}, {408, 577}, {100, 141}};
+static const struct test_costs main_costs[] = {{10, 14}, {408, 577}, {100, 141}};
 /* Other legal costs, now and then: equal, double, odd ratios. */
-static const struct costs other_costs[] = {
+static const struct test_costs other_costs[] = {
         {1, 1}, {1, 2}, {10, 10}, {10, 20}, {3, 4}, {7, 13}, {985, 1393}};
-
-static int random_dim(struct rng *r, int max)
-{
-	return rng_range(r, 1, rng_below(r, 2) ? max : (max < 16 ? max : 16));
-}
-
-/* A uniform map: size, one multiplier for every open cell (1 most of the
- * time), obstacle density 0-60 %, and sometimes wall segments with gaps
- * (corridors, rooms, dead ends: the corners jump point search cares
- * about). */
-static void random_map(struct map *m, struct rng *r, int maxdim)
-{
-	int w = random_dim(r, maxdim), h = random_dim(r, maxdim);
-	uint8_t mult = rng_below(r, 4) ? 1 : (uint8_t)rng_range(r, 2, 255);
-	uint32_t density = rng_below(r, 61), walls, i;
-	int x, y;
-
-	map_init(m, w, h, mult);
-	for (y = 0; y < h; y++)
-		for (x = 0; x < w; x++)
-			if (rng_below(r, 100) < density)
-				map_set(m, x, y, 0);
-	walls = rng_below(r, 3) ? 0 : rng_below(r, 2 + (uint32_t)(w + h) / 4);
-	for (i = 0; i < walls; i++) {
-		int vertical = (int)rng_below(r, 2);
-		int len = rng_range(r, 1, vertical ? h : w);
-		int x0 = rng_range(r, 0, w - 1), y0 = rng_range(r, 0, h - 1);
-		int k, gap = rng_range(r, 0, len);
-
-		for (k = 0; k < len; k++) {
-			int cx = vertical ? x0 : x0 + k;
-			int cy = vertical ? y0 + k : y0;
-
-			if (cx < w && cy < h && k != gap)
-				map_set(m, cx, cy, 0);
-		}
-	}
-}
-
-/* A random open cell, or (-1, -1) on a full map. */
-static void random_open(const struct map *m, struct rng *r, int *x, int *y)
-{
-	int tries;
-
-	for (tries = 0; tries < 64; tries++) {
-		*x = rng_range(r, 0, m->w - 1);
-		*y = rng_range(r, 0, m->h - 1);
-		if (map_at(m, *x, *y))
-			return;
-	}
-	for (*y = 0; *y < m->h; (*y)++)
-		for (*x = 0; *x < m->w; (*x)++)
-			if (map_at(m, *x, *y))
-				return;
-	*x = *y = -1;
-}
 
 struct workspace {
 	struct oracle o;
@@ -408,24 +83,22 @@ static void ws_fini(struct workspace *ws)
 
 /* One query: JPS against the oracle's distance (when given) and A*. */
 static void check_query(struct workspace *ws, struct jps_ctx *jc,
-                        struct path_ctx *ac, const struct grid *g,
-                        const struct path_params *p, int sx, int sy, int gx,
-                        int gy, uint64_t want, int have_want)
+                        struct path_ctx *ac, const struct test_map *m,
+                        const struct grid *g, const struct path_params *p,
+                        int sx, int sy, int gx, int gy, uint64_t want,
+                        int have_want)
 {
+	const struct test_costs c = {p->straight_cost, p->diagonal_cost};
 	struct path_result jr, ar;
 	int js, as;
 
-	cur.p = *p;
-	cur.sx = sx;
-	cur.sy = sy;
-	cur.gx = gx;
-	cur.gy = gy;
+	check_describe(check_case.seed, m, p, sx, sy, gx, gy);
 	js = jps_find(jc, g, p, sx, sy, gx, gy, ws->buf, ws->cap, &jr);
 	as = path_find(ac, g, p, sx, sy, gx, gy, ws->abuf, ws->cap, &ar, NULL);
 	CHECK_EQ(js, jr.status);
 	CHECK_EQ(js, as);
 	if (have_want)
-		CHECK_EQ(js, want == UNREACHED ? PATH_NO_PATH : PATH_FOUND);
+		CHECK_EQ(js, want == ORACLE_UNREACHED ? PATH_NO_PATH : PATH_FOUND);
 	if (js != PATH_FOUND) {
 		CHECK_EQ(jr.length, 0);
 		return;
@@ -433,7 +106,7 @@ static void check_query(struct workspace *ws, struct jps_ctx *jc,
 	CHECK_EQ(jr.cost, ar.cost);
 	if (have_want)
 		CHECK_EQ(jr.cost, want);
-	check_path(g, p, sx, sy, gx, gy, ws->buf, &jr);
+	check_path(m, p->diagonal, &c, sx, sy, gx, gy, ws->buf, &jr);
 	CHECK(jr.stats.expanded >= 1);
 	CHECK(jr.stats.pushes >= jr.stats.expanded);
 	CHECK(jr.stats.max_open >= 1);
@@ -448,25 +121,25 @@ static void test_jps_matches_dijkstra_random(void **state)
 	(void)state;
 	ws_init(&ws, ncells);
 	for (i = 0; i < PROPERTY_GRIDS; i++) {
-		struct rng r = {0x6a7053ull * 1000003ull + i};
-		struct map m;
+		struct splitmix r = {0x6a7053ull * 1000003ull + i};
+		struct test_map m;
 		struct grid g;
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
 		int rule, sx, sy, k;
-		const struct costs *c = i % 10 == 9 ? &other_costs[(i / 10) % 7]
+		const struct test_costs *c = i % 10 == 9 ? &other_costs[(i / 10) % 7]
 		                                    : &main_costs[i % 3];
 
-		cur.seed = r.s;
-		random_map(&m, &r, RANDOM_MAX_DIM);
-		cur.map = &m;
-		random_open(&m, &r, &sx, &sy);
+		check_case.seed = r.s;
+		test_map_random_uniform(&m, &r, RANDOM_MAX_DIM);
+		check_case.map = &m;
+		test_map_random_open(&m, &r, &sx, &sy);
 		if (sx < 0) {
 			/* A full map: open one cell, a 1-cell world. */
-			map_set(&m, 0, 0, 1);
+			test_map_set(&m, 0, 0, 1);
 			sx = sy = 0;
 		}
-		map_to_grid(&m, &g);
+		test_map_to_grid(&m, &g);
 		jc = jps_ctx_new(m.w, m.h);
 		ac = path_ctx_new(m.w, m.h);
 		assert_true(jc && ac);
@@ -476,28 +149,28 @@ static void test_jps_matches_dijkstra_random(void **state)
 			struct path_params p;
 
 			params_for(&p, (enum path_diagonal)rule, c);
-			oracle_run(&ws.o, &m, (enum path_diagonal)rule, c, sx,
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c, sx,
 			           sy);
 			for (k = 0; k < GOALS_PER_GRID; k++) {
 				int gx, gy;
 				uint64_t want;
 
-				random_open(&m, &r, &gx, &gy);
-				if (k == 0 && rng_below(&r, 8) == 0) {
+				test_map_random_open(&m, &r, &gx, &gy);
+				if (k == 0 && splitmix_below(&r, 8) == 0) {
 					gx = sx;
 					gy = sy;
 				}
 				want = ws.o.dist[(size_t)gy * m.w + gx];
-				check_query(&ws, jc, ac, &g, &p, sx, sy, gx, gy,
-				            want, 1);
+				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
+				            gy, want, 1);
 				queries++;
-				found += want != UNREACHED;
+				found += want != ORACLE_UNREACHED;
 			}
 		}
 		jps_ctx_free(jc);
 		path_ctx_free(ac);
 		grid_fini(&g);
-		map_fini(&m);
+		test_map_fini(&m);
 	}
 	print_message("%u grids, %u queries, %u with a path\n", PROPERTY_GRIDS,
 	              queries, found);
@@ -518,23 +191,23 @@ static void test_jps_matches_astar_large(void **state)
 	(void)state;
 	ws_init(&ws, (size_t)maxdim * maxdim);
 	for (i = 0; i < 24; i++) {
-		struct rng r = {0x1a26eull * 7919ull + i};
-		struct map m;
+		struct splitmix r = {0x1a26eull * 7919ull + i};
+		struct test_map m;
 		struct grid g;
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
 		int rule, k;
-		const struct costs *c = &main_costs[i % 3];
+		const struct test_costs *c = &main_costs[i % 3];
 
-		cur.seed = r.s;
+		check_case.seed = r.s;
 		do {
-			random_map(&m, &r, maxdim);
+			test_map_random_uniform(&m, &r, maxdim);
 			if (m.w * m.h >= 400)
 				break;
-			map_fini(&m);
+			test_map_fini(&m);
 		} while (1);
-		cur.map = &m;
-		map_to_grid(&m, &g);
+		check_case.map = &m;
+		test_map_to_grid(&m, &g);
 		jc = jps_ctx_new(m.w, m.h);
 		ac = path_ctx_new(m.w, m.h);
 		assert_true(jc && ac);
@@ -546,34 +219,28 @@ static void test_jps_matches_astar_large(void **state)
 			for (k = 0; k < 20; k++) {
 				int sx, sy, gx, gy;
 
-				random_open(&m, &r, &sx, &sy);
-				random_open(&m, &r, &gx, &gy);
+				test_map_random_open(&m, &r, &sx, &sy);
+				test_map_random_open(&m, &r, &gx, &gy);
 				if (sx < 0)
 					break;
-				check_query(&ws, jc, ac, &g, &p, sx, sy, gx, gy,
-				            0, 0);
+				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
+				            gy, 0, 0);
 			}
 		}
 		jps_ctx_free(jc);
 		path_ctx_free(ac);
 		grid_fini(&g);
-		map_fini(&m);
+		test_map_fini(&m);
 	}
 	ws_fini(&ws);
 }
 
 /* --- edge cases ---------------------------------------------------------- */
 
-static void set_case(const struct map *m, const struct path_params *p, int sx,
-                     int sy, int gx, int gy)
+static void set_case(const struct test_map *m, const struct path_params *p,
+                     int sx, int sy, int gx, int gy)
 {
-	cur.seed = 0;
-	cur.map = m;
-	cur.p = *p;
-	cur.sx = sx;
-	cur.sy = sy;
-	cur.gx = gx;
-	cur.gy = gy;
+	check_describe(0, m, p, sx, sy, gx, gy);
 }
 
 static void test_jps_ctx_new_rejects_bad_sizes(void **state)
@@ -883,7 +550,7 @@ static void test_jps_unreachable(void **state)
 	assert_int_equal(jps_find(c, &g, &p, 7, 5, 15, 2, buf, 400, &res),
 	                 PATH_FOUND);
 	set_case(NULL, &p, 7, 5, 15, 2);
-	check_path(&g, &p, 7, 5, 15, 2, buf, &res);
+	check_grid_path(&g, &p, 7, 5, 15, 2, buf, &res);
 	jps_ctx_free(c);
 	grid_fini(&g);
 }
@@ -959,7 +626,7 @@ static void test_jps_single_row_and_column(void **state)
 						                 408u * dist);
 						assert_int_equal(res.length,
 						                 dist + 1);
-						check_path(&g, &p, ax, ay, bx,
+						check_grid_path(&g, &p, ax, ay, bx,
 						           by, buf, &res);
 					}
 				}
@@ -1102,10 +769,10 @@ static void test_jps_ctx_reuse(void **state)
 	static const int dims[SIZES][2] = {
 	        {1, 9}, {13, 7}, {64, 64}, {33, 2}, {50, 41}};
 	struct jps_ctx *ctx[SIZES];
-	struct map maps[SIZES][GRIDS];
+	struct test_map maps[SIZES][GRIDS];
 	struct grid grids[SIZES][GRIDS];
 	struct path_point *a, *b;
-	struct rng r = {0x7e05eull};
+	struct splitmix r = {0x7e05eull};
 	int s, k, i;
 
 	(void)state;
@@ -1116,36 +783,36 @@ static void test_jps_ctx_reuse(void **state)
 		ctx[s] = jps_ctx_new(dims[s][0], dims[s][1]);
 		assert_non_null(ctx[s]);
 		for (k = 0; k < GRIDS; k++) {
-			struct map *m = &maps[s][k];
+			struct test_map *m = &maps[s][k];
 			int x, y;
 
-			map_init(m, dims[s][0], dims[s][1], (uint8_t)(k + 1));
+			test_map_init(m, dims[s][0], dims[s][1], (uint8_t)(k + 1));
 			for (y = 0; y < m->h; y++)
 				for (x = 0; x < m->w; x++)
-					if (rng_below(&r, 100) < 25)
-						map_set(m, x, y, 0);
-			map_to_grid(m, &grids[s][k]);
+					if (splitmix_below(&r, 100) < 25)
+						test_map_set(m, x, y, 0);
+			test_map_to_grid(m, &grids[s][k]);
 		}
 	}
 	for (i = 0; i < 3000; i++) {
 		struct path_params p;
 		struct path_result ra, rb;
 		struct jps_ctx *fresh;
-		struct map *m;
+		struct test_map *m;
 		const struct grid *g;
 		int sx, sy, gx, gy, ja, jb;
 		size_t n;
 
-		s = (int)rng_below(&r, SIZES);
-		k = (int)rng_below(&r, GRIDS);
+		s = (int)splitmix_below(&r, SIZES);
+		k = (int)splitmix_below(&r, GRIDS);
 		m = &maps[s][k];
 		g = &grids[s][k];
 		params_for(&p,
-		           rng_below(&r, 2) ? PATH_DIAG_ALWAYS
+		           splitmix_below(&r, 2) ? PATH_DIAG_ALWAYS
 		                            : PATH_DIAG_NO_CORNER,
-		           &main_costs[rng_below(&r, 3)]);
-		random_open(m, &r, &sx, &sy);
-		random_open(m, &r, &gx, &gy);
+		           &main_costs[splitmix_below(&r, 3)]);
+		test_map_random_open(m, &r, &sx, &sy);
+		test_map_random_open(m, &r, &gx, &gy);
 		if (sx < 0)
 			continue;
 		set_case(m, &p, sx, sy, gx, gy);
@@ -1164,14 +831,18 @@ static void test_jps_ctx_reuse(void **state)
 			CHECK_EQ(a[n].x, b[n].x);
 			CHECK_EQ(a[n].y, b[n].y);
 		}
-		if (ja == PATH_FOUND)
-			check_path(g, &p, sx, sy, gx, gy, a, &ra);
+		if (ja == PATH_FOUND) {
+			const struct test_costs c = {p.straight_cost,
+			                             p.diagonal_cost};
+
+			check_path(m, p.diagonal, &c, sx, sy, gx, gy, a, &ra);
+		}
 	}
 	for (s = 0; s < SIZES; s++) {
 		jps_ctx_free(ctx[s]);
 		for (k = 0; k < GRIDS; k++) {
 			grid_fini(&grids[s][k]);
-			map_fini(&maps[s][k]);
+			test_map_fini(&maps[s][k]);
 		}
 	}
 	free(a);
@@ -1210,70 +881,46 @@ static void test_jps_few_expansions_on_open_ground(void **state)
 
 /* --- the den312d benchmark map ------------------------------------------- */
 
-static void data_path(char *buf, size_t cap, const char *name)
-{
-	const char *top = getenv("top_srcdir");
-
-	snprintf(buf, cap, "%s/tests/data/%s", top && *top ? top : ".", name);
-}
-
 static void test_jps_den312d(void **state)
 {
-	char map_path[1024], scen_path[1024];
-	struct movingai_error err;
 	struct movingai_scen sc;
 	struct path_params p;
 	struct jps_ctx *c;
 	struct grid g;
+	struct test_map m;
 	struct path_point *buf;
 	size_t i, mismatches = 0;
 
 	(void)state;
-	data_path(map_path, sizeof(map_path), "den312d.map");
-	data_path(scen_path, sizeof(scen_path), "den312d.map.scen");
-	if (movingai_load_map(map_path, &g, &err) != MOVINGAI_OK)
-		print_error("%s:%d:%d: %s\n", map_path, err.line, err.col,
-		            err.message);
-	assert_non_null(g.cost);
-	if (movingai_load_scen(scen_path, &sc, &err) != MOVINGAI_OK)
-		print_error("%s:%d:%d: %s\n", scen_path, err.line, err.col,
-		            err.message);
-	assert_int_equal(sc.count, 320);
+	fixture_load_den312d(&g, &sc);
 	c = jps_ctx_new(g.width, g.height);
 	assert_non_null(c);
 	assert_int_equal(jps_ctx_set_grid(c, &g), 1);
 	buf = malloc((size_t)g.width * (size_t)g.height * sizeof(*buf));
 	assert_non_null(buf);
+	test_map_from_grid(&m, &g);
 	params_for(&p, PATH_DIAG_NO_CORNER, &main_costs[1]); /* 408/577 */
 	for (i = 0; i < sc.count; i++) {
 		const struct movingai_problem *q = &sc.problems[i];
 		struct path_result res;
-		double got, tol;
 		int st;
 
 		assert_true(movingai_problem_fits(q, &g));
 		st = jps_find(c, &g, &p, q->start_x, q->start_y, q->goal_x,
 		              q->goal_y, buf,
 		              (size_t)g.width * (size_t)g.height, &res);
-		got = st == PATH_FOUND ? res.cost / 408.0 : -1.0;
-		/* pathbench's tolerance: half a unit in the 6th printed
-		 * digit, plus the approximation of sqrt(2). */
-		tol = 0.005 + 1e-5 * q->optimal;
-		if (st != PATH_FOUND || fabs(got - q->optimal) > tol) {
-			print_error("row %d: (%d,%d)->(%d,%d) expected %.5f "
-			            "got %.5f (%s)\n",
-			            q->line, q->start_x, q->start_y, q->goal_x,
-			            q->goal_y, q->optimal, got,
-			            path_status_name(st));
+		/* pathbench's tolerance (tests/lib/fixture.h). */
+		if (!fixture_matches_optimal(q, st, res.cost, 408)) {
 			mismatches++;
 			continue;
 		}
 		set_case(NULL, &p, q->start_x, q->start_y, q->goal_x,
 		         q->goal_y);
-		check_path(&g, &p, q->start_x, q->start_y, q->goal_x, q->goal_y,
-		           buf, &res);
+		check_path(&m, p.diagonal, &main_costs[1], q->start_x,
+		           q->start_y, q->goal_x, q->goal_y, buf, &res);
 	}
 	assert_int_equal(mismatches, 0);
+	test_map_fini(&m);
 	free(buf);
 	jps_ctx_free(c);
 	movingai_scen_free(&sc);
@@ -1301,5 +948,5 @@ int main(void)
 	        cmocka_unit_test(test_jps_matches_astar_large),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

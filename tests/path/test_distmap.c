@@ -1,8 +1,8 @@
 /* test_distmap.c - distance maps checked against a brute-force relaxation
- * and against A*, walked downhill, cut at max_cost; component labels
- * checked against a brute-force fixpoint; the argument checks and the
- * largest maps.  The oracles here use their own step rule, not the
- * engine's.
+ * and against A*, walked downhill, cut at max_cost; the argument checks;
+ * the open and the largest maps, each one component.  The relaxation
+ * uses tests/lib's step rule, not the engine's.  (Component labels
+ * against a brute force are test_flood's.)
  *
  * `test_distmap --bench [MAP.map ...]` instead times full distance maps
  * (on a 512x512 open map when no map is given) against one A* per
@@ -26,6 +26,9 @@
 #include "core/data/movingai.h"
 #include "core/path/path.h"
 #include "core/base/rng.h"
+#include "lib/map.h"
+#include "lib/oracle.h"
+#include "lib/tap.h"
 
 /* Random cases per property: thousands, and still about a second under
  * the sanitizers. */
@@ -49,47 +52,28 @@ static void check_u64(uint64_t got, uint64_t want, const char *item, int x,
 	fail();
 }
 
-static void random_grid(struct rng *r, struct grid *g)
+/* The step from (x, y) in direction d by tests/lib's oracle rule, on m,
+ * a copy of the grid: its cost, 0 when it is not legal. */
+static uint64_t oracle_step_to(const struct test_map *m,
+                               const struct path_params *p, int x, int y,
+                               int d)
 {
-	int w = (int)rng_range(r, 1, rng_below(r, 2) ? MAX_DIM : 12);
-	int h = (int)rng_range(r, 1, rng_below(r, 2) ? MAX_DIM : 12);
-	int density = (int)rng_range(r, 0, 60), x, y;
+	const struct test_costs c = {p->straight_cost, p->diagonal_cost};
+	uint64_t cost;
 
-	assert_int_equal(grid_init(g, w, h), GRID_OK);
-	for (y = 0; y < h; y++)
-		for (x = 0; x < w; x++)
-			grid_set_cost(g, x, y,
-			              rng_percent(r, density)
-			                      ? GRID_BLOCKED
-			                      : (uint8_t)rng_range(r, 1, 9));
-}
-
-/* The step rule, written from the spec: entering cell n costs step *
- * mult(n); a no-corner diagonal needs both orthogonal cells open. */
-static uint64_t oracle_step(const struct grid *g, const struct path_params *p,
-                            int x, int y, int d)
-{
-	int nx = x + dx8[d], ny = y + dy8[d];
-
-	if (!grid_passable(g, x, y) || !grid_passable(g, nx, ny))
-		return 0;
-	if (d < 4)
-		return (uint64_t)p->straight_cost * grid_cost(g, nx, ny);
-	if (p->diagonal == PATH_DIAG_NEVER)
-		return 0;
-	if (p->diagonal == PATH_DIAG_NO_CORNER &&
-	    (!grid_passable(g, nx, y) || !grid_passable(g, x, ny)))
-		return 0;
-	return (uint64_t)p->diagonal_cost * grid_cost(g, nx, ny);
+	return oracle_step(m, p->diagonal, &c, x, y, x + dx8[d], y + dy8[d],
+	                   &cost)
+	               ? cost
+	               : 0;
 }
 
 /* Bellman-Ford: dist[v] = min over steps v -> u of step + dist[u],
  * repeated until nothing changes.  Slow and obviously right. */
-static void brute_dist(const struct grid *g, const struct path_params *p,
+static void brute_dist(const struct test_map *m, const struct path_params *p,
                        const struct path_point *src, size_t nsrc,
                        uint64_t *dist)
 {
-	int w = g->width, h = g->height, changed = 1, x, y, d;
+	int w = m->w, h = m->h, changed = 1, x, y, d;
 	size_t i;
 
 	for (i = 0; i < (size_t)w * (size_t)h; i++)
@@ -102,7 +86,7 @@ static void brute_dist(const struct grid *g, const struct path_params *p,
 			for (x = 0; x < w; x++)
 				for (d = 0; d < 8; d++) {
 					uint64_t sc =
-					        oracle_step(g, p, x, y, d);
+					        oracle_step_to(m, p, x, y, d);
 					uint64_t du, *dv;
 
 					if (!sc)
@@ -133,6 +117,7 @@ static void random_params(struct rng *r, struct path_params *p)
  * one legal step cheaper, so by induction every downhill walk arrives at
  * a source having paid exactly distmap_at. */
 static void check_every_step(const struct distmap *m, const struct grid *g,
+                             const struct test_map *tm,
                              const struct path_params *p)
 {
 	int x, y, nx, ny, d;
@@ -152,9 +137,9 @@ static void check_every_step(const struct distmap *m, const struct grid *g,
 					break;
 			assert_true(d < 8);
 			check_u64((uint64_t)distmap_at(m, nx, ny) +
-			                  oracle_step(g, p, x, y, d),
+			                  oracle_step_to(tm, p, x, y, d),
 			          here, "step cost", x, y);
-			assert_true(oracle_step(g, p, x, y, d) > 0);
+			assert_true(oracle_step_to(tm, p, x, y, d) > 0);
 		}
 }
 
@@ -171,6 +156,7 @@ static void test_distmap_matches_brute_force(void **state)
 	rng_seed(&r, 77);
 	for (c = 0; c < CASES; c++) {
 		struct grid g;
+		struct test_map tm;
 		struct path_params p;
 		struct path_point src[3];
 		struct distmap *m;
@@ -178,7 +164,7 @@ static void test_distmap_matches_brute_force(void **state)
 		uint32_t max_cost = 0;
 		int w, h, x, y;
 
-		random_grid(&r, &g);
+		test_grid_random(&r, &g, MAX_DIM);
 		w = g.width;
 		h = g.height;
 		random_params(&r, &p);
@@ -215,7 +201,8 @@ static void test_distmap_matches_brute_force(void **state)
 		assert_int_equal(
 		        distmap_build(m, &g, &p, src, nsrc, max_cost, &settled),
 		        0);
-		brute_dist(&g, &p, src, nsrc, want);
+		test_map_from_grid(&tm, &g);
+		brute_dist(&tm, &p, src, nsrc, want);
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++) {
 				uint64_t e = want[(size_t)y * w + x];
@@ -231,7 +218,7 @@ static void test_distmap_matches_brute_force(void **state)
 			}
 		check_u64(settled, reached, "settled", -1, -1);
 		reached_total += reached;
-		check_every_step(m, &g, &p);
+		check_every_step(m, &g, &tm, &p);
 		/* One A* per sampled cell to the source costs the same. */
 		if (nsrc == 1 && !max_cost) {
 			struct path_ctx *pc = path_ctx_new(w, h);
@@ -256,6 +243,7 @@ static void test_distmap_matches_brute_force(void **state)
 			}
 			path_ctx_free(pc);
 		}
+		test_map_fini(&tm);
 		distmap_free(m);
 		grid_fini(&g);
 	}
@@ -285,7 +273,7 @@ static void test_distmap_multi_source_is_min(void **state)
 		size_t nsrc = rng_range(&r, 2, 4), i;
 		int x, y;
 
-		random_grid(&r, &g);
+		test_grid_random(&r, &g, MAX_DIM);
 		random_params(&r, &p);
 		for (i = 0; i < nsrc; i++) {
 			src[i].x = (int)rng_below(&r, (uint32_t)g.width);
@@ -462,7 +450,6 @@ static void test_distmap_small_and_bad_args(void **state)
 	struct distmap *m = distmap_new(5, 5), *one = distmap_new(1, 1);
 	struct path_point s = {2, 2}, two[2] = {{0, 0}, {0, 0}};
 	size_t settled = 99;
-	uint32_t lab, count;
 	int nx, ny;
 
 	(void)state;
@@ -479,23 +466,18 @@ static void test_distmap_small_and_bad_args(void **state)
 	assert_int_equal(distmap_at(m, 2, 2), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_at(NULL, 0, 0), DISTMAP_UNREACHED);
 
-	/* 1x1: the source is the only cell, and its own component. */
+	/* 1x1: the source is the only cell. */
 	assert_int_equal(grid_init(&g, 1, 1), GRID_OK);
 	assert_int_equal(distmap_build(one, &g, &p, two, 2, 0, &settled), 0);
 	assert_int_equal(settled, 1);
 	assert_int_equal(distmap_at(one, 0, 0), 0);
 	assert_int_equal(distmap_at(one, 1, 0), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_step(one, &g, &p, 0, 0, &nx, &ny), 0);
-	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, &lab, &count),
-	                 0);
-	assert_true(lab == 1 && count == 1);
 	/* No sources: a valid, empty map. */
 	assert_int_equal(distmap_build(one, &g, &p, NULL, 0, 0, &settled), 0);
 	assert_int_equal(settled, 0);
 	assert_int_equal(distmap_at(one, 0, 0), DISTMAP_UNREACHED);
 	grid_set_cost(&g, 0, 0, 0);
-	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, &lab, &count), 0);
-	assert_true(lab == 0 && count == 0);
 	assert_int_equal(distmap_build(one, &g, &p, two, 1, 0, NULL),
 	                 PATH_BAD_ARG);
 	grid_fini(&g);
@@ -556,148 +538,23 @@ static void test_distmap_small_and_bad_args(void **state)
 	assert_int_equal(distmap_at(m, -1, 0), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_at(m, 0, 5), DISTMAP_UNREACHED);
 	assert_int_equal(distmap_step(m, NULL, &p, 0, 0, &nx, &ny), 0);
-
-	assert_int_equal(flood_components(NULL, PATH_DIAG_NEVER, &lab, &count),
-	                 PATH_BAD_ARG);
-	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, NULL, &count),
-	                 PATH_BAD_ARG);
-	assert_int_equal(flood_components(&g, PATH_DIAG_COUNT, &lab, &count),
-	                 PATH_BAD_ARG);
 	grid_fini(&g);
 	grid_fini(&other);
 	distmap_free(m);
 	distmap_free(one);
 }
 
-/* Brute-force components: every passable cell starts as its own index
- * and takes the smallest index among its neighbours until nothing
- * changes, so each ends holding its component's first cell. */
-static void brute_first_cell(const struct grid *g, int eight, uint32_t *first)
-{
-	int w = g->width, h = g->height, changed = 1, x, y, d;
-
-	for (y = 0; y < h; y++)
-		for (x = 0; x < w; x++)
-			first[y * w + x] = grid_passable(g, x, y)
-			                           ? (uint32_t)(y * w + x)
-			                           : UINT32_MAX;
-	while (changed) {
-		changed = 0;
-		for (y = 0; y < h; y++)
-			for (x = 0; x < w; x++)
-				for (d = 0; d < (eight ? 8 : 4); d++) {
-					int nx = x + dx8[d], ny = y + dy8[d];
-					uint32_t *a = &first[y * w + x];
-
-					if (!grid_passable(g, x, y) ||
-					    !grid_passable(g, nx, ny))
-						continue;
-					if (first[ny * w + nx] < *a) {
-						*a = first[ny * w + nx];
-						changed = 1;
-					}
-				}
-	}
-}
-
-static void test_components_match_brute_force(void **state)
-{
-	struct rng r;
-	uint32_t *lab = malloc(MAX_DIM * MAX_DIM * sizeof(*lab));
-	uint32_t *first = malloc(MAX_DIM * MAX_DIM * sizeof(*first));
-	uint32_t *rank = malloc(MAX_DIM * MAX_DIM * sizeof(*rank));
-	unsigned c, multi = 0;
-
-	(void)state;
-	assert_true(lab && first && rank);
-	rng_seed(&r, 5);
-	for (c = 0; c < CASES; c++) {
-		struct grid g;
-		struct path_params p;
-		struct distmap *m;
-		enum path_diagonal diag =
-		        (enum path_diagonal)rng_below(&r, PATH_DIAG_COUNT);
-		uint32_t count, roots = 0, i, n;
-		int x, y, x2, y2, k;
-
-		random_grid(&r, &g);
-		n = (uint32_t)(g.width * g.height);
-		snprintf(what, sizeof(what), "components case %u: %dx%d %s", c,
-		         g.width, g.height, path_diagonal_name(diag));
-		assert_int_equal(flood_components(&g, diag, lab, &count), 0);
-		brute_first_cell(&g, diag == PATH_DIAG_ALWAYS, first);
-		/* The k-th first cell in row-major order is label k. */
-		for (i = 0; i < n; i++)
-			if (first[i] == i)
-				rank[i] = ++roots;
-		check_u64(count, roots, "count", -1, -1);
-		multi += roots > 1;
-		for (i = 0; i < n; i++)
-			check_u64(lab[i],
-			          first[i] == UINT32_MAX ? 0 : rank[first[i]],
-			          "label", (int)(i % (uint32_t)g.width),
-			          (int)(i / (uint32_t)g.width));
-		/* Same label exactly when a distance map from one reaches the
-		 * other: no corner cutting adds nothing to 4-way. */
-		path_params_default(&p);
-		p.diagonal = diag;
-		m = distmap_new(g.width, g.height);
-		assert_non_null(m);
-		for (k = 0; k < 2; k++) {
-			struct path_point s;
-
-			s.x = x = (int)rng_below(&r, (uint32_t)g.width);
-			s.y = y = (int)rng_below(&r, (uint32_t)g.height);
-			if (!grid_passable(&g, x, y))
-				continue;
-			assert_int_equal(
-			        distmap_build(m, &g, &p, &s, 1, 0, NULL), 0);
-			for (y2 = 0; y2 < g.height; y2++)
-				for (x2 = 0; x2 < g.width; x2++) {
-					int same = lab[y2 * g.width + x2] ==
-					           lab[y * g.width + x];
-					int reach = distmap_at(m, x2, y2) !=
-					            DISTMAP_UNREACHED;
-
-					check_u64((uint64_t)same,
-					          (uint64_t)reach, "reach", x2,
-					          y2);
-				}
-		}
-		distmap_free(m);
-		grid_fini(&g);
-	}
-	assert_true(multi > CASES / 4);
-	free(lab);
-	free(first);
-	free(rank);
-}
-
-/* A one-wide corridor winding through the whole largest map: even rows
- * open, odd rows walled but for one gap at alternating ends.  Fills
- * order with the corridor's cells from (0, 0) on and returns how many. */
+/* tests/lib's serpentine on the largest map, as a grid: a one-wide
+ * corridor winding through it.  order gets the corridor's cells from
+ * (0, 0) on; returns how many. */
 static size_t serpentine(struct grid *g, uint8_t mult, uint32_t *order)
 {
-	int n = GRID_MAX_DIM, x, y;
-	size_t k = 0;
+	struct test_map m;
+	size_t len = test_map_serpentine(&m, GRID_MAX_DIM, mult, order);
 
-	assert_int_equal(grid_init(g, n, n), GRID_OK);
-	grid_fill(g, 0);
-	for (y = 0; y < n; y++) {
-		if (y % 2 == 0) {
-			for (x = 0; x < n; x++) {
-				int cx = y % 4 == 0 ? x : n - 1 - x;
-
-				grid_set_cost(g, cx, y, mult);
-				order[k++] = (uint32_t)(y * n + cx);
-			}
-		} else {
-			x = y % 4 == 1 ? n - 1 : 0;
-			grid_set_cost(g, x, y, mult);
-			order[k++] = (uint32_t)(y * n + x);
-		}
-	}
-	return k;
+	test_map_to_grid(&m, g);
+	test_map_fini(&m);
+	return len;
 }
 
 /* An open map with one multiplier everywhere: every cell's distance is
@@ -931,12 +788,11 @@ int main(int argc, char **argv)
 	        cmocka_unit_test(test_distmap_multi_source_is_min),
 	        cmocka_unit_test(test_distmap_step_order_and_avoid),
 	        cmocka_unit_test(test_distmap_small_and_bad_args),
-	        cmocka_unit_test(test_components_match_brute_force),
 	        cmocka_unit_test(test_distmap_open_map_is_octile),
 	        cmocka_unit_test(test_distmap_largest_map),
 	};
 
 	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
 		return bench(argc - 2, argv + 2);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

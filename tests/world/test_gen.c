@@ -22,13 +22,8 @@
 #include "core/base/diag.h"
 #include "core/world/gen.h"
 #include "core/base/rng.h"
-
-static const char *top_srcdir(void)
-{
-	const char *top = getenv("top_srcdir");
-
-	return top && *top ? top : ".";
-}
+#include "lib/fixture.h"
+#include "lib/tap.h"
 
 /* A struct data holding the shipped terrain and monster kinds. */
 static struct data *load_kinds(void)
@@ -38,7 +33,7 @@ static struct data *load_kinds(void)
 	char path[1024];
 
 	assert_non_null(d);
-	snprintf(path, sizeof(path), "%s/data/monsters.txt", top_srcdir());
+	snprintf(path, sizeof(path), "%s/data/monsters.txt", fixture_srcdir());
 	diag_list_init(&dl, 0);
 	if (data_load(d, path, &dl) != 0)
 		fail_msg("%s: %s", path, dl.len ? dl.items[0].message : "?");
@@ -730,7 +725,7 @@ static void test_gen_loads_back_as_a_map_file(void **state)
 	assert_true(len < cap);
 
 	snprintf(path, sizeof(path), "%s/data/maps/roundtrip.txt",
-	         top_srcdir());
+	         fixture_srcdir());
 	diag_list_init(&dl, 0);
 	if (data_load_buffer(l, path, text, len, &dl) != 0)
 		fail_msg("%d:%d: %s", dl.items[0].line, dl.items[0].col,
@@ -783,7 +778,7 @@ static void test_gen_needs_its_terrain_and_monsters(void **state)
 	/* Terrain but no monster kinds: fine without monsters only. */
 	d = data_new();
 	diag_list_init(&dl, 0);
-	snprintf(path, sizeof(path), "%s/data/terrain.txt", top_srcdir());
+	snprintf(path, sizeof(path), "%s/data/terrain.txt", fixture_srcdir());
 	assert_int_equal(data_load(d, path, &dl), 0);
 	diag_list_fini(&dl);
 	msg = generate_error(d, 80, 40, 1, 3);
@@ -818,5 +813,5 @@ int main(void)
 	        cmocka_unit_test(test_gen_needs_its_terrain_and_monsters),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

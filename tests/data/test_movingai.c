@@ -1,8 +1,7 @@
 /* test_movingai.c - the Moving AI readers, and the path engine against the
  * optimal lengths of a real benchmark map (den312d, 320 problems).
  *
- * The data lives in tests/data and is found through the top_srcdir
- * variable the test harness exports, so VPATH and distcheck builds work.
+ * The map and its problems are tests/fixtures' (tests/lib/fixture.h).
  * Malformed inputs go through tmpfile() so each case is a plain string. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,17 +17,12 @@
 #include "core/path/grid.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
+#include "lib/fixture.h"
+#include "lib/tap.h"
 
 /* sqrt(2) ~ 1393/985 to better than 3e-7 relative. */
 #define STRAIGHT 985u
 #define DIAGONAL 1393u
-
-static void data_path(char *buf, size_t cap, const char *name)
-{
-	const char *top = getenv("top_srcdir");
-
-	snprintf(buf, cap, "%s/tests/data/%s", top && *top ? top : ".", name);
-}
 
 static FILE *text_file(const char *s, size_t n)
 {
@@ -103,28 +97,17 @@ static void scen_rejects(const char *s, size_t n, int line, int col)
 
 /* --- the benchmark ------------------------------------------------------ */
 
-static void test_den312d_every_problem(void **state)
+static void test_movingai_den312d_every_problem(void **state)
 {
-	char map_path[1024], scen_path[1024];
-	struct movingai_error err;
 	struct movingai_scen sc;
 	struct path_params p;
 	struct path_ctx *ctx;
 	struct grid g;
 	size_t i, mismatches = 0;
 
-	data_path(map_path, sizeof(map_path), "den312d.map");
-	data_path(scen_path, sizeof(scen_path), "den312d.map.scen");
-	if (movingai_load_map(map_path, &g, &err) != MOVINGAI_OK)
-		print_error("%s:%d:%d: %s\n", map_path, err.line, err.col,
-		            err.message);
-	assert_non_null(g.cost);
+	fixture_load_den312d(&g, &sc);
 	assert_int_equal(g.width, 65);
 	assert_int_equal(g.height, 81);
-	if (movingai_load_scen(scen_path, &sc, &err) != MOVINGAI_OK)
-		print_error("%s:%d:%d: %s\n", scen_path, err.line, err.col,
-		            err.message);
-	assert_int_equal(sc.count, 320);
 	assert_int_equal(sc.map_count, 1);
 	assert_string_equal(movingai_basename(sc.maps[0]), "den312d.map");
 
@@ -140,24 +123,13 @@ static void test_den312d_every_problem(void **state)
 	for (i = 0; i < sc.count; i++) {
 		const struct movingai_problem *q = &sc.problems[i];
 		struct path_result res;
-		double got, tol;
 		int st;
 
 		assert_true(movingai_problem_fits(q, &g));
 		st = path_find(ctx, &g, &p, q->start_x, q->start_y, q->goal_x,
 		               q->goal_y, NULL, 0, &res, NULL);
-		got = st == PATH_FOUND ? res.cost / (double)STRAIGHT : -1.0;
-		/* Half a unit in the 6th printed digit, plus the 985/1393
-		 * approximation of sqrt(2). */
-		tol = 0.005 + 1e-5 * q->optimal;
-		if (st != PATH_FOUND || fabs(got - q->optimal) > tol) {
-			print_error("row %d: (%d,%d)->(%d,%d) expected %.5f "
-			            "got %.5f (%s)\n",
-			            q->line, q->start_x, q->start_y, q->goal_x,
-			            q->goal_y, q->optimal, got,
-			            path_status_name(st));
+		if (!fixture_matches_optimal(q, st, res.cost, STRAIGHT))
 			mismatches++;
-		}
 	}
 	assert_int_equal(mismatches, 0);
 	path_ctx_free(ctx);
@@ -167,7 +139,7 @@ static void test_den312d_every_problem(void **state)
 
 /* --- maps that load ----------------------------------------------------- */
 
-static void test_map_every_char(void **state)
+static void test_movingai_map_every_char(void **state)
 {
 	static const char text[] = "type octile\nheight 2\nwidth 4\nmap\n"
 	                           ".GS@\nOTW.\n";
@@ -189,7 +161,7 @@ static void test_map_every_char(void **state)
 	grid_fini(&g);
 }
 
-static void test_map_crlf_and_order(void **state)
+static void test_movingai_map_crlf_and_order(void **state)
 {
 	/* CRLF everywhere, width before height, a final row with no newline
 	 * and trailing blank lines are all fine. */
@@ -223,12 +195,12 @@ static void test_map_crlf_and_order(void **state)
 
 /* --- maps that do not --------------------------------------------------- */
 
-static void test_map_empty(void **state)
+static void test_movingai_map_empty(void **state)
 {
 	map_rejects("", 0, 1, 1);
 }
 
-static void test_map_bad_header(void **state)
+static void test_movingai_map_bad_header(void **state)
 {
 	MAP_REJECTS("height 2\nwidth 2\nmap\n..\n..\n", 1, 1);
 	MAP_REJECTS("type hex\nheight 1\nwidth 1\nmap\n.\n", 1, 6);
@@ -246,7 +218,7 @@ static void test_map_bad_header(void **state)
 	MAP_REJECTS("type octile\nheight 1\nwidth 1\n", 4, 1);
 }
 
-static void test_map_bad_dims(void **state)
+static void test_movingai_map_bad_dims(void **state)
 {
 	MAP_REJECTS("type octile\nheight 5000\nwidth 3\nmap\n", 2, 8);
 	MAP_REJECTS("type octile\nheight 3\nwidth 4097\nmap\n", 3, 7);
@@ -255,7 +227,7 @@ static void test_map_bad_dims(void **state)
 	MAP_REJECTS("type octile\nheight 99999999999999999999999\n", 2, 8);
 }
 
-static void test_map_bad_rows(void **state)
+static void test_movingai_map_bad_rows(void **state)
 {
 	/* Short row. */
 	MAP_REJECTS("type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3);
@@ -274,7 +246,7 @@ static void test_map_bad_rows(void **state)
 	MAP_REJECTS("type octile\nheight 1\nwidth 1\nmap\n.\n.\n", 6, 1);
 }
 
-static void test_map_binary_and_long_lines(void **state)
+static void test_movingai_map_binary_and_long_lines(void **state)
 {
 	static const char nul_row[] = "type octile\nheight 1\nwidth 2\nmap\n"
 	                              ".\0\n";
@@ -305,7 +277,7 @@ static void test_map_binary_and_long_lines(void **state)
 	free(big);
 }
 
-static void test_map_missing_file(void **state)
+static void test_movingai_map_missing_file(void **state)
 {
 	struct movingai_error err;
 	struct grid g;
@@ -320,7 +292,7 @@ static void test_map_missing_file(void **state)
 
 /* --- scenarios ---------------------------------------------------------- */
 
-static void test_scen_ok(void **state)
+static void test_movingai_scen_ok(void **state)
 {
 	/* bg512 style (version 1.0, spaces), CRLF, a blank line, a tab
 	 * row and a final row with no newline. */
@@ -370,7 +342,7 @@ static void test_scen_ok(void **state)
 	movingai_scen_free(&sc);
 }
 
-static void test_scen_bad(void **state)
+static void test_movingai_scen_bad(void **state)
 {
 	scen_rejects("", 0, 1, 1);
 	SCEN_REJECTS("\n", 1, 1);
@@ -395,7 +367,7 @@ static void test_scen_bad(void **state)
 	             14);
 }
 
-static void test_scen_long_line(void **state)
+static void test_movingai_scen_long_line(void **state)
 {
 	size_t n = MOVINGAI_SCEN_LINE_MAX + 100;
 	char *big = malloc(n + 16);
@@ -408,7 +380,7 @@ static void test_scen_long_line(void **state)
 	free(big);
 }
 
-static void test_problem_fits(void **state)
+static void test_movingai_problem_fits(void **state)
 {
 	static const char text[] = "type octile\nheight 2\nwidth 3\nmap\n"
 	                           ".@.\n...\n";
@@ -437,20 +409,20 @@ static void test_problem_fits(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_den312d_every_problem),
-	        cmocka_unit_test(test_map_every_char),
-	        cmocka_unit_test(test_map_crlf_and_order),
-	        cmocka_unit_test(test_map_empty),
-	        cmocka_unit_test(test_map_bad_header),
-	        cmocka_unit_test(test_map_bad_dims),
-	        cmocka_unit_test(test_map_bad_rows),
-	        cmocka_unit_test(test_map_binary_and_long_lines),
-	        cmocka_unit_test(test_map_missing_file),
-	        cmocka_unit_test(test_scen_ok),
-	        cmocka_unit_test(test_scen_bad),
-	        cmocka_unit_test(test_scen_long_line),
-	        cmocka_unit_test(test_problem_fits),
+	        cmocka_unit_test(test_movingai_den312d_every_problem),
+	        cmocka_unit_test(test_movingai_map_every_char),
+	        cmocka_unit_test(test_movingai_map_crlf_and_order),
+	        cmocka_unit_test(test_movingai_map_empty),
+	        cmocka_unit_test(test_movingai_map_bad_header),
+	        cmocka_unit_test(test_movingai_map_bad_dims),
+	        cmocka_unit_test(test_movingai_map_bad_rows),
+	        cmocka_unit_test(test_movingai_map_binary_and_long_lines),
+	        cmocka_unit_test(test_movingai_map_missing_file),
+	        cmocka_unit_test(test_movingai_scen_ok),
+	        cmocka_unit_test(test_movingai_scen_bad),
+	        cmocka_unit_test(test_movingai_scen_long_line),
+	        cmocka_unit_test(test_movingai_problem_fits),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

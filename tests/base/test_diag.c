@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "core/base/diag.h"
+#include "lib/tap.h"
 
 static void test_diag_add_keeps_location_and_text(void **state)
 {
@@ -73,5 +74,5 @@ int main(void)
 	        cmocka_unit_test(test_diag_closest_finds_misspellings),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

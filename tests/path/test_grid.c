@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "core/path/grid.h"
+#include "lib/tap.h"
 
 /* A failed init must leave nothing to free, so a caller can always
  * pair init with fini. */
@@ -240,5 +241,5 @@ int main(void)
 	        cmocka_unit_test(test_grid_fini_zeroed_is_safe),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

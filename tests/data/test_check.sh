@@ -2,57 +2,52 @@
 # test_check.sh - the real binary's data checks: every shipped file passes
 # `hunted --check`, a broken file is reported as FILE:LINE:COL with its
 # line and a caret and exits 1, and the data directory is looked up in the
-# documented order (--data-dir, then $HUNTED_DATA).
+# documented order (--data-dir, then $HUNTED_DATA).  One TAP result per
+# check (tests/lib/tap.sh).
 set -u
 top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_check.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-bad() {
-	echo "FAIL: $*" >&2
-	fail=1
-}
 
 # 1. Every shipped file: exit 0 and not a word, not even a warning.
 "$bin" --check "$top"/data/terrain.txt "$top"/data/monsters.txt \
 	"$top"/data/maps/*.txt >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ "$rc" -eq 0 ] || bad "shipped data: exit $rc"
-[ -s "$tmp/err" ] && { cat "$tmp/err" >&2; bad "shipped data: output"; }
+tap_is $? 0 "shipped data: --check exits 0"
+[ -s "$tmp/err" ] && tap_diag "$(cat "$tmp/err")"
+tap_test "shipped data: --check prints nothing" test ! -s "$tmp/err"
 n=$(ls "$top"/data/maps/*.txt | wc -l)
-[ "$n" -ge 7 ] || bad "expected at least 7 shipped maps, found $n"
+tap_test "at least 7 shipped maps (found $n)" test "$n" -ge 7
 
 # 2. A broken file: the exact GNU-style report on stderr, exit 1.
 printf 'terrain floor glyph %s\nterrain mud glpyh %s\n' "'.'" "','" \
 	>"$tmp/bad.txt"
 (cd "$tmp" && "$bin" --check bad.txt) >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ "$rc" -eq 1 ] || bad "broken file: exit $rc, expected 1"
+tap_is $? 1 "broken file: --check exits 1"
 cat >"$tmp/want" <<'WANT'
 bad.txt:2:13: error: unknown keyword 'glpyh' for a terrain; did you mean 'glyph'?
     terrain mud glpyh ','
                 ^
 WANT
-cmp -s "$tmp/want" "$tmp/err" || {
-	diff "$tmp/want" "$tmp/err" >&2
-	bad "broken file: report differs"
-}
-[ -s "$tmp/out" ] && bad "broken file: wrote to stdout"
+if cmp -s "$tmp/want" "$tmp/err"; then
+	tap_ok "broken file: FILE:LINE:COL, the line and a caret on stderr"
+else
+	tap_not_ok "broken file: FILE:LINE:COL, the line and a caret on stderr" \
+		"$(diff "$tmp/want" "$tmp/err")"
+fi
+tap_test "broken file: nothing on stdout" test ! -s "$tmp/out"
 
 # 3. A good and a missing file together: both checked, exit 1.
 "$bin" --check "$top/data/terrain.txt" "$tmp/missing.txt" 2>"$tmp/err"
-rc=$?
-[ "$rc" -eq 1 ] || bad "missing file: exit $rc"
+tap_is $? 1 "a good and a missing file: --check exits 1"
 m="$tmp/missing.txt"
 want="^$m:1:1: error: cannot open '$m': No such file or directory\$"
-grep -q "$want" "$tmp/err" || bad "missing file: no report"
+tap_test "a missing file is reported as FILE:1:1" grep -q "$want" "$tmp/err"
 
 # 4. --check needs a file (usage error, exit 2).
 "$bin" --check >/dev/null 2>&1
-rc=$?
-[ "$rc" -eq 2 ] || bad "--check without files: exit $rc, expected 2"
+tap_is $? 2 "--check without files is a usage error (exit 2)"
 
 # 5. Lookup order: --data-dir wins over $HUNTED_DATA.  A data directory
 # whose default map is broken must be the one reported.
@@ -60,15 +55,19 @@ mkdir -p "$tmp/dd/maps"
 printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/default.txt"
 HUNTED_DATA="$top/data" "$bin" --data-dir "$tmp/dd" </dev/null \
 	>/dev/null 2>"$tmp/err"
-rc=$?
-[ "$rc" -eq 1 ] || bad "--data-dir: exit $rc"
-grep -q "^$tmp/dd/maps/default.txt:3:1: error: unknown glyph '#'" \
-	"$tmp/err" || { cat "$tmp/err" >&2; bad "--data-dir not used"; }
+tap_is $? 1 "--data-dir with a broken default map: exit 1"
+if grep -q "^$tmp/dd/maps/default.txt:3:1: error: unknown glyph '#'" \
+	"$tmp/err"; then
+	tap_ok "--data-dir wins over HUNTED_DATA"
+else
+	tap_not_ok "--data-dir wins over HUNTED_DATA" "$(cat "$tmp/err")"
+fi
 HUNTED_DATA="$tmp/dd" "$bin" </dev/null >/dev/null 2>"$tmp/err"
-grep -q "^$tmp/dd/maps/default.txt:3:1:" "$tmp/err" ||
-	bad "HUNTED_DATA not used"
+tap_test "HUNTED_DATA is used without --data-dir" \
+	grep -q "^$tmp/dd/maps/default.txt:3:1:" "$tmp/err"
 HUNTED_DATA="$tmp/dd" "$bin" --map "$top/data/maps/tutorial.txt" \
 	</dev/null >/dev/null 2>"$tmp/err"
-grep -q "error:" "$tmp/err" && bad "--map FILE: reported errors"
+tap_test "--map FILE reads no broken default map" \
+	sh -c '! grep -q "error:" "$1"' sh "$tmp/err"
 
-exit $fail
+tap_done

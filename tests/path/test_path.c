@@ -4,7 +4,8 @@
  * the size and cost limits, context reuse, tracing and the AI-view
  * accessors.
  *
- * Every random case is reproducible from the seed printed on failure. */
+ * Every random case is reproducible from the seed printed on failure.
+ * The maps, the oracle and the checks are tests/lib's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,434 +18,16 @@
 
 #include "core/path/grid.h"
 #include "core/path/path.h"
+#include "lib/check.h"
+#include "lib/map.h"
+#include "lib/oracle.h"
+#include "lib/splitmix.h"
+#include "lib/tap.h"
 
 /* Enough for the acceptance criterion (10,000 grids per property) while
  * staying within the CI time budget under the sanitizers. */
 #define PROPERTY_CASES 10000
 #define RANDOM_MAX_DIM 64
-#define UNREACHED      UINT64_MAX
-
-/* --- a deterministic PRNG (splitmix64) ----------------------------------- */
-
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(struct rng *r, uint32_t n)
-{
-	return (uint32_t)(rng_next(r) % n);
-}
-
-static uint32_t rng_range(struct rng *r, uint32_t lo, uint32_t hi)
-{
-	return lo + rng_below(r, hi - lo + 1);
-}
-
-/* --- failure context ----------------------------------------------------- */
-
-/* The tests' own copy of a map, kept apart from struct grid so that the
- * oracle never reads the engine's data structure. */
-struct map {
-	int w;
-	int h;
-	uint8_t *mult; /* w * h, row-major, 0 = blocked */
-};
-
-/* A property failure is only useful with the case that broke it, so the
- * checks below print the current case before failing.  Queries are
- * recorded as they are and only formatted on failure: the property tests
- * run hundreds of thousands of them. */
-static struct {
-	int is_query;
-	char text[256];
-	uint64_t seed;
-	struct path_params p;
-	int sx, sy, gx, gy;
-	const struct map *map;
-} cur_case;
-
-static void dump_case(void)
-{
-	const struct map *m = cur_case.map;
-	const struct path_params *p = &cur_case.p;
-	char row[RANDOM_MAX_DIM + 1];
-	int x, y;
-
-	if (!cur_case.is_query)
-		print_message("case: %s\n", cur_case.text);
-	else
-		print_message("case: seed %#llx %dx%d %s/%s/%s costs %u/%u "
-		              "weight %u h_scale %u budget %u start (%d,%d) "
-		              "goal (%d,%d)\n",
-		              (unsigned long long)cur_case.seed, m->w, m->h,
-		              path_algo_name(p->algo),
-		              path_heuristic_name(p->heuristic),
-		              path_diagonal_name(p->diagonal), p->straight_cost,
-		              p->diagonal_cost, p->weight, p->h_scale,
-		              p->budget, cur_case.sx, cur_case.sy, cur_case.gx,
-		              cur_case.gy);
-	if (!m || m->w > RANDOM_MAX_DIM || m->h > RANDOM_MAX_DIM)
-		return;
-	for (y = 0; y < m->h; y++) {
-		for (x = 0; x < m->w; x++) {
-			uint8_t v = m->mult[y * m->w + x];
-
-			row[x] = v == 0 ? '#' : (char)('0' + (v > 9 ? 9 : v));
-		}
-		row[m->w] = '\0';
-		print_message("  %s\n", row);
-	}
-}
-
-static void __attribute__((format(printf, 2, 3)))
-describe_text(const struct map *m, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cur_case.text, sizeof(cur_case.text), fmt, ap);
-	va_end(ap);
-	cur_case.is_query = 0;
-	cur_case.map = m;
-}
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			dump_case();                                           \
-			fail_msg("%s:%d: %s", __FILE__, __LINE__, #cond);      \
-		}                                                              \
-	} while (0)
-
-#define CHECK_EQ(a, b)                                                         \
-	do {                                                                   \
-		long long check_a_ = (long long)(a);                           \
-		long long check_b_ = (long long)(b);                           \
-		if (check_a_ != check_b_) {                                    \
-			dump_case();                                           \
-			fail_msg("%s:%d: %s == %s: %lld != %lld", __FILE__,    \
-			         __LINE__, #a, #b, check_a_, check_b_);        \
-		}                                                              \
-	} while (0)
-
-/* --- maps ---------------------------------------------------------------- */
-
-static void map_init(struct map *m, int w, int h)
-{
-	m->w = w;
-	m->h = h;
-	m->mult = malloc((size_t)w * (size_t)h);
-	assert_non_null(m->mult);
-	memset(m->mult, 1, (size_t)w * (size_t)h);
-}
-
-static void map_fini(struct map *m)
-{
-	free(m->mult);
-	m->mult = NULL;
-}
-
-static inline uint8_t map_at(const struct map *m, int x, int y)
-{
-	if (x < 0 || y < 0 || x >= m->w || y >= m->h)
-		return 0;
-	return m->mult[(size_t)y * (size_t)m->w + (size_t)x];
-}
-
-static void map_set(struct map *m, int x, int y, uint8_t v)
-{
-	m->mult[(size_t)y * (size_t)m->w + (size_t)x] = v;
-}
-
-static void map_to_grid(const struct map *m, struct grid *g)
-{
-	int x, y;
-
-	assert_int_equal(grid_init(g, m->w, m->h), GRID_OK);
-	for (y = 0; y < m->h; y++)
-		for (x = 0; x < m->w; x++)
-			assert_int_equal(
-			        grid_set_cost(g, x, y, map_at(m, x, y)),
-			        GRID_OK);
-}
-
-/* A map drawn as text, one '\n'-terminated line per row: '#' blocked, '.'
- * plain (1), 'f' forest (5), a digit that multiplier, 'S' and 'G' plain
- * cells marking start and goal. */
-static void map_from_text(struct map *m, const char *text, int *sx, int *sy,
-                          int *gx, int *gy)
-{
-	int x, y, w = (int)strcspn(text, "\n"), h = 0;
-	const char *p;
-
-	for (p = text; *p; p++)
-		h += *p == '\n';
-	map_init(m, w, h);
-	for (y = 0; y < h; y++, text += w + 1) {
-		assert_int_equal((int)strcspn(text, "\n"), w);
-		for (x = 0; x < w; x++) {
-			char ch = text[x];
-			uint8_t v = 1;
-
-			if (ch == '#')
-				v = 0;
-			else if (ch == 'f')
-				v = 5;
-			else if (ch >= '1' && ch <= '9')
-				v = (uint8_t)(ch - '0');
-			if (ch == 'S') {
-				*sx = x;
-				*sy = y;
-			} else if (ch == 'G') {
-				*gx = x;
-				*gy = y;
-			}
-			map_set(m, x, y, v);
-		}
-	}
-}
-
-struct costs {
-	uint32_t s; /* straight */
-	uint32_t d; /* diagonal */
-};
-
-/* --- the oracle: textbook Dijkstra and BFS with their own step rules ----- */
-
-/* Whether the move (x, y) -> (nx, ny) is legal under rule, and its cost:
- * the straight or diagonal cost times the multiplier of the entered cell. */
-static inline int oracle_step(const struct map *m, enum path_diagonal rule,
-                              const struct costs *c, int x, int y, int nx,
-                              int ny, uint64_t *cost)
-{
-	int dx = nx - x, dy = ny - y;
-
-	if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
-		return 0;
-	if (map_at(m, nx, ny) == 0)
-		return 0;
-	if (dx != 0 && dy != 0) {
-		if (rule == PATH_DIAG_NEVER)
-			return 0;
-		if (rule == PATH_DIAG_NO_CORNER &&
-		    (map_at(m, nx, y) == 0 || map_at(m, x, ny) == 0))
-			return 0;
-		*cost = (uint64_t)c->d * map_at(m, nx, ny);
-	} else {
-		*cost = (uint64_t)c->s * map_at(m, nx, ny);
-	}
-	return 1;
-}
-
-struct oracle {
-	size_t ncells;
-	uint64_t *dist;    /* per cell, UNREACHED if not reachable */
-	int32_t *steps;    /* per cell, -1 if not reachable */
-	uint64_t *heapkey; /* lazy-deletion binary heap of (dist, cell) */
-	uint32_t *heapcell;
-	uint32_t *queue;
-};
-
-static void oracle_init(struct oracle *o, size_t ncells)
-{
-	o->ncells = ncells;
-	o->dist = malloc(ncells * sizeof(*o->dist));
-	o->steps = malloc(ncells * sizeof(*o->steps));
-	/* Each cell is pushed at most once per in-edge, plus the source. */
-	o->heapkey = malloc((8 * ncells + 1) * sizeof(*o->heapkey));
-	o->heapcell = malloc((8 * ncells + 1) * sizeof(*o->heapcell));
-	o->queue = malloc(ncells * sizeof(*o->queue));
-	assert_true(o->dist && o->steps && o->heapkey && o->heapcell &&
-	            o->queue);
-}
-
-static void oracle_fini(struct oracle *o)
-{
-	free(o->dist);
-	free(o->steps);
-	free(o->heapkey);
-	free(o->heapcell);
-	free(o->queue);
-}
-
-static void oheap_push(struct oracle *o, size_t *len, uint64_t key,
-                       uint32_t cell)
-{
-	size_t i = (*len)++;
-
-	while (i > 0 && o->heapkey[(i - 1) / 2] > key) {
-		o->heapkey[i] = o->heapkey[(i - 1) / 2];
-		o->heapcell[i] = o->heapcell[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	o->heapkey[i] = key;
-	o->heapcell[i] = cell;
-}
-
-static void oheap_pop(struct oracle *o, size_t *len, uint64_t *key,
-                      uint32_t *cell)
-{
-	uint64_t lk;
-	uint32_t lc;
-	size_t i = 0;
-
-	*key = o->heapkey[0];
-	*cell = o->heapcell[0];
-	lk = o->heapkey[--*len];
-	lc = o->heapcell[*len];
-	for (;;) {
-		size_t k = 2 * i + 1;
-
-		if (k >= *len)
-			break;
-		if (k + 1 < *len && o->heapkey[k + 1] < o->heapkey[k])
-			k++;
-		if (o->heapkey[k] >= lk)
-			break;
-		o->heapkey[i] = o->heapkey[k];
-		o->heapcell[i] = o->heapcell[k];
-		i = k;
-	}
-	o->heapkey[i] = lk;
-	o->heapcell[i] = lc;
-}
-
-/* Single-source distances from (sx, sy) to every cell; returns how many
- * cells are reachable (the start included). */
-static size_t oracle_dijkstra(struct oracle *o, const struct map *m,
-                              enum path_diagonal rule, const struct costs *c,
-                              int sx, int sy)
-{
-	size_t n = (size_t)m->w * (size_t)m->h, len = 0, reached = 0, i;
-	uint32_t cell;
-	uint64_t d;
-
-	assert_true(n <= o->ncells);
-	for (i = 0; i < n; i++)
-		o->dist[i] = UNREACHED;
-	o->dist[(size_t)sy * m->w + sx] = 0;
-	oheap_push(o, &len, 0, (uint32_t)(sy * m->w + sx));
-	while (len > 0) {
-		int x, y, dx, dy;
-
-		oheap_pop(o, &len, &d, &cell);
-		if (d != o->dist[cell])
-			continue;
-		reached++;
-		x = (int)(cell % (uint32_t)m->w);
-		y = (int)(cell / (uint32_t)m->w);
-		for (dy = -1; dy <= 1; dy++) {
-			for (dx = -1; dx <= 1; dx++) {
-				uint64_t step;
-				uint32_t nc;
-
-				if (!oracle_step(m, rule, c, x, y, x + dx,
-				                 y + dy, &step))
-					continue;
-				nc = (uint32_t)((y + dy) * m->w + x + dx);
-				if (d + step < o->dist[nc]) {
-					o->dist[nc] = d + step;
-					oheap_push(o, &len, d + step, nc);
-				}
-			}
-		}
-	}
-	return reached;
-}
-
-/* Fewest steps from (sx, sy) to every cell, -1 when unreachable. */
-static void oracle_bfs(struct oracle *o, const struct map *m,
-                       enum path_diagonal rule, int sx, int sy)
-{
-	static const struct costs unit = {1, 1};
-	size_t n = (size_t)m->w * (size_t)m->h, head = 0, tail = 0, i;
-
-	for (i = 0; i < n; i++)
-		o->steps[i] = -1;
-	o->steps[(size_t)sy * m->w + sx] = 0;
-	o->queue[tail++] = (uint32_t)(sy * m->w + sx);
-	while (head < tail) {
-		uint32_t cell = o->queue[head++];
-		int x = (int)(cell % (uint32_t)m->w);
-		int y = (int)(cell / (uint32_t)m->w);
-		int dx, dy;
-
-		for (dy = -1; dy <= 1; dy++) {
-			for (dx = -1; dx <= 1; dx++) {
-				uint64_t step;
-				uint32_t nc;
-
-				if (!oracle_step(m, rule, &unit, x, y, x + dx,
-				                 y + dy, &step))
-					continue;
-				nc = (uint32_t)((y + dy) * m->w + x + dx);
-				if (o->steps[nc] < 0) {
-					o->steps[nc] = o->steps[cell] + 1;
-					o->queue[tail++] = nc;
-				}
-			}
-		}
-	}
-}
-
-/* --- checking what the engine returns ------------------------------------ */
-
-/* The path must run from start to goal through legal steps only, and the
- * reported cost and length must be those of the returned points. */
-static void check_path(const struct map *m, enum path_diagonal rule,
-                       const struct costs *c, int sx, int sy, int gx, int gy,
-                       const struct path_point *pts,
-                       const struct path_result *res)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	CHECK_EQ(res->status, PATH_FOUND);
-	CHECK(res->length >= 1);
-	CHECK(res->length <= (size_t)m->w * (size_t)m->h);
-	CHECK_EQ(pts[0].x, sx);
-	CHECK_EQ(pts[0].y, sy);
-	CHECK_EQ(pts[res->length - 1].x, gx);
-	CHECK_EQ(pts[res->length - 1].y, gy);
-	for (i = 1; i < res->length; i++) {
-		uint64_t step = 0;
-
-		if (!oracle_step(m, rule, c, pts[i - 1].x, pts[i - 1].y,
-		                 pts[i].x, pts[i].y, &step)) {
-			dump_case();
-			fail_msg("illegal step %zu: (%d,%d) -> (%d,%d) under "
-			         "%s",
-			         i, pts[i - 1].x, pts[i - 1].y, pts[i].x,
-			         pts[i].y, path_diagonal_name(rule));
-		}
-		sum += step;
-	}
-	CHECK_EQ(sum, res->cost);
-}
-
-static void params_make(struct path_params *p, enum path_algo algo,
-                        enum path_heuristic heur, enum path_diagonal rule,
-                        const struct costs *c, uint32_t weight)
-{
-	path_params_default(p);
-	p->algo = algo;
-	p->heuristic = heur;
-	p->diagonal = rule;
-	p->straight_cost = c->s;
-	p->diagonal_cost = c->d;
-	p->weight = weight;
-	p->h_scale = 1;
-	p->budget = 0;
-}
 
 /* Manhattan is the only heuristic here that overestimates on 8-way maps. */
 static int heuristic_admissible(enum path_diagonal rule,
@@ -453,125 +36,64 @@ static int heuristic_admissible(enum path_diagonal rule,
 	return rule == PATH_DIAG_NEVER || heur != PATH_H_MANHATTAN;
 }
 
-static void describe(uint64_t seed, const struct map *m,
-                     const struct path_params *p, int sx, int sy, int gx,
-                     int gy)
-{
-	cur_case.is_query = 1;
-	cur_case.seed = seed;
-	cur_case.map = m;
-	cur_case.p = *p;
-	cur_case.sx = sx;
-	cur_case.sy = sy;
-	cur_case.gx = gx;
-	cur_case.gy = gy;
-}
-
 /* --- random cases -------------------------------------------------------- */
 
-static const struct costs cost_table[] = {
+static const struct test_costs cost_table[] = {
         {10, 14}, {408, 577}, {985, 1393}, {1, 1},  {1, 2},
         {10, 10}, {10, 20},   {3, 4},      {7, 13}, {100, 141},
 };
 
 struct pcase {
 	uint64_t seed;
-	struct map m;
+	struct test_map m;
 	struct grid g;
-	struct costs c;
+	struct test_costs c;
 	int sx, sy, gx, gy;
 };
 
-/* Half the sides are short (up to 16 cells): such maps are cheap and most
- * corner cases need only a few cells; the other half span 1 to 64. */
-static int random_dim(struct rng *r)
-{
-	return (int)rng_range(r, 1, rng_below(r, 2) ? RANDOM_MAX_DIM : 16);
-}
-
-/* A random map: size, obstacle density 0-60 %, terrain multipliers between
- * min_mult and 9, sometimes wall segments with gaps (corridors, corners
- * and dead ends that plain noise rarely makes).  w and h of 0 pick a
- * random size. */
+/* A random case: a map of tests/lib's test_map_random_terrain (w and h
+ * of 0 pick a random size), step costs, a start and a goal. */
 static void pcase_make(struct pcase *pc, uint64_t seed, int w, int h,
                        int min_mult)
 {
-	struct rng r = {seed};
-	uint32_t density, terrain, walls, i;
-	int x, y;
+	struct splitmix r = {seed};
+	uint32_t i;
 
 	pc->seed = seed;
-	if (w == 0)
-		w = random_dim(&r);
-	if (h == 0)
-		h = random_dim(&r);
-	map_init(&pc->m, w, h);
-	density = rng_range(&r, 0, 60);
-	terrain = rng_below(&r, 3);
-	for (y = 0; y < h; y++) {
-		for (x = 0; x < w; x++) {
-			uint8_t v;
-
-			if (terrain == 0)
-				v = (uint8_t)min_mult;
-			else if (terrain == 1)
-				v = (uint8_t)rng_range(&r, (uint32_t)min_mult,
-				                       9);
-			else
-				v = rng_below(&r, 4) ? (uint8_t)min_mult : 9;
-			if (rng_below(&r, 100) < density)
-				v = 0;
-			map_set(&pc->m, x, y, v);
-		}
-	}
-	walls = rng_below(&r, 4) == 0 ? rng_range(&r, 1, 6) : 0;
-	for (i = 0; i < walls; i++) {
-		int vertical = (int)rng_below(&r, 2);
-		int at = (int)rng_below(&r, (uint32_t)(vertical ? w : h));
-		int len = vertical ? h : w;
-		int gap = (int)rng_below(&r, (uint32_t)len);
-		int k;
-
-		for (k = 0; k < len; k++) {
-			if (k == gap)
-				continue;
-			if (vertical)
-				map_set(&pc->m, at, k, 0);
-			else
-				map_set(&pc->m, k, at, 0);
-		}
-	}
-	i = rng_below(&r, 12);
+	test_map_random_terrain(&pc->m, &r, w, h, RANDOM_MAX_DIM, min_mult);
+	w = pc->m.w;
+	h = pc->m.h;
+	i = splitmix_below(&r, 12);
 	if (i < (uint32_t)(sizeof(cost_table) / sizeof(cost_table[0]))) {
 		pc->c = cost_table[i];
 	} else {
-		pc->c.s = rng_range(&r, 1, 1000);
-		pc->c.d = rng_range(&r, pc->c.s, 2 * pc->c.s);
+		pc->c.s = splitmix_range(&r, 1, 1000);
+		pc->c.d = splitmix_range(&r, pc->c.s, 2 * pc->c.s);
 	}
-	pc->sx = (int)rng_below(&r, (uint32_t)w);
-	pc->sy = (int)rng_below(&r, (uint32_t)h);
-	if (rng_below(&r, 20) == 0) {
+	pc->sx = (int)splitmix_below(&r, (uint32_t)w);
+	pc->sy = (int)splitmix_below(&r, (uint32_t)h);
+	if (splitmix_below(&r, 20) == 0) {
 		pc->gx = pc->sx;
 		pc->gy = pc->sy;
 	} else {
-		pc->gx = (int)rng_below(&r, (uint32_t)w);
-		pc->gy = (int)rng_below(&r, (uint32_t)h);
+		pc->gx = (int)splitmix_below(&r, (uint32_t)w);
+		pc->gy = (int)splitmix_below(&r, (uint32_t)h);
 	}
 	/* Blocked endpoints are an argument error, tested on their own. */
-	if (map_at(&pc->m, pc->sx, pc->sy) == 0)
-		map_set(&pc->m, pc->sx, pc->sy,
-		        (uint8_t)rng_range(&r, (uint32_t)min_mult, 9));
-	if (map_at(&pc->m, pc->gx, pc->gy) == 0)
-		map_set(&pc->m, pc->gx, pc->gy,
-		        (uint8_t)rng_range(&r, (uint32_t)min_mult, 9));
-	map_to_grid(&pc->m, &pc->g);
+	if (test_map_at(&pc->m, pc->sx, pc->sy) == 0)
+		test_map_set(&pc->m, pc->sx, pc->sy,
+		        (uint8_t)splitmix_range(&r, (uint32_t)min_mult, 9));
+	if (test_map_at(&pc->m, pc->gx, pc->gy) == 0)
+		test_map_set(&pc->m, pc->gx, pc->gy,
+		        (uint8_t)splitmix_range(&r, (uint32_t)min_mult, 9));
+	test_map_to_grid(&pc->m, &pc->g);
 }
 
 static void pcase_fini(struct pcase *pc)
 {
 	grid_fini(&pc->g);
-	map_fini(&pc->m);
-	cur_case.map = NULL;
+	test_map_fini(&pc->m);
+	check_case.map = NULL;
 }
 
 static uint64_t case_seed(uint64_t base, unsigned i)
@@ -586,7 +108,7 @@ static int run_query(struct path_ctx *ctx, const struct pcase *pc,
 {
 	int rc;
 
-	describe(pc->seed, &pc->m, p, pc->sx, pc->sy, pc->gx, pc->gy);
+	check_describe(pc->seed, &pc->m, p, pc->sx, pc->sy, pc->gx, pc->gy);
 	memset(res, 0xa5, sizeof(*res));
 	rc = path_find(ctx, &pc->g, p, pc->sx, pc->sy, pc->gx, pc->gy, buf, cap,
 	               res, NULL);
@@ -595,7 +117,7 @@ static int run_query(struct path_ctx *ctx, const struct pcase *pc,
 }
 
 /* The optimal cost from the case's start to its goal under a diagonal
- * rule, by the oracle's Dijkstra (UNREACHED when there is no path). */
+ * rule, by the oracle's Dijkstra (ORACLE_UNREACHED when there is no path). */
 static uint64_t oracle_goal_cost(struct oracle *o, const struct pcase *pc,
                                  enum path_diagonal rule)
 {
@@ -613,7 +135,7 @@ static void check_optimal(struct path_ctx *ctx, const struct pcase *pc,
 	struct path_node_info info;
 
 	run_query(ctx, pc, p, buf, cap, res);
-	if (optimum == UNREACHED) {
+	if (optimum == ORACLE_UNREACHED) {
 		CHECK_EQ(res->status, PATH_NO_PATH);
 		return;
 	}
@@ -647,7 +169,7 @@ static void check_astar_heuristics(struct path_ctx *ctx, const struct pcase *pc,
 
 		if (!heuristic_admissible(rule, heur))
 			continue;
-		params_make(&p, PATH_ASTAR, heur, rule, &pc->c,
+		check_params(&p, PATH_ASTAR, heur, rule, &pc->c,
 		            PATH_WEIGHT_ONE);
 		check_optimal(ctx, pc, &p, opt, buf, cap, &res);
 		if (!t)
@@ -674,7 +196,7 @@ static void test_path_matches_dijkstra_random(void **state)
 	for (i = 0; i < PROPERTY_CASES; i++) {
 		struct pcase pc;
 		struct path_ctx *ctx;
-		struct rng r = {case_seed(1, i)};
+		struct splitmix r = {case_seed(1, i)};
 		int rule;
 
 		pcase_make(&pc, case_seed(1, i), 0, 0, 1);
@@ -693,12 +215,12 @@ static void test_path_matches_dijkstra_random(void **state)
 			                       NULL);
 			/* Dijkstra must ignore the heuristic, even one that
 			 * would overestimate. */
-			params_make(&p, PATH_DIJKSTRA,
-			            rng_below(&r, PATH_H_COUNT), rule, &pc.c,
+			check_params(&p, PATH_DIJKSTRA,
+			            splitmix_below(&r, PATH_H_COUNT), rule, &pc.c,
 			            PATH_WEIGHT_ONE);
 			check_optimal(ctx, &pc, &p, opt, buf, cap, &res);
 			CHECK_EQ(res.stats.reopened, 0);
-			if (opt == UNREACHED)
+			if (opt == ORACLE_UNREACHED)
 				CHECK_EQ(res.stats.expanded, reached);
 		}
 		path_ctx_free(ctx);
@@ -785,10 +307,10 @@ static void test_path_weighted_within_bound_random(void **state)
 
 					k = (i + (size_t)rule + (size_t)heur) %
 					    3;
-					params_make(&p, PATH_ASTAR, heur, rule,
+					check_params(&p, PATH_ASTAR, heur, rule,
 					            &pc.c, weights[k]);
 					run_query(ctx, &pc, &p, buf, cap, &res);
-					if (opt == UNREACHED) {
+					if (opt == ORACLE_UNREACHED) {
 						CHECK_EQ(res.status,
 						         PATH_NO_PATH);
 						continue;
@@ -829,7 +351,7 @@ static void test_path_greedy_finds_legal_path_random(void **state)
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
 			int32_t steps;
 
-			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy);
+			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy, NULL);
 			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
 			/* Greedy needs no admissible heuristic to be
 			 * complete, so every one is tried on every rule. */
@@ -837,7 +359,7 @@ static void test_path_greedy_finds_legal_path_random(void **state)
 				struct path_params p;
 				struct path_result res;
 
-				params_make(&p, PATH_GREEDY, heur, rule, &pc.c,
+				check_params(&p, PATH_GREEDY, heur, rule, &pc.c,
 				            PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, cap, &res);
 				if (steps < 0) {
@@ -869,7 +391,7 @@ static void test_path_bfs_fewest_steps_random(void **state)
 	for (i = 0; i < PROPERTY_CASES; i++) {
 		struct pcase pc;
 		struct path_ctx *ctx;
-		struct rng r = {case_seed(4, i)};
+		struct splitmix r = {case_seed(4, i)};
 		int rule;
 
 		pcase_make(&pc, case_seed(4, i), 0, 0, 1);
@@ -880,9 +402,9 @@ static void test_path_bfs_fewest_steps_random(void **state)
 			struct path_result res;
 			int32_t steps;
 
-			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy);
+			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy, NULL);
 			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
-			params_make(&p, PATH_BFS, rng_below(&r, PATH_H_COUNT),
+			check_params(&p, PATH_BFS, splitmix_below(&r, PATH_H_COUNT),
 			            rule, &pc.c, PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, cap, &res);
 			if (steps < 0) {
@@ -928,7 +450,7 @@ static void test_path_h_scale_keeps_optimal_random(void **state)
 
 				if (!heuristic_admissible(rule, heur))
 					continue;
-				params_make(&p, PATH_ASTAR, heur, rule, &pc.c,
+				check_params(&p, PATH_ASTAR, heur, rule, &pc.c,
 				            PATH_WEIGHT_ONE);
 				p.h_scale = (uint32_t)k;
 				check_optimal(ctx, &pc, &p, opt, buf, cap,
@@ -944,11 +466,11 @@ static void test_path_h_scale_keeps_optimal_random(void **state)
 
 /* --- the classic tutorial examples --------------------------------------- */
 
-static void pcase_text(struct pcase *pc, const char *text, struct costs c)
+static void pcase_text(struct pcase *pc, const char *text, struct test_costs c)
 {
 	memset(pc, 0, sizeof(*pc));
-	map_from_text(&pc->m, text, &pc->sx, &pc->sy, &pc->gx, &pc->gy);
-	map_to_grid(&pc->m, &pc->g);
+	test_map_from_text(&pc->m, text, &pc->sx, &pc->sy, &pc->gx, &pc->gy);
+	test_map_to_grid(&pc->m, &pc->g);
 	pc->c = c;
 }
 
@@ -983,10 +505,10 @@ golden_optimal(struct pcase *pc, enum path_diagonal rule, uint64_t expect_cost,
 		struct path_result res;
 
 		if (heur == PATH_H_COUNT)
-			params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule,
+			check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule,
 			            &pc->c, PATH_WEIGHT_ONE);
 		else if (heuristic_admissible(rule, heur))
-			params_make(&p, PATH_ASTAR, heur, rule, &pc->c,
+			check_params(&p, PATH_ASTAR, heur, rule, &pc->c,
 			            PATH_WEIGHT_ONE);
 		else
 			continue;
@@ -1020,7 +542,7 @@ static void test_path_golden_wall_gap_4way(void **state)
 	struct pcase pc;
 	struct path_point buf[64];
 
-	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	pcase_text(&pc, wall_gap_map, (struct test_costs){10, 14});
 	golden_optimal(&pc, PATH_DIAG_NEVER, 140, buf, 64, wall_gap_extra);
 	pcase_fini(&pc);
 }
@@ -1042,8 +564,8 @@ static void corner_extra(const struct pcase *pc, const struct path_point *pts,
 		int nx = pts[i].x, ny = pts[i].y;
 
 		if (x != nx && y != ny) {
-			CHECK(map_at(&pc->m, nx, y) != 0);
-			CHECK(map_at(&pc->m, x, ny) != 0);
+			CHECK(test_map_at(&pc->m, nx, y) != 0);
+			CHECK(test_map_at(&pc->m, x, ny) != 0);
 		}
 	}
 }
@@ -1053,7 +575,7 @@ static void test_path_golden_no_corner_cutting(void **state)
 	struct pcase pc;
 	struct path_point buf[64];
 
-	pcase_text(&pc, corner_map, (struct costs){10, 14});
+	pcase_text(&pc, corner_map, (struct test_costs){10, 14});
 	/* Round the wall by (4,2) (4,1) (5,1) (6,1): 14+10+10+10, then two
 	 * more steps to (7,3), one of them diagonal: 68. */
 	golden_optimal(&pc, PATH_DIAG_NO_CORNER, 68, buf, 64, corner_extra);
@@ -1079,7 +601,7 @@ static void forest_extra(const struct pcase *pc, const struct path_point *pts,
 	size_t i;
 
 	for (i = 0; i < res->length; i++)
-		CHECK(map_at(&pc->m, pts[i].x, pts[i].y) != 5);
+		CHECK(test_map_at(&pc->m, pts[i].x, pts[i].y) != 5);
 }
 
 static void test_path_golden_forest_detour(void **state)
@@ -1087,7 +609,7 @@ static void test_path_golden_forest_detour(void **state)
 	struct pcase pc;
 	struct path_point buf[128];
 
-	pcase_text(&pc, forest_map, (struct costs){1, 2});
+	pcase_text(&pc, forest_map, (struct test_costs){1, 2});
 	/* Over the top: 4 up, 7 across row 0, 5 down = 16.  Any crossing of
 	 * the forest enters at least three forest cells (20 or more). */
 	golden_optimal(&pc, PATH_DIAG_NEVER, 16, buf, 128, forest_extra);
@@ -1112,7 +634,7 @@ static void test_path_golden_corridor_away_from_goal(void **state)
 	struct path_point buf[128];
 
 	(void)state;
-	pcase_text(&pc, away_map, (struct costs){1000, 1000});
+	pcase_text(&pc, away_map, (struct test_costs){1000, 1000});
 	golden_optimal(&pc, PATH_DIAG_NEVER, 60000, buf, 128, NULL);
 	golden_optimal(&pc, PATH_DIAG_NO_CORNER, 60000, buf, 128, NULL);
 	pcase_fini(&pc);
@@ -1200,7 +722,7 @@ static void test_path_start_is_goal(void **state)
 	struct path_ctx *ctx;
 	int algo, rule;
 
-	pcase_text(&pc, map, (struct costs){10, 14});
+	pcase_text(&pc, map, (struct test_costs){10, 14});
 	pc.sx = pc.gx;
 	pc.sy = pc.gy;
 	ctx = path_ctx_new(3, 3);
@@ -1211,7 +733,7 @@ static void test_path_start_is_goal(void **state)
 			struct path_result res;
 			struct path_point buf[4];
 
-			params_make(&p, algo, PATH_H_OCTILE, rule, &pc.c,
+			check_params(&p, algo, PATH_H_OCTILE, rule, &pc.c,
 			            PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 4, &res);
 			CHECK_EQ(res.status, PATH_FOUND);
@@ -1232,7 +754,7 @@ static void expect_bad_arg(struct path_ctx *ctx, const struct grid *g,
 	struct path_result res;
 	struct path_point buf[16];
 
-	describe_text(
+	check_describe_text(
 	        NULL,
 	        "%s/%s/%s costs %u/%u weight %u start (%d,%d) goal (%d,%d)",
 	        path_algo_name(p->algo < PATH_ALGO_COUNT ? p->algo : 0),
@@ -1255,11 +777,11 @@ static void test_path_rejects_blocked_endpoints(void **state)
 	struct path_params p;
 	int algo;
 
-	pcase_text(&pc, map, (struct costs){10, 14});
+	pcase_text(&pc, map, (struct test_costs){10, 14});
 	ctx = path_ctx_new(3, 3);
 	assert_non_null(ctx);
 	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
-		params_make(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
+		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
 		            PATH_WEIGHT_ONE);
 		expect_bad_arg(ctx, &pc.g, &p, 0, 0, 2, 0);
 		expect_bad_arg(ctx, &pc.g, &p, 2, 0, 2, 2);
@@ -1413,7 +935,7 @@ static void test_path_closed_room_no_path(void **state)
 	struct path_point buf[400];
 	int rule, side;
 
-	pcase_text(&pc, room_map, (struct costs){10, 14});
+	pcase_text(&pc, room_map, (struct test_costs){10, 14});
 	ctx = path_ctx_new(20, 20);
 	assert_non_null(ctx);
 	oracle_init(&o, 400);
@@ -1431,7 +953,7 @@ static void test_path_closed_room_no_path(void **state)
 			assert_int_equal(oracle_dijkstra(&o, &pc.m, rule, &pc.c,
 			                                 pc.sx, pc.sy),
 			                 side ? 336 : 36);
-			params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule, &pc.c,
+			check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule, &pc.c,
 			            PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 400, &res);
 			CHECK_EQ(res.status, PATH_NO_PATH);
@@ -1439,7 +961,7 @@ static void test_path_closed_room_no_path(void **state)
 			CHECK_EQ(path_ctx_node(ctx, pc.gx, pc.gy, &info), 0);
 			CHECK_EQ(info.reached, 0);
 			for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
-				params_make(&p, algo, PATH_H_OCTILE, rule,
+				check_params(&p, algo, PATH_H_OCTILE, rule,
 				            &pc.c, PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, 400, &res);
 				CHECK_EQ(res.status, PATH_NO_PATH);
@@ -1492,21 +1014,21 @@ static void test_path_single_row_and_column(void **state)
 	for (vertical = 0; vertical < 2; vertical++) {
 		struct pcase pc;
 		struct path_ctx *ctx;
-		struct rng r = {42};
+		struct splitmix r = {42};
 		uint64_t expect = 0;
 		int i, algo, rule;
 
 		memset(&pc, 0, sizeof(pc));
-		map_init(&pc.m, vertical ? 1 : 50, vertical ? 50 : 1);
+		test_map_init(&pc.m, vertical ? 1 : 50, vertical ? 50 : 1, 1);
 		for (i = 0; i < 50; i++) {
-			uint8_t v = (uint8_t)rng_range(&r, 1, 9);
+			uint8_t v = (uint8_t)splitmix_range(&r, 1, 9);
 
-			map_set(&pc.m, vertical ? 0 : i, vertical ? i : 0, v);
+			test_map_set(&pc.m, vertical ? 0 : i, vertical ? i : 0, v);
 			if (i > 0)
 				expect += 7u * v;
 		}
-		map_to_grid(&pc.m, &pc.g);
-		pc.c = (struct costs){7, 9};
+		test_map_to_grid(&pc.m, &pc.g);
+		pc.c = (struct test_costs){7, 9};
 		pc.gx = vertical ? 0 : 49;
 		pc.gy = vertical ? 49 : 0;
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
@@ -1516,7 +1038,7 @@ static void test_path_single_row_and_column(void **state)
 				struct path_params p;
 				struct path_result res;
 
-				params_make(&p, algo, PATH_H_CHEBYSHEV, rule,
+				check_params(&p, algo, PATH_H_CHEBYSHEV, rule,
 				            &pc.c, PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, 64, &res);
 				check_path(&pc.m, rule, &pc.c, 0, 0, pc.gx,
@@ -1583,7 +1105,7 @@ static void test_path_budget_exact_is_enough(void **state)
 		pcase_make(&pc, case_seed(6, i), 0, 0, 1);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
-		params_make(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
+		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
 		            PATH_WEIGHT_ONE);
 		run_query(ctx, &pc, &p, buf, cap, &full);
 		if (full.status == PATH_FOUND) {
@@ -1618,10 +1140,10 @@ static void test_path_short_buffer_truncates(void **state)
 	struct path_point want[32], buf[32];
 	size_t i, k;
 
-	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	pcase_text(&pc, wall_gap_map, (struct test_costs){10, 14});
 	ctx = path_ctx_new(7, 7);
 	assert_non_null(ctx);
-	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
 	            PATH_WEIGHT_ONE);
 	run_query(ctx, &pc, &p, want, 32, &full);
 	assert_int_equal(full.status, PATH_FOUND);
@@ -1664,21 +1186,21 @@ static void test_path_cost_limit_exact(void **state)
 	int i, last, algo;
 
 	memset(&pc, 0, sizeof(pc));
-	map_init(&pc.m, 516, 1);
+	test_map_init(&pc.m, 516, 1, 1);
 	for (i = 1; i < 515; i++)
-		map_set(&pc.m, i, 0, 255);
-	pc.c = (struct costs){PATH_STEP_MAX, PATH_STEP_MAX};
+		test_map_set(&pc.m, i, 0, 255);
+	pc.c = (struct test_costs){PATH_STEP_MAX, PATH_STEP_MAX};
 	pc.gx = 515;
 	ctx = path_ctx_new(516, 1);
 	assert_non_null(ctx);
 	for (last = 1; last <= 2; last++) {
-		map_set(&pc.m, 515, 0, (uint8_t)last);
-		map_to_grid(&pc.m, &pc.g);
+		test_map_set(&pc.m, 515, 0, (uint8_t)last);
+		test_map_to_grid(&pc.m, &pc.g);
 		for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
 			struct path_params p;
 			struct path_result res;
 
-			params_make(&p, algo, PATH_H_OCTILE,
+			check_params(&p, algo, PATH_H_OCTILE,
 			            PATH_DIAG_NO_CORNER, &pc.c,
 			            PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 520, &res);
@@ -1693,8 +1215,8 @@ static void test_path_cost_limit_exact(void **state)
 		grid_fini(&pc.g);
 	}
 	path_ctx_free(ctx);
-	map_fini(&pc.m);
-	cur_case.map = NULL;
+	test_map_fini(&pc.m);
+	check_case.map = NULL;
 }
 
 /* PATH_COST_RANGE is for costs that do not fit, not for large heuristic
@@ -1709,19 +1231,19 @@ static void test_path_cost_range_only_for_costs(void **state)
 	int algo, variant;
 
 	memset(&pc, 0, sizeof(pc));
-	map_init(&pc.m, 1400, 1);
-	pc.c = (struct costs){PATH_STEP_MAX, PATH_STEP_MAX};
+	test_map_init(&pc.m, 1400, 1, 1);
+	pc.c = (struct test_costs){PATH_STEP_MAX, PATH_STEP_MAX};
 	pc.sx = 1;
 	ctx = path_ctx_new(1400, 1);
 	assert_non_null(ctx);
 	for (variant = 0; variant < 2; variant++) {
 		memset(pc.m.mult, variant ? 255 : 1, 1400);
-		map_to_grid(&pc.m, &pc.g);
+		test_map_to_grid(&pc.m, &pc.g);
 		for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
 			struct path_params p;
 			struct path_result res;
 
-			params_make(&p, algo, PATH_H_OCTILE,
+			check_params(&p, algo, PATH_H_OCTILE,
 			            PATH_DIAG_NO_CORNER, &pc.c,
 			            variant ? PATH_WEIGHT_ONE
 			                    : PATH_WEIGHT_MAX);
@@ -1734,8 +1256,8 @@ static void test_path_cost_range_only_for_costs(void **state)
 		grid_fini(&pc.g);
 	}
 	path_ctx_free(ctx);
-	map_fini(&pc.m);
-	cur_case.map = NULL;
+	test_map_fini(&pc.m);
+	check_case.map = NULL;
 }
 
 /* A serpentine on the largest map: 2048 corridors of 4096 cells joined by
@@ -1752,31 +1274,22 @@ static void test_path_max_dim_serpentine(void **state)
 	struct path_params p;
 	struct path_result res;
 	struct path_point *buf;
-	int x, y, pass;
+	int pass;
 
 	memset(&pc, 0, sizeof(pc));
-	map_init(&pc.m, n, n);
 	buf = malloc((cells + 1) * sizeof(*buf));
 	assert_non_null(buf);
 	ctx = path_ctx_new(n, n);
 	assert_non_null(ctx);
-	pc.c = (struct costs){10, 14};
+	pc.c = (struct test_costs){10, 14};
 	pc.gx = 0;
 	pc.gy = n - 2;
 	for (pass = 0; pass < 2; pass++) {
-		uint8_t mult = pass == 0 ? 9 : 255;
-
-		for (y = 0; y < n; y++) {
-			int gap = (y / 2) % 2 == 0 ? n - 1 : 0;
-
-			for (x = 0; x < n; x++)
-				map_set(&pc.m, x, y,
-				        y % 2 == 0 || (x == gap && y < n - 1)
-				                ? mult
-				                : 0);
-		}
-		map_to_grid(&pc.m, &pc.g);
-		params_make(&p, PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
+		CHECK_EQ(test_map_serpentine(&pc.m, n, pass == 0 ? 9 : 255,
+		                             NULL),
+		         cells);
+		test_map_to_grid(&pc.m, &pc.g);
+		check_params(&p, PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
 		            &pc.c, PATH_WEIGHT_ONE);
 		run_query(ctx, &pc, &p, buf, cells + 1, &res);
 		if (pass == 0) {
@@ -1788,31 +1301,31 @@ static void test_path_max_dim_serpentine(void **state)
 			CHECK_EQ(res.status, PATH_COST_RANGE);
 		}
 		grid_fini(&pc.g);
+		test_map_fini(&pc.m);
 	}
 	path_ctx_free(ctx);
 	free(buf);
-	map_fini(&pc.m);
-	cur_case.map = NULL;
+	check_case.map = NULL;
 }
 
 /* --- context reuse and determinism --------------------------------------- */
 
-static void random_params(struct rng *r, struct path_params *p,
-                          const struct costs *c)
+static void random_params(struct splitmix *r, struct path_params *p,
+                          const struct test_costs *c)
 {
 	static const uint32_t weights[] = {1000, 1000, 1500, 2000, 3000};
-	enum path_diagonal rule = rng_below(r, PATH_DIAG_COUNT);
+	enum path_diagonal rule = splitmix_below(r, PATH_DIAG_COUNT);
 	enum path_heuristic heur;
 
 	do
-		heur = rng_below(r, PATH_H_COUNT);
+		heur = splitmix_below(r, PATH_H_COUNT);
 	while (!heuristic_admissible(rule, heur));
-	params_make(p, rng_below(r, PATH_ALGO_COUNT), heur, rule, c,
-	            weights[rng_below(r, 5)]);
+	check_params(p, splitmix_below(r, PATH_ALGO_COUNT), heur, rule, c,
+	            weights[splitmix_below(r, 5)]);
 	/* Some searches stop on their budget half-way, leaving stamped
 	 * cells behind for the next query to ignore. */
-	if (rng_below(r, 4) == 0)
-		p->budget = rng_range(r, 1, 60);
+	if (splitmix_below(r, 4) == 0)
+		p->budget = splitmix_range(r, 1, 60);
 }
 
 static void expect_same_result(const struct path_result *a,
@@ -1864,7 +1377,7 @@ static void expect_same_nodes(const struct path_ctx *a,
  * must match the oracle, and results a fresh context's. */
 static void test_path_wide_steps_match_dijkstra(void **state)
 {
-	static const struct costs wide[] = {
+	static const struct test_costs wide[] = {
 	        {408, 577}, {1448, 2048}, {1449, 2049}, {2048, 2048}, {1, 2}};
 	const int w = 40, h = 30;
 	struct path_point buf[40 * 30], fbuf[40 * 30];
@@ -1878,27 +1391,27 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 	small_bytes = path_ctx_bytes(ctx);
 	oracle_init(&o, (size_t)w * h);
 	for (i = 0; i < 60; i++) {
-		struct rng r = {case_seed(31, i)};
+		struct splitmix r = {case_seed(31, i)};
 		struct pcase pc;
 		int x, y, rule;
 
 		pc.seed = case_seed(31, i);
-		map_init(&pc.m, w, h);
+		test_map_init(&pc.m, w, h, 1);
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++)
-				map_set(&pc.m, x, y,
-				        rng_below(&r, 100) < 20
+				test_map_set(&pc.m, x, y,
+				        splitmix_below(&r, 100) < 20
 				                ? 0
-				                : (uint8_t)rng_range(&r, 1,
+				                : (uint8_t)splitmix_range(&r, 1,
 				                                     255));
 		pc.c = wide[i % (sizeof(wide) / sizeof(wide[0]))];
-		pc.sx = (int)rng_below(&r, (uint32_t)w);
-		pc.sy = (int)rng_below(&r, (uint32_t)h);
-		pc.gx = (int)rng_below(&r, (uint32_t)w);
-		pc.gy = (int)rng_below(&r, (uint32_t)h);
-		map_set(&pc.m, pc.sx, pc.sy, 255);
-		map_set(&pc.m, pc.gx, pc.gy, 1);
-		map_to_grid(&pc.m, &pc.g);
+		pc.sx = (int)splitmix_below(&r, (uint32_t)w);
+		pc.sy = (int)splitmix_below(&r, (uint32_t)h);
+		pc.gx = (int)splitmix_below(&r, (uint32_t)w);
+		pc.gy = (int)splitmix_below(&r, (uint32_t)h);
+		test_map_set(&pc.m, pc.sx, pc.sy, 255);
+		test_map_set(&pc.m, pc.gx, pc.gy, 1);
+		test_map_to_grid(&pc.m, &pc.g);
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
 			static const enum path_algo algos[] = {
 			        PATH_ASTAR, PATH_ASTAR, PATH_DIJKSTRA};
@@ -1911,7 +1424,7 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 				struct path_result res, fres;
 				struct path_ctx *fresh;
 
-				params_make(&p, algos[k], heurs[k], rule, &pc.c,
+				check_params(&p, algos[k], heurs[k], rule, &pc.c,
 				            PATH_WEIGHT_ONE);
 				check_optimal(ctx, &pc, &p, opt, buf,
 				              sizeof(buf) / sizeof(buf[0]),
@@ -1940,7 +1453,7 @@ static void test_path_reuse_matches_fresh_ctx(void **state)
 	struct path_point buf[23 * 17], fbuf[23 * 17];
 	struct path_ctx *ctx = path_ctx_new(w, h);
 	struct grid other;
-	struct rng r = {7};
+	struct splitmix r = {7};
 	unsigned i;
 
 	assert_non_null(ctx);
@@ -1981,7 +1494,7 @@ static void test_path_deterministic(void **state)
 	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
 	struct path_point *a = malloc(cap * sizeof(*a));
 	struct path_point *b = malloc(cap * sizeof(*b));
-	struct rng r = {8};
+	struct splitmix r = {8};
 	unsigned i;
 
 	assert_true(a && b);
@@ -2018,7 +1531,7 @@ static void test_path_partial_to_closest(void **state)
 {
 	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
 	struct path_point *buf = malloc(cap * sizeof(*buf));
-	struct rng r = {31};
+	struct splitmix r = {31};
 	unsigned i, failed = 0;
 
 	assert_non_null(buf);
@@ -2034,7 +1547,7 @@ static void test_path_partial_to_closest(void **state)
 		pcase_make(&pc, case_seed(31, i), 0, 0, 1);
 		random_params(&r, &p, &pc.c);
 		if (i % 2)
-			p.budget = rng_range(&r, 1, 40);
+			p.budget = splitmix_range(&r, 1, 40);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		run_query(ctx, &pc, &p, buf, cap, &res);
@@ -2206,7 +1719,7 @@ static void test_path_trace_matches_search(void **state)
 	struct path_point *a = malloc(cap * sizeof(*a));
 	struct path_point *b = malloc(cap * sizeof(*b));
 	struct path_trace t;
-	struct rng r = {9};
+	struct splitmix r = {9};
 	unsigned i;
 
 	assert_true(a && b);
@@ -2264,13 +1777,13 @@ static void test_path_trace_dijkstra_order(void **state)
 		size_t k;
 
 		pcase_make(&pc, case_seed(10, i), 0, 0, 1);
-		params_make(&p, PATH_DIJKSTRA, PATH_H_ZERO, i % PATH_DIAG_COUNT,
+		check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, i % PATH_DIAG_COUNT,
 		            &pc.c, PATH_WEIGHT_ONE);
 		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		path_trace_clear(&t);
-		describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+		check_describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
 		path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy, buf, cap,
 		          &res, &t);
 		for (k = 0; k < t.len; k++) {
@@ -2299,7 +1812,7 @@ static void test_path_trace_follows_open_list_order(void **state)
 	size_t cap = 32 * 32;
 	struct path_point *buf = malloc(cap * sizeof(*buf));
 	struct path_trace t;
-	struct rng r = {12};
+	struct splitmix r = {12};
 	unsigned i;
 
 	assert_non_null(buf);
@@ -2314,8 +1827,8 @@ static void test_path_trace_follows_open_list_order(void **state)
 		char *is_open;
 		size_t k, n;
 
-		pcase_make(&pc, case_seed(12, i), (int)rng_range(&r, 1, 32),
-		           (int)rng_range(&r, 1, 32), 1);
+		pcase_make(&pc, case_seed(12, i), (int)splitmix_range(&r, 1, 32),
+		           (int)splitmix_range(&r, 1, 32), 1);
 		n = (size_t)pc.m.w * (size_t)pc.m.h;
 		open_f = malloc(n * sizeof(*open_f));
 		open_g = malloc(n * sizeof(*open_g));
@@ -2330,7 +1843,7 @@ static void test_path_trace_follows_open_list_order(void **state)
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
 		path_trace_clear(&t);
-		describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+		check_describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
 		path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy, buf, cap,
 		          &res, &t);
 		for (k = 0; k < t.len; k++) {
@@ -2352,7 +1865,7 @@ static void test_path_trace_follows_open_list_order(void **state)
 				if (open_f[c] > e->f ||
 				    (open_f[c] == e->f && open_g[c] <= e->g))
 					continue;
-				dump_case();
+				check_dump();
 				fail_msg(
 				        "event %zu expands (%d,%d) f %llu g %u "
 				        "before (%d,%d) f %llu g %u",
@@ -2384,14 +1897,14 @@ static void test_path_trace_limit_truncates(void **state)
 	struct path_point a[64], b[64];
 	size_t k;
 
-	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	pcase_text(&pc, wall_gap_map, (struct test_costs){10, 14});
 	ctx = path_ctx_new(7, 7);
 	assert_non_null(ctx);
-	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
 	            PATH_WEIGHT_ONE);
 	path_trace_init(&full, 0);
 	path_trace_init(&lim, 10);
-	describe(0, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
+	check_describe(0, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
 	assert_int_equal(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
 	                           a, 64, &full_res, &full),
 	                 PATH_FOUND);
@@ -2520,7 +2033,7 @@ static void test_path_ctx_node_after_search(void **state)
 	struct path_point buf[64];
 	int x, y;
 
-	pcase_text(&pc, wall_gap_map, (struct costs){10, 14});
+	pcase_text(&pc, wall_gap_map, (struct test_costs){10, 14});
 	ctx = path_ctx_new(7, 7);
 	assert_non_null(ctx);
 	/* Before any search nothing has been reached. */
@@ -2530,7 +2043,7 @@ static void test_path_ctx_node_after_search(void **state)
 			assert_int_equal(info.reached, 0);
 		}
 	}
-	params_make(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
+	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
 	            PATH_WEIGHT_ONE);
 	run_query(ctx, &pc, &p, buf, 64, &res);
 	assert_int_equal(res.status, PATH_FOUND);
@@ -2555,7 +2068,7 @@ static void test_path_ctx_node_after_search(void **state)
 	/* Close the gap: the far side was reached by the last search but not
 	 * by this one, and must say so. */
 	grid_set_cost(&pc.g, 3, 6, GRID_BLOCKED);
-	map_set(&pc.m, 3, 6, 0);
+	test_map_set(&pc.m, 3, 6, 0);
 	run_query(ctx, &pc, &p, buf, 64, &res);
 	assert_int_equal(res.status, PATH_NO_PATH);
 	for (y = 0; y < 7; y++) {
@@ -2590,7 +2103,7 @@ static void test_path_ctx_node_matches_oracle(void **state)
 		int x, y;
 
 		pcase_make(&pc, case_seed(11, i), 0, 0, 1);
-		params_make(&p, (i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
+		check_params(&p, (i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
 		            PATH_H_OCTILE, i % 3, &pc.c, PATH_WEIGHT_ONE);
 		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
@@ -2604,7 +2117,7 @@ static void test_path_ctx_node_matches_oracle(void **state)
 				uint64_t d = o.dist[(size_t)y * pc.m.w + x];
 
 				CHECK_EQ(path_ctx_node(ctx, x, y, &info), 0);
-				if (d == UNREACHED) {
+				if (d == ORACLE_UNREACHED) {
 					CHECK_EQ(info.reached, 0);
 					continue;
 				}
@@ -2638,7 +2151,7 @@ static uint32_t h_of(enum path_heuristic heur, uint32_t s, uint32_t d, int x,
 
 static void test_path_heuristic_values(void **state)
 {
-	static const struct costs cs[] = {
+	static const struct test_costs cs[] = {
 	        {10, 14}, {408, 577}, {10, 10}, {1, 1}, {10, 20}, {1, 2},
 	};
 	size_t i;
@@ -2677,7 +2190,7 @@ static void test_path_heuristic_values(void **state)
 				uint32_t oct = h_of(PATH_H_OCTILE, cs[i].s,
 				                    cs[i].d, 0, 0, dx, dy);
 
-				describe_text(
+				check_describe_text(
 				        NULL,
 				        "euclidean %u/%u dx %d dy %d: %u, "
 				        "octile %u",
@@ -2735,14 +2248,14 @@ static void test_path_step_cost_diagonal_rules(void **state)
 	size_t i;
 	int rule;
 
-	pcase_text(&pc, map, (struct costs){10, 14});
+	pcase_text(&pc, map, (struct test_costs){10, 14});
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
 			struct path_params p;
 
-			params_make(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
+			check_params(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
 			            PATH_WEIGHT_ONE);
-			describe_text(&pc.m, "(%d,%d) -> (%d,%d) under %s",
+			check_describe_text(&pc.m, "(%d,%d) -> (%d,%d) under %s",
 			              cases[i].x, cases[i].y, cases[i].nx,
 			              cases[i].ny, path_diagonal_name(rule));
 			CHECK_EQ(path_step_cost(&pc.g, &p, cases[i].x,
@@ -2760,12 +2273,12 @@ static void test_path_step_cost_diagonal_rules(void **state)
 		struct path_point buf[4];
 
 		assert_non_null(ctx);
-		pcase_text(&pc, gap, (struct costs){408, 577});
+		pcase_text(&pc, gap, (struct test_costs){408, 577});
 		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
 			struct path_params p;
 			struct path_result res;
 
-			params_make(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
+			check_params(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
 			            PATH_WEIGHT_ONE);
 			CHECK_EQ(path_step_cost(&pc.g, &p, 0, 0, 1, 1),
 			         rule == PATH_DIAG_ALWAYS ? 577 : 0);
@@ -2814,10 +2327,6 @@ static void test_path_names(void **state)
 
 int main(void)
 {
-	/* TEST_FILTER=pattern runs only the matching tests (cmocka's
-	 * wildcards), handy when chasing one failure. */
-	if (getenv("TEST_FILTER"))
-		cmocka_set_test_filter(getenv("TEST_FILTER"));
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_path_params_default),
 	        cmocka_unit_test(test_path_ctx_new_rejects_bad_sizes),
@@ -2862,5 +2371,5 @@ int main(void)
 	        cmocka_unit_test(test_path_max_dim_serpentine),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tap_run(tests, NULL, NULL);
 }

@@ -1,0 +1,21 @@
+## tests/lib/local.mk - what the tests share, as one library: the TAP
+## runner every test program reports through (tap), the tests' own maps
+## built from ASCII art or at random (map, splitmix), the brute-force
+## oracles (oracle), checks that print the case they failed on (check),
+## and the files the tests read (fixture).  World setups for the game's
+## tests belong here too.  Included by the top Makefile.am; paths are
+## relative to the top.
+
+check_LIBRARIES += tests/lib/libtest.a
+tests_lib_libtest_a_SOURCES = \
+	tests/lib/tap.c tests/lib/tap.h \
+	tests/lib/tap_cmocka.c \
+	tests/lib/splitmix.h \
+	tests/lib/map.c tests/lib/map.h \
+	tests/lib/oracle.c tests/lib/oracle.h \
+	tests/lib/check.c tests/lib/check.h \
+	tests/lib/fixture.c tests/lib/fixture.h
+tests_lib_libtest_a_CFLAGS = $(TEST_CFLAGS)
+TEST_LIBS = tests/lib/libtest.a $(CORE_LIBS) $(CMOCKA_LIBS)
+
+EXTRA_DIST += tests/lib/tap.sh
