@@ -4,6 +4,7 @@
 
 src_core_libhunted_a_SOURCES += \
 	src/core/data/data.c src/core/data/data.h \
+	src/core/data/cost.c \
 	src/core/data/reach.c \
 	src/core/data/movingai.c src/core/data/movingai.h \
 	src/core/data/movingai_map.c
