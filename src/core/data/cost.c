@@ -1,0 +1,75 @@
+/* cost.c - what entering each terrain costs the player or a monster kind,
+ * and the whole map as the grid of multipliers the path engine sees.
+ * Doors are costed as their open form for whoever can open them. */
+#include "data.h"
+
+#include <string.h>
+
+/* What entering a door costs once it is open. */
+static uint8_t cost_open(const struct data *d, const struct data_terrain *t)
+{
+	if (t->opens_to >= 0 && d->terrain[t->opens_to].walk)
+		return d->terrain[t->opens_to].cost;
+	return 1;
+}
+
+uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
+                          int has_keys, int t)
+{
+	const struct data_terrain *tt;
+	size_t i;
+	int star = -1;
+
+	if (t < 0 || (size_t)t >= d->nterrain)
+		return 0;
+	tt = &d->terrain[t];
+	if (m) {
+		for (i = 0; i < m->noverrides; i++) {
+			if (m->overrides[i].terrain == t)
+				return m->overrides[i].cost;
+			if (m->overrides[i].terrain < 0)
+				star = m->overrides[i].cost;
+		}
+		if (star >= 0)
+			return (uint8_t)star;
+	}
+	/* A closed door is planned through at the cost of the open door it
+	 * becomes: opening it is part of walking into it. */
+	switch (tt->door) {
+	case DATA_DOOR_CLOSED:
+		if (!m || m->opens_doors || m->unlocks_doors || m->bashes_doors)
+			return cost_open(d, tt);
+		return 0;
+	case DATA_DOOR_LOCKED:
+		if (m ? (m->unlocks_doors || m->bashes_doors) : has_keys)
+			return cost_open(d, tt);
+		return 0;
+	default:
+		return tt->walk ? tt->cost : 0;
+	}
+}
+
+int data_map_grid(const struct data *d, const struct data_monster *m,
+                  int has_keys, struct grid *g)
+{
+	const struct data_map *map = d->map;
+	uint8_t costs[256];
+	size_t i;
+	int x, y, rc;
+
+	if (!map || !map->cells) {
+		memset(g, 0, sizeof(*g));
+		return GRID_EINVAL;
+	}
+	rc = grid_init(g, map->width, map->height);
+	if (rc != GRID_OK)
+		return rc;
+	for (i = 0; i < d->nterrain && i < 256; i++)
+		costs[i] = data_terrain_cost(d, m, has_keys, (int)i);
+	for (y = 0; y < map->height; y++)
+		for (x = 0; x < map->width; x++)
+			grid_set_cost(
+			        g, x, y,
+			        costs[map->cells[(size_t)y * map->width + x]]);
+	return GRID_OK;
+}

@@ -1,0 +1,536 @@
+/* load.c - reading data files: a file and the files it includes, line by
+ * line.  A line is a directive (include, a record header, legend, MAP),
+ * more keywords of the record above it, or a row of a MAP block.  Then
+ * the whole load around it: names resolved, the terrain checked, the
+ * dungeon built, and the problems put in reading order. */
+#include "loader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void load_include(struct parser *p, struct tok *kw);
+
+struct load_directive {
+	const char *name;
+	void (*parse)(struct parser *p, struct tok *kw);
+};
+
+/* The order is the one "did you mean" weighs them in, before the
+ * keywords of the record being read. */
+static const struct load_directive load_directives[] = {
+        {"include", load_include}, {"terrain", record_parse},
+        {"key", record_parse},     {"monster", record_parse},
+        {"dungeon", record_parse}, {"legend", map_legend},
+        {"MAP", map_begin},
+};
+
+#define LOAD_DIRECTIVE_COUNT                                                   \
+	(sizeof(load_directives) / sizeof(load_directives[0]))
+
+/* ---- files and includes ------------------------------------------------ */
+
+/* Opens path if it is a regular file of at most DATA_FILE_MAX bytes.
+ * Returns the descriptor, or -1 with a message in msg. */
+static int load_open(const char *path, struct stat *st, char *msg, size_t size)
+{
+	/* O_NONBLOCK: opening a FIFO must not hang the check. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		snprintf(msg, size, "cannot open '%s': %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) != 0) {
+		snprintf(msg, size, "cannot read '%s': %s", path,
+		         strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		snprintf(msg, size, "cannot read '%s': %s", path,
+		         S_ISDIR(st->st_mode) ? "it is a directory"
+		                              : "not a regular file");
+		close(fd);
+		return -1;
+	}
+	if (st->st_size > DATA_FILE_MAX) {
+		snprintf(msg, size, "'%s' is larger than %ld MiB", path,
+		         DATA_FILE_MAX >> 20);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Reads a whole regular file into *out.  On failure returns -1 with a
+ * message in msg. */
+static int load_read(const char *path, char **out, size_t *len, struct stat *st,
+                     char *msg, size_t size)
+{
+	int fd = load_open(path, st, msg, size);
+	char *buf;
+	size_t n = 0;
+
+	if (fd < 0)
+		return -1;
+	buf = malloc((size_t)st->st_size + 1);
+	if (!buf) {
+		snprintf(msg, size, "out of memory reading '%s'", path);
+		close(fd);
+		return -1;
+	}
+	/* The size may change under us: read at most what fstat said. */
+	while (n < (size_t)st->st_size) {
+		ssize_t r = read(fd, buf + n, (size_t)st->st_size - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			snprintf(msg, size, "cannot read '%s': %s", path,
+			         strerror(errno));
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* Joins an include's path to the directory of the including file. */
+static char *load_include_path(const char *from, const char *rel)
+{
+	const char *slash = strrchr(from, '/');
+	size_t dir = slash ? (size_t)(slash - from) + 1 : 0;
+	size_t n = strlen(rel);
+	char *s;
+
+	if (rel[0] == '/')
+		dir = 0;
+	s = malloc(dir + n + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, from, dir);
+	memcpy(s + dir, rel, n + 1);
+	return s;
+}
+
+static int load_same_file(const struct data_file *f, const struct stat *st)
+{
+	return f->has_id && f->dev == st->st_dev && f->ino == st->st_ino;
+}
+
+/* 1 when the file st is one of those being read: it includes itself. */
+static int load_in_cycle(const struct parser *p, const struct stat *st)
+{
+	int i;
+
+	for (i = 0; i < p->nstack; i++)
+		if (load_same_file(p->stack[i], st))
+			return 1;
+	return 0;
+}
+
+/* 1 when the file st has been read into d before. */
+static int load_was_read(const struct data *d, const struct stat *st)
+{
+	const struct data_file *f;
+
+	for (f = d->files; f; f = f->next)
+		if (load_same_file(f, st))
+			return 1;
+	return 0;
+}
+
+static void load_buffer(struct parser *p, const char *buf, size_t len);
+
+/* Reads one file as part of p: the top file (at NULL) or an include (at:
+ * the file name's token in the include line). */
+static void load_file(struct parser *p, const char *path, const struct tok *at)
+{
+	struct parser saved = *p;
+	struct data_file *f;
+	struct stat st;
+	char msg[512 + PATH_MAX];
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (load_read(path, &buf, &len, &st, msg, sizeof(msg)) != 0) {
+		if (at)
+			report_here(p, at->col, NULL, "%s", msg);
+		else
+			diag_add(p->diags, DIAG_ERROR, path, 1, 1, NULL, 0,
+			         NULL, "%s", msg);
+		report_check_full(p);
+		return;
+	}
+	if (load_in_cycle(p, &st)) {
+		report_here(p, at ? at->col : 1, NULL,
+		            "include cycle: '%s' is already being read (it "
+		            "includes itself)",
+		            path);
+		free(buf);
+		return;
+	}
+	/* Include once: a second include adds nothing. */
+	if (load_was_read(p->d, &st)) {
+		free(buf);
+		return;
+	}
+	f = data_file_intern(p->d, path);
+	if (!f) {
+		report_here(p, at ? at->col : 1, NULL, "out of memory");
+		free(buf);
+		return;
+	}
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	f->has_id = 1;
+	p->stack[p->nstack++] = f;
+	p->file = f->path;
+	p->rec = NULL;
+	p->in_map = MAP_OUTSIDE;
+	load_buffer(p, buf, len);
+	free(buf);
+	/* Back to the including file's line and record. */
+	saved.stop = p->stop;
+	*p = saved;
+}
+
+/* include "FILE" */
+static void load_include(struct parser *p, struct tok *kw)
+{
+	struct tok t, rest;
+	char shown[64];
+	char *path;
+
+	if (lex_next(p, &t) == TOK_BAD)
+		return;
+	if (t.kind != TOK_STRING || t.n == 0 || memchr(t.s, '\0', t.n)) {
+		report_here(p, t.col, NULL,
+		            "'include' needs a file name in double quotes, got "
+		            "%s",
+		            lex_show(&t, shown, sizeof(shown)));
+		return;
+	}
+	if (p->depth >= DATA_INCLUDE_DEPTH) {
+		report_here(p, kw->col, NULL,
+		            "includes nested deeper than %d levels",
+		            DATA_INCLUDE_DEPTH);
+		return;
+	}
+	if (lex_next(p, &rest) != TOK_END) {
+		if (rest.kind != TOK_BAD)
+			report_here(p, rest.col, NULL,
+			            "unexpected %s after the include",
+			            lex_show(&rest, shown, sizeof(shown)));
+		return;
+	}
+	path = load_include_path(p->file, t.s);
+	if (!path) {
+		report_here(p, t.col, NULL, "out of memory");
+		return;
+	}
+	p->depth++;
+	load_file(p, path, &t);
+	p->depth--;
+	free(path);
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+/* Runs the directive t when it is one; returns 1 when it was. */
+static int load_directive(struct parser *p, struct tok *t)
+{
+	size_t i;
+
+	for (i = 0; i < LOAD_DIRECTIVE_COUNT; i++) {
+		if (strcmp(t->s, load_directives[i].name))
+			continue;
+		/* A directive ends the record above it. */
+		if (p->rec)
+			record_finish(p);
+		p->rec_skip = 1;
+		load_directives[i].parse(p, t);
+		if (p->rec)
+			p->rec_skip = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* A word that starts a line but is neither a directive nor a keyword of
+ * the record being read. */
+static void load_unknown(struct parser *p, const struct tok *t)
+{
+	const char *cands[LOAD_DIRECTIVE_COUNT + RECORD_KEYWORD_MAX];
+	char hint[96];
+	size_t n = 0, i;
+
+	if (!p->rec && record_keyword_any(t->s)) {
+		report_here(p, t->col, NULL,
+		            "'%s' outside a record (start one with 'terrain "
+		            "NAME', 'monster NAME', ...)",
+		            t->s);
+		return;
+	}
+	for (i = 0; i < LOAD_DIRECTIVE_COUNT; i++)
+		cands[n++] = load_directives[i].name;
+	n += record_keywords(p->rec, cands + n);
+	report_here(p, t->col, report_hint(t->s, cands, n, hint, sizeof(hint)),
+	            "unknown keyword '%.40s%s'", t->s, t->n > 40 ? "..." : "");
+}
+
+static void load_line(struct parser *p)
+{
+	struct tok t;
+
+	p->pos = 0;
+	if (lex_next(p, &t) == TOK_END || t.kind == TOK_BAD)
+		return;
+	p->records++;
+	if (t.kind != TOK_WORD) {
+		char shown[64];
+
+		report_here(p, t.col, NULL, "expected a keyword, got %s",
+		            lex_show(&t, shown, sizeof(shown)));
+		return;
+	}
+	if (load_directive(p, &t))
+		return;
+	/* After a directive that opened no record (a record header that
+	 * failed, legend, MAP, include), keyword lines pass in silence:
+	 * after a failed header they belong to the record it did not
+	 * start, and its problem has been reported. */
+	if (!p->rec && p->rec_skip && record_keyword_any(t.s))
+		return;
+	if (p->rec && record_keyword_of(p->rec, t.s)) {
+		p->pos = (size_t)t.col - 1;
+		record_attrs(p);
+		return;
+	}
+	load_unknown(p, &t);
+}
+
+/* Reports the first NUL or other control character of the line, if any,
+ * and returns 1 for it. */
+static int load_bad_byte(struct parser *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++) {
+		unsigned char c = (unsigned char)p->line[i];
+
+		if (c == '\t' || (c >= 0x20 && c != 0x7f))
+			continue;
+		if (c == 0)
+			report_here(p, (int)i + 1, NULL,
+			            "NUL byte in the file (is it a binary "
+			            "file?)");
+		else if (c == '\r')
+			report_here(p, (int)i + 1, NULL,
+			            "carriage return in the middle of a line");
+		else
+			report_here(p, (int)i + 1, NULL,
+			            "control character 0x%02x in the file (is "
+			            "it a binary file?)",
+			            c);
+		if (p->in_map)
+			p->d->pending->map_broken = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* What is still open at the end of a file, and a file of nothing but
+ * blank lines and comments (errors: the errors count before it). */
+static void load_end(struct parser *p, size_t errors)
+{
+	if (p->rec)
+		record_finish(p);
+	if (p->in_map && !p->stop)
+		map_unclosed(p);
+	if (p->records == 0 && !p->stop && p->diags->errors == errors) {
+		diag_add(p->diags, DIAG_ERROR, p->file, 1, 1, NULL, 0, NULL,
+		         "file has no records (only blank lines and "
+		         "comments)");
+		report_check_full(p);
+	}
+}
+
+static void load_buffer(struct parser *p, const char *buf, size_t len)
+{
+	size_t start = 0, errors;
+	int lineno = 0;
+
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		start = 3;
+	if (len == start) {
+		diag_add(p->diags, DIAG_ERROR, p->file, 1, 1, NULL, 0, NULL,
+		         "file is empty");
+		report_check_full(p);
+		return;
+	}
+	p->records = 0;
+	errors = p->diags->errors;
+	while (start < len && !p->stop) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = end - start;
+
+		if (n > 0 && buf[end - 1] == '\r')
+			n--;
+		p->line = buf + start;
+		p->len = n > DATA_LINE_MAX ? DATA_LINE_MAX : n;
+		p->lineno = ++lineno;
+		start = end + 1;
+		if (n > DATA_LINE_MAX) {
+			report_here(p, DATA_LINE_MAX + 1, NULL,
+			            "line is longer than %d bytes",
+			            DATA_LINE_MAX);
+			if (p->in_map)
+				p->d->pending->map_broken = 1;
+			continue;
+		}
+		/* A binary file would give an error per line: one is
+		 * enough, and the rest of the file is skipped. */
+		if (load_bad_byte(p))
+			break;
+		if (p->in_map)
+			map_row(p);
+		else
+			load_line(p);
+	}
+	load_end(p, errors);
+}
+
+/* ---- the whole load ---------------------------------------------------- */
+
+static int load_file_rank(const struct data *d, const char *file)
+{
+	const struct data_file *f;
+	int i = 0;
+
+	for (f = d->files; f; f = f->next, i++)
+		if (!strcmp(f->path, file))
+			return i;
+	return i;
+}
+
+/* Puts the problems of one load in reading order (file, line, column):
+ * names are checked after all files are read, but a reader wants them
+ * next to the lines around them.  Insertion sort: it is stable, and the
+ * list is short and nearly sorted. */
+static void load_sort_diags(const struct data *d, struct diag_list *dl,
+                            size_t from)
+{
+	size_t i, j;
+
+	for (i = from + 1; i < dl->len; i++) {
+		struct diag x = dl->items[i];
+		int rx = load_file_rank(d, x.file);
+
+		for (j = i; j > from; j--) {
+			const struct diag *y = &dl->items[j - 1];
+			int ry = load_file_rank(d, y->file);
+
+			if (ry < rx || (ry == rx && (y->line < x.line ||
+			                             (y->line == x.line &&
+			                              y->col <= x.col))))
+				break;
+			dl->items[j] = *y;
+		}
+		dl->items[j] = x;
+	}
+}
+
+/* What this load must resolve and build, new for each load. */
+static int load_pending_new(struct data *d, const char *name,
+                            struct diag_list *diags)
+{
+	data_pending_free(d->pending);
+	d->pending = calloc(1, sizeof(*d->pending));
+	if (!d->pending) {
+		diag_add(diags, DIAG_ERROR, name, 1, 1, NULL, 0, NULL,
+		         "out of memory");
+		return -1;
+	}
+	if (d->map) {
+		/* One dungeon per struct data: a second load adds kinds. */
+		d->pending->dungeon_seen = 1;
+		d->pending->map_seen = 1;
+		d->pending->map_broken = 1;
+	}
+	return 0;
+}
+
+/* Text in memory as the top file: it has no device and inode, so it is
+ * never taken for a file it includes. */
+static void load_top_buffer(struct parser *p, const char *name, const char *buf,
+                            size_t len)
+{
+	struct data_file *f = data_file_intern(p->d, name);
+
+	if (!f) {
+		diag_add(p->diags, DIAG_ERROR, name, 1, 1, NULL, 0, NULL,
+		         "out of memory");
+		return;
+	}
+	p->file = f->path;
+	p->stack[p->nstack++] = f;
+	load_buffer(p, buf, len);
+}
+
+/* Loads the file name, or buf (len bytes) under that name when buf is not
+ * NULL. */
+static int load_all(struct data *d, const char *name, const char *buf,
+                    size_t len, struct diag_list *diags)
+{
+	struct parser p;
+	size_t errors = diags->errors, first = diags->len;
+
+	memset(&p, 0, sizeof(p));
+	p.d = d;
+	p.diags = diags;
+	if (load_pending_new(d, name, diags) != 0)
+		return -1;
+	report_check_full(&p);
+	if (buf)
+		load_top_buffer(&p, name, buf, len);
+	else
+		load_file(&p, name, NULL);
+	report_loc_fini(&p.rec_loc);
+	if (!p.stop) {
+		map_resolve(d, diags);
+		map_check_terrain(d, diags);
+		if (d->map && !d->map->cells)
+			map_build(d, diags);
+	}
+	data_pending_free(d->pending);
+	d->pending = NULL;
+	load_sort_diags(d, diags, first);
+	return diags->errors == errors ? 0 : -1;
+}
+
+int data_load(struct data *d, const char *path, struct diag_list *diags)
+{
+	return load_all(d, path, NULL, 0, diags);
+}
+
+int data_load_buffer(struct data *d, const char *name, const char *buf,
+                     size_t len, struct diag_list *diags)
+{
+	return load_all(d, name, buf ? buf : "", buf ? len : 0, diags);
+}

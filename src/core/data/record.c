@@ -1,0 +1,670 @@
+/* record.c - terrain, key, monster and dungeon records: a header line
+ * ("terrain NAME") and then keywords with their values, on the header's
+ * line or on the lines below it.
+ *
+ * Table driven: each kind of record has its own table of keywords (which
+ * field of its struct a keyword fills and what values it takes), and
+ * record_kinds says for each kind its name, its keyword table and where
+ * its records live in struct data.  A name that a record uses is queued
+ * with map_ref_add and resolved once every file has been read. */
+#include "loader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum record_arg {
+	ARG_GLYPH,
+	ARG_COLOR,
+	ARG_BOOL,
+	ARG_INT,
+	ARG_TEXT,
+	ARG_DOOR,
+	ARG_TERRAIN_REF,
+	ARG_KEY_REF,
+	ARG_OVERRIDE,
+};
+
+struct record_keyword {
+	const char *name;
+	uint8_t type;   /* enum record_arg */
+	uint8_t repeat; /* may be given more than once in a record */
+	size_t off;     /* of the field it fills */
+	size_t size;    /* of that field, for ARG_INT, ARG_BOOL, ARG_DOOR */
+	long min;       /* the values an ARG_INT takes */
+	long max;
+};
+
+#define T(f)                                                                   \
+	offsetof(struct data_terrain, f), sizeof(((struct data_terrain *)0)->f)
+#define K(f) offsetof(struct data_key, f), sizeof(((struct data_key *)0)->f)
+#define M(f)                                                                   \
+	offsetof(struct data_monster, f), sizeof(((struct data_monster *)0)->f)
+#define D(f) offsetof(struct data_map, f), sizeof(((struct data_map *)0)->f)
+
+/* The order of a table is the order in which "did you mean" weighs its
+ * keywords: of two as close to a misspelt word, the first is offered. */
+static const struct record_keyword record_terrain_keywords[] = {
+        {"glyph", ARG_GLYPH, 0, T(glyph), 0, 0},
+        {"color", ARG_COLOR, 0, T(color), 0, 0},
+        {"walk", ARG_BOOL, 0, T(walk), 0, 0},
+        {"cost", ARG_INT, 0, T(cost), 1, DATA_COST_MAX},
+        {"opaque", ARG_BOOL, 0, T(opaque), 0, 0},
+        {"door", ARG_DOOR, 0, T(door), 0, 0},
+        {"opens_to", ARG_TERRAIN_REF, 0, T(opens_to), 0, 0},
+        {"closes_to", ARG_TERRAIN_REF, 0, T(closes_to), 0, 0},
+        {"bump_opens", ARG_BOOL, 0, T(bump_opens), 0, 0},
+        {"unlocked_by", ARG_KEY_REF, 0, T(unlocked_by), 0, 0},
+        {"description", ARG_TEXT, 0, T(description), 0, 0},
+};
+
+static const struct record_keyword record_key_keywords[] = {
+        {"glyph", ARG_GLYPH, 0, K(glyph), 0, 0},
+        {"color", ARG_COLOR, 0, K(color), 0, 0},
+        {"description", ARG_TEXT, 0, K(description), 0, 0},
+};
+
+static const struct record_keyword record_monster_keywords[] = {
+        {"glyph", ARG_GLYPH, 0, M(glyph), 0, 0},
+        {"color", ARG_COLOR, 0, M(color), 0, 0},
+        {"speed", ARG_INT, 0, M(speed), 1, 1000},
+        {"hp", ARG_INT, 0, M(hp), 1, 10000},
+        {"attack", ARG_INT, 0, M(attack), 0, 1000},
+        {"sight", ARG_INT, 0, M(sight), 0, DATA_MAP_MAX_DIM},
+        {"opens_doors", ARG_BOOL, 0, M(opens_doors), 0, 0},
+        {"unlocks_doors", ARG_BOOL, 0, M(unlocks_doors), 0, 0},
+        {"bashes_doors", ARG_BOOL, 0, M(bashes_doors), 0, 0},
+        {"cost", ARG_OVERRIDE, 1, M(overrides), 0, 0},
+        {"drift", ARG_INT, 0, M(drift), 0, DATA_MAP_MAX_DIM},
+        {"budget", ARG_INT, 0, M(budget), 0, 100000000},
+        {"description", ARG_TEXT, 0, M(description), 0, 0},
+};
+
+static const struct record_keyword record_dungeon_keywords[] = {
+        {"title", ARG_TEXT, 0, D(title), 0, 0},
+        {"description", ARG_TEXT, 0, D(description), 0, 0},
+};
+
+#undef T
+#undef K
+#undef M
+#undef D
+
+static const char *const record_bool_names[] = {"no", "yes"};
+static const char *const record_door_names[] = {"none", "closed", "open",
+                                                "locked"};
+
+/* Grows one of struct data's arrays by one zeroed element. */
+static void *record_grow(void **arr, size_t *n, size_t size)
+{
+	char *a = realloc(*arr, (*n + 1) * size);
+
+	if (!a)
+		return NULL;
+	*arr = a;
+	memset(a + *n * size, 0, size);
+	return a + (*n)++ * size;
+}
+
+/* Where each kind's records live (list: n of them at the address it
+ * returns) and how a new one starts (add: with its defaults; NULL when
+ * out of memory). */
+
+static void *record_terrain_list(struct data *d, size_t *n)
+{
+	*n = d->nterrain;
+	return d->terrain;
+}
+
+static void *record_terrain_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+	struct data_terrain *x =
+	        record_grow((void **)&d->terrain, &d->nterrain, sizeof(*x));
+
+	if (x) {
+		x->walk = 1;
+		x->cost = 1;
+		x->color = DATA_COLOR_WHITE;
+		x->bump_opens = 1;
+		x->opens_to = x->closes_to = x->unlocked_by = -1;
+	}
+	return x;
+}
+
+static void *record_key_list(struct data *d, size_t *n)
+{
+	*n = d->nkeys;
+	return d->keys;
+}
+
+static void *record_key_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+	struct data_key *x =
+	        record_grow((void **)&d->keys, &d->nkeys, sizeof(*x));
+
+	if (x)
+		x->color = DATA_COLOR_YELLOW;
+	return x;
+}
+
+static void *record_monster_list(struct data *d, size_t *n)
+{
+	*n = d->nmonsters;
+	return d->monsters;
+}
+
+static void *record_monster_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+	struct data_monster *x =
+	        record_grow((void **)&d->monsters, &d->nmonsters, sizeof(*x));
+
+	if (x) {
+		x->color = DATA_COLOR_WHITE;
+		x->speed = 100;
+		x->hp = 10;
+		x->attack = 1;
+		x->sight = 8;
+		x->drift = 2;
+	}
+	return x;
+}
+
+static void *record_dungeon_list(struct data *d, size_t *n)
+{
+	*n = d->map ? 1 : 0;
+	return d->map;
+}
+
+static void *record_dungeon_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+
+	d->map = calloc(1, sizeof(*d->map));
+	if (d->map) {
+		d->map->player_x = d->map->player_y = -1;
+		/* For legend and MAP, which need a dungeon, and for
+		 * map_build's "no MAP block". */
+		report_loc(p, col, &d->pending->dungeon_loc);
+		d->pending->dungeon_seen = 1;
+	}
+	return d->map;
+}
+
+#define RECORD_NO_GLYPH ((size_t)-1)
+
+struct record_kind {
+	const char *name;   /* its keyword, and what messages call it */
+	const char *expect; /* "expected ..." when its name is missing */
+	const struct record_keyword *keywords;
+	size_t nkeywords;
+	size_t max;   /* records of this kind, at most */
+	int single;   /* one per map file, whatever its name: a second one
+	               * is an error of its own */
+	size_t size;  /* of one record; every record starts with its name */
+	size_t src;   /* offset of its struct data_src */
+	size_t glyph; /* offset of its glyph, or RECORD_NO_GLYPH */
+	void *(*list)(struct data *d, size_t *n);
+	void *(*add)(struct parser *p, int col);
+};
+
+#define KEYWORD_COUNT(table) (sizeof(table) / sizeof(table[0]))
+
+static const struct record_kind record_kinds[] = {
+        {
+                .name = "terrain",
+                .expect = "a name",
+                .keywords = record_terrain_keywords,
+                .nkeywords = KEYWORD_COUNT(record_terrain_keywords),
+                .max = DATA_TERRAIN_MAX,
+                .size = sizeof(struct data_terrain),
+                .src = offsetof(struct data_terrain, src),
+                .glyph = offsetof(struct data_terrain, glyph),
+                .list = record_terrain_list,
+                .add = record_terrain_add,
+        },
+        {
+                .name = "key",
+                .expect = "a name",
+                .keywords = record_key_keywords,
+                .nkeywords = KEYWORD_COUNT(record_key_keywords),
+                .max = DATA_KEY_MAX,
+                .size = sizeof(struct data_key),
+                .src = offsetof(struct data_key, src),
+                .glyph = offsetof(struct data_key, glyph),
+                .list = record_key_list,
+                .add = record_key_add,
+        },
+        {
+                .name = "monster",
+                .expect = "a name",
+                .keywords = record_monster_keywords,
+                .nkeywords = KEYWORD_COUNT(record_monster_keywords),
+                .max = DATA_MONSTER_MAX,
+                .size = sizeof(struct data_monster),
+                .src = offsetof(struct data_monster, src),
+                .glyph = offsetof(struct data_monster, glyph),
+                .list = record_monster_list,
+                .add = record_monster_add,
+        },
+        {
+                .name = "dungeon",
+                .expect = "a dungeon name",
+                .keywords = record_dungeon_keywords,
+                .nkeywords = KEYWORD_COUNT(record_dungeon_keywords),
+                .max = 1,
+                .single = 1,
+                .size = sizeof(struct data_map),
+                .src = offsetof(struct data_map, src),
+                .glyph = RECORD_NO_GLYPH,
+                .list = record_dungeon_list,
+                .add = record_dungeon_add,
+        },
+};
+
+#define RECORD_KIND_COUNT (sizeof(record_kinds) / sizeof(record_kinds[0]))
+
+_Static_assert(offsetof(struct data_terrain, name) == 0 &&
+                       offsetof(struct data_key, name) == 0 &&
+                       offsetof(struct data_monster, name) == 0 &&
+                       offsetof(struct data_map, name) == 0,
+               "every record starts with its name");
+#define RECORD_FITS(table)                                                     \
+	_Static_assert(KEYWORD_COUNT(table) <= RECORD_KEYWORD_MAX,             \
+	               #table " has more than RECORD_KEYWORD_MAX keywords")
+RECORD_FITS(record_terrain_keywords);
+RECORD_FITS(record_key_keywords);
+RECORD_FITS(record_monster_keywords);
+RECORD_FITS(record_dungeon_keywords);
+
+/* ---- keywords ---------------------------------------------------------- */
+
+static const struct record_keyword *
+record_keyword_find(const struct record_kind *k, const char *name)
+{
+	size_t i;
+
+	for (i = 0; k && i < k->nkeywords; i++)
+		if (!strcmp(k->keywords[i].name, name))
+			return &k->keywords[i];
+	return NULL;
+}
+
+int record_keyword_of(const struct record_kind *k, const char *name)
+{
+	return record_keyword_find(k, name) != NULL;
+}
+
+int record_keyword_any(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < RECORD_KIND_COUNT; i++)
+		if (record_keyword_find(&record_kinds[i], name))
+			return 1;
+	return 0;
+}
+
+size_t record_keywords(const struct record_kind *k, const char **out)
+{
+	size_t i;
+
+	for (i = 0; k && i < k->nkeywords; i++)
+		out[i] = k->keywords[i].name;
+	return k ? k->nkeywords : 0;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+/* The record the parser is in; its address may change as records are
+ * added, so it is found again each time. */
+static char *record_current(struct parser *p)
+{
+	size_t n;
+	char *items = p->rec->list(p->d, &n);
+
+	return items + (size_t)p->rec_index * p->rec->size;
+}
+
+static int record_store_int(char *base, const struct record_keyword *kw, long v)
+{
+	char *f = base + kw->off;
+
+	switch (kw->size) {
+	case 1: {
+		uint8_t x = (uint8_t)v;
+		memcpy(f, &x, 1);
+		break;
+	}
+	case 4: {
+		int32_t x = (int32_t)v;
+		memcpy(f, &x, 4);
+		break;
+	}
+	}
+	return 0;
+}
+
+static int record_color(struct parser *p, struct tok *t, const char *attr,
+                        uint8_t *color, uint8_t *bright)
+{
+	static const char *const all[] = {
+	        "black",        "red",
+	        "green",        "yellow",
+	        "blue",         "magenta",
+	        "cyan",         "white",
+	        "bright_black", "bright_red",
+	        "bright_green", "bright_yellow",
+	        "bright_blue",  "bright_magenta",
+	        "bright_cyan",  "bright_white",
+	};
+	int i = lex_expect_choice(p, t, attr, all, 16, 0,
+	                          "a color (black, red, green, yellow, blue, "
+	                          "magenta, cyan, white, or bright_ and one of "
+	                          "them)");
+
+	if (i < 0)
+		return -1;
+	*color = (uint8_t)(i % 8);
+	*bright = (uint8_t)(i / 8);
+	return 0;
+}
+
+static int record_text(struct parser *p, struct tok *t,
+                       const struct record_keyword *kw, char *base)
+{
+	char **f = (char **)(base + kw->off);
+	char shown[64];
+
+	if (lex_next(p, t) == TOK_BAD)
+		return -1;
+	if (t->kind != TOK_STRING) {
+		report_here(p, t->col, NULL,
+		            "'%s' must be a string in double quotes, got %s",
+		            kw->name, lex_show(t, shown, sizeof(shown)));
+		return -1;
+	}
+	free(*f);
+	/* A string holds no NUL: the line it was read from holds none. */
+	*f = strndup(t->s, t->n);
+	if (!*f) {
+		report_here(p, t->col, NULL, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int record_ref(struct parser *p, struct tok *t,
+                      const struct record_keyword *kw)
+{
+	int key = kw->type == ARG_KEY_REF;
+
+	if (lex_expect_name(p, t, key ? "a key name" : "a terrain name") != 0)
+		return -1;
+	/* Only terrain records have fields that name another record. */
+	return map_ref_add(p, key ? REF_KEY : REF_TERRAIN, OWN_TERRAIN,
+	                   p->rec_index, kw->off, t);
+}
+
+/* The TERRAIN (or '*') of a monster's "cost TERRAIN N|never", into name. */
+static int record_override_name(struct parser *p, struct data_monster *m,
+                                struct tok *name)
+{
+	char shown[64];
+
+	if (lex_next(p, name) == TOK_BAD)
+		return -1;
+	if (name->kind != TOK_WORD ||
+	    (strcmp(name->s, "*") && !lex_is_name(name->s, name->n))) {
+		report_here(p, name->col, NULL,
+		            "'cost' needs a terrain name (or '*') and a value, "
+		            "got %s",
+		            lex_show(name, shown, sizeof(shown)));
+		return -1;
+	}
+	if (m->noverrides >= DATA_OVERRIDE_MAX) {
+		report_here(p, name->col, NULL,
+		            "too many cost overrides for one monster (at most "
+		            "%d)",
+		            DATA_OVERRIDE_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* Its N or never (0), into v. */
+static int record_override_cost(struct parser *p, const struct tok *name,
+                                struct tok *t, long *v)
+{
+	char shown[64];
+
+	if (lex_next(p, t) == TOK_BAD)
+		return -1;
+	if (t->kind == TOK_WORD && !strcmp(t->s, "never")) {
+		*v = 0;
+	} else if (!strcmp(name->s, "*")) {
+		report_here(p, t->col, NULL,
+		            "'cost *' only takes 'never', got %s",
+		            lex_show(t, shown, sizeof(shown)));
+		return -1;
+	} else if (t->kind != TOK_WORD ||
+	           lex_long(t->s, 1, DATA_COST_MAX, v) != 0) {
+		report_here(p, t->col, NULL,
+		            "'cost %s' must be an integer from 1 to %d or "
+		            "'never', got %s",
+		            name->s, DATA_COST_MAX,
+		            lex_show(t, shown, sizeof(shown)));
+		return -1;
+	}
+	return 0;
+}
+
+static int record_override(struct parser *p, struct tok *t,
+                           const struct record_keyword *kw, char *base)
+{
+	struct data_monster *m = (struct data_monster *)base;
+	struct data_override *o;
+	struct tok name;
+	long v;
+
+	if (record_override_name(p, m, &name) != 0 ||
+	    record_override_cost(p, &name, t, &v) != 0)
+		return -1;
+	o = &m->overrides[m->noverrides];
+	o->cost = (uint8_t)v;
+	o->terrain = -1;
+	if (strcmp(name.s, "*") &&
+	    map_ref_add(p, REF_TERRAIN, OWN_MONSTER, p->rec_index,
+	                kw->off + m->noverrides * sizeof(*o) +
+	                        offsetof(struct data_override, terrain),
+	                &name) != 0)
+		return -1;
+	m->noverrides++;
+	return 0;
+}
+
+/* Parses the value(s) of keyword kw into the current record. */
+static int record_value(struct parser *p, const struct record_keyword *kw)
+{
+	char *base = record_current(p);
+	struct tok t;
+	long v;
+
+	switch (kw->type) {
+	case ARG_GLYPH:
+		return lex_expect_glyph(p, &t, kw->name, base + kw->off);
+	case ARG_COLOR:
+		/* bright always follows color in the structs. */
+		return record_color(p, &t, kw->name, (uint8_t *)base + kw->off,
+		                    (uint8_t *)base + kw->off + 1);
+	case ARG_BOOL:
+		v = lex_expect_choice(p, &t, kw->name, record_bool_names, 2, 0,
+		                      "'yes' or 'no'");
+		return v < 0 ? -1 : record_store_int(base, kw, v);
+	case ARG_INT:
+		if (lex_expect_int(p, &t, kw->name, kw->min, kw->max, &v) != 0)
+			return -1;
+		return record_store_int(base, kw, v);
+	case ARG_DOOR:
+		v = lex_expect_choice(p, &t, kw->name, record_door_names, 4, 1,
+		                      "closed, open or locked");
+		return v < 0 ? -1 : record_store_int(base, kw, v);
+	case ARG_TEXT:
+		return record_text(p, &t, kw, base);
+	case ARG_TERRAIN_REF:
+	case ARG_KEY_REF:
+		return record_ref(p, &t, kw);
+	case ARG_OVERRIDE:
+		return record_override(p, &t, kw, base);
+	}
+	return -1;
+}
+
+/* ---- lines of a record ------------------------------------------------- */
+
+/* Reports a keyword given twice (most may be given once per record). */
+static int record_twice(struct parser *p, const struct record_keyword *kw,
+                        const struct tok *t)
+{
+	uint64_t bit = (uint64_t)1 << (kw - p->rec->keywords);
+
+	if ((p->rec_seen & bit) && !kw->repeat) {
+		report_here(p, t->col, NULL, "'%s' is given twice for %s",
+		            kw->name, p->rec->name);
+		return 1;
+	}
+	p->rec_seen |= bit;
+	return 0;
+}
+
+void record_attrs(struct parser *p)
+{
+	struct tok t;
+	char hint[96];
+
+	t.kind = TOK_END;
+	while (!p->stop && lex_next(p, &t) == TOK_WORD) {
+		const struct record_keyword *kw =
+		        record_keyword_find(p->rec, t.s);
+
+		if (!kw) {
+			const char *cands[RECORD_KEYWORD_MAX];
+			size_t n = record_keywords(p->rec, cands);
+
+			report_here(
+			        p, t.col,
+			        report_hint(t.s, cands, n, hint, sizeof(hint)),
+			        "unknown keyword '%.40s' for a %s", t.s,
+			        p->rec->name);
+			return;
+		}
+		if (record_twice(p, kw, &t) || record_value(p, kw) != 0)
+			return;
+	}
+	if (t.kind == TOK_CHAR || t.kind == TOK_STRING) {
+		char shown[64];
+
+		report_here(p, t.col, NULL, "expected a keyword, got %s",
+		            lex_show(&t, shown, sizeof(shown)));
+	}
+}
+
+void record_finish(struct parser *p)
+{
+	const struct record_kind *k = p->rec;
+	const char *item = record_current(p);
+
+	/* A record whose lines had errors may have lost its glyph to them:
+	 * say nothing more about it. */
+	if (k->glyph != RECORD_NO_GLYPH && !item[k->glyph] &&
+	    p->diags->errors == p->rec_errors)
+		report_at(p->diags, &p->rec_loc, NULL, "%s '%s' has no glyph",
+		          k->name, item);
+	report_check_full(p);
+	p->rec = NULL;
+	report_loc_fini(&p->rec_loc);
+}
+
+/* ---- record headers ---------------------------------------------------- */
+
+/* A record of kind k named name, or NULL; for a single kind, its one
+ * record whatever the name. */
+static const char *record_find(struct data *d, const struct record_kind *k,
+                               const char *name)
+{
+	size_t n, i;
+	const char *items = k->list(d, &n);
+
+	for (i = 0; i < n; i++) {
+		const char *item = items + i * k->size;
+
+		if (k->single || !strcmp(item, name))
+			return item;
+	}
+	return NULL;
+}
+
+/* Whether a record of kind k named t may be added: the first of its name
+ * and not one too many.  Its index goes into *count. */
+static int record_may_add(struct parser *p, const struct record_kind *k,
+                          const struct tok *kw, const struct tok *t,
+                          size_t *count)
+{
+	const char *prev = record_find(p->d, k, t->s);
+	const struct data_src *src =
+	        prev ? (const struct data_src *)(prev + k->src) : NULL;
+
+	if (prev && k->single) {
+		report_here(p, kw->col, NULL,
+		            "a second %s '%s' (the first is '%s' at %s:%d; one "
+		            "%s per map file)",
+		            k->name, t->s, prev, src->file, src->line, k->name);
+		return 0;
+	}
+	if (prev) {
+		report_here(p, t->col, NULL,
+		            "duplicate %s '%s' (first defined at %s:%d)",
+		            k->name, t->s, src->file, src->line);
+		return 0;
+	}
+	k->list(p->d, count);
+	if (*count >= k->max) {
+		report_here(p, kw->col, NULL,
+		            "too many %s records (at most %zu)", k->name,
+		            k->max);
+		return 0;
+	}
+	return 1;
+}
+
+void record_parse(struct parser *p, struct tok *kw)
+{
+	const struct record_kind *k = NULL;
+	struct data_src src = {p->file, p->lineno, kw->col};
+	struct tok t;
+	size_t i, count;
+	char *item;
+
+	/* The directives of load.c send only record keywords here. */
+	for (i = 0; i < RECORD_KIND_COUNT && !k; i++)
+		if (!strcmp(kw->s, record_kinds[i].name))
+			k = &record_kinds[i];
+	if (lex_expect_name(p, &t, k->expect) != 0 ||
+	    !record_may_add(p, k, kw, &t, &count))
+		return;
+	item = k->add(p, kw->col);
+	if (!item) {
+		report_here(p, kw->col, NULL, "out of memory");
+		return;
+	}
+	memcpy(item, t.s, t.n);
+	item[t.n] = '\0';
+	memcpy(item + k->src, &src, sizeof(src));
+	p->rec = k;
+	p->rec_index = (int)count;
+	p->rec_seen = 0;
+	p->rec_errors = p->diags->errors;
+	report_loc(p, kw->col, &p->rec_loc);
+	record_attrs(p);
+}
