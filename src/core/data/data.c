@@ -125,11 +125,11 @@ void data_pending_free(struct data_pending *pd)
 	if (!pd)
 		return;
 	for (i = 0; i < pd->nrefs; i++)
-		report_loc_fini(&pd->refs[i].loc);
+		problem_loc_fini(&pd->refs[i].loc);
 	for (i = 0; i < 128; i++)
-		report_loc_fini(&pd->legend[i].loc);
-	report_loc_fini(&pd->map_loc);
-	report_loc_fini(&pd->dungeon_loc);
+		problem_loc_fini(&pd->legend[i].loc);
+	problem_loc_fini(&pd->map_loc);
+	problem_loc_fini(&pd->dungeon_loc);
 	free(pd->refs);
 	free(pd->rows);
 	free(pd);

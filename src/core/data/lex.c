@@ -26,8 +26,8 @@ static int lex_ends_at(struct parser *p, size_t end, const char *what)
 {
 	if (end < p->len && !lex_is_space(p->line[end]) &&
 	    p->line[end] != '#') {
-		report_here(p, (int)end + 1, NULL,
-		            "expected a space after the %s", what);
+		problem_here(p, (int)end + 1, NULL,
+		             "expected a space after the %s", what);
 		return 0;
 	}
 	return 1;
@@ -47,9 +47,9 @@ static int lex_glyph(struct parser *p, struct tok *t)
 		t->glyph = s[i + 1];
 		end = i + 3;
 	} else {
-		report_here(p, t->col, NULL,
-		            "bad glyph: a glyph is one printable ASCII "
-		            "character in quotes, as in '#'");
+		problem_here(p, t->col, NULL,
+		             "bad glyph: a glyph is one printable ASCII "
+		             "character in quotes, as in '#'");
 		return lex_bad(p, t);
 	}
 	if (!lex_ends_at(p, end, "glyph"))
@@ -72,22 +72,22 @@ static int lex_string(struct parser *p, struct tok *t)
 			    (s[i + 1] == '"' || s[i + 1] == '\\')) {
 				c = s[++i];
 			} else {
-				report_here(p, (int)i + 1, NULL,
-				            "unknown escape in string (only "
-				            "\\\" and \\\\ are allowed)");
+				problem_here(p, (int)i + 1, NULL,
+				             "unknown escape in string (only "
+				             "\\\" and \\\\ are allowed)");
 				return lex_bad(p, t);
 			}
 		}
 		if (len >= DATA_TEXT_MAX) {
-			report_here(p, t->col, NULL,
-			            "string is longer than %d bytes",
-			            DATA_TEXT_MAX);
+			problem_here(p, t->col, NULL,
+			             "string is longer than %d bytes",
+			             DATA_TEXT_MAX);
 			return lex_bad(p, t);
 		}
 		t->buf[len++] = c;
 	}
 	if (i >= n) {
-		report_here(p, t->col, NULL, "unterminated string");
+		problem_here(p, t->col, NULL, "unterminated string");
 		return lex_bad(p, t);
 	}
 	i++;
@@ -203,16 +203,16 @@ int lex_expect_name(struct parser *p, struct tok *t, const char *what)
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
 	if (t->kind != TOK_WORD) {
-		report_here(p, t->col, NULL, "expected %s, got %s", what,
-		            lex_show(t, shown, sizeof(shown)));
+		problem_here(p, t->col, NULL, "expected %s, got %s", what,
+		             lex_show(t, shown, sizeof(shown)));
 		return -1;
 	}
 	if (!lex_is_name(t->s, t->n)) {
-		report_here(p, t->col, NULL,
-		            "'%.40s%s' is not a valid name (letters, digits, "
-		            "'_' and '-', starting with a letter, at most %d "
-		            "bytes)",
-		            t->s, t->n > 40 ? "..." : "", DATA_NAME_MAX);
+		problem_here(p, t->col, NULL,
+		             "'%.40s%s' is not a valid name (letters, digits, "
+		             "'_' and '-', starting with a letter, at most %d "
+		             "bytes)",
+		             t->s, t->n > 40 ? "..." : "", DATA_NAME_MAX);
 		return -1;
 	}
 	return 0;
@@ -231,13 +231,13 @@ int lex_expect_choice(struct parser *p, struct tok *t, const char *attr,
 		for (i = first; i < n; i++)
 			if (!strcmp(t->s, names[i]))
 				return (int)i;
-	report_here(p, t->col,
-	            t->kind == TOK_WORD
-	                    ? report_hint(t->s, names + first, n - first, hint,
-	                                  sizeof(hint))
-	                    : NULL,
-	            "'%s' must be %s, got %s", attr, expect,
-	            lex_show(t, shown, sizeof(shown)));
+	problem_here(p, t->col,
+	             t->kind == TOK_WORD
+	                     ? problem_hint(t->s, names + first, n - first,
+	                                    hint, sizeof(hint))
+	                     : NULL,
+	             "'%s' must be %s, got %s", attr, expect,
+	             lex_show(t, shown, sizeof(shown)));
 	return -1;
 }
 
@@ -250,9 +250,9 @@ int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
 		return -1;
 	if (t->kind == TOK_WORD && lex_long(t->s, min, max, out) == 0)
 		return 0;
-	report_here(p, t->col, NULL,
-	            "'%s' must be an integer from %ld to %ld, got %s", attr,
-	            min, max, lex_show(t, shown, sizeof(shown)));
+	problem_here(p, t->col, NULL,
+	             "'%s' must be an integer from %ld to %ld, got %s", attr,
+	             min, max, lex_show(t, shown, sizeof(shown)));
 	return -1;
 }
 
@@ -268,9 +268,9 @@ int lex_expect_glyph(struct parser *p, struct tok *t, const char *attr,
 		*out = t->glyph;
 		return 0;
 	}
-	report_here(p, t->col, NULL,
-	            "'%s' must be one printable ASCII character in quotes, as "
-	            "in '#', got %s",
-	            attr, lex_show(t, shown, sizeof(shown)));
+	problem_here(p, t->col, NULL,
+	             "'%s' must be one printable ASCII character in quotes, as "
+	             "in '#', got %s",
+	             attr, lex_show(t, shown, sizeof(shown)));
 	return -1;
 }

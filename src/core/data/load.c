@@ -169,18 +169,18 @@ static void load_file(struct parser *p, const char *path, const struct tok *at)
 
 	if (load_read(path, &buf, &len, &st, msg, sizeof(msg)) != 0) {
 		if (at)
-			report_here(p, at->col, NULL, "%s", msg);
+			problem_here(p, at->col, NULL, "%s", msg);
 		else
 			diag_add(p->diags, DIAG_ERROR, path, 1, 1, NULL, 0,
 			         NULL, "%s", msg);
-		report_check_full(p);
+		problem_check_full(p);
 		return;
 	}
 	if (load_in_cycle(p, &st)) {
-		report_here(p, at ? at->col : 1, NULL,
-		            "include cycle: '%s' is already being read (it "
-		            "includes itself)",
-		            path);
+		problem_here(p, at ? at->col : 1, NULL,
+		             "include cycle: '%s' is already being read (it "
+		             "includes itself)",
+		             path);
 		free(buf);
 		return;
 	}
@@ -191,7 +191,7 @@ static void load_file(struct parser *p, const char *path, const struct tok *at)
 	}
 	f = data_file_intern(p->d, path);
 	if (!f) {
-		report_here(p, at ? at->col : 1, NULL, "out of memory");
+		problem_here(p, at ? at->col : 1, NULL, "out of memory");
 		free(buf);
 		return;
 	}
@@ -219,28 +219,29 @@ static void load_include(struct parser *p, struct tok *kw)
 	if (lex_next(p, &t) == TOK_BAD)
 		return;
 	if (t.kind != TOK_STRING || t.n == 0 || memchr(t.s, '\0', t.n)) {
-		report_here(p, t.col, NULL,
-		            "'include' needs a file name in double quotes, got "
-		            "%s",
-		            lex_show(&t, shown, sizeof(shown)));
+		problem_here(
+		        p, t.col, NULL,
+		        "'include' needs a file name in double quotes, got "
+		        "%s",
+		        lex_show(&t, shown, sizeof(shown)));
 		return;
 	}
 	if (p->depth >= DATA_INCLUDE_DEPTH) {
-		report_here(p, kw->col, NULL,
-		            "includes nested deeper than %d levels",
-		            DATA_INCLUDE_DEPTH);
+		problem_here(p, kw->col, NULL,
+		             "includes nested deeper than %d levels",
+		             DATA_INCLUDE_DEPTH);
 		return;
 	}
 	if (lex_next(p, &rest) != TOK_END) {
 		if (rest.kind != TOK_BAD)
-			report_here(p, rest.col, NULL,
-			            "unexpected %s after the include",
-			            lex_show(&rest, shown, sizeof(shown)));
+			problem_here(p, rest.col, NULL,
+			             "unexpected %s after the include",
+			             lex_show(&rest, shown, sizeof(shown)));
 		return;
 	}
 	path = load_include_path(p->file, t.s);
 	if (!path) {
-		report_here(p, t.col, NULL, "out of memory");
+		problem_here(p, t.col, NULL, "out of memory");
 		return;
 	}
 	p->depth++;
@@ -280,17 +281,18 @@ static void load_unknown(struct parser *p, const struct tok *t)
 	size_t n = 0, i;
 
 	if (!p->rec && record_keyword_any(t->s)) {
-		report_here(p, t->col, NULL,
-		            "'%s' outside a record (start one with 'terrain "
-		            "NAME', 'monster NAME', ...)",
-		            t->s);
+		problem_here(p, t->col, NULL,
+		             "'%s' outside a record (start one with 'terrain "
+		             "NAME', 'monster NAME', ...)",
+		             t->s);
 		return;
 	}
 	for (i = 0; i < LOAD_DIRECTIVE_COUNT; i++)
 		cands[n++] = load_directives[i].name;
 	n += record_keywords(p->rec, cands + n);
-	report_here(p, t->col, report_hint(t->s, cands, n, hint, sizeof(hint)),
-	            "unknown keyword '%.40s%s'", t->s, t->n > 40 ? "..." : "");
+	problem_here(p, t->col,
+	             problem_hint(t->s, cands, n, hint, sizeof(hint)),
+	             "unknown keyword '%.40s%s'", t->s, t->n > 40 ? "..." : "");
 }
 
 static void load_line(struct parser *p)
@@ -304,8 +306,8 @@ static void load_line(struct parser *p)
 	if (t.kind != TOK_WORD) {
 		char shown[64];
 
-		report_here(p, t.col, NULL, "expected a keyword, got %s",
-		            lex_show(&t, shown, sizeof(shown)));
+		problem_here(p, t.col, NULL, "expected a keyword, got %s",
+		             lex_show(&t, shown, sizeof(shown)));
 		return;
 	}
 	if (load_directive(p, &t))
@@ -336,17 +338,17 @@ static int load_bad_byte(struct parser *p)
 		if (c == '\t' || (c >= 0x20 && c != 0x7f))
 			continue;
 		if (c == 0)
-			report_here(p, (int)i + 1, NULL,
-			            "NUL byte in the file (is it a binary "
-			            "file?)");
+			problem_here(p, (int)i + 1, NULL,
+			             "NUL byte in the file (is it a binary "
+			             "file?)");
 		else if (c == '\r')
-			report_here(p, (int)i + 1, NULL,
-			            "carriage return in the middle of a line");
+			problem_here(p, (int)i + 1, NULL,
+			             "carriage return in the middle of a line");
 		else
-			report_here(p, (int)i + 1, NULL,
-			            "control character 0x%02x in the file (is "
-			            "it a binary file?)",
-			            c);
+			problem_here(p, (int)i + 1, NULL,
+			             "control character 0x%02x in the file (is "
+			             "it a binary file?)",
+			             c);
 		if (p->in_map)
 			p->d->pending->map_broken = 1;
 		return 1;
@@ -366,7 +368,7 @@ static void load_end(struct parser *p, size_t errors)
 		diag_add(p->diags, DIAG_ERROR, p->file, 1, 1, NULL, 0, NULL,
 		         "file has no records (only blank lines and "
 		         "comments)");
-		report_check_full(p);
+		problem_check_full(p);
 	}
 }
 
@@ -380,7 +382,7 @@ static void load_buffer(struct parser *p, const char *buf, size_t len)
 	if (len == start) {
 		diag_add(p->diags, DIAG_ERROR, p->file, 1, 1, NULL, 0, NULL,
 		         "file is empty");
-		report_check_full(p);
+		problem_check_full(p);
 		return;
 	}
 	p->records = 0;
@@ -397,9 +399,9 @@ static void load_buffer(struct parser *p, const char *buf, size_t len)
 		p->lineno = ++lineno;
 		start = end + 1;
 		if (n > DATA_LINE_MAX) {
-			report_here(p, DATA_LINE_MAX + 1, NULL,
-			            "line is longer than %d bytes",
-			            DATA_LINE_MAX);
+			problem_here(p, DATA_LINE_MAX + 1, NULL,
+			             "line is longer than %d bytes",
+			             DATA_LINE_MAX);
 			if (p->in_map)
 				p->d->pending->map_broken = 1;
 			continue;
@@ -506,12 +508,12 @@ static int load_all(struct data *d, const char *name, const char *buf,
 	p.diags = diags;
 	if (load_pending_new(d, name, diags) != 0)
 		return -1;
-	report_check_full(&p);
+	problem_check_full(&p);
 	if (buf)
 		load_top_buffer(&p, name, buf, len);
 	else
 		load_file(&p, name, NULL);
-	report_loc_fini(&p.rec_loc);
+	problem_loc_fini(&p.rec_loc);
 	if (!p.stop) {
 		map_resolve(d, diags);
 		map_check_terrain(d, diags);

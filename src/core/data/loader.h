@@ -7,7 +7,7 @@
  *   record.c  terrain, key, monster and dungeon records, table driven
  *   map.c     the legend and the MAP block; once every file is read, the
  *             names resolved, the terrain checked, the dungeon built
- *   report.c  problems, at a column of the line being read or at a
+ *   problem.c problems, at a column of the line being read or at a
  *             location saved for later
  *   cost.c    what entering each terrain costs whom, as a grid
  *   data.c    struct data's lifetime, lookups by name, the files read */
@@ -125,25 +125,25 @@ struct parser {
 	int stop;    /* the diagnostics list is full */
 };
 
-/* ---- report.c ---------------------------------------------------------- */
+/* ---- problem.c --------------------------------------------------------- */
 
 /* A problem at column col of the line being read. */
-void report_here(struct parser *p, int col, const char *hint, const char *fmt,
-                 ...) __attribute__((format(printf, 4, 5)));
+void problem_here(struct parser *p, int col, const char *hint, const char *fmt,
+                  ...) __attribute__((format(printf, 4, 5)));
 /* A problem at a saved location. */
-void report_at(struct diag_list *dl, const struct loc *l, const char *hint,
-               const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void problem_at(struct diag_list *dl, const struct loc *l, const char *hint,
+                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A problem with no source line to show, where a record was defined. */
-void report_src(struct diag_list *dl, const struct data_src *s, const char *fmt,
-                ...) __attribute__((format(printf, 3, 4)));
+void problem_src(struct diag_list *dl, const struct data_src *s,
+                 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Stops the parser once the diagnostics list has dropped a problem. */
-void report_check_full(struct parser *p);
+void problem_check_full(struct parser *p);
 /* "did you mean 'x'?" for the closest candidate, into buf; NULL if none. */
-const char *report_hint(const char *word, const char *const *cands, size_t n,
-                        char *buf, size_t size);
+const char *problem_hint(const char *word, const char *const *cands, size_t n,
+                         char *buf, size_t size);
 /* Saves column col of the line being read into l (freeing what l held). */
-void report_loc(struct parser *p, int col, struct loc *l);
-void report_loc_fini(struct loc *l);
+void problem_loc(struct parser *p, int col, struct loc *l);
+void problem_loc_fini(struct loc *l);
 
 /* ---- lex.c ------------------------------------------------------------- */
 

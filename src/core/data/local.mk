@@ -11,7 +11,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/data/lex.c \
 	src/core/data/record.c \
 	src/core/data/map.c \
-	src/core/data/report.c \
+	src/core/data/problem.c \
 	src/core/data/cost.c \
 	src/core/data/reach.c \
 	src/core/data/movingai.c src/core/data/movingai.h \

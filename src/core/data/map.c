@@ -23,7 +23,7 @@ int map_ref_add(struct parser *p, int kind, int owner, int index, size_t off,
 		struct ref *refs = realloc(pd->refs, cap * sizeof(*refs));
 
 		if (!refs) {
-			report_here(p, t->col, NULL, "out of memory");
+			problem_here(p, t->col, NULL, "out of memory");
 			return -1;
 		}
 		pd->refs = refs;
@@ -37,7 +37,7 @@ int map_ref_add(struct parser *p, int kind, int owner, int index, size_t off,
 	r->off = off;
 	memcpy(r->name, t->s, t->n);
 	r->name[t->n] = '\0';
-	report_loc(p, t->col, &r->loc);
+	problem_loc(p, t->col, &r->loc);
 	return 0;
 }
 
@@ -94,12 +94,12 @@ void map_resolve(struct data *d, struct diag_list *dl)
 		int idx = map_ref_lookup(d, r, cands, &n);
 
 		if (idx < 0) {
-			report_at(dl, &r->loc,
-			          cands ? report_hint(r->name, cands, n, hint,
-			                              sizeof(hint))
-			                : NULL,
-			          "unknown %s '%s'", kind_names[r->kind],
-			          r->name);
+			problem_at(dl, &r->loc,
+			           cands ? problem_hint(r->name, cands, n, hint,
+			                                sizeof(hint))
+			                 : NULL,
+			           "unknown %s '%s'", kind_names[r->kind],
+			           r->name);
 			if (r->owner == OWN_LEGEND)
 				pd->legend[r->index].broken = 1;
 			continue;
@@ -119,13 +119,14 @@ void map_check_terrain(struct data *d, struct diag_list *dl)
 		if ((t->door == DATA_DOOR_CLOSED ||
 		     t->door == DATA_DOOR_LOCKED) &&
 		    t->opens_to < 0)
-			report_src(dl, &t->src,
-			           "door '%s' needs 'opens_to' (the terrain it "
-			           "becomes when opened)",
-			           t->name);
+			problem_src(
+			        dl, &t->src,
+			        "door '%s' needs 'opens_to' (the terrain it "
+			        "becomes when opened)",
+			        t->name);
 		if (t->opens_to >= 0 &&
 		    d->terrain[t->opens_to].door != DATA_DOOR_OPEN)
-			report_src(
+			problem_src(
 			        dl, &t->src,
 			        "'opens_to' of '%s' names '%s', which is not "
 			        "a 'door open' terrain",
@@ -133,21 +134,21 @@ void map_check_terrain(struct data *d, struct diag_list *dl)
 		if (t->closes_to >= 0 &&
 		    d->terrain[t->closes_to].door != DATA_DOOR_CLOSED &&
 		    d->terrain[t->closes_to].door != DATA_DOOR_LOCKED)
-			report_src(
+			problem_src(
 			        dl, &t->src,
 			        "'closes_to' of '%s' names '%s', which is not "
 			        "a closed or locked door",
 			        t->name, d->terrain[t->closes_to].name);
 		if (t->door == DATA_DOOR_LOCKED && t->unlocked_by < 0)
-			report_src(dl, &t->src,
-			           "locked door '%s' needs 'unlocked_by' (the "
-			           "key that opens it)",
-			           t->name);
+			problem_src(dl, &t->src,
+			            "locked door '%s' needs 'unlocked_by' (the "
+			            "key that opens it)",
+			            t->name);
 		if (t->door != DATA_DOOR_LOCKED && t->unlocked_by >= 0)
-			report_src(dl, &t->src,
-			           "'%s' has 'unlocked_by' but is not 'door "
-			           "locked'",
-			           t->name);
+			problem_src(dl, &t->src,
+			            "'%s' has 'unlocked_by' but is not 'door "
+			            "locked'",
+			            t->name);
 	}
 }
 
@@ -190,9 +191,9 @@ static void map_legend_thing(struct parser *p, struct legend *e, char glyph)
 			return;
 	}
 	if (lex_next(p, &t) != TOK_END && t.kind != TOK_BAD)
-		report_here(p, t.col, NULL,
-		            "unexpected %s at the end of the legend",
-		            lex_show(&t, shown, sizeof(shown)));
+		problem_here(p, t.col, NULL,
+		             "unexpected %s at the end of the legend",
+		             lex_show(&t, shown, sizeof(shown)));
 }
 
 /* "legend GLYPH TERRAIN [player | exit | monster NAME | key NAME]" */
@@ -204,18 +205,18 @@ void map_legend(struct parser *p, struct tok *kw)
 	char glyph;
 
 	if (!pd->dungeon_seen) {
-		report_here(p, kw->col, NULL,
-		            "'legend' outside a dungeon (start one with "
-		            "'dungeon NAME')");
+		problem_here(p, kw->col, NULL,
+		             "'legend' outside a dungeon (start one with "
+		             "'dungeon NAME')");
 		return;
 	}
 	if (lex_expect_glyph(p, &g, "legend", &glyph) != 0)
 		return;
 	e = &pd->legend[(unsigned char)glyph];
 	if (e->defined) {
-		report_here(p, g.col, NULL,
-		            "glyph '%c' is already in the legend (line %d)",
-		            glyph, e->loc.line);
+		problem_here(p, g.col, NULL,
+		             "glyph '%c' is already in the legend (line %d)",
+		             glyph, e->loc.line);
 		return;
 	}
 	memset(e, 0, sizeof(*e));
@@ -224,7 +225,7 @@ void map_legend(struct parser *p, struct tok *kw)
 	if (lex_expect_name(p, &t, "a terrain name") != 0)
 		return;
 	e->defined = 1;
-	report_loc(p, g.col, &e->loc);
+	problem_loc(p, g.col, &e->loc);
 	if (map_ref_add(p, REF_TERRAIN, OWN_LEGEND, (unsigned char)glyph,
 	                offsetof(struct legend, terrain), &t) != 0)
 		return;
@@ -241,7 +242,7 @@ void map_begin(struct parser *p, struct tok *kw)
 
 	if (lex_next(p, &t) != TOK_END) {
 		if (t.kind != TOK_BAD)
-			report_here(
+			problem_here(
 			        p, t.col, NULL,
 			        "unexpected %s after MAP (the rows start on "
 			        "the next line)",
@@ -249,21 +250,21 @@ void map_begin(struct parser *p, struct tok *kw)
 	}
 	p->in_map = MAP_READING;
 	if (!pd->dungeon_seen) {
-		report_here(p, kw->col, NULL,
-		            "MAP outside a dungeon (start one with 'dungeon "
-		            "NAME')");
+		problem_here(p, kw->col, NULL,
+		             "MAP outside a dungeon (start one with 'dungeon "
+		             "NAME')");
 		pd->map_broken = 1;
 	}
 	if (pd->map_seen) {
-		report_here(p, kw->col, NULL,
-		            "a second MAP block (the first is at line %d)",
-		            pd->map_loc.line);
+		problem_here(p, kw->col, NULL,
+		             "a second MAP block (the first is at line %d)",
+		             pd->map_loc.line);
 		/* Read it as rows to find its ENDMAP, but keep the first. */
 		p->in_map = MAP_SKIPPING;
 		return;
 	}
 	pd->map_seen = 1;
-	report_loc(p, kw->col, &pd->map_loc);
+	problem_loc(p, kw->col, &pd->map_loc);
 	pd->first_row_line = p->lineno + 1;
 }
 
@@ -273,8 +274,8 @@ void map_unclosed(struct parser *p)
 	struct data_pending *pd = p->d->pending;
 
 	if (p->in_map == MAP_READING)
-		report_at(p->diags, &pd->map_loc, NULL,
-		          "MAP block is not closed (no ENDMAP line)");
+		problem_at(p->diags, &pd->map_loc, NULL,
+		           "MAP block is not closed (no ENDMAP line)");
 	pd->map_broken = 1;
 	p->in_map = MAP_OUTSIDE;
 }
@@ -290,7 +291,7 @@ static int map_row_is_end(struct parser *p)
 	if (n != 6 || memcmp(p->line, "ENDMAP", 6))
 		return 0;
 	if (pd->height == 0 && !pd->map_broken && p->in_map == MAP_READING) {
-		report_here(p, 1, NULL, "the MAP block has no rows");
+		problem_here(p, 1, NULL, "the MAP block has no rows");
 		pd->map_broken = 1;
 	}
 	p->in_map = MAP_OUTSIDE;
@@ -307,7 +308,7 @@ static int map_row_check(struct parser *p)
 
 	for (i = 0; i < p->len; i++) {
 		if ((unsigned char)p->line[i] >= 0x80) {
-			report_here(
+			problem_here(
 			        p, (int)i + 1, NULL,
 			        "byte 0x%02x in a map row (glyphs are ASCII)",
 			        (unsigned char)p->line[i]);
@@ -316,31 +317,31 @@ static int map_row_check(struct parser *p)
 	}
 	if (pd->height == 0) {
 		if (p->len == 0) {
-			report_here(p, 1, NULL, "empty map row");
+			problem_here(p, 1, NULL, "empty map row");
 			return -1;
 		}
 		if (p->len > DATA_MAP_MAX_DIM) {
-			report_here(p, DATA_MAP_MAX_DIM + 1, NULL,
-			            "map is wider than %d columns",
-			            DATA_MAP_MAX_DIM);
+			problem_here(p, DATA_MAP_MAX_DIM + 1, NULL,
+			             "map is wider than %d columns",
+			             DATA_MAP_MAX_DIM);
 			return -1;
 		}
 		pd->width = (int)p->len;
 	} else if (p->len != (size_t)pd->width) {
-		report_here(p,
-		            (int)(p->len < (size_t)pd->width
-		                          ? p->len
-		                          : (size_t)pd->width) +
-		                    1,
-		            NULL,
-		            "map row is %zu columns wide but the first row is "
-		            "%d (maps must be rectangular)",
-		            p->len, pd->width);
+		problem_here(p,
+		             (int)(p->len < (size_t)pd->width
+		                           ? p->len
+		                           : (size_t)pd->width) +
+		                     1,
+		             NULL,
+		             "map row is %zu columns wide but the first row is "
+		             "%d (maps must be rectangular)",
+		             p->len, pd->width);
 		return -1;
 	}
 	if (pd->height >= DATA_MAP_MAX_DIM) {
-		report_here(p, 1, NULL, "map has more than %d rows",
-		            DATA_MAP_MAX_DIM);
+		problem_here(p, 1, NULL, "map has more than %d rows",
+		             DATA_MAP_MAX_DIM);
 		return -1;
 	}
 	return 0;
@@ -359,7 +360,7 @@ void map_row(struct parser *p)
 	}
 	rows = realloc(pd->rows, (size_t)(pd->height + 1) * (size_t)pd->width);
 	if (!rows) {
-		report_here(p, 1, NULL, "out of memory");
+		problem_here(p, 1, NULL, "out of memory");
 		pd->map_broken = 1;
 		return;
 	}
@@ -435,7 +436,7 @@ static int map_take_rows(struct data *d, struct diag_list *dl)
 	ncells = (size_t)m->width * (size_t)m->height;
 	m->cells = calloc(ncells ? ncells : 1, 1);
 	if (!m->cells) {
-		report_at(dl, &pd->map_loc, NULL, "out of memory");
+		problem_at(dl, &pd->map_loc, NULL, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -507,18 +508,21 @@ static void map_check_ends(struct data *d, struct diag_list *dl,
 			    pd->legend[i].place == DATA_PLACE_PLAYER)
 				break;
 		if (i < 128)
-			report_at(dl, &pd->map_loc, NULL,
-			          "no player start: the player's glyph '%c' is "
-			          "not on the map",
-			          (int)i);
+			problem_at(
+			        dl, &pd->map_loc, NULL,
+			        "no player start: the player's glyph '%c' is "
+			        "not on the map",
+			        (int)i);
 		else
-			report_at(dl, &pd->map_loc, NULL,
-			          "no player start: no legend entry places the "
-			          "player");
+			problem_at(
+			        dl, &pd->map_loc, NULL,
+			        "no player start: no legend entry places the "
+			        "player");
 	}
 	if (f->exits == 0)
-		report_at(dl, &pd->map_loc, NULL,
-		          "no exit: no legend entry with 'exit' is on the map");
+		problem_at(
+		        dl, &pd->map_loc, NULL,
+		        "no exit: no legend entry with 'exit' is on the map");
 }
 
 /* Whether pl may stand on terrain t; who it is goes into who. */
@@ -581,8 +585,8 @@ void map_build(struct data *d, struct diag_list *dl)
 	if (!m)
 		return;
 	if (!pd->map_seen) {
-		report_at(dl, &pd->dungeon_loc, NULL,
-		          "dungeon '%s' has no MAP block", m->name);
+		problem_at(dl, &pd->dungeon_loc, NULL,
+		           "dungeon '%s' has no MAP block", m->name);
 		return;
 	}
 	if (pd->map_broken || map_take_rows(d, dl) != 0)

@@ -279,9 +279,9 @@ static int parse_double(const struct field *f, double *out)
 /* ------------------------------------------------------------------ */
 /* maps */
 
-static int map_header_number(const struct line_reader *r,
-                             const struct field *fl, size_t nf, long *out,
-                             struct movingai_error *err)
+static int movingai_header_number(const struct line_reader *r,
+                                  const struct field *fl, size_t nf, long *out,
+                                  struct movingai_error *err)
 {
 	char q[QUOTE_MAX + 8];
 	int rc;
@@ -310,8 +310,8 @@ static int map_header_number(const struct line_reader *r,
 
 /* Reads "type octile", then "height H" and "width W" (in either order),
  * then "map". */
-static int map_read_header(struct line_reader *r, long *width, long *height,
-                           struct movingai_error *err)
+static int movingai_read_header(struct line_reader *r, long *width,
+                                long *height, struct movingai_error *err)
 {
 	char q[QUOTE_MAX + 8];
 	struct field fl[3];
@@ -374,7 +374,7 @@ static int map_read_header(struct line_reader *r, long *width, long *height,
 				return fail(err, MOVINGAI_EFORMAT, r->line,
 				            fl[0].col, "'%.*s' given twice",
 				            (int)fl[0].len, fl[0].s);
-			rc = map_header_number(r, fl, nf, dst, err);
+			rc = movingai_header_number(r, fl, nf, dst, err);
 			if (rc)
 				return rc;
 			continue;
@@ -398,7 +398,7 @@ static int map_read_header(struct line_reader *r, long *width, long *height,
 	}
 }
 
-static int map_cell_cost(char c, uint8_t swamp_cost)
+static int movingai_cell_cost(char c, uint8_t swamp_cost)
 {
 	switch (c) {
 	case '.':
@@ -416,8 +416,8 @@ static int map_cell_cost(char c, uint8_t swamp_cost)
 	}
 }
 
-static int map_read_rows(struct line_reader *r, uint8_t swamp_cost,
-                         struct grid *g, struct movingai_error *err)
+static int movingai_read_rows(struct line_reader *r, uint8_t swamp_cost,
+                              struct grid *g, struct movingai_error *err)
 {
 	char q[QUOTE_MAX + 8];
 	int x, y, rc;
@@ -439,7 +439,7 @@ static int map_read_rows(struct line_reader *r, uint8_t swamp_cost,
 		 * reported where it is rather than as a length problem. */
 		n = r->len < (size_t)g->width ? r->len : (size_t)g->width;
 		for (x = 0; x < (int)n; x++) {
-			int c = map_cell_cost(r->buf[x], swamp_cost);
+			int c = movingai_cell_cost(r->buf[x], swamp_cost);
 
 			if (c < 0)
 				return fail(err, MOVINGAI_EFORMAT, r->line,
@@ -495,7 +495,7 @@ int movingai_read_map(FILE *f, uint8_t swamp_cost, struct grid *g,
 	memset(g, 0, sizeof(*g));
 	if (!f)
 		return fail(err, MOVINGAI_EINVAL, 0, 0, "no file given");
-	rc = map_read_header(&r, &width, &height, err);
+	rc = movingai_read_header(&r, &width, &height, err);
 	if (rc)
 		return rc;
 	rc = grid_init(g, (int)width, (int)height);
@@ -505,7 +505,7 @@ int movingai_read_map(FILE *f, uint8_t swamp_cost, struct grid *g,
 	if (rc)
 		return fail(err, MOVINGAI_EFORMAT, r.line, 0,
 		            "bad map size %ldx%ld", width, height);
-	rc = map_read_rows(&r, swamp_cost, g, err);
+	rc = movingai_read_rows(&r, swamp_cost, g, err);
 	if (rc)
 		grid_fini(g);
 	return rc;

@@ -186,7 +186,7 @@ static void *record_dungeon_add(struct parser *p, int col)
 		d->map->player_x = d->map->player_y = -1;
 		/* For legend and MAP, which need a dungeon, and for
 		 * map_build's "no MAP block". */
-		report_loc(p, col, &d->pending->dungeon_loc);
+		problem_loc(p, col, &d->pending->dungeon_loc);
 		d->pending->dungeon_seen = 1;
 	}
 	return d->map;
@@ -380,16 +380,16 @@ static int record_text(struct parser *p, struct tok *t,
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
 	if (t->kind != TOK_STRING) {
-		report_here(p, t->col, NULL,
-		            "'%s' must be a string in double quotes, got %s",
-		            kw->name, lex_show(t, shown, sizeof(shown)));
+		problem_here(p, t->col, NULL,
+		             "'%s' must be a string in double quotes, got %s",
+		             kw->name, lex_show(t, shown, sizeof(shown)));
 		return -1;
 	}
 	free(*f);
 	/* A string holds no NUL: the line it was read from holds none. */
 	*f = strndup(t->s, t->n);
 	if (!*f) {
-		report_here(p, t->col, NULL, "out of memory");
+		problem_here(p, t->col, NULL, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -417,17 +417,18 @@ static int record_override_name(struct parser *p, struct data_monster *m,
 		return -1;
 	if (name->kind != TOK_WORD ||
 	    (strcmp(name->s, "*") && !lex_is_name(name->s, name->n))) {
-		report_here(p, name->col, NULL,
-		            "'cost' needs a terrain name (or '*') and a value, "
-		            "got %s",
-		            lex_show(name, shown, sizeof(shown)));
+		problem_here(
+		        p, name->col, NULL,
+		        "'cost' needs a terrain name (or '*') and a value, "
+		        "got %s",
+		        lex_show(name, shown, sizeof(shown)));
 		return -1;
 	}
 	if (m->noverrides >= DATA_OVERRIDE_MAX) {
-		report_here(p, name->col, NULL,
-		            "too many cost overrides for one monster (at most "
-		            "%d)",
-		            DATA_OVERRIDE_MAX);
+		problem_here(p, name->col, NULL,
+		             "too many cost overrides for one monster (at most "
+		             "%d)",
+		             DATA_OVERRIDE_MAX);
 		return -1;
 	}
 	return 0;
@@ -444,17 +445,17 @@ static int record_override_cost(struct parser *p, const struct tok *name,
 	if (t->kind == TOK_WORD && !strcmp(t->s, "never")) {
 		*v = 0;
 	} else if (!strcmp(name->s, "*")) {
-		report_here(p, t->col, NULL,
-		            "'cost *' only takes 'never', got %s",
-		            lex_show(t, shown, sizeof(shown)));
+		problem_here(p, t->col, NULL,
+		             "'cost *' only takes 'never', got %s",
+		             lex_show(t, shown, sizeof(shown)));
 		return -1;
 	} else if (t->kind != TOK_WORD ||
 	           lex_long(t->s, 1, DATA_COST_MAX, v) != 0) {
-		report_here(p, t->col, NULL,
-		            "'cost %s' must be an integer from 1 to %d or "
-		            "'never', got %s",
-		            name->s, DATA_COST_MAX,
-		            lex_show(t, shown, sizeof(shown)));
+		problem_here(p, t->col, NULL,
+		             "'cost %s' must be an integer from 1 to %d or "
+		             "'never', got %s",
+		             name->s, DATA_COST_MAX,
+		             lex_show(t, shown, sizeof(shown)));
 		return -1;
 	}
 	return 0;
@@ -530,8 +531,8 @@ static int record_twice(struct parser *p, const struct record_keyword *kw,
 	uint64_t bit = (uint64_t)1 << (kw - p->rec->keywords);
 
 	if ((p->rec_seen & bit) && !kw->repeat) {
-		report_here(p, t->col, NULL, "'%s' is given twice for %s",
-		            kw->name, p->rec->name);
+		problem_here(p, t->col, NULL, "'%s' is given twice for %s",
+		             kw->name, p->rec->name);
 		return 1;
 	}
 	p->rec_seen |= bit;
@@ -552,9 +553,9 @@ void record_attrs(struct parser *p)
 			const char *cands[RECORD_KEYWORD_MAX];
 			size_t n = record_keywords(p->rec, cands);
 
-			report_here(
+			problem_here(
 			        p, t.col,
-			        report_hint(t.s, cands, n, hint, sizeof(hint)),
+			        problem_hint(t.s, cands, n, hint, sizeof(hint)),
 			        "unknown keyword '%.40s' for a %s", t.s,
 			        p->rec->name);
 			return;
@@ -565,8 +566,8 @@ void record_attrs(struct parser *p)
 	if (t.kind == TOK_CHAR || t.kind == TOK_STRING) {
 		char shown[64];
 
-		report_here(p, t.col, NULL, "expected a keyword, got %s",
-		            lex_show(&t, shown, sizeof(shown)));
+		problem_here(p, t.col, NULL, "expected a keyword, got %s",
+		             lex_show(&t, shown, sizeof(shown)));
 	}
 }
 
@@ -579,11 +580,11 @@ void record_finish(struct parser *p)
 	 * say nothing more about it. */
 	if (k->glyph != RECORD_NO_GLYPH && !item[k->glyph] &&
 	    p->diags->errors == p->rec_errors)
-		report_at(p->diags, &p->rec_loc, NULL, "%s '%s' has no glyph",
-		          k->name, item);
-	report_check_full(p);
+		problem_at(p->diags, &p->rec_loc, NULL, "%s '%s' has no glyph",
+		           k->name, item);
+	problem_check_full(p);
 	p->rec = NULL;
-	report_loc_fini(&p->rec_loc);
+	problem_loc_fini(&p->rec_loc);
 }
 
 /* ---- record headers ---------------------------------------------------- */
@@ -616,23 +617,24 @@ static int record_may_add(struct parser *p, const struct record_kind *k,
 	        prev ? (const struct data_src *)(prev + k->src) : NULL;
 
 	if (prev && k->single) {
-		report_here(p, kw->col, NULL,
-		            "a second %s '%s' (the first is '%s' at %s:%d; one "
-		            "%s per map file)",
-		            k->name, t->s, prev, src->file, src->line, k->name);
+		problem_here(
+		        p, kw->col, NULL,
+		        "a second %s '%s' (the first is '%s' at %s:%d; one "
+		        "%s per map file)",
+		        k->name, t->s, prev, src->file, src->line, k->name);
 		return 0;
 	}
 	if (prev) {
-		report_here(p, t->col, NULL,
-		            "duplicate %s '%s' (first defined at %s:%d)",
-		            k->name, t->s, src->file, src->line);
+		problem_here(p, t->col, NULL,
+		             "duplicate %s '%s' (first defined at %s:%d)",
+		             k->name, t->s, src->file, src->line);
 		return 0;
 	}
 	k->list(p->d, count);
 	if (*count >= k->max) {
-		report_here(p, kw->col, NULL,
-		            "too many %s records (at most %zu)", k->name,
-		            k->max);
+		problem_here(p, kw->col, NULL,
+		             "too many %s records (at most %zu)", k->name,
+		             k->max);
 		return 0;
 	}
 	return 1;
@@ -655,7 +657,7 @@ void record_parse(struct parser *p, struct tok *kw)
 		return;
 	item = k->add(p, kw->col);
 	if (!item) {
-		report_here(p, kw->col, NULL, "out of memory");
+		problem_here(p, kw->col, NULL, "out of memory");
 		return;
 	}
 	memcpy(item, t.s, t.n);
@@ -665,6 +667,6 @@ void record_parse(struct parser *p, struct tok *kw)
 	p->rec_index = (int)count;
 	p->rec_seen = 0;
 	p->rec_errors = p->diags->errors;
-	report_loc(p, kw->col, &p->rec_loc);
+	problem_loc(p, kw->col, &p->rec_loc);
 	record_attrs(p);
 }

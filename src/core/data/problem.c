@@ -1,4 +1,4 @@
-/* report.c - how the loader reports a problem: at a column of the line
+/* problem.c - how the loader reports a problem: at a column of the line
  * being read, or at a location saved for later, since names are resolved
  * and the dungeon is checked only after every file has been read. */
 #include "loader.h"
@@ -10,9 +10,9 @@
 
 /* One error into dl, its message formatted from fmt and ap. */
 __attribute__((format(printf, 8, 0))) static void
-report_add(struct diag_list *dl, const char *file, int line, int col,
-           const char *source, size_t source_len, const char *hint,
-           const char *fmt, va_list ap)
+problem_add(struct diag_list *dl, const char *file, int line, int col,
+            const char *source, size_t source_len, const char *hint,
+            const char *fmt, va_list ap)
 {
 	char msg[512];
 
@@ -21,49 +21,49 @@ report_add(struct diag_list *dl, const char *file, int line, int col,
 	         "%s", msg);
 }
 
-void report_here(struct parser *p, int col, const char *hint, const char *fmt,
-                 ...)
+void problem_here(struct parser *p, int col, const char *hint, const char *fmt,
+                  ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	report_add(p->diags, p->file, p->lineno, col, p->line, p->len, hint,
-	           fmt, ap);
+	problem_add(p->diags, p->file, p->lineno, col, p->line, p->len, hint,
+	            fmt, ap);
 	va_end(ap);
-	report_check_full(p);
+	problem_check_full(p);
 }
 
-void report_at(struct diag_list *dl, const struct loc *l, const char *hint,
-               const char *fmt, ...)
+void problem_at(struct diag_list *dl, const struct loc *l, const char *hint,
+                const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	report_add(dl, l->file, l->line, l->col, l->source,
-	           l->source ? strlen(l->source) : 0, hint, fmt, ap);
+	problem_add(dl, l->file, l->line, l->col, l->source,
+	            l->source ? strlen(l->source) : 0, hint, fmt, ap);
 	va_end(ap);
 }
 
-void report_src(struct diag_list *dl, const struct data_src *s, const char *fmt,
-                ...)
+void problem_src(struct diag_list *dl, const struct data_src *s,
+                 const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	report_add(dl, s->file, s->line, s->col, NULL, 0, NULL, fmt, ap);
+	problem_add(dl, s->file, s->line, s->col, NULL, 0, NULL, fmt, ap);
 	va_end(ap);
 }
 
 /* Once a problem has been dropped for lack of room, reading on would only
  * find more to drop. */
-void report_check_full(struct parser *p)
+void problem_check_full(struct parser *p)
 {
 	if (p->diags->truncated || p->diags->nomem)
 		p->stop = 1;
 }
 
-const char *report_hint(const char *word, const char *const *cands, size_t n,
-                        char *buf, size_t size)
+const char *problem_hint(const char *word, const char *const *cands, size_t n,
+                         char *buf, size_t size)
 {
 	const char *best = diag_closest(word, cands, n);
 
@@ -73,11 +73,11 @@ const char *report_hint(const char *word, const char *const *cands, size_t n,
 	return buf;
 }
 
-void report_loc(struct parser *p, int col, struct loc *l)
+void problem_loc(struct parser *p, int col, struct loc *l)
 {
 	size_t n = p->len > DIAG_SOURCE_MAX ? DIAG_SOURCE_MAX : p->len;
 
-	report_loc_fini(l);
+	problem_loc_fini(l);
 	l->file = p->file;
 	l->line = p->lineno;
 	l->col = col;
@@ -86,7 +86,7 @@ void report_loc(struct parser *p, int col, struct loc *l)
 	l->source = strndup(p->line, n);
 }
 
-void report_loc_fini(struct loc *l)
+void problem_loc_fini(struct loc *l)
 {
 	free(l->source);
 	l->source = NULL;
