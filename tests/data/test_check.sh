@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_check.sh - the real binary's data checks: every shipped file passes
-# `hunted --check`, a broken file is reported as FILE:LINE:COL with its
+# `hunted --check`, which says "FILE: ok" for each, a broken file is
+# reported as FILE:LINE:COL with its
 # line and a caret and exits 1, and the data directory is looked up in the
 # documented order (--data-dir, then $HUNTED_DATA).  One TAP result per
 # check (tests/lib/tap.sh).
@@ -11,12 +12,23 @@ bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_check.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
-# 1. Every shipped file: exit 0 and not a word, not even a warning.
+# 1. Every shipped file: exit 0, not a word of complaint, not even a
+# warning, and one "FILE: ok" for each file, in order.
 "$bin" --check "$top"/data/terrain.txt "$top"/data/monsters.txt \
 	"$top"/data/maps/*.txt >"$tmp/out" 2>"$tmp/err"
 tap_is $? 0 "shipped data: --check exits 0"
 [ -s "$tmp/err" ] && tap_diag "$(cat "$tmp/err")"
 tap_test "shipped data: --check prints nothing" test ! -s "$tmp/err"
+for f in "$top"/data/terrain.txt "$top"/data/monsters.txt \
+	"$top"/data/maps/*.txt; do
+	echo "$f: ok"
+done >"$tmp/want-ok"
+if cmp -s "$tmp/want-ok" "$tmp/out"; then
+	tap_ok "shipped data: one 'FILE: ok' per file checked"
+else
+	tap_not_ok "shipped data: one 'FILE: ok' per file checked" \
+		"$(diff "$tmp/want-ok" "$tmp/out")"
+fi
 n=$(ls "$top"/data/maps/*.txt | wc -l)
 tap_test "at least 7 shipped maps (found $n)" test "$n" -ge 7
 
@@ -39,8 +51,11 @@ fi
 tap_test "broken file: nothing on stdout" test ! -s "$tmp/out"
 
 # 3. A good and a missing file together: both checked, exit 1.
-"$bin" --check "$top/data/terrain.txt" "$tmp/missing.txt" 2>"$tmp/err"
+"$bin" --check "$top/data/terrain.txt" "$tmp/missing.txt" >"$tmp/out" \
+	2>"$tmp/err"
 tap_is $? 1 "a good and a missing file: --check exits 1"
+tap_is "$(cat "$tmp/out")" "$top/data/terrain.txt: ok" \
+	"a good and a missing file: the good one says ok, the other not"
 m="$tmp/missing.txt"
 want="^$m:1:1: error: cannot open '$m': No such file or directory\$"
 tap_test "a missing file is reported as FILE:1:1" grep -q "$want" "$tmp/err"

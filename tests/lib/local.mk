@@ -2,9 +2,9 @@
 ## runner every test program reports through (tap), the tests' own maps
 ## built from ASCII art or at random (map, splitmix), the brute-force
 ## oracles (oracle), checks that print the case they failed on (check),
-## and the files the tests read (fixture).  World setups for the game's
-## tests belong here too.  Included by the top Makefile.am; paths are
-## relative to the top.
+## the files the tests read (fixture), and hand-made dungeons for the
+## world's, the minds' and the game's tests (dungeon).  Included by the
+## top Makefile.am; paths are relative to the top.
 
 check_LIBRARIES += tests/lib/libtest.a
 tests_lib_libtest_a_SOURCES = \
@@ -14,7 +14,8 @@ tests_lib_libtest_a_SOURCES = \
 	tests/lib/map.c tests/lib/map.h \
 	tests/lib/oracle.c tests/lib/oracle.h \
 	tests/lib/check.c tests/lib/check.h \
-	tests/lib/fixture.c tests/lib/fixture.h
+	tests/lib/fixture.c tests/lib/fixture.h \
+	tests/lib/dungeon.c tests/lib/dungeon.h
 tests_lib_libtest_a_CFLAGS = $(TEST_CFLAGS)
 TEST_LIBS = tests/lib/libtest.a $(CORE_LIBS) $(CMOCKA_LIBS)
 

@@ -1,9 +1,11 @@
-## tests/world/local.mk - unit tests of src/core/world: the dungeon
-## generator.  (The rules, the minds and reloading are tested by
-## tests/test_world, tests/test_soak and tests/test_reload.)  Included by
-## the top Makefile.am; paths are relative to the top.
+## tests/world/local.mk - unit tests of src/core/world: the rules on
+## hand-made dungeons, and the dungeon generator.  Included by the top
+## Makefile.am; paths are relative to the top.
 
-check_PROGRAMS += tests/world/test_gen
-TESTS += tests/world/test_gen
+WORLD_TESTS = tests/world/test_world tests/world/test_gen
+check_PROGRAMS += $(WORLD_TESTS)
+TESTS += $(WORLD_TESTS)
+tests_world_test_world_CFLAGS = $(TEST_CFLAGS)
+tests_world_test_world_LDADD = $(TEST_LIBS)
 tests_world_test_gen_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_gen_LDADD = $(TEST_LIBS)

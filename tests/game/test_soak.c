@@ -17,6 +17,7 @@
 #include "core/path/path.h"
 #include "core/base/rng.h"
 #include "core/world/world.h"
+#include "lib/fixture.h"
 #include "lib/tap.h"
 
 #define SOAK_TURNS 10000
@@ -24,7 +25,6 @@
 static struct game *generated(int w, int h, uint64_t seed, int monsters,
                               enum mind_strategy strategy)
 {
-	const char *top = getenv("top_srcdir");
 	char path[1024];
 	struct diag_list dl;
 	struct data *d = data_new();
@@ -32,7 +32,7 @@ static struct game *generated(int w, int h, uint64_t seed, int monsters,
 	struct game *g;
 
 	assert_non_null(d);
-	snprintf(path, sizeof(path), "%s/data/monsters.txt", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/data/monsters.txt", fixture_srcdir());
 	diag_list_init(&dl, 0);
 	assert_int_equal(data_load(d, path, &dl), 0);
 	assert_int_equal(gen_dungeon(d, w, h, seed, monsters, &dl), 0);

@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/world/reload.h"
 #include "core/world/world.h"
+#include "lib/dungeon.h"
 #include "lib/tap.h"
 
 static const char kinds[] =
@@ -36,43 +37,13 @@ static const char legend[] = "legend '#' wall\n"
                              "legend 'h' floor monster hunter\n"
                              "legend 'G' floor monster ghost\n";
 
-/* The data of kinds (or other_kinds) + the map, as data/maps/test.txt. */
-static struct data *load(const char *kind_text, const char *map)
-{
-	const char *top = getenv("top_srcdir");
-	char name[1024];
-	struct diag_list dl;
-	struct data *d = data_new();
-	size_t n = strlen(kind_text) + strlen(legend) + strlen(map) + 64;
-	char *buf = malloc(n);
-
-	assert_non_null(d);
-	assert_non_null(buf);
-	snprintf(buf, n, "%sdungeon test\n%sMAP\n%sENDMAP\n", kind_text, legend,
-	         map);
-	snprintf(name, sizeof(name), "%s/data/maps/test.txt", top ? top : ".");
-	diag_list_init(&dl, 0);
-	if (data_load_buffer(d, name, buf, strlen(buf), &dl) != 0) {
-		size_t i;
-
-		for (i = 0; i < dl.len; i++)
-			print_error("%s:%d:%d: %s\n", dl.items[i].file,
-			            dl.items[i].line, dl.items[i].col,
-			            dl.items[i].message);
-		fail();
-	}
-	diag_list_fini(&dl);
-	free(buf);
-	return d;
-}
-
 static struct game *start(const char *map)
 {
 	struct diag_list dl;
 	struct game *g;
 
 	diag_list_init(&dl, 0);
-	g = game_new(load(kinds, map), 5, -1, NULL, &dl);
+	g = game_new(dungeon_load(kinds, legend, map), 5, -1, NULL, &dl);
 	assert_non_null(g);
 	diag_list_fini(&dl);
 	g->world->php = g->world->php_max = 1000;
@@ -86,7 +57,7 @@ static struct game *reload(struct game *old, const char *kind_text,
 	struct game *g;
 
 	diag_list_init(&dl, 0);
-	g = game_reload(old, load(kind_text, map), &dl, rep);
+	g = game_reload(old, dungeon_load(kind_text, legend, map), &dl, rep);
 	assert_non_null(g);
 	diag_list_fini(&dl);
 	game_free(old);
@@ -117,7 +88,7 @@ static void step(struct game *g, int dx, int dy)
 	assert_int_equal(game_step(g, c), 1);
 }
 
-static void test_same_size_keeps_the_game(void **state)
+static void test_reload_same_size_keeps_the_game(void **state)
 {
 	struct reload_report rep;
 	struct game *g = start(map_a);
@@ -173,7 +144,7 @@ static void test_same_size_keeps_the_game(void **state)
 	game_free(g);
 }
 
-static void test_monster_on_new_wall_is_dropped(void **state)
+static void test_reload_monster_on_new_wall_is_dropped(void **state)
 {
 	static const char walled[] = "##########\n"
 	                             "#@k.....>#\n"
@@ -199,7 +170,7 @@ static void test_monster_on_new_wall_is_dropped(void **state)
 	game_free(g);
 }
 
-static void test_kind_changes_apply(void **state)
+static void test_reload_kind_changes_apply(void **state)
 {
 	static const char weaker[] =
 	        "include \"../terrain.txt\"\n"
@@ -224,7 +195,7 @@ static void test_kind_changes_apply(void **state)
 	game_free(g);
 }
 
-static void test_other_size_starts_over(void **state)
+static void test_reload_other_size_starts_over(void **state)
 {
 	static const char bigger[] = "############\n"
 	                             "#@.......h>#\n"
@@ -248,10 +219,10 @@ static void test_other_size_starts_over(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_same_size_keeps_the_game),
-	        cmocka_unit_test(test_monster_on_new_wall_is_dropped),
-	        cmocka_unit_test(test_kind_changes_apply),
-	        cmocka_unit_test(test_other_size_starts_over),
+	        cmocka_unit_test(test_reload_same_size_keeps_the_game),
+	        cmocka_unit_test(test_reload_monster_on_new_wall_is_dropped),
+	        cmocka_unit_test(test_reload_kind_changes_apply),
+	        cmocka_unit_test(test_reload_other_size_starts_over),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -334,4 +334,39 @@ wait_for "bad.txt:[0-9]+:[0-9]+: error: unknown terrain 'stairz'" ||
 	bad "bad data: no file:line:col error"
 check_restored "bad data: errors printed before the terminal is touched, exit 1" 1
 
+# 15. Escaping: the game's "escaped in N turns" and the headless
+# summary's turns= count the same turns, the winning move included.
+cat >"$tmp/escape.txt" <<ESCAPE
+include "$data/monsters.txt"
+dungeon escape
+	title "Three steps to the stairs"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend '>' stairs exit
+MAP
+#######
+#@..>.#
+#######
+#.....#
+#g....#
+#######
+ENDMAP
+ESCAPE
+"$bin" --headless --no-timing --map "$tmp/escape.txt" --keys lll \
+	>"$tmp/out" 2>&1
+grep -q '^summary: turns=3 .* won=1$' "$tmp/out" ||
+	bad "escape: headless summary $(cat "$tmp/out")"
+start 80 24 --map "$tmp/escape.txt"
+wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"
+$T send-keys -t g l l l
+wait_for 'You escaped in 3 turns! Press q to leave\.' ||
+	bad "escape: the game did not say 3 turns"
+wait_for '^HP 30/30  Turn 3 .*ESCAPED' || bad "escape: the status line"
+$T send-keys -t g q
+wait_for '^You escaped the escape in 3 turns\.$' ||
+	bad "escape: the last word is not 3 turns"
+check_restored "escaping in 3 turns: the game and the summary agree" 0
+
 tap_done

@@ -1,0 +1,100 @@
+/* test_game.c - whole games: the same seed and commands give the same
+ * game, event for event, and a turn that ends the game counts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/data/data.h"
+#include "core/game.h"
+#include "core/mind/autopilot.h"
+#include "core/world/world.h"
+#include "lib/dungeon.h"
+#include "lib/fixture.h"
+#include "lib/tap.h"
+
+static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
+
+/* The same seed and commands give the same game, event for event. */
+static void test_game_deterministic(void **state)
+{
+	char path[1024];
+	uint64_t sums[2];
+	int run;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/data/maps/crowd.txt",
+	         fixture_srcdir());
+	for (run = 0; run < 2; run++) {
+		struct diag_list dl;
+		struct data *d = data_new();
+		struct game *g;
+		struct world *w;
+		struct autopilot *ap;
+		int t;
+
+		diag_list_init(&dl, 0);
+		assert_int_equal(data_load(d, path, &dl), 0);
+		g = game_new(d, 99, 30, NULL, &dl);
+		assert_non_null(g);
+		w = g->world;
+		ap = autopilot_new(w);
+		assert_non_null(ap);
+		sums[run] = 0;
+		for (t = 0; t < 150 && w->state == WORLD_PLAYING; t++) {
+			struct world_cmd c;
+
+			autopilot_next(ap, w, &c);
+			if (game_step(g, c) == 0)
+				game_step(g, wait_cmd);
+			dungeon_check_occupancy(w);
+			sums[run] = sums[run] * 31 + game_checksum(g);
+		}
+		autopilot_free(ap);
+		game_free(g);
+		diag_list_fini(&dl);
+	}
+	assert_true(sums[0] == sums[1]);
+}
+
+/* The move that reaches the exit is a turn: three steps to the stairs
+ * are three turns, as the summary and the end of the game both say. */
+static void test_game_win_counts_its_turn(void **state)
+{
+	static const char map[] = "#######\n"
+	                          "#@..>.#\n"
+	                          "#######\n"
+	                          "#.....#\n"
+	                          "#w....#\n"
+	                          "#######\n";
+	const struct world_cmd east = {WCMD_MOVE, 1, 0};
+	struct game *g;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	assert_int_equal(game_step(g, east), 1);
+	assert_int_equal(g->world->turn, 1);
+	assert_int_equal(game_step(g, east), 1);
+	assert_int_equal(game_step(g, east), -1);
+	assert_int_equal(g->world->state, WORLD_WON);
+	assert_int_equal(g->world->turn, 3);
+	/* Nothing more happens after the end. */
+	assert_int_equal(game_step(g, wait_cmd), -1);
+	assert_int_equal(g->world->turn, 3);
+	game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_game_deterministic),
+	        cmocka_unit_test(test_game_win_counts_its_turn),
+	};
+
+	return tap_run(tests, NULL, NULL);
+}

@@ -1,0 +1,8 @@
+## tests/mind/local.mk - unit tests of src/core/mind: the monsters'
+## behaviour on hand-made dungeons.  Included by the top Makefile.am;
+## paths are relative to the top.
+
+check_PROGRAMS += tests/mind/test_mind
+TESTS += tests/mind/test_mind
+tests_mind_test_mind_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_mind_LDADD = $(TEST_LIBS)

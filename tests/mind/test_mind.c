@@ -1,0 +1,485 @@
+/* test_mind.c - the monsters' minds on small hand-made dungeons: doors
+ * opened or gone around, lava avoided, a door shut in a monster's face,
+ * crowds in corridors, unreachable players, lost sight, shared distance
+ * maps.  Each test is something a player would notice. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/mind/mind.h"
+#include "core/path/path.h"
+#include "core/world/world.h"
+#include "lib/dungeon.h"
+#include "lib/tap.h"
+
+static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
+
+/* The door is the short way into the player's room; the way round is
+ * long but open. */
+static void test_mind_door_opener_goes_through(void **state)
+{
+	static const char map[] = "###############\n"
+	                          "#.............#\n"
+	                          "#.###########.#\n"
+	                          "#.#....o....#.#\n"
+	                          "#.#....s....#.#\n"
+	                          "#.#.........#.#\n"
+	                          "#.#####+#####.#\n"
+	                          "#.#.........#.#\n"
+	                          "#.#....@....#.#\n"
+	                          "#.#.........#.#\n"
+	                          "#.#####'#####.#\n"
+	                          "#.............#\n"
+	                          "#>............#\n"
+	                          "###############\n";
+	struct game *g;
+	struct world *w;
+	int t, shut_through_door = 0;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	dungeon_tell(g, 0);
+	dungeon_tell(g, 1);
+	assert_int_equal(game_step(g, wait_cmd), 1);
+	/* The opener plans through the door at (7,6), the other cannot. */
+	assert_true(dungeon_path_has(&g->minds->mind[0], 7, 6));
+	assert_false(dungeon_path_has(&g->minds->mind[1], 7, 6));
+	/* The room above is closed except for that door: the shut one is
+	 * stuck until the opener opens it. */
+	for (t = 0; t < 40; t++) {
+		game_step(g, wait_cmd);
+		dungeon_check_occupancy(w);
+		if (w->monsters[1].y >= 6)
+			shut_through_door = 1;
+	}
+	ASSERT_GAME(g, dungeon_adjacent(w, 0));
+	/* Once the opener opened the door, the shut one came through it
+	 * too (the door is open now, so it may). */
+	assert_int_equal(world_terrain_at(w, 7, 6)->door, DATA_DOOR_OPEN);
+	assert_true(shut_through_door);
+	game_free(g);
+}
+
+static void test_mind_non_opener_goes_around(void **state)
+{
+	static const char map[] = "###############\n"
+	                          "#.............#\n"
+	                          "#.###########.#\n"
+	                          "#.'....s....#.#\n"
+	                          "#.#.........#.#\n"
+	                          "#.#####+#####.#\n"
+	                          "#.#....@....#.#\n"
+	                          "#.#.........'.#\n"
+	                          "#.###########.#\n"
+	                          "#>............#\n"
+	                          "###############\n";
+	struct game *g;
+	struct world *w;
+	int t;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	dungeon_tell(g, 0);
+	game_step(g, wait_cmd);
+	assert_false(dungeon_path_has(&g->minds->mind[0], 7, 5));
+	assert_true(dungeon_path_has(&g->minds->mind[0], 2, 3));
+	for (t = 0; t < 40 && !dungeon_adjacent(w, 0); t++)
+		game_step(g, wait_cmd);
+	assert_true(dungeon_adjacent(w, 0));
+	/* It never opened the door. */
+	assert_int_equal(world_terrain_at(w, 7, 5)->door, DATA_DOOR_CLOSED);
+	game_free(g);
+}
+
+static void test_mind_lava_avoided(void **state)
+{
+	static const char map[] = "###########\n"
+	                          "#o.LLLL..@#\n"
+	                          "#.#######.#\n"
+	                          "#.........#\n"
+	                          "#l#######>#\n"
+	                          "###########\n";
+	struct game *g;
+	struct world *w;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	dungeon_tell(g, 0);
+	dungeon_tell(g, 1);
+	game_step(g, wait_cmd);
+	/* Lava costs 20 a step: the way round (row 3) is cheaper. */
+	assert_false(dungeon_path_has(&g->minds->mind[0], 4, 1));
+	assert_true(dungeon_path_has(&g->minds->mind[0], 5, 3));
+	/* The lava-shy kind never plans into lava. */
+	assert_false(dungeon_path_has(&g->minds->mind[1], 4, 1));
+	game_free(g);
+	/* With the way round walled off, the opener crosses the lava and
+	 * the lava-shy one does not even try. */
+	{
+		static const char map2[] = "###########\n"
+		                           "#o.LLLL..@#\n"
+		                           "#.#######.#\n"
+		                           "#....#....#\n"
+		                           "#l#######>#\n"
+		                           "###########\n";
+		int t;
+
+		g = dungeon_play(map2, 1, NULL);
+		w = g->world;
+		dungeon_tell(g, 0);
+		dungeon_tell(g, 1);
+		game_step(g, wait_cmd);
+		assert_true(dungeon_path_has(&g->minds->mind[0], 4, 1));
+		assert_true(g->minds->mind[1].unreachable);
+		for (t = 0; t < 40; t++)
+			game_step(g, wait_cmd);
+		assert_true(dungeon_adjacent(w, 0));
+		assert_false(
+		        world_terrain_at(w, w->monsters[1].x, w->monsters[1].y)
+		                ->cost > 1);
+		game_free(g);
+	}
+}
+
+/* Closing a door in one monster's face re-routes it; the other monsters,
+ * whose paths do not use the door, keep theirs: one invalidation. */
+static void test_mind_closed_door_invalidates_one(void **state)
+{
+	static const char map[] = "#################\n"
+	                          "#o..............#\n"
+	                          "#.#############.#\n"
+	                          "#.#.s.s.s.s.s.#.#\n"
+	                          "#.#...........#.#\n"
+	                          "#.#############.#\n"
+	                          "#.'@............#\n"
+	                          "#>###############\n"
+	                          "#################\n";
+	struct game *g;
+	struct world *w;
+	int t;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	dungeon_tell(g, 0);
+	game_step(g, wait_cmd);
+	/* The opener's shortest way runs down the left side and through
+	 * the open door at (2,6). */
+	assert_true(dungeon_path_has(&g->minds->mind[0], 2, 6));
+	for (t = 0; t < 2; t++)
+		game_step(g, wait_cmd);
+	/* The shut monsters in the closed room wander or wait; their paths
+	 * never touch the door. */
+	assert_int_equal(g->minds->stats.invalidations, 0);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_CLOSE, -1, 0}),
+	                 1);
+	assert_int_equal(g->minds->stats.invalidations, 1);
+	assert_int_equal(g->minds->mind[0].last_reason, REPLAN_CHANGED);
+	assert_int_equal(g->minds->mind[0].invalid_x, 2);
+	assert_int_equal(g->minds->mind[0].invalid_y, 6);
+	/* It opens the door (it can) and reaches the player anyway. */
+	for (t = 0; t < 30 && !dungeon_adjacent(w, 0); t++)
+		game_step(g, wait_cmd);
+	assert_true(dungeon_adjacent(w, 0));
+	game_free(g);
+}
+
+/* Five monsters come down a one-wide corridor into the player's room:
+ * no deadlock, never two in a cell, all five end up around the player. */
+static void test_mind_corridor_no_deadlock(void **state)
+{
+	static const char map[] = "###########\n"
+	                          "#sssss....#\n"
+	                          "#########.#\n"
+	                          "#.........#\n"
+	                          "#.........#\n"
+	                          "#....@....#\n"
+	                          "#.........#\n"
+	                          "#>........#\n"
+	                          "###########\n";
+	struct game *g;
+	struct world *w;
+	size_t i;
+	int t, all = 0;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	for (t = 0; t < 60 && !all; t++) {
+		for (i = 0; i < w->nmonsters; i++)
+			dungeon_tell(g, i);
+		game_step(g, wait_cmd);
+		dungeon_check_occupancy(w);
+		all = 1;
+		for (i = 0; i < w->nmonsters; i++)
+			all &= dungeon_adjacent(w, i);
+	}
+	ASSERT_GAME(g, all);
+	game_free(g);
+}
+
+/* A crowd chasing a player who stands still: no monster ever steps back
+ * and forth between two cells. */
+static void test_mind_no_oscillation(void **state)
+{
+	static const char map[] = "#####################\n"
+	                          "#s.s.s.s.s.s.s.s.s.s#\n"
+	                          "#.##.###.###.###.##.#\n"
+	                          "#.#...#...#...#...#.#\n"
+	                          "#...#...#.@.#...#...#\n"
+	                          "#.#...#...#...#...#.#\n"
+	                          "#s.s.s.s.s.s.s.s.s.>#\n"
+	                          "#####################\n";
+	struct game *g;
+	struct world *w;
+	int *hx, *hy, t;
+	size_t i, n;
+
+	(void)state;
+	g = dungeon_play(map, 3, NULL);
+	w = g->world;
+	n = w->nmonsters;
+	hx = calloc(n * 3, sizeof(*hx));
+	hy = calloc(n * 3, sizeof(*hy));
+	assert_true(hx && hy);
+	for (t = 0; t < 80; t++) {
+		for (i = 0; i < n; i++)
+			dungeon_tell(g, i);
+		game_step(g, wait_cmd);
+		dungeon_check_occupancy(w);
+		for (i = 0; i < n; i++) {
+			int *x = &hx[i * 3], *y = &hy[i * 3];
+
+			x[0] = x[1];
+			y[0] = y[1];
+			x[1] = x[2];
+			y[1] = y[2];
+			x[2] = w->monsters[i].x;
+			y[2] = w->monsters[i].y;
+			if (t >= 2 && x[2] == x[0] && y[2] == y[0] &&
+			    (x[1] != x[2] || y[1] != y[2]))
+				fail_msg("monster %zu went (%d,%d) -> (%d,%d) "
+				         "-> back at turn %d",
+				         i, x[0], y[0], x[1], y[1], t);
+		}
+	}
+	free(hx);
+	free(hy);
+	game_free(g);
+}
+
+/* The player is behind deep water: the monster goes as near as it can,
+ * then stops searching until the map changes. */
+static void test_mind_unreachable_waits_nearby(void **state)
+{
+	static const char map[] = "############\n"
+	                          "#s.......~.#\n"
+	                          "#........~@#\n"
+	                          "#........~.#\n"
+	                          "#........=>#\n"
+	                          "############\n";
+	struct game *g;
+	struct world *w;
+	uint64_t plans;
+	int t;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	for (t = 0; t < 20; t++) {
+		dungeon_tell(g, 0);
+		game_step(g, wait_cmd);
+	}
+	/* Next to the water, level with the player. */
+	assert_int_equal(w->monsters[0].x, 8);
+	assert_int_equal(w->monsters[0].y, 2);
+	assert_true(g->minds->mind[0].unreachable);
+	plans = g->minds->stats.plans;
+	for (t = 0; t < 20; t++) {
+		dungeon_tell(g, 0);
+		game_step(g, wait_cmd);
+	}
+	assert_int_equal(g->minds->stats.plans, plans);
+	/* The gate opens: now it comes. */
+	world_set_terrain(w, 9, 4, data_terrain_find(w->data, "gate_open"));
+	for (t = 0; t < 10 && !dungeon_adjacent(w, 0); t++) {
+		dungeon_tell(g, 0);
+		game_step(g, wait_cmd);
+	}
+	assert_true(g->minds->stats.plans > plans);
+	assert_true(dungeon_adjacent(w, 0));
+	assert_true(g->minds->stats.reasons[REPLAN_MAPWIDE] >= 1);
+	game_free(g);
+}
+
+/* It saw the player go round a corner: it heads for where it saw it
+ * last, then loses interest. */
+static void test_mind_lost_sight_goes_to_last_seen(void **state)
+{
+	static const char map[] = "#############\n"
+	                          "#o.........@#\n"
+	                          "#########...#\n"
+	                          "#>..........#\n"
+	                          "#############\n";
+	struct game *g;
+	struct world *w;
+	int t, searched = 0;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	game_step(g, wait_cmd);
+	assert_int_equal(g->minds->mind[0].mode, MIND_CHASE);
+	/* Down and round the corner, out of its sight. */
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, 0, 1}), 1);
+	assert_int_equal(game_step(g, (struct world_cmd){WCMD_MOVE, -1, 1}), 1);
+	assert_int_equal(g->minds->mind[0].mode, MIND_SEARCH);
+	assert_int_equal(g->minds->mind[0].last_x, 11);
+	assert_int_equal(g->minds->mind[0].last_y, 1);
+	for (t = 0; t < 20 && g->minds->mind[0].mode == MIND_SEARCH; t++) {
+		const struct world_monster *m = &w->monsters[0];
+		int before = abs(m->x - 11) + abs(m->y - 1);
+
+		searched = 1;
+		assert_int_equal(g->minds->mind[0].goal_x, 11);
+		assert_int_equal(g->minds->mind[0].goal_y, 1);
+		game_step(g, wait_cmd);
+		/* Every turn of the search brings it closer to the spot. */
+		if (g->minds->mind[0].mode == MIND_SEARCH)
+			ASSERT_GAME(g, abs(m->x - 11) + abs(m->y - 1) < before);
+	}
+	assert_true(searched);
+	/* On its way there it sees the player again, and chases. */
+	ASSERT_GAME(g, g->minds->mind[0].mode == MIND_CHASE);
+	game_free(g);
+}
+
+/* A monster that tolerates some drift of its goal, and whose kept path
+ * ends short of the new goal, plans again rather than standing at the
+ * end of its path: here the player slams a door between them and the
+ * monster's new goal (the spot it last saw the player, the doorway) lies
+ * one cell past the end of its old path. */
+static void test_mind_path_end_short_of_goal(void **state)
+{
+	static const char map[] = "###########\n"
+	                          "#z........#\n"
+	                          "#.#########\n"
+	                          "#.#.......#\n"
+	                          "#.'@......#\n"
+	                          "#.#.......#\n"
+	                          "#>#########\n";
+	static const struct world_cmd cmds[] = {
+	        {WCMD_MOVE, -1, 0}, {WCMD_MOVE, -1, 0},  {WCMD_MOVE, 1, 0},
+	        {WCMD_MOVE, 1, 0},  {WCMD_CLOSE, -1, 0},
+	};
+	struct game *g;
+	struct world *w;
+	size_t k;
+	int t, hp;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++)
+		assert_int_equal(game_step(g, cmds[k]), 1);
+	ASSERT_GAME(g, g->minds->mind[0].mode == MIND_SEARCH);
+	hp = w->php;
+	for (t = 0; t < 8 && w->php == hp; t++)
+		game_step(g, wait_cmd);
+	/* It opened the door, found the player again and struck. */
+	ASSERT_GAME(g, w->php < hp);
+	game_free(g);
+}
+
+/* Many chasers of one kind that all need a way at once read it off one
+ * shared distance map instead of searching: one map, no search, and each
+ * path legal and leading to the player. */
+static void test_mind_paths_read_off_shared_map(void **state)
+{
+	static const char map[] = "################\n"
+	                          "#oooooo........#\n"
+	                          "#.......####...#\n"
+	                          "#.......#..#...#\n"
+	                          "#.......#..#..@#\n"
+	                          "#>.............#\n"
+	                          "################\n";
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	size_t i, k;
+
+	(void)state;
+	mind_options_default(&o);
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	o.hunt = 1;
+	g = dungeon_play(map, 1, &o);
+	w = g->world;
+	game_step(g, wait_cmd);
+	assert_int_equal(g->minds->stats.distmaps, 1);
+	assert_int_equal(g->minds->stats.plans, 0);
+	assert_int_equal(g->minds->stats.map_paths, 6);
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct mind *mi = &g->minds->mind[i];
+		struct path_params p;
+		uint32_t cost = 0;
+
+		minds_params(w, w->monsters[i].kind, &p);
+		ASSERT_GAME(g, mi->cache == MIND_CACHE_SHARED && mi->len > 1);
+		assert_int_equal(mi->path[mi->len - 1].x, w->px);
+		assert_int_equal(mi->path[mi->len - 1].y, w->py);
+		for (k = 1; k < mi->len; k++) {
+			uint32_t c = path_step_cost(
+			        minds_kind_grid(g->minds, w,
+			                        w->monsters[i].kind),
+			        &p, mi->path[k - 1].x, mi->path[k - 1].y,
+			        mi->path[k].x, mi->path[k].y);
+
+			assert_true(c > 0);
+			cost += c;
+		}
+		/* Read downhill on an exact map: the shortest way. */
+		{
+			struct path_ctx *c = path_ctx_new(w->width, w->height);
+			struct path_result r;
+
+			assert_non_null(c);
+			path_find(c,
+			          minds_kind_grid(g->minds, w,
+			                          w->monsters[i].kind),
+			          &p, mi->path[0].x, mi->path[0].y, w->px,
+			          w->py, NULL, 0, &r, NULL);
+			assert_int_equal(r.status, PATH_FOUND);
+			assert_int_equal(cost, r.cost);
+			path_ctx_free(c);
+		}
+	}
+	game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_mind_door_opener_goes_through),
+	        cmocka_unit_test(test_mind_non_opener_goes_around),
+	        cmocka_unit_test(test_mind_lava_avoided),
+	        cmocka_unit_test(test_mind_closed_door_invalidates_one),
+	        cmocka_unit_test(test_mind_corridor_no_deadlock),
+	        cmocka_unit_test(test_mind_no_oscillation),
+	        cmocka_unit_test(test_mind_unreachable_waits_nearby),
+	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
+	        cmocka_unit_test(test_mind_path_end_short_of_goal),
+	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
+	};
+
+	return tap_run(tests, NULL, NULL);
+}

@@ -1,0 +1,6 @@
+## tests/ui/local.mk - what the terminal front end draws (golden screen
+## dumps) and the real game in tmux.  Included by the top Makefile.am;
+## paths are relative to the top.
+
+TESTS += tests/ui/test_screen.sh tests/ui/test_e2e.sh
+EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_e2e.sh tests/e2e/tmux.conf
