@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,14 @@ enum {
 /* The sections of --help. */
 enum group { G_GAME, G_DATA, G_PLAY, G_HEADLESS, G_INFO };
 
+/* How an option's value is kept. */
+enum kind {
+	K_SWITCH, /* an int of struct setup set to 1 (0 or 1 in a recording) */
+	K_TEXT,   /* a const char * of struct setup: the argument itself */
+	K_MODE,   /* the mode of the session */
+	K_PARSED, /* read by the option's own `set` */
+};
+
 struct option_def {
 	const char *name;
 	char letter;     /* short option, or 0 */
@@ -38,15 +47,22 @@ struct option_def {
 	enum group group;
 	unsigned flags;
 	const char *help; /* lines after the first start with '\n' */
-	/* Takes the value (NULL for a switch given on the command line).
-	 * from_record: the value comes from a recording's header.  Returns
-	 * 0, or -1 with the problem in err. */
+	enum kind kind;
+	size_t field;         /* K_SWITCH, K_TEXT: where in struct setup */
+	enum setup_mode mode; /* K_MODE */
+	/* K_PARSED: takes the value; from_record: it comes from a
+	 * recording's header.  Returns 0, or -1 with the problem in err. */
 	int (*set)(struct setup *s, const char *arg, int from_record, char *err,
 	           size_t size);
-	/* Writes the value for a recording's header; returns 0 when the
-	 * option is left out. */
+	/* The game's options: writes the value for a recording's header;
+	 * returns 0 when the option is left out. */
 	int (*show)(const struct setup *s, char *buf, size_t size);
 };
+
+#define SWITCH(f)    K_SWITCH, offsetof(struct setup, f), SETUP_PLAY, NULL, NULL
+#define TEXT(f)      K_TEXT, offsetof(struct setup, f), SETUP_PLAY, NULL, NULL
+#define MODE(m)      K_MODE, 0, m, NULL, NULL
+#define PARSED(s, w) K_PARSED, 0, SETUP_PLAY, s, w
 
 __attribute__((format(printf, 3, 4))) static int problem(char *err, size_t size,
                                                          const char *fmt, ...)
@@ -146,26 +162,6 @@ static int show_monsters(const struct setup *s, char *buf, size_t size)
 	return 1;
 }
 
-static int set_hunt(struct setup *s, const char *arg, int from_record,
-                    char *err, size_t size)
-{
-	uint64_t v = 1;
-
-	if (arg && num_parse_u64(arg, 10, 1, &v) != 0)
-		return problem(err, size, "expected hunt 0 or 1, got '%s'",
-		               arg);
-	s->mind.hunt = (int)v;
-	return 0;
-}
-
-static int show_hunt(const struct setup *s, char *buf, size_t size)
-{
-	if (!s->mind.hunt)
-		return 0;
-	snprintf(buf, size, "1");
-	return 1;
-}
-
 static int set_strategy(struct setup *s, const char *arg, int from_record,
                         char *err, size_t size)
 {
@@ -207,55 +203,6 @@ static int show_turn_budget(const struct setup *s, char *buf, size_t size)
 	return 1;
 }
 
-static int set_data_dir(struct setup *s, const char *arg, int from_record,
-                        char *err, size_t size)
-{
-	s->data_dir = arg;
-	return 0;
-}
-
-static int set_check(struct setup *s, const char *arg, int from_record,
-                     char *err, size_t size)
-{
-	s->mode = SETUP_CHECK;
-	return 0;
-}
-
-static int set_ai_view(struct setup *s, const char *arg, int from_record,
-                       char *err, size_t size)
-{
-	s->ai_view = 1;
-	return 0;
-}
-
-static int set_record(struct setup *s, const char *arg, int from_record,
-                      char *err, size_t size)
-{
-	s->record = arg;
-	return 0;
-}
-
-static int set_replay(struct setup *s, const char *arg, int from_record,
-                      char *err, size_t size)
-{
-	s->replay = arg;
-	return 0;
-}
-
-static int set_no_watch(struct setup *s, const char *arg, int from_record,
-                        char *err, size_t size)
-{
-	s->no_watch = 1;
-	return 0;
-}
-
-static int set_headless(struct setup *s, const char *arg, int from_record,
-                        char *err, size_t size)
-{
-	s->mode = SETUP_HEADLESS;
-	return 0;
-}
-
 static int set_turns(struct setup *s, const char *arg, int from_record,
                      char *err, size_t size)
 {
@@ -266,34 +213,6 @@ static int set_turns(struct setup *s, const char *arg, int from_record,
 		               "invalid turn count '%s' (expected 1 to %ld)",
 		               arg, TURNS_MAX);
 	s->turns = (long)v;
-	return 0;
-}
-
-static int set_keys(struct setup *s, const char *arg, int from_record,
-                    char *err, size_t size)
-{
-	s->keys = arg;
-	return 0;
-}
-
-static int set_log(struct setup *s, const char *arg, int from_record, char *err,
-                   size_t size)
-{
-	s->log = 1;
-	return 0;
-}
-
-static int set_no_timing(struct setup *s, const char *arg, int from_record,
-                         char *err, size_t size)
-{
-	s->no_timing = 1;
-	return 0;
-}
-
-static int set_dump_screen(struct setup *s, const char *arg, int from_record,
-                           char *err, size_t size)
-{
-	s->dump_screen = 1;
 	return 0;
 }
 
@@ -309,95 +228,74 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
 	return 0;
 }
 
-static int set_view_keys(struct setup *s, const char *arg, int from_record,
-                         char *err, size_t size)
-{
-	s->view_keys = arg;
-	return 0;
-}
-
-static int set_help(struct setup *s, const char *arg, int from_record,
-                    char *err, size_t size)
-{
-	s->mode = SETUP_HELP;
-	return 0;
-}
-
-static int set_version(struct setup *s, const char *arg, int from_record,
-                       char *err, size_t size)
-{
-	s->mode = SETUP_VERSION;
-	return 0;
-}
-
 /* The order is --help's; the game's options are written to a recording
  * in this order too (the order recordings have always had). */
 static const struct option_def options[] = {
         {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY,
-         "dungeon to play (default: the shipped default)", set_map, show_map},
+         "dungeon to play (default: the shipped default)",
+         PARSED(set_map, show_map)},
         {"generate", 'g', "WxH", G_GAME, GAME | NOT_REPLAY,
-         "play a generated dungeon instead of a map", set_generate,
-         show_generate},
+         "play a generated dungeon instead of a map",
+         PARSED(set_generate, show_generate)},
         {"seed", 's', "N", G_GAME, GAME,
-         "seed for the game's random numbers (default 1)", set_seed, show_seed},
+         "seed for the game's random numbers (default 1)",
+         PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
-         "exactly K monsters (default: the map's own)", set_monsters,
-         show_monsters},
+         "exactly K monsters (default: the map's own)",
+         PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
          "nodes all monsters may expand per turn (default 35000,\n"
          "0: no limit)",
-         set_turn_budget, show_turn_budget},
+         PARSED(set_turn_budget, show_turn_budget)},
         {"strategy", 0, "S", G_GAME, GAME,
-         "auto, astar or distmap (shared distance maps)", set_strategy,
-         show_strategy},
+         "auto, astar or distmap (shared distance maps)",
+         PARSED(set_strategy, show_strategy)},
         {"hunt", 0, NULL, G_GAME, GAME,
-         "every monster knows where you are and hunts you", set_hunt,
-         show_hunt},
+         "every monster knows where you are and hunts you", SWITCH(mind.hunt)},
         {"data-dir", 'd', "DIR", G_DATA, 0,
          "where the data files are: DIR, else $HUNTED_DATA, else\n"
          "the data/ beside the build tree of this program when it\n"
          "runs from one, else " HUNTED_DATADIR,
-         set_data_dir, NULL},
+         TEXT(data_dir)},
         {"check", 0, NULL, G_DATA, 0,
          "validate the FILEs named after the options and exit\n"
          "(0 ok, 1 errors)",
-         set_check, NULL},
+         MODE(SETUP_CHECK)},
         {"ai-view", 0, NULL, G_PLAY, 0, "start with the AI view on",
-         set_ai_view, NULL},
+         SWITCH(ai_view)},
         {"record", 0, "FILE", G_PLAY, NOT_REPLAY, "write the game to FILE",
-         set_record, NULL},
+         TEXT(record)},
         {"replay", 0, "FILE", G_PLAY, 0,
          "watch FILE (in the terminal) or check it\n"
          "(with --headless; exit 3 if it diverges)",
-         set_replay, NULL},
+         TEXT(replay)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
-         "do not reload data files when they change", set_no_watch, NULL},
+         "do not reload data files when they change", SWITCH(no_watch)},
         {"headless", 0, NULL, G_HEADLESS, 0,
-         "play with the autopilot or --keys, print a summary", set_headless,
-         NULL},
+         "play with the autopilot or --keys, print a summary",
+         MODE(SETUP_HEADLESS)},
         {"turns", 't', "T", G_HEADLESS, NEED_HEADLESS,
-         "stop after T turns (default 1000)", set_turns, NULL},
+         "stop after T turns (default 1000)", PARSED(set_turns, NULL)},
         {"keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
          "play these commands instead of the autopilot\n"
          "(hjklyubn move, . wait, o/c+dir open/close, g take)",
-         set_keys, NULL},
+         TEXT(keys)},
         {"log", 0, NULL, G_HEADLESS, NEED_HEADLESS, "print every event",
-         set_log, NULL},
+         SWITCH(log)},
         {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,
-         "print 0 for the timings (reproducible output)", set_no_timing, NULL},
+         "print 0 for the timings (reproducible output)", SWITCH(no_timing)},
         {"dump-screen", 0, NULL, G_HEADLESS, NEED_HEADLESS,
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
-         set_dump_screen, NULL},
+         SWITCH(dump_screen)},
         {"screen", 0, "WxH", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
-         "the dumped screen's size (default 80x24)", set_screen, NULL},
+         "the dumped screen's size (default 80x24)", PARSED(set_screen, NULL)},
         {"view-keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
-         "keys for the view before the dump, e.g. '`sn<tab>'", set_view_keys,
-         NULL},
-        {"help", 'h', NULL, G_INFO, 0, "show this help and exit", set_help,
-         NULL},
+         "keys for the view before the dump, e.g. '`sn<tab>'", TEXT(view_keys)},
+        {"help", 'h', NULL, G_INFO, 0, "show this help and exit",
+         MODE(SETUP_HELP)},
         {"version", 'V', NULL, G_INFO, 0, "show the version and exit",
-         set_version, NULL},
+         MODE(SETUP_VERSION)},
 };
 
 #define OPTION_COUNT (sizeof(options) / sizeof(options[0]))
@@ -409,6 +307,49 @@ static const char *const group_titles[] = {
         "Headless play (no terminal):",
         "",
 };
+
+/* Takes an option's value (NULL for a switch on the command line) into s,
+ * whatever its kind; a mode option sets *mode instead. */
+static int option_set(const struct option_def *o, struct setup *s,
+                      const char *arg, int from_record, enum setup_mode *mode,
+                      char *err, size_t size)
+{
+	char *at = (char *)s + o->field;
+	uint64_t v = 1;
+
+	switch (o->kind) {
+	case K_SWITCH:
+		if (arg && num_parse_u64(arg, 10, 1, &v) != 0)
+			return problem(err, size,
+			               "expected %s 0 or 1, got '%s'", o->name,
+			               arg);
+		*(int *)(void *)at = (int)v;
+		return 0;
+	case K_TEXT:
+		*(const char **)(void *)at = arg;
+		return 0;
+	case K_MODE:
+		*mode = o->mode;
+		return 0;
+	case K_PARSED:
+		return o->set(s, arg, from_record, err, size);
+	}
+	return 0;
+}
+
+/* An option's value for a recording's header, into buf; 0 when it is
+ * left out (a switch that is off). */
+static int option_show(const struct option_def *o, const struct setup *s,
+                       char *buf, size_t size)
+{
+	if (o->kind == K_SWITCH) {
+		if (!*(const int *)(const void *)((const char *)s + o->field))
+			return 0;
+		snprintf(buf, size, "1");
+		return 1;
+	}
+	return o->show(s, buf, size);
+}
 
 void setup_init(struct setup *s)
 {
@@ -542,6 +483,7 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longopts, &index)) != -1) {
 		const struct option_def *o = NULL;
+		enum setup_mode mode = SETUP_PLAY;
 
 		if (c >= 256)
 			o = &options[c - 256];
@@ -554,14 +496,16 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		if (!o)
 			return usage_error("unknown option '%s'",
 			                   argv[optind - 1]);
-		if (o->set(s, optarg, 0, err, sizeof(err)) != 0)
+		if (option_set(o, s, optarg, 0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
 		/* --help and --version answer at once. */
-		if (s->mode == SETUP_HELP || s->mode == SETUP_VERSION)
+		if (mode == SETUP_HELP || mode == SETUP_VERSION) {
+			s->mode = mode;
 			return 0;
+		}
 		s->given |= (uint64_t)1 << (o - options);
-		headless |= o->set == set_headless;
-		check |= o->set == set_check;
+		headless |= mode == SETUP_HEADLESS;
+		check |= mode == SETUP_CHECK;
 	}
 	/* --check wins over --headless. */
 	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;
@@ -586,7 +530,7 @@ void setup_write_game(FILE *f, const struct setup *s)
 
 	for (i = 0; i < OPTION_COUNT; i++)
 		if ((options[i].flags & GAME) &&
-		    options[i].show(s, buf, sizeof(buf)))
+		    option_show(&options[i], s, buf, sizeof(buf)))
 			fprintf(f, "%s %s\n", options[i].name, buf);
 }
 
@@ -597,7 +541,8 @@ int setup_read_game(struct setup *s, const char *name, const char *value,
 
 	for (i = 0; i < OPTION_COUNT; i++)
 		if ((options[i].flags & GAME) && !strcmp(options[i].name, name))
-			return options[i].set(s, value, 1, err, err_size);
+			return option_set(&options[i], s, value, 1, NULL, err,
+			                  err_size);
 	return problem(err, err_size, "unknown line '%s'", name);
 }
 

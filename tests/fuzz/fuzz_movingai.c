@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_file.h"
 #include "core/data/data.h"
 #include "core/base/diag.h"
 #include "core/data/movingai.h"
@@ -38,38 +39,6 @@ static const char fuzz_terrain[] =
 
 /* ------------------------------------------------------------------ */
 /* the temporary file data_load_movingai reads */
-
-/* Writes len bytes to a new temporary file, its name in path (of size
- * bytes).  Returns 0, or -1 (with nothing left behind).  The caller
- * removes the file. */
-static int tmp_write(char *path, size_t size, const char *s, size_t len)
-{
-	const char *dir = getenv("TMPDIR");
-	FILE *f;
-	int fd;
-
-	snprintf(path, size, "%s/fuzz-movingai-XXXXXX",
-	         dir && *dir ? dir : "/tmp");
-	fd = mkstemp(path);
-	if (fd < 0)
-		return -1;
-	f = fdopen(fd, "wb");
-	if (!f) {
-		close(fd);
-		unlink(path);
-		return -1;
-	}
-	if (len && fwrite(s, 1, len, f) != len) {
-		fclose(f);
-		unlink(path);
-		return -1;
-	}
-	if (fclose(f) != 0) {
-		unlink(path);
-		return -1;
-	}
-	return 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* an independent reading of a map that read without an error */
@@ -323,7 +292,8 @@ static void load_dungeon(const char *map, size_t len, uint64_t seed,
 	if (data_load_buffer(d, "fuzz-terrain.txt", fuzz_terrain,
 	                     sizeof(fuzz_terrain) - 1, &diags) != 0)
 		abort(); /* the harness's own data must load */
-	if (tmp_write(path, sizeof(path), map, len) == 0) {
+	if (fuzz_tmp_write(path, sizeof(path), "fuzz-movingai", map, len) ==
+	    0) {
 		rc = data_load_movingai(d, path, seed, &diags);
 		unlink(path);
 		if (rc == 0) {

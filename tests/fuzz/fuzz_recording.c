@@ -10,44 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_file.h"
 #include "core/world/cmd.h"
 #include "core/world/gen.h"
 #include "session/replay.h"
 #include "session/setup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
-
-/* Writes len bytes to a new temporary file, its name in path (of size
- * bytes).  Returns 0, or -1 (with nothing left behind).  The caller
- * removes the file. */
-static int tmp_write(char *path, size_t size, const uint8_t *buf, size_t len)
-{
-	const char *dir = getenv("TMPDIR");
-	FILE *f;
-	int fd;
-
-	snprintf(path, size, "%s/fuzz-recording-XXXXXX",
-	         dir && *dir ? dir : "/tmp");
-	fd = mkstemp(path);
-	if (fd < 0)
-		return -1;
-	f = fdopen(fd, "wb");
-	if (!f) {
-		close(fd);
-		unlink(path);
-		return -1;
-	}
-	if (len && fwrite(buf, 1, len, f) != len) {
-		fclose(f);
-		unlink(path);
-		return -1;
-	}
-	if (fclose(f) != 0) {
-		unlink(path);
-		return -1;
-	}
-	return 0;
-}
 
 /* Lines in the input, a last one without '\n' included. */
 static int count_lines(const uint8_t *buf, size_t len)
@@ -120,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 {
 	char path[4096];
 
-	if (tmp_write(path, sizeof(path), buf, len) != 0)
+	if (fuzz_tmp_write(path, sizeof(path), "fuzz-recording", buf, len) != 0)
 		return 0;
 	read_recording(path, buf, len);
 	unlink(path);

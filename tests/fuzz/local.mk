@@ -14,13 +14,15 @@ check_PROGRAMS += tests/fuzz/fuzz_movingai_replay \
 TESTS += tests/fuzz/fuzz_movingai_replay tests/fuzz/fuzz_recording_replay
 
 tests_fuzz_fuzz_movingai_replay_SOURCES = \
-	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_movingai.c
+	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_movingai.c \
+	tests/fuzz/fuzz_file.c tests/fuzz/fuzz_file.h
 tests_fuzz_fuzz_movingai_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
 	-DFUZZ_CORPUS='"tests/fuzz/corpus-movingai"'
 tests_fuzz_fuzz_movingai_replay_LDADD = tests/lib/libtest.a $(CORE_LIBS)
 
 tests_fuzz_fuzz_recording_replay_SOURCES = \
-	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_recording.c
+	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_recording.c \
+	tests/fuzz/fuzz_file.c tests/fuzz/fuzz_file.h
 tests_fuzz_fuzz_recording_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
 	-DFUZZ_CORPUS='"tests/fuzz/corpus-recording"'
 tests_fuzz_fuzz_recording_replay_LDADD = tests/lib/libtest.a \
@@ -40,9 +42,10 @@ EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 # compiler, which need not be clang.
 FUZZ_CORE_SRCS = $(filter %.c,$(src_core_libhunted_a_SOURCES))
 FUZZ_SESSION_SRCS = $(filter %.c,$(src_session_libsession_a_SOURCES))
-FUZZ_MOVINGAI_SRCS = tests/fuzz/fuzz_movingai.c $(FUZZ_CORE_SRCS)
-FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c $(FUZZ_SESSION_SRCS) \
+FUZZ_MOVINGAI_SRCS = tests/fuzz/fuzz_movingai.c tests/fuzz/fuzz_file.c \
 	$(FUZZ_CORE_SRCS)
+FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c tests/fuzz/fuzz_file.c \
+	$(FUZZ_SESSION_SRCS) $(FUZZ_CORE_SRCS)
 FUZZ_CLANG = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -I$(top_srcdir)/src -I$(top_builddir) \
 	-DHUNTED_DATADIR='"$(pkgdatadir)"'

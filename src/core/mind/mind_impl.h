@@ -81,6 +81,9 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
                     struct jps_ctx *jctx, struct path_point *buf, size_t cap,
                     struct path_result *res, struct path_trace *trace);
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len);
+/* What a mind remembers of a new plan, however it was made: why, for
+ * which goal, when, and at which change of the map. */
+void plan_made(struct mind *mi, const struct world *w, enum replan_reason why);
 int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why);
 int plan_changes_break(struct minds *md, const struct world *w, size_t i,

@@ -120,6 +120,17 @@ int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len)
 	return 0;
 }
 
+void plan_made(struct mind *mi, const struct world *w, enum replan_reason why)
+{
+	mi->last_reason = (uint8_t)why;
+	mi->plan_goal_x = mi->goal_x;
+	mi->plan_goal_y = mi->goal_y;
+	mi->plan_serial = w->change_serial;
+	mi->plan_turn = w->turn;
+	mi->blocked_turns = 0;
+	mi->unreachable = 0;
+}
+
 /* Searches into the planner's buffer, growing it until the whole path
  * fits.  Returns 0, or -1 when out of memory. */
 static int plan_search_buffered(struct minds *md, const struct world *w,
@@ -173,16 +184,10 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	wk->tick_left -= res.stats.expanded < wk->tick_left ? res.stats.expanded
 	                                                    : wk->tick_left;
 	ks->ema_expanded = (ks->ema_expanded * 7 + res.stats.expanded) / 8;
-	mi->last_reason = (uint8_t)why;
-	mi->plan_goal_x = mi->goal_x;
-	mi->plan_goal_y = mi->goal_y;
-	mi->plan_serial = w->change_serial;
-	mi->plan_turn = w->turn;
-	mi->blocked_turns = 0;
+	plan_made(mi, w, why);
 	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
 		mi->detours_refused = 0; /* a new situation */
 	mi->partial = 0;
-	mi->unreachable = 0;
 	mi->cache = MIND_CACHE_FRESH;
 	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
 	           mi->goal_y, (int)why);

@@ -191,14 +191,8 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 		return -1;
 	md->stats.map_paths++;
 	md->stats.reasons[why]++;
-	mi->last_reason = (uint8_t)why;
-	mi->plan_goal_x = mi->goal_x;
-	mi->plan_goal_y = mi->goal_y;
-	mi->plan_serial = w->change_serial;
-	mi->plan_turn = w->turn;
-	mi->blocked_turns = 0;
+	plan_made(mi, w, why);
 	mi->partial = x != w->px || y != w->py;
-	mi->unreachable = 0;
 	mi->cache = MIND_CACHE_SHARED;
 	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
 	           mi->goal_y, (int)why);
