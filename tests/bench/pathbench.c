@@ -66,6 +66,10 @@ struct bench {
 	uint64_t astar_expanded_first; /* A* expansions, first round only */
 	uint64_t jps_expanded_first;
 	size_t mismatches;
+	/* Every first-round answer (status, cost, length, statistics) of A*
+	 * and of jump point search, hashed: two builds that print the same
+	 * digest found the same paths with the same work. */
+	uint64_t digest;
 	size_t libtcod_longer; /* queries where libtcod's path cost more */
 	size_t libtcod_odd;    /* libtcod failures or invalid paths */
 };
@@ -109,7 +113,11 @@ static void usage(FILE *out)
 	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod): hunted_us, "
 	        "speedup,\n"
 	        "ns_per_expansion and bytes_per_cell are A*'s; jps_us is "
-	        "JPS's median.\n"
+	        "JPS's median;\n"
+	        "and last results=HEX, a digest of every answer (status, "
+	        "cost, length,\n"
+	        "expanded, pushes, max open, reopened): the same digest, the "
+	        "same searches.\n"
 	        "Exit status: 0 no mismatches, 1 mismatches or unreadable "
 	        "input, 2 bad usage.\n"
 	        "libtcod comparison: %s\n",
@@ -371,6 +379,28 @@ static void bench_free(struct bench *b)
 	grid_fini(&b->g);
 }
 
+/* Adds one answer to the digest (FNV-1a over its fields). */
+static void digest_add(struct bench *b, int status,
+                       const struct path_result *res)
+{
+	const uint64_t v[7] = {(uint64_t)(int64_t)status,
+	                       res->cost,
+	                       res->length,
+	                       res->stats.expanded,
+	                       res->stats.pushes,
+	                       res->stats.max_open,
+	                       res->stats.reopened};
+	const unsigned char *p = (const unsigned char *)v;
+	size_t i;
+
+	if (!b->digest)
+		b->digest = 0xcbf29ce484222325ull;
+	for (i = 0; i < sizeof(v); i++) {
+		b->digest ^= p[i];
+		b->digest *= 0x100000001b3ull;
+	}
+}
+
 /* One timed hunted query; returns the status. */
 static int run_hunted(struct bench *b, const struct path_params *p,
                       const struct movingai_problem *q, double *ns,
@@ -462,13 +492,16 @@ static void run_check(struct bench *b, const struct options *o)
 				continue;
 			b->nsamp++;
 			st = run_hunted(b, &p, q, &b->hunted_ns[k], &res);
-			if (!r)
+			if (!r) {
 				b->mismatches += check_length(q, "", st, &res);
+				digest_add(b, st, &res);
+			}
 			if (!b->jps)
 				continue;
 			jst = run_jps(b, &p, q, &b->jps_ns[k], &jres);
 			if (r)
 				continue;
+			digest_add(b, jst, &jres);
 			b->astar_expanded_first += res.stats.expanded;
 			b->jps_expanded_first += jres.stats.expanded;
 			b->mismatches += check_length(q, " (jps)", jst, &jres);
@@ -576,6 +609,9 @@ static int run_vs_libtcod(struct bench *b, const struct options *o)
 			}
 			if (r)
 				continue;
+			digest_add(b, st, &res);
+			if (b->jps)
+				digest_add(b, jst, &jres);
 			if (found && tcod_path_cost(tp, &b->g, &p, q->start_x,
 			                            q->start_y, &tcost)) {
 				fprintf(stderr,
@@ -674,15 +710,16 @@ static void print_summary(struct bench *b, const struct options *o)
 	       b->total_expanded ? b->total_ns / (double)b->total_expanded
 	                         : 0.0,
 	       (double)path_ctx_bytes(b->ctx) / cells);
-	/* Jump point search's keys come last, so the ones before keep
-	 * their places and meanings. */
+	/* Jump point search's keys come after A*'s, so the ones before
+	 * keep their places and meanings; the digest of every answer
+	 * ends the line. */
 	if (b->jps && o->mode == MODE_VS_LIBTCOD)
 		printf(" jps_us=%.3f jps_speedup=%.2f", jps_us,
 		       jps_us > 0 ? libtcod_us / jps_us : 0.0);
 	else if (b->jps)
 		printf(" jps_us=%.3f jps_over_astar=%.2f", jps_us,
 		       jps_us > 0 ? hunted_us / jps_us : 0.0);
-	printf("\n");
+	printf(" results=%016llx\n", (unsigned long long)b->digest);
 }
 
 int main(int argc, char **argv)
