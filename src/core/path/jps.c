@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/dir.h"
+
 #define TAG_DIR_MASK  0x7u
 #define TAG_CLOSED    0x8u
 #define TAG_GEN_SHIFT 4
@@ -60,11 +62,6 @@ struct jps_ctx {
 	const uint8_t *grid_cost;
 	int grid_mult;
 };
-
-/* Directions as in path.c: N, E, S, W, then NE, SE, SW, NW.  The order in
- * which an expansion tries them is part of the fixed tie-break. */
-static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 /* For a straight direction: the two perpendicular ones, and the diagonal
  * that combines the direction with each of them. */

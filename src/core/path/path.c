@@ -42,6 +42,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/base/dir.h"
+
 /* A cell's flags: the direction it was reached from, and closed. */
 #define CELL_DIR_MASK 0x7u
 #define CELL_CLOSED   0x8u
@@ -133,11 +135,6 @@ struct path_ctx {
 	int last_gx, last_gy;
 	int last_sx, last_sy;
 };
-
-/* Directions: the four straight ones first so a 4-connected search just
- * stops early; the order is part of the fixed tie-break. */
-static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 /* Neighbours an expansion need not look at, by the direction the cell was
  * reached from (index 8: the start, which looks at all of them).  For a
