@@ -186,23 +186,14 @@ static int rq_pop(struct distmap *m, uint64_t *e)
 	return 1;
 }
 
-static int params_ok(const struct path_params *p)
-{
-	return p && p->straight_cost >= 1 &&
-	       p->diagonal_cost >= p->straight_cost &&
-	       p->diagonal_cost <= 2 * p->straight_cost &&
-	       p->diagonal_cost <= PATH_STEP_MAX &&
-	       (unsigned)p->diagonal < PATH_DIAG_COUNT;
-}
-
 static int build_args_ok(const struct distmap *m, const struct grid *g,
                          const struct path_params *p,
                          const struct path_point *src, size_t nsrc)
 {
 	size_t i;
 
-	if (!g || !g->cost || !params_ok(p) || g->width != m->width ||
-	    g->height != m->height || (nsrc && !src))
+	if (!g || !g->cost || path_params_check_moves(p) != 0 ||
+	    g->width != m->width || g->height != m->height || (nsrc && !src))
 		return 0;
 	for (i = 0; i < nsrc; i++)
 		if (!grid_passable(g, src[i].x, src[i].y))

@@ -208,24 +208,6 @@ int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
 	return ctx->grid_mult;
 }
 
-/* The same conditions as path_find's, so both refuse the same params. */
-static int params_valid(const struct path_params *p)
-{
-	if ((unsigned)p->algo >= PATH_ALGO_COUNT ||
-	    (unsigned)p->heuristic >= PATH_H_COUNT ||
-	    (unsigned)p->diagonal >= PATH_DIAG_COUNT)
-		return 0;
-	if (p->straight_cost < 1 || p->diagonal_cost < p->straight_cost ||
-	    p->diagonal_cost > 2 * p->straight_cost ||
-	    p->diagonal_cost > PATH_STEP_MAX)
-		return 0;
-	if (p->weight < PATH_WEIGHT_ONE || p->weight > PATH_WEIGHT_MAX)
-		return 0;
-	if (p->h_scale > GRID_COST_MAX)
-		return 0;
-	return 1;
-}
-
 /* --- runs ---------------------------------------------------------------- */
 
 /* Eight cells of a row as one word, in memory order. */
@@ -719,9 +701,10 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 	memset(res, 0, sizeof(*res));
 	res->status = PATH_BAD_ARG;
-	if (!ctx || !g || !p || !g->cost || (cap && !buf) || !params_valid(p) ||
-	    g->width != ctx->width || g->height != ctx->height ||
-	    !grid_passable(g, sx, sy) || !grid_passable(g, gx, gy))
+	if (!ctx || !g || !g->cost || (cap && !buf) ||
+	    path_params_check(p) != 0 || g->width != ctx->width ||
+	    g->height != ctx->height || !grid_passable(g, sx, sy) ||
+	    !grid_passable(g, gx, gy))
 		return PATH_BAD_ARG;
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
 	    p->diagonal == PATH_DIAG_NEVER)

@@ -106,7 +106,7 @@ struct path_ctx {
 	int width;
 	int height;
 	int stride;
-	size_t ncells; /* padded cells, border included */
+	size_t ncells;      /* padded cells, border included */
 	size_t cells_bytes; /* g, nbr and flags together, as allocated */
 	uint32_t gen;
 	size_t best; /* expanded cell closest to the goal, last search */
@@ -414,21 +414,29 @@ size_t path_ctx_bytes(const struct path_ctx *ctx)
 	       ctx->scratch_cap * sizeof(*ctx->scratch);
 }
 
-static int params_valid(const struct path_params *p)
+int path_params_check_moves(const struct path_params *p)
 {
-	if ((unsigned)p->algo >= PATH_ALGO_COUNT ||
-	    (unsigned)p->heuristic >= PATH_H_COUNT ||
-	    (unsigned)p->diagonal >= PATH_DIAG_COUNT)
-		return 0;
+	if (!p || (unsigned)p->diagonal >= PATH_DIAG_COUNT)
+		return PATH_BAD_ARG;
 	if (p->straight_cost < 1 || p->diagonal_cost < p->straight_cost ||
 	    p->diagonal_cost > 2 * p->straight_cost ||
 	    p->diagonal_cost > PATH_STEP_MAX)
-		return 0;
+		return PATH_BAD_ARG;
+	return 0;
+}
+
+int path_params_check(const struct path_params *p)
+{
+	if (path_params_check_moves(p) != 0)
+		return PATH_BAD_ARG;
+	if ((unsigned)p->algo >= PATH_ALGO_COUNT ||
+	    (unsigned)p->heuristic >= PATH_H_COUNT)
+		return PATH_BAD_ARG;
 	if (p->weight < PATH_WEIGHT_ONE || p->weight > PATH_WEIGHT_MAX)
-		return 0;
+		return PATH_BAD_ARG;
 	if (p->h_scale > GRID_COST_MAX)
-		return 0;
-	return 1;
+		return PATH_BAD_ARG;
+	return 0;
 }
 
 static double euclid_scale(const struct path_params *p)
@@ -481,7 +489,7 @@ uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
 {
 	uint32_t scale = p->h_scale ? p->h_scale : 1;
 
-	if (!params_valid(p))
+	if (path_params_check(p) != 0)
 		return 0;
 	return sat32((uint64_t)heuristic_raw(p->heuristic, p->straight_cost,
 	                                     p->diagonal_cost, euclid_scale(p),
@@ -1774,9 +1782,10 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 	memset(res, 0, sizeof(*res));
 	res->status = PATH_BAD_ARG;
-	if (!ctx || !g || !p || !g->cost || (cap && !buf) || !params_valid(p) ||
-	    g->width != ctx->width || g->height != ctx->height ||
-	    !grid_passable(g, sx, sy) || !grid_passable(g, gx, gy))
+	if (!ctx || !g || !g->cost || (cap && !buf) ||
+	    path_params_check(p) != 0 || g->width != ctx->width ||
+	    g->height != ctx->height || !grid_passable(g, sx, sy) ||
+	    !grid_passable(g, gx, gy))
 		return PATH_BAD_ARG;
 
 	query_init(&q, ctx, p, sx, sy, gx, gy);
