@@ -1621,113 +1621,197 @@ out:
 	return result;
 }
 
-/* Return from a dispatcher with INSTANCE(tracing, diag, heur) for the
- * query.  DISPATCH_HEUR picks among one diagonal rule's instances for
- * searches without a trace, one per heuristic; euclid is a constant, 0
- * for an engine never given the Euclidean heuristic, which then gets no
- * instance for it.  DISPATCH_TRACED picks a traced search's instance
- * (the AI view's, where one generic instance with the heuristic chosen
- * at run time is fast enough), one per rule.  q, diag and tr are the
- * dispatcher's. */
-#define DISPATCH_HEUR(INSTANCE, euclid, rule)                                  \
-	switch (q->heuristic) {                                                \
-	case PATH_H_MANHATTAN:                                                 \
-		return INSTANCE(0, rule, PATH_H_MANHATTAN);                    \
-	case PATH_H_OCTILE:                                                    \
-		return INSTANCE(0, rule, PATH_H_OCTILE);                       \
-	case PATH_H_CHEBYSHEV:                                                 \
-		return INSTANCE(0, rule, PATH_H_CHEBYSHEV);                    \
-	case PATH_H_EUCLIDEAN:                                                 \
-		if (euclid)                                                    \
-			return INSTANCE(0, rule, PATH_H_EUCLIDEAN);            \
-		/* fall through */                                             \
-	default:                                                               \
-		return INSTANCE(0, rule, PATH_H_ZERO);                         \
-	}
+/* The bucket search without a trace: bfs picks the instance in which
+ * every step costs 1. */
+static inline __attribute__((always_inline)) enum path_status
+bucket_untraced(struct path_ctx *c, const uint8_t *cost, const struct query *q,
+                struct path_stats *st, const enum path_diagonal diag,
+                const enum path_heuristic heur, int bfs)
+{
+	return bfs ? bucket_loop(c, cost, q, st, NULL, 0, diag, heur, 1)
+	           : bucket_loop(c, cost, q, st, NULL, 0, diag, heur, 0);
+}
 
-/* The traced instances, one per rule. */
-#define DISPATCH_TRACED(INSTANCE)                                              \
-	switch (diag) {                                                        \
-	case PATH_DIAG_NEVER:                                                  \
-		return INSTANCE(1, PATH_DIAG_NEVER, PATH_H_COUNT);             \
-	case PATH_DIAG_NO_CORNER:                                              \
-		return INSTANCE(1, PATH_DIAG_NO_CORNER, PATH_H_COUNT);         \
-	default:                                                               \
-		return INSTANCE(1, PATH_DIAG_ALWAYS, PATH_H_COUNT);            \
-	}
-
-/* Defines prefix_never, prefix_no_corner and prefix_always, the searches
- * without a trace under each diagonal rule: one function per rule, each
- * with its heuristics inside, so the compiler allocates registers for
- * each search loop on its own rather than for thirty in one function.
- * mode declares what INSTANCE reads besides the arguments. */
-#define RULE_SEARCH(name, rule, INSTANCE, euclid, mode)                        \
-	static __attribute__((noinline)) enum path_status name(                \
-	        struct path_ctx *c, const uint8_t *cost,                       \
-	        const struct query *q, struct path_stats *st)                  \
-	{                                                                      \
-		struct path_trace *const tr = NULL;                            \
-		mode;                                                          \
-                                                                               \
-		DISPATCH_HEUR(INSTANCE, euclid, rule);                         \
-	}
-#define RULE_SEARCHES(prefix, INSTANCE, euclid, mode)                          \
-	RULE_SEARCH(prefix##_never, PATH_DIAG_NEVER, INSTANCE, euclid, mode)   \
-	RULE_SEARCH(prefix##_no_corner, PATH_DIAG_NO_CORNER, INSTANCE, euclid, \
-	            mode)                                                      \
-	RULE_SEARCH(prefix##_always, PATH_DIAG_ALWAYS, INSTANCE, euclid, mode)
-
-/* Returns from a dispatcher with prefix's search for its diagonal rule. */
-#define DISPATCH_RULE(prefix)                                                  \
-	switch (diag) {                                                        \
-	case PATH_DIAG_NEVER:                                                  \
-		return prefix##_never(c, cost, q, st);                         \
-	case PATH_DIAG_NO_CORNER:                                              \
-		return prefix##_no_corner(c, cost, q, st);                     \
-	default:                                                               \
-		return prefix##_always(c, cost, q, st);                        \
-	}
-
-#define BUCKET_INSTANCE(tracing, diag, heur)                                   \
-	(bfs ? bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 1)         \
-	     : bucket_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
-
-/* buckets_fit never sends Euclidean h here. */
-RULE_SEARCHES(bucket, BUCKET_INSTANCE, 0, const int bfs = q->algo == PATH_BFS)
-
-static enum path_status bucket_dispatch(struct path_ctx *c, const uint8_t *cost,
-                                        const struct query *q,
-                                        enum path_diagonal diag,
-                                        struct path_stats *st,
-                                        struct path_trace *tr)
+/* The bucket search under one diagonal rule, with one instance of the
+ * loop per heuristic (buckets_fit never sends Euclidean h here). */
+static inline __attribute__((always_inline)) enum path_status
+bucket_search_rule(struct path_ctx *c, const uint8_t *cost,
+                   const struct query *q, struct path_stats *st,
+                   const enum path_diagonal diag)
 {
 	const int bfs = q->algo == PATH_BFS;
 
-	if (tr)
-		DISPATCH_TRACED(BUCKET_INSTANCE);
-	DISPATCH_RULE(bucket);
+	switch (q->heuristic) {
+	case PATH_H_MANHATTAN:
+		return bucket_untraced(c, cost, q, st, diag, PATH_H_MANHATTAN,
+		                       bfs);
+	case PATH_H_OCTILE:
+		return bucket_untraced(c, cost, q, st, diag, PATH_H_OCTILE,
+		                       bfs);
+	case PATH_H_CHEBYSHEV:
+		return bucket_untraced(c, cost, q, st, diag, PATH_H_CHEBYSHEV,
+		                       bfs);
+	default:
+		return bucket_untraced(c, cost, q, st, diag, PATH_H_ZERO, bfs);
+	}
 }
 
-#define HEAP_INSTANCE(tracing, diag, heur)                                     \
-	(!(tracing) && astar1                                                  \
-	         ? search_loop(c, cost, q, st, tr, tracing, diag, heur, 1)     \
-	         : search_loop(c, cost, q, st, tr, tracing, diag, heur, 0))
-
-RULE_SEARCHES(heap, HEAP_INSTANCE, 1,
-              const int astar1 = q->algo == PATH_ASTAR &&
-                                 q->weight == PATH_WEIGHT_ONE)
-
-static enum path_status search_dispatch(struct path_ctx *c, const uint8_t *cost,
-                                        const struct query *q,
-                                        enum path_diagonal diag,
-                                        struct path_stats *st,
-                                        struct path_trace *tr)
+/* One function per diagonal rule, each with its heuristics inside, so
+ * that the compiler allocates registers for each search loop on its own
+ * rather than for thirty in one function. */
+static __attribute__((noinline)) enum path_status
+bucket_search_never(struct path_ctx *c, const uint8_t *cost,
+                    const struct query *q, struct path_stats *st)
 {
-	const int astar1 = 0; /* traced searches take the generic instance */
+	return bucket_search_rule(c, cost, q, st, PATH_DIAG_NEVER);
+}
 
-	if (tr)
-		DISPATCH_TRACED(HEAP_INSTANCE);
-	DISPATCH_RULE(heap);
+static __attribute__((noinline)) enum path_status
+bucket_search_no_corner(struct path_ctx *c, const uint8_t *cost,
+                        const struct query *q, struct path_stats *st)
+{
+	return bucket_search_rule(c, cost, q, st, PATH_DIAG_NO_CORNER);
+}
+
+static __attribute__((noinline)) enum path_status
+bucket_search_always(struct path_ctx *c, const uint8_t *cost,
+                     const struct query *q, struct path_stats *st)
+{
+	return bucket_search_rule(c, cost, q, st, PATH_DIAG_ALWAYS);
+}
+
+/* A traced bucket search (the AI view's): one instance per rule, with the
+ * heuristic chosen at run time, is fast enough there. */
+static inline __attribute__((always_inline)) enum path_status
+bucket_traced(struct path_ctx *c, const uint8_t *cost, const struct query *q,
+              struct path_stats *st, struct path_trace *tr,
+              const enum path_diagonal diag, int bfs)
+{
+	return bfs ? bucket_loop(c, cost, q, st, tr, 1, diag, PATH_H_COUNT, 1)
+	           : bucket_loop(c, cost, q, st, tr, 1, diag, PATH_H_COUNT, 0);
+}
+
+static enum path_status bucket_search(struct path_ctx *c, const uint8_t *cost,
+                                      const struct query *q,
+                                      enum path_diagonal diag,
+                                      struct path_stats *st,
+                                      struct path_trace *tr)
+{
+	const int bfs = q->algo == PATH_BFS;
+
+	if (tr) {
+		switch (diag) {
+		case PATH_DIAG_NEVER:
+			return bucket_traced(c, cost, q, st, tr,
+			                     PATH_DIAG_NEVER, bfs);
+		case PATH_DIAG_NO_CORNER:
+			return bucket_traced(c, cost, q, st, tr,
+			                     PATH_DIAG_NO_CORNER, bfs);
+		default:
+			return bucket_traced(c, cost, q, st, tr,
+			                     PATH_DIAG_ALWAYS, bfs);
+		}
+	}
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		return bucket_search_never(c, cost, q, st);
+	case PATH_DIAG_NO_CORNER:
+		return bucket_search_no_corner(c, cost, q, st);
+	default:
+		return bucket_search_always(c, cost, q, st);
+	}
+}
+
+/* The heap search without a trace: plain A* (w = 1), the monsters'
+ * everyday search, gets an instance with its mode fixed at compile time. */
+static inline __attribute__((always_inline)) enum path_status
+heap_untraced(struct path_ctx *c, const uint8_t *cost, const struct query *q,
+              struct path_stats *st, const enum path_diagonal diag,
+              const enum path_heuristic heur, int astar1)
+{
+	return astar1 ? search_loop(c, cost, q, st, NULL, 0, diag, heur, 1)
+	              : search_loop(c, cost, q, st, NULL, 0, diag, heur, 0);
+}
+
+/* The heap search under one diagonal rule, with one instance of the loop
+ * per heuristic. */
+static inline __attribute__((always_inline)) enum path_status
+heap_search_rule(struct path_ctx *c, const uint8_t *cost, const struct query *q,
+                 struct path_stats *st, const enum path_diagonal diag)
+{
+	const int astar1 =
+	        q->algo == PATH_ASTAR && q->weight == PATH_WEIGHT_ONE;
+
+	switch (q->heuristic) {
+	case PATH_H_MANHATTAN:
+		return heap_untraced(c, cost, q, st, diag, PATH_H_MANHATTAN,
+		                     astar1);
+	case PATH_H_OCTILE:
+		return heap_untraced(c, cost, q, st, diag, PATH_H_OCTILE,
+		                     astar1);
+	case PATH_H_CHEBYSHEV:
+		return heap_untraced(c, cost, q, st, diag, PATH_H_CHEBYSHEV,
+		                     astar1);
+	case PATH_H_EUCLIDEAN:
+		return heap_untraced(c, cost, q, st, diag, PATH_H_EUCLIDEAN,
+		                     astar1);
+	default:
+		return heap_untraced(c, cost, q, st, diag, PATH_H_ZERO, astar1);
+	}
+}
+
+/* One function per diagonal rule, as for the buckets. */
+static __attribute__((noinline)) enum path_status
+heap_search_never(struct path_ctx *c, const uint8_t *cost,
+                  const struct query *q, struct path_stats *st)
+{
+	return heap_search_rule(c, cost, q, st, PATH_DIAG_NEVER);
+}
+
+static __attribute__((noinline)) enum path_status
+heap_search_no_corner(struct path_ctx *c, const uint8_t *cost,
+                      const struct query *q, struct path_stats *st)
+{
+	return heap_search_rule(c, cost, q, st, PATH_DIAG_NO_CORNER);
+}
+
+static __attribute__((noinline)) enum path_status
+heap_search_always(struct path_ctx *c, const uint8_t *cost,
+                   const struct query *q, struct path_stats *st)
+{
+	return heap_search_rule(c, cost, q, st, PATH_DIAG_ALWAYS);
+}
+
+static enum path_status heap_search(struct path_ctx *c, const uint8_t *cost,
+                                    const struct query *q,
+                                    enum path_diagonal diag,
+                                    struct path_stats *st,
+                                    struct path_trace *tr)
+{
+	/* A traced search (the AI view's) takes one generic instance per
+	 * rule, with the heuristic and the mode chosen at run time. */
+	if (tr) {
+		switch (diag) {
+		case PATH_DIAG_NEVER:
+			return search_loop(c, cost, q, st, tr, 1,
+			                   PATH_DIAG_NEVER, PATH_H_COUNT, 0);
+		case PATH_DIAG_NO_CORNER:
+			return search_loop(c, cost, q, st, tr, 1,
+			                   PATH_DIAG_NO_CORNER, PATH_H_COUNT,
+			                   0);
+		default:
+			return search_loop(c, cost, q, st, tr, 1,
+			                   PATH_DIAG_ALWAYS, PATH_H_COUNT, 0);
+		}
+	}
+	switch (diag) {
+	case PATH_DIAG_NEVER:
+		return heap_search_never(c, cost, q, st);
+	case PATH_DIAG_NO_CORNER:
+		return heap_search_no_corner(c, cost, q, st);
+	default:
+		return heap_search_always(c, cost, q, st);
+	}
 }
 
 /* Reads the path back from the goal through the parents' directions. */
@@ -1810,10 +1894,10 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 	if (trace)
 		path_trace_clear(trace);
 
-	st = buckets ? bucket_dispatch(ctx, g->cost, &q, p->diagonal,
-	                               &res->stats, trace)
-	             : search_dispatch(ctx, g->cost, &q, p->diagonal,
-	                               &res->stats, trace);
+	st = buckets ? bucket_search(ctx, g->cost, &q, p->diagonal, &res->stats,
+	                             trace)
+	             : heap_search(ctx, g->cost, &q, p->diagonal, &res->stats,
+	                           trace);
 	ctx->have_last = 1;
 	ctx->last = *p;
 	ctx->last_sx = sx;
