@@ -190,6 +190,82 @@ static void heap_start_cell(struct path_ctx *c, uint32_t start)
 	c->flags[start] = 0;
 }
 
+/* The open list as a search holds it: the context's heap in locals (see
+ * heap_loop), and the best successor of the expansion under way, held
+ * out of the heap. */
+struct heap_open {
+	struct heap_entry *heap;
+	size_t len, cap;
+	struct heap_entry next;
+	int have_next;
+};
+
+/* Adds e to the heap, which grows when full: 0, or -1 when out of
+ * memory. */
+static inline __attribute__((always_inline)) int
+heap_insert(struct path_ctx *c, struct heap_open *o, struct heap_entry e)
+{
+	if (o->len == o->cap) {
+		c->heap = o->heap;
+		if (heap_grow(c, o->len) != 0)
+			return -1;
+		o->heap = c->heap;
+		o->cap = c->heap_cap;
+	}
+	heap_sift_up(o->heap, o->len++, e);
+	return 0;
+}
+
+/* The entry to expand next, into *top: the held successor if there is
+ * one, else the heap's top.  0 when the open list is empty. */
+static inline __attribute__((always_inline)) int
+heap_take(struct heap_open *o, struct heap_entry *top)
+{
+	if (o->have_next) {
+		*top = o->next;
+		o->have_next = 0;
+	} else if (o->len) {
+		*top = heap_pop(o->heap, --o->len);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* Pushes a successor: the best of an expansion's successors so far is
+ * held, the others go into the heap.  0, or -1 when out of memory. */
+static inline __attribute__((always_inline)) int
+heap_push_held(struct path_ctx *c, struct heap_open *o, struct heap_entry e)
+{
+	if (!o->have_next) {
+		o->next = e;
+		o->have_next = 1;
+		return 0;
+	}
+	if (e.key < o->next.key) {
+		struct heap_entry t = o->next;
+
+		o->next = e;
+		e = t;
+	}
+	return heap_insert(c, o, e);
+}
+
+/* At the end of an expansion the held successor is expanded next without
+ * a trip through the heap when it beats everything there (on open ground
+ * that is most expansions); otherwise it joins the heap.  0, or -1 when
+ * out of memory. */
+static inline __attribute__((always_inline)) int
+heap_settle_held(struct path_ctx *c, struct heap_open *o)
+{
+	if (o->have_next && !(o->next.key < o->heap[0].key)) {
+		if (heap_insert(c, o, o->next) != 0)
+			return -1;
+		o->have_next = 0;
+	}
+	return 0;
+}
+
 /* Written once, instantiated per diagonal rule, heuristic and tracing
  * flag: the constant arguments let the compiler drop the tests that do
  * not apply.  Everything the loop touches is copied into locals first:
@@ -219,38 +295,22 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	const uint32_t stride = (uint32_t)c->stride;
 	const uint32_t goal = (uint32_t)q->goal, start = (uint32_t)q->start;
 	uint32_t off[8];
-	struct heap_entry *heap = c->heap;
-	size_t hlen = 0, hcap = c->heap_cap;
+	struct heap_open o = {c->heap, 0, c->heap_cap, {0, 0, 0, 0}, 0};
 	struct path_stats st = {0, 0, 0, 0};
 	enum path_status result = PATH_NO_PATH;
 	uint32_t open = 1;
-	struct heap_entry next, entry;
-	int have_next = 0, over_limit = 0;
+	int over_limit = 0;
 	const int greedy = !astar1 && q->algo == PATH_GREEDY;
 	uint32_t best = start, best_h = UINT32_MAX;
 	uint32_t h = query_h(q, heur, q->sx, q->sy);
 	uint64_t key = heap_key(q, 0, h);
 	int d;
 
-#define HEAP_INSERT(e)                                                         \
-	do {                                                                   \
-		if (hlen == hcap) {                                            \
-			c->heap = heap;                                        \
-			if (heap_grow(c, hlen) != 0) {                         \
-				result = PATH_NOMEM;                           \
-				goto out;                                      \
-			}                                                      \
-			heap = c->heap;                                        \
-			hcap = c->heap_cap;                                    \
-		}                                                              \
-		heap_sift_up(heap, hlen++, (e));                               \
-	} while (0)
-
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
 	heap_start_cell(c, start);
-	heap[hlen++] = (struct heap_entry){key, start, (uint16_t)q->sx,
-	                                   (uint16_t)q->sy};
+	o.heap[o.len++] = (struct heap_entry){key, start, (uint16_t)q->sx,
+	                                      (uint16_t)q->sy};
 	st.pushes = 1;
 	st.max_open = 1;
 	if (tracing)
@@ -264,14 +324,8 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		uint32_t skip;
 		uint8_t m4[4];
 
-		if (have_next) {
-			top = next;
-			have_next = 0;
-		} else if (hlen) {
-			top = heap_pop(heap, --hlen);
-		} else {
+		if (!heap_take(&o, &top))
 			break;
-		}
 		cur = top.node;
 		fl = flags[cur];
 		cg = gs[cur];
@@ -373,19 +427,12 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			key = astar1 ? (uint64_t)sat32((uint64_t)ng + h) << 32 |
 			                       (uint32_t)~ng
 			             : heap_key(q, ng, h);
-			entry = (struct heap_entry){key, nb, (uint16_t)nx,
-			                            (uint16_t)ny};
-			if (!have_next) {
-				next = entry;
-				have_next = 1;
-			} else {
-				if (entry.key < next.key) {
-					struct heap_entry t = next;
-
-					next = entry;
-					entry = t;
-				}
-				HEAP_INSERT(entry);
+			if (heap_push_held(
+			            c, &o,
+			            (struct heap_entry){key, nb, (uint16_t)nx,
+			                                (uint16_t)ny}) != 0) {
+				result = PATH_NOMEM;
+				goto out;
 			}
 			st.pushes++;
 			if (tracing)
@@ -396,22 +443,18 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		 * peak shows at the end of an expansion. */
 		if (open > st.max_open)
 			st.max_open = open;
-		/* The best successor is expanded next without a trip through
-		 * the heap when it beats everything there: on open ground
-		 * that is most expansions. */
-		if (have_next && !(next.key < heap[0].key)) {
-			HEAP_INSERT(next);
-			have_next = 0;
+		if (heap_settle_held(c, &o) != 0) {
+			result = PATH_NOMEM;
+			goto out;
 		}
 	}
-#undef HEAP_INSERT
 	if (result == PATH_NO_PATH && over_limit)
 		result = PATH_COST_RANGE;
 out:
 	/* Leave the heap all empty keys for the next query. */
-	while (hlen)
-		heap[--hlen].key = HEAP_EMPTY;
-	c->heap = heap;
+	while (o.len)
+		o.heap[--o.len].key = HEAP_EMPTY;
+	c->heap = o.heap;
 	c->best = best;
 	*stp = st;
 	return result;
