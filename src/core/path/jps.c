@@ -79,7 +79,7 @@ static const uint8_t back_v[4] = {5, 4, 7, 6};
 
 /* --- the open list ------------------------------------------------------ */
 
-static inline void heap_up(struct jentry *h, size_t pos, struct jentry e)
+static inline void jps_heap_up(struct jentry *h, size_t pos, struct jentry e)
 {
 	while (pos > 0) {
 		size_t parent = (pos - 1) / HEAP_ARITY;
@@ -93,7 +93,7 @@ static inline void heap_up(struct jentry *h, size_t pos, struct jentry e)
 }
 
 /* Removes the top of a heap of n + 1 entries. */
-static inline struct jentry heap_pop(struct jentry *h, size_t n)
+static inline struct jentry jps_heap_pop(struct jentry *h, size_t n)
 {
 	struct jentry top = h[0], last = h[n];
 	size_t pos = 0;
@@ -117,7 +117,7 @@ static inline struct jentry heap_pop(struct jentry *h, size_t n)
 	return top;
 }
 
-static int heap_grow(struct jps_ctx *c)
+static int jps_heap_grow(struct jps_ctx *c)
 {
 	size_t cap = c->heap_cap * 2;
 	struct jentry *h = realloc(c->heap, cap * sizeof(*h));
@@ -531,7 +531,7 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	st.max_open = 1;
 
 	while (hlen) {
-		const struct jentry top = heap_pop(heap, --hlen);
+		const struct jentry top = jps_heap_pop(heap, --hlen);
 		const uint32_t cur = top.node;
 		const uint32_t tag = nodes[cur].tag, cg = nodes[cur].g;
 		const int x = top.x, y = top.y;
@@ -599,20 +599,20 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			ny = y + dir_dy[d] * (int)steps;
 			if (hlen == hcap) {
 				cx->heap = heap;
-				if (heap_grow(cx)) {
+				if (jps_heap_grow(cx)) {
 					result = PATH_NOMEM;
 					goto out;
 				}
 				heap = cx->heap;
 				hcap = cx->heap_cap;
 			}
-			heap_up(heap, hlen++,
-			        (struct jentry){
-			                (uint64_t)sat32((uint64_t)ng +
-			                                octile(q, nx, ny))
-			                                << 32 |
-			                        (uint32_t)~ng,
-			                nb, (uint16_t)nx, (uint16_t)ny});
+			jps_heap_up(heap, hlen++,
+			            (struct jentry){
+			                    (uint64_t)sat32((uint64_t)ng +
+			                                    octile(q, nx, ny))
+			                                    << 32 |
+			                            (uint32_t)~ng,
+			                    nb, (uint16_t)nx, (uint16_t)ny});
 			st.pushes++;
 			if (open > st.max_open)
 				st.max_open = open;
