@@ -284,8 +284,9 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint8_t *const flags = c->flags;
 	const uint32_t gen = c->gen;
 	const int ndirs = diag == PATH_DIAG_NEVER ? 4 : 8;
-	/* astar1: plain A* (w = 1), the monsters' everyday search, gets an
-	 * instance with its mode fixed at compile time. */
+	/* astar1: plain A* (w = 1), which comes here with Euclidean h,
+	 * Manhattan h with diagonals, a scaled h or dear diagonal steps, has
+	 * its mode fixed at compile time. */
 	const int bfs = !astar1 && q->algo == PATH_BFS;
 	const int improve = astar1 || q->improve;
 	const int reopen = astar1 || q->reopen;
@@ -460,8 +461,8 @@ out:
 	return result;
 }
 
-/* The heap search without a trace: plain A* (w = 1), the monsters'
- * everyday search, gets an instance with its mode fixed at compile time. */
+/* The heap search without a trace: plain A* (w = 1) gets an instance
+ * with its mode fixed at compile time (see heap_loop). */
 static inline __attribute__((always_inline)) enum path_status
 heap_untraced(struct path_ctx *c, const uint8_t *cost, const struct query *q,
               struct path_stats *st, const enum path_diagonal diag,

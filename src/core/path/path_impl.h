@@ -12,7 +12,9 @@
  *   bucket.c  Dial's bucket lists and the search loop that uses them
  *   block.c   a bucket search's blocks made current: the neighbour masks
  *             (SSE2 and plain C) and the block prefetch
- *   trace.c   the record of a traced search, for the AI view */
+ *   trace.c   the record of a traced search, for the AI view
+ * The folder's other engines (grid.c, jps.c, distmap.c, flood.c) use the
+ * public headers only. */
 #ifndef HUNTED_PATH_IMPL_H
 #define HUNTED_PATH_IMPL_H
 
