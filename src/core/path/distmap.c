@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/dir.h"
+
 /* Bucket 0 holds keys equal to the last key taken out; bucket i > 0 the
  * keys whose highest bit differing from it is bit i - 1. */
 #define RQ_BUCKETS 33
@@ -46,11 +48,6 @@ struct distmap {
 	struct rq_bucket bucket[RQ_BUCKETS];
 	uint32_t last; /* the last key taken out */
 };
-
-/* N, E, S, W, NE, SE, SW, NW: the straight ones first, so that 4-way
- * searches use the first four and ties in distmap_step go to them. */
-static const int dx8[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dy8[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 #define GEN_MAX 0x7fffffffu
 
@@ -189,23 +186,14 @@ static int rq_pop(struct distmap *m, uint64_t *e)
 	return 1;
 }
 
-static int params_ok(const struct path_params *p)
-{
-	return p && p->straight_cost >= 1 &&
-	       p->diagonal_cost >= p->straight_cost &&
-	       p->diagonal_cost <= 2 * p->straight_cost &&
-	       p->diagonal_cost <= PATH_STEP_MAX &&
-	       (unsigned)p->diagonal < PATH_DIAG_COUNT;
-}
-
 static int build_args_ok(const struct distmap *m, const struct grid *g,
                          const struct path_params *p,
                          const struct path_point *src, size_t nsrc)
 {
 	size_t i;
 
-	if (!g || !g->cost || !params_ok(p) || g->width != m->width ||
-	    g->height != m->height || (nsrc && !src))
+	if (!g || !g->cost || path_params_check_moves(p) != 0 ||
+	    g->width != m->width || g->height != m->height || (nsrc && !src))
 		return 0;
 	for (i = 0; i < nsrc; i++)
 		if (!grid_passable(g, src[i].x, src[i].y))
@@ -244,7 +232,7 @@ int distmap_build(struct distmap *m, const struct grid *g,
 	ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
 	no_corner = p->diagonal == PATH_DIAG_NO_CORNER;
 	for (d = 0; d < 8; d++) {
-		off[d] = (ptrdiff_t)dy8[d] * m->stride + dx8[d];
+		off[d] = (ptrdiff_t)dir_dy[d] * m->stride + dir_dx[d];
 		step[d] = d < 4 ? p->straight_cost : p->diagonal_cost;
 	}
 	for (i = 0; i < nsrc; i++) {
@@ -277,7 +265,8 @@ int distmap_build(struct distmap *m, const struct grid *g,
 			/* Without corner cutting, the diagonal v -> u needs
 			 * v + (dx, 0) and v + (0, dy) open. */
 			if (d >= 4 && no_corner &&
-			    (!cv[dx8[d]] || !cv[(ptrdiff_t)dy8[d] * m->stride]))
+			    (!cv[dir_dx[d]] ||
+			     !cv[(ptrdiff_t)dir_dy[d] * m->stride]))
 				continue;
 			/* du <= PATH_COST_MAX and step * mu < 2^22: no
 			 * wrap-around. */
@@ -326,7 +315,7 @@ int distmap_step_avoid(const struct distmap *m, const struct grid *g,
 	if (here == DISTMAP_UNREACHED || here == 0 || !g || !g->cost || !p)
 		return 0;
 	for (d = 0; d < 8; d++) {
-		int ux = x + dx8[d], uy = y + dy8[d];
+		int ux = x + dir_dx[d], uy = y + dir_dy[d];
 		uint32_t du = distmap_at(m, ux, uy), sc;
 
 		if (du >= here)

@@ -22,7 +22,8 @@ size_t flood_steps(const struct grid *g, enum path_diagonal diag, int x, int y,
 		const size_t cy = c / w, cx = c % w;
 		/* The cell in the padded storage: its blocked border stands
 		 * in for the neighbours off the map. */
-		const uint8_t *const pc = cost + grid_index(g, (int)cx, (int)cy);
+		const uint8_t *const pc =
+		        cost + grid_index(g, (int)cx, (int)cy);
 		int dx, dy;
 
 		for (dy = -1; dy <= 1; dy++) {
@@ -35,11 +36,13 @@ size_t flood_steps(const struct grid *g, enum path_diagonal diag, int x, int y,
 				if (dx && dy &&
 				    (diag == PATH_DIAG_NEVER ||
 				     (diag == PATH_DIAG_NO_CORNER &&
-				      (!pc[dx] || !pc[(long)dy * (long)stride]))))
+				      (!pc[dx] ||
+				       !pc[(long)dy * (long)stride]))))
 					continue;
 				if (!pc[off])
 					continue;
-				ni = (size_t)((long)c + (long)dy * (long)w + dx);
+				ni = (size_t)((long)c + (long)dy * (long)w +
+				              dx);
 				if (dist[ni] != FLOOD_UNREACHED)
 					continue;
 				dist[ni] = dist[c] + 1;

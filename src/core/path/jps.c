@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/dir.h"
+
 #define TAG_DIR_MASK  0x7u
 #define TAG_CLOSED    0x8u
 #define TAG_GEN_SHIFT 4
@@ -61,11 +63,6 @@ struct jps_ctx {
 	int grid_mult;
 };
 
-/* Directions as in path.c: N, E, S, W, then NE, SE, SW, NW.  The order in
- * which an expansion tries them is part of the fixed tie-break. */
-static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
-
 /* For a straight direction: the two perpendicular ones, and the diagonal
  * that combines the direction with each of them. */
 static const uint8_t side_a[4] = {1, 2, 3, 0};
@@ -82,7 +79,7 @@ static const uint8_t back_v[4] = {5, 4, 7, 6};
 
 /* --- the open list ------------------------------------------------------ */
 
-static inline void heap_up(struct jentry *h, size_t pos, struct jentry e)
+static inline void jps_heap_up(struct jentry *h, size_t pos, struct jentry e)
 {
 	while (pos > 0) {
 		size_t parent = (pos - 1) / HEAP_ARITY;
@@ -96,7 +93,7 @@ static inline void heap_up(struct jentry *h, size_t pos, struct jentry e)
 }
 
 /* Removes the top of a heap of n + 1 entries. */
-static inline struct jentry heap_pop(struct jentry *h, size_t n)
+static inline struct jentry jps_heap_pop(struct jentry *h, size_t n)
 {
 	struct jentry top = h[0], last = h[n];
 	size_t pos = 0;
@@ -120,7 +117,7 @@ static inline struct jentry heap_pop(struct jentry *h, size_t n)
 	return top;
 }
 
-static int heap_grow(struct jps_ctx *c)
+static int jps_heap_grow(struct jps_ctx *c)
 {
 	size_t cap = c->heap_cap * 2;
 	struct jentry *h = realloc(c->heap, cap * sizeof(*h));
@@ -209,24 +206,6 @@ int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
 	ctx->grid_cost = g->cost;
 	ctx->grid_mult = jps_grid_uniform(g);
 	return ctx->grid_mult;
-}
-
-/* The same conditions as path_find's, so both refuse the same params. */
-static int params_valid(const struct path_params *p)
-{
-	if ((unsigned)p->algo >= PATH_ALGO_COUNT ||
-	    (unsigned)p->heuristic >= PATH_H_COUNT ||
-	    (unsigned)p->diagonal >= PATH_DIAG_COUNT)
-		return 0;
-	if (p->straight_cost < 1 || p->diagonal_cost < p->straight_cost ||
-	    p->diagonal_cost > 2 * p->straight_cost ||
-	    p->diagonal_cost > PATH_STEP_MAX)
-		return 0;
-	if (p->weight < PATH_WEIGHT_ONE || p->weight > PATH_WEIGHT_MAX)
-		return 0;
-	if (p->h_scale > GRID_COST_MAX)
-		return 0;
-	return 1;
 }
 
 /* --- runs ---------------------------------------------------------------- */
@@ -552,7 +531,7 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	st.max_open = 1;
 
 	while (hlen) {
-		const struct jentry top = heap_pop(heap, --hlen);
+		const struct jentry top = jps_heap_pop(heap, --hlen);
 		const uint32_t cur = top.node;
 		const uint32_t tag = nodes[cur].tag, cg = nodes[cur].g;
 		const int x = top.x, y = top.y;
@@ -620,20 +599,20 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			ny = y + dir_dy[d] * (int)steps;
 			if (hlen == hcap) {
 				cx->heap = heap;
-				if (heap_grow(cx)) {
+				if (jps_heap_grow(cx)) {
 					result = PATH_NOMEM;
 					goto out;
 				}
 				heap = cx->heap;
 				hcap = cx->heap_cap;
 			}
-			heap_up(heap, hlen++,
-			        (struct jentry){
-			                (uint64_t)sat32((uint64_t)ng +
-			                                octile(q, nx, ny))
-			                                << 32 |
-			                        (uint32_t)~ng,
-			                nb, (uint16_t)nx, (uint16_t)ny});
+			jps_heap_up(heap, hlen++,
+			            (struct jentry){
+			                    (uint64_t)sat32((uint64_t)ng +
+			                                    octile(q, nx, ny))
+			                                    << 32 |
+			                            (uint32_t)~ng,
+			                    nb, (uint16_t)nx, (uint16_t)ny});
 			st.pushes++;
 			if (open > st.max_open)
 				st.max_open = open;
@@ -722,9 +701,10 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 	memset(res, 0, sizeof(*res));
 	res->status = PATH_BAD_ARG;
-	if (!ctx || !g || !p || !g->cost || (cap && !buf) || !params_valid(p) ||
-	    g->width != ctx->width || g->height != ctx->height ||
-	    !grid_passable(g, sx, sy) || !grid_passable(g, gx, gy))
+	if (!ctx || !g || !g->cost || (cap && !buf) ||
+	    path_params_check(p) != 0 || g->width != ctx->width ||
+	    g->height != ctx->height || !grid_passable(g, sx, sy) ||
+	    !grid_passable(g, gx, gy))
 		return PATH_BAD_ARG;
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
 	    p->diagonal == PATH_DIAG_NEVER)

@@ -4,7 +4,12 @@
 
 src_core_libhunted_a_SOURCES += \
 	src/core/path/grid.c src/core/path/grid.h \
-	src/core/path/path.c src/core/path/path.h \
+	src/core/path/path.c src/core/path/path.h src/core/path/path_impl.h \
+	src/core/path/ctx.c \
+	src/core/path/heap.c \
+	src/core/path/bucket.c \
+	src/core/path/block.c \
+	src/core/path/trace.c \
 	src/core/path/jps.c src/core/path/jps.h \
 	src/core/path/distmap.c src/core/path/distmap.h \
 	src/core/path/flood.c src/core/path/flood.h

@@ -139,6 +139,17 @@ struct path_ctx;
 
 void path_params_default(struct path_params *p);
 
+/* The one check of a struct path_params, in two layers; each returns 0
+ * when p is fine and PATH_BAD_ARG when it is not (or NULL).
+ * path_params_check_moves: the moves, all a distance map asks about: a
+ * known diagonal rule, 1 <= straight <= diagonal <= 2 * straight and
+ * diagonal <= PATH_STEP_MAX.  path_params_check: what path_find (and
+ * jps_find) take: the moves, and a known algorithm and heuristic, a
+ * weight from PATH_WEIGHT_ONE to PATH_WEIGHT_MAX and an h_scale of at
+ * most GRID_COST_MAX. */
+int path_params_check_moves(const struct path_params *p);
+int path_params_check(const struct path_params *p);
+
 /* Returns NULL when out of memory or when the size is not 1..GRID_MAX_DIM. */
 struct path_ctx *path_ctx_new(int width, int height);
 void path_ctx_free(struct path_ctx *ctx);
