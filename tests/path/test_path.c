@@ -842,6 +842,57 @@ static void test_path_rejects_size_mismatch(void **state)
 	path_ctx_free(ctx);
 }
 
+/* The one parameter check, at both sides of every limit: what path_find
+ * and jump point search take (path_params_check) and the moves alone,
+ * all a distance map asks about (path_params_check_moves). */
+static void test_path_params_check_limits(void **state)
+{
+	struct path_params ok, p;
+
+	(void)state;
+	path_params_default(&ok);
+	assert_int_equal(path_params_check(&ok), 0);
+	assert_int_equal(path_params_check_moves(&ok), 0);
+	assert_int_equal(path_params_check(NULL), PATH_BAD_ARG);
+	assert_int_equal(path_params_check_moves(NULL), PATH_BAD_ARG);
+#define LIMIT(field, value, want_all, want_moves)                              \
+	do {                                                                   \
+		p = ok;                                                        \
+		p.field = value;                                               \
+		assert_int_equal(path_params_check(&p), want_all);             \
+		assert_int_equal(path_params_check_moves(&p), want_moves);     \
+	} while (0)
+	/* Step costs: 1 <= straight <= diagonal <= 2 * straight, and
+	 * diagonal <= PATH_STEP_MAX. */
+	LIMIT(straight_cost, 0, PATH_BAD_ARG, PATH_BAD_ARG);
+	LIMIT(diagonal_cost, 9, PATH_BAD_ARG, PATH_BAD_ARG);
+	LIMIT(diagonal_cost, 10, 0, 0);
+	LIMIT(diagonal_cost, 20, 0, 0);
+	LIMIT(diagonal_cost, 21, PATH_BAD_ARG, PATH_BAD_ARG);
+	p = ok;
+	p.straight_cost = PATH_STEP_MAX / 2;
+	p.diagonal_cost = PATH_STEP_MAX;
+	assert_int_equal(path_params_check(&p), 0);
+	p.straight_cost = PATH_STEP_MAX / 2 + 1;
+	p.diagonal_cost = PATH_STEP_MAX + 1;
+	assert_int_equal(path_params_check(&p), PATH_BAD_ARG);
+	assert_int_equal(path_params_check_moves(&p), PATH_BAD_ARG);
+	/* The diagonal rule is a move; the rest only the full check's. */
+	LIMIT(diagonal, PATH_DIAG_ALWAYS, 0, 0);
+	LIMIT(diagonal, PATH_DIAG_COUNT, PATH_BAD_ARG, PATH_BAD_ARG);
+	LIMIT(algo, PATH_BFS, 0, 0);
+	LIMIT(algo, PATH_ALGO_COUNT, PATH_BAD_ARG, 0);
+	LIMIT(heuristic, PATH_H_ZERO, 0, 0);
+	LIMIT(heuristic, PATH_H_COUNT, PATH_BAD_ARG, 0);
+	LIMIT(weight, PATH_WEIGHT_ONE - 1, PATH_BAD_ARG, 0);
+	LIMIT(weight, PATH_WEIGHT_MAX, 0, 0);
+	LIMIT(weight, PATH_WEIGHT_MAX + 1, PATH_BAD_ARG, 0);
+	LIMIT(h_scale, GRID_COST_MAX, 0, 0);
+	LIMIT(h_scale, GRID_COST_MAX + 1, PATH_BAD_ARG, 0);
+	LIMIT(budget, UINT32_MAX, 0, 0);
+#undef LIMIT
+}
+
 static void test_path_rejects_bad_params(void **state)
 {
 	struct grid g;
@@ -2341,6 +2392,7 @@ int main(void)
 	        cmocka_unit_test(test_path_rejects_blocked_endpoints),
 	        cmocka_unit_test(test_path_rejects_out_of_bounds_endpoints),
 	        cmocka_unit_test(test_path_rejects_size_mismatch),
+	        cmocka_unit_test(test_path_params_check_limits),
 	        cmocka_unit_test(test_path_rejects_bad_params),
 	        cmocka_unit_test(test_path_closed_room_no_path),
 	        cmocka_unit_test(test_path_one_by_one_map),

@@ -55,8 +55,7 @@ struct distmap *distmap_new(int width, int height)
 {
 	struct distmap *m;
 
-	if (width < 1 || height < 1 || width > GRID_MAX_DIM ||
-	    height > GRID_MAX_DIM)
+	if (!grid_size_ok(width, height))
 		return NULL;
 	m = calloc(1, sizeof(*m));
 	if (!m)

@@ -9,8 +9,7 @@ int grid_init(struct grid *g, int width, int height)
 	size_t n;
 
 	memset(g, 0, sizeof(*g));
-	if (width < 1 || height < 1 || width > GRID_MAX_DIM ||
-	    height > GRID_MAX_DIM)
+	if (!grid_size_ok(width, height))
 		return GRID_EINVAL;
 	n = (size_t)(width + 2) * (size_t)(height + 2);
 	/* calloc gives the blocked border for free. */

@@ -35,6 +35,14 @@ struct grid {
 	uint8_t *cost; /* (width + 2) * (height + 2), border cells are 0 */
 };
 
+/* Whether a map of width x height is one the engine takes: 1 to
+ * GRID_MAX_DIM each way (grids, search contexts, distance maps). */
+static inline int grid_size_ok(int width, int height)
+{
+	return width >= 1 && height >= 1 && width <= GRID_MAX_DIM &&
+	       height <= GRID_MAX_DIM;
+}
+
 /* Allocates a width x height grid with every cell at multiplier 1.
  * Returns GRID_OK, GRID_EINVAL for sizes outside 1..GRID_MAX_DIM, or
  * GRID_ENOMEM.  On error the grid is left empty and grid_fini is safe. */

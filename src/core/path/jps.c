@@ -135,8 +135,7 @@ struct jps_ctx *jps_ctx_new(int width, int height)
 {
 	struct jps_ctx *c;
 
-	if (width < 1 || height < 1 || width > GRID_MAX_DIM ||
-	    height > GRID_MAX_DIM)
+	if (!grid_size_ok(width, height))
 		return NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
