@@ -179,14 +179,12 @@ static void kind_change(struct minds *md, const struct world *w,
 	}
 }
 
-void kind_sync(struct minds *md, const struct world *w)
+void kind_sync_changes(struct minds *md, const struct world *w)
 {
 	struct minds_work *wk = md->work;
 	uint32_t s;
 	size_t k;
 
-	if (wk->synced == w->change_serial)
-		return;
 	if (w->change_serial - wk->synced <= WORLD_CHANGES_KEPT) {
 		for (s = wk->synced + 1; s != w->change_serial + 1; s++)
 			kind_change(md, w, world_change(w, s));

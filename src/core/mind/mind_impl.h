@@ -61,7 +61,15 @@ static inline int chebyshev(int ax, int ay, int bx, int by)
 /* kind.c: per-kind grids and components, kept up to date from the
  * world's log of changes. */
 struct kind_state *kind_get(struct minds *md, const struct world *w, int kind);
-void kind_sync(struct minds *md, const struct world *w);
+void kind_sync_changes(struct minds *md, const struct world *w);
+
+/* Brings every kind's grid up to the world's latest change (nothing to
+ * do, the usual case, costs one comparison). */
+static inline void kind_sync(struct minds *md, const struct world *w)
+{
+	if (md->work->synced != w->change_serial)
+		kind_sync_changes(md, w);
+}
 void kind_free(struct kind_state *ks);
 int kind_labels_fresh(struct kind_state *ks, const struct world *w);
 uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
@@ -73,8 +81,26 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
                  struct event_log *log, size_t i, struct kind_state *ks);
 
 /* plan.c: searching, keeping paths and checking them. */
-int plan_drift_tolerance(const struct world *w, const struct minds *md,
-                         size_t i);
+
+/* The goal may drift by 1/DRIFT_SHARE of the way still to go. */
+#define DRIFT_SHARE 8
+
+/* How far the goal may move from where the kept path ends before the
+ * monster plans again: the kind's own tolerance, or a share of the way
+ * still to go when that is more.  A hunter far away loses almost nothing
+ * by heading for where the player was a few turns ago (the first steps
+ * of both ways are nearly always the same), and as it closes in, the
+ * tolerance shrinks back to the kind's. */
+static inline int plan_drift_tolerance(const struct world *w,
+                                       const struct minds *md, size_t i)
+{
+	const struct mind *mi = &md->mind[i];
+	int own = w->data->monsters[w->monsters[i].kind].drift;
+	int far = mi->len > mi->pos ? (int)((mi->len - mi->pos) / DRIFT_SHARE)
+	                            : 0;
+
+	return far > own ? far : own;
+}
 int plan_run_search(struct minds *md, const struct world *w, size_t i,
                     struct kind_state *ks, int gx, int gy,
                     const struct path_params *p, struct path_ctx *ctx,

@@ -10,25 +10,6 @@
 /* Other monsters within OCC_RADIUS cells of a mover make their cell cost
  * OCC_PENALTY more: a crowd is expensive to push through, never a wall. */
 #define OCC_PENALTY 8
-/* The goal may drift by 1/DRIFT_SHARE of the way still to go. */
-#define DRIFT_SHARE 8
-
-/* How far the goal may move from where the kept path ends before the
- * monster plans again: the kind's own tolerance, or a share of the way
- * still to go when that is more.  A hunter far away loses almost nothing
- * by heading for where the player was a few turns ago (the first steps
- * of both ways are nearly always the same), and as it closes in, the
- * tolerance shrinks back to the kind's. */
-int plan_drift_tolerance(const struct world *w, const struct minds *md,
-                         size_t i)
-{
-	const struct mind *mi = &md->mind[i];
-	int own = w->data->monsters[w->monsters[i].kind].drift;
-	int far = mi->len > mi->pos ? (int)((mi->len - mi->pos) / DRIFT_SHARE)
-	                            : 0;
-
-	return far > own ? far : own;
-}
 
 /* Makes the cells of other monsters near (x, y) cost more in ks->grid for
  * one search; plan_crowd_restore undoes it. */

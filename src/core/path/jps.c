@@ -210,7 +210,7 @@ int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
 /* --- runs ---------------------------------------------------------------- */
 
 /* Eight cells of a row as one word, in memory order. */
-static inline uint64_t load8(const uint8_t *p)
+static inline uint64_t jps_load8(const uint8_t *p)
 {
 	uint64_t v;
 
@@ -224,14 +224,14 @@ static inline uint64_t load8(const uint8_t *p)
 /* The high bit of each byte of the result is set when that byte of v is
  * not zero (an open cell).  No carry crosses a byte: (b & 0x7f) + 0x7f is
  * at most 0xfe. */
-static inline uint64_t open_bits(uint64_t v)
+static inline uint64_t jps_open_bits(uint64_t v)
 {
 	return (((v & BYTE_LOW7) + BYTE_LOW7) | v) & BYTE_HIGH;
 }
 
 /* Position (0..7, in memory order) of the first byte whose high bit is
  * set in a non-zero mask of high bits. */
-static inline unsigned first_byte(uint64_t m)
+static inline unsigned jps_first_byte(uint64_t m)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	return (unsigned)__builtin_clzll(m) / 8;
@@ -241,7 +241,7 @@ static inline unsigned first_byte(uint64_t m)
 }
 
 /* Position of the last such byte, for runs towards lower addresses. */
-static inline unsigned last_byte(uint64_t m)
+static inline unsigned jps_last_byte(uint64_t m)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	return 7 - (unsigned)__builtin_ctzll(m) / 8;
@@ -253,7 +253,7 @@ static inline unsigned last_byte(uint64_t m)
 /* Whether a straight run in direction step stops at the open cell n: the
  * test for a wall beside the run, on the side o. */
 static inline __attribute__((always_inline)) int
-forced_straight(const uint8_t *c, uint32_t n, long step, long o,
+jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
                 const int nocorner)
 {
 	if (nocorner)
@@ -268,7 +268,7 @@ forced_straight(const uint8_t *c, uint32_t n, long step, long o,
  * of the row to the caller's cell-by-cell loop: returns 0 with *wall = 0
  * and *done cells scanned when it gets there. */
 static inline __attribute__((always_inline)) uint32_t
-row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
+jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
          uint32_t row_hi, const int nocorner, int *wall, uint32_t *done)
 {
 	uint32_t k = 0;
@@ -280,23 +280,23 @@ row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
 		 * always.  The last byte read is n+9 <= row_hi. */
 		while (n + k + 9 <= row_hi) {
 			const uint32_t a = n + k;
-			uint64_t open = open_bits(load8(c + a + 1));
+			uint64_t open = jps_open_bits(jps_load8(c + a + 1));
 			uint64_t stop, blocked = ~open & BYTE_HIGH;
 
 			if (nocorner)
-				stop = (~open_bits(load8(c + a - stride)) &
-				        open_bits(load8(c + a + 1 - stride))) |
-				       (~open_bits(load8(c + a + stride)) &
-				        open_bits(load8(c + a + 1 + stride)));
+				stop = (~jps_open_bits(jps_load8(c + a - stride)) &
+				        jps_open_bits(jps_load8(c + a + 1 - stride))) |
+				       (~jps_open_bits(jps_load8(c + a + stride)) &
+				        jps_open_bits(jps_load8(c + a + 1 + stride)));
 			else
-				stop = (~open_bits(load8(c + a + 1 - stride)) &
-				        open_bits(load8(c + a + 2 - stride))) |
-				       (~open_bits(load8(c + a + 1 + stride)) &
-				        open_bits(load8(c + a + 2 + stride)));
+				stop = (~jps_open_bits(jps_load8(c + a + 1 - stride)) &
+				        jps_open_bits(jps_load8(c + a + 2 - stride))) |
+				       (~jps_open_bits(jps_load8(c + a + 1 + stride)) &
+				        jps_open_bits(jps_load8(c + a + 2 + stride)));
 			stop &= BYTE_HIGH;
 			if (stop | blocked) {
-				unsigned fs = stop ? first_byte(stop) : 8;
-				unsigned fb = blocked ? first_byte(blocked) : 8;
+				unsigned fs = stop ? jps_first_byte(stop) : 8;
+				unsigned fb = blocked ? jps_first_byte(blocked) : 8;
 
 				if (fb <= fs) {
 					*wall = 1;
@@ -311,25 +311,25 @@ row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
 		 * n-7..n, or ahead at n-9..n-2.  First byte read: n-9. */
 		while (n >= row_lo + k + 9) {
 			const uint32_t a = n - k - 8; /* the cell n-k-8 */
-			uint64_t open = open_bits(load8(c + a));
+			uint64_t open = jps_open_bits(jps_load8(c + a));
 			uint64_t stop, blocked = ~open & BYTE_HIGH;
 
 			if (nocorner)
-				stop = (~open_bits(load8(c + a + 1 - stride)) &
-				        open_bits(load8(c + a - stride))) |
-				       (~open_bits(load8(c + a + 1 + stride)) &
-				        open_bits(load8(c + a + stride)));
+				stop = (~jps_open_bits(jps_load8(c + a + 1 - stride)) &
+				        jps_open_bits(jps_load8(c + a - stride))) |
+				       (~jps_open_bits(jps_load8(c + a + 1 + stride)) &
+				        jps_open_bits(jps_load8(c + a + stride)));
 			else
-				stop = (~open_bits(load8(c + a - stride)) &
-				        open_bits(load8(c + a - 1 - stride))) |
-				       (~open_bits(load8(c + a + stride)) &
-				        open_bits(load8(c + a - 1 + stride)));
+				stop = (~jps_open_bits(jps_load8(c + a - stride)) &
+				        jps_open_bits(jps_load8(c + a - 1 - stride))) |
+				       (~jps_open_bits(jps_load8(c + a + stride)) &
+				        jps_open_bits(jps_load8(c + a - 1 + stride)));
 			stop &= BYTE_HIGH;
 			if (stop | blocked) {
 				/* The nearest cells to n are the last
 				 * bytes of the word. */
-				unsigned fs = stop ? last_byte(stop) : 0;
-				unsigned fb = blocked ? last_byte(blocked) : 0;
+				unsigned fs = stop ? jps_last_byte(stop) : 0;
+				unsigned fb = blocked ? jps_last_byte(blocked) : 0;
 
 				if (blocked && (!stop || fb >= fs)) {
 					*wall = 1;
@@ -348,7 +348,7 @@ row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
  * where it stops (the goal, or a cell with a forced neighbour) and its
  * distance in *steps, or 0 when it runs into a wall first. */
 static inline __attribute__((always_inline)) uint32_t
-run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
+jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
              int d, uint32_t goal, uint32_t goal_row, const int nocorner,
              uint32_t *steps)
 {
@@ -365,7 +365,7 @@ run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 			const uint32_t lo = row * stride, hi = lo + stride - 1;
 			int wall;
 			uint32_t done = 0,
-			         r = row_scan(c, n, d == 1 ? 1 : -1, stride, lo,
+			         r = jps_row_scan(c, n, d == 1 ? 1 : -1, stride, lo,
 			                      hi, nocorner, &wall, &done);
 
 			if (wall)
@@ -383,8 +383,8 @@ run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		k++;
 		if (!c[n])
 			return 0;
-		if (n == goal || forced_straight(c, n, step, o1, nocorner) ||
-		    forced_straight(c, n, step, o2, nocorner))
+		if (n == goal || jps_forced_straight(c, n, step, o1, nocorner) ||
+		    jps_forced_straight(c, n, step, o2, nocorner))
 			break;
 	}
 	*steps = k;
@@ -394,18 +394,18 @@ run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 /* Whether a straight run from n in direction d stops anywhere: the test a
  * diagonal run makes at each of its cells. */
 static inline __attribute__((always_inline)) int
-run_straight_any(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
+jps_run_straight_any(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
                  int d, uint32_t goal, uint32_t goal_row, const int nocorner)
 {
 	uint32_t steps;
 
-	return run_straight(c, off, stride, n, d, goal, goal_row, nocorner,
+	return jps_run_straight(c, off, stride, n, d, goal, goal_row, nocorner,
 	                    &steps) != 0;
 }
 
 /* A diagonal run from n in direction d (4..7), as run_straight. */
 static inline __attribute__((always_inline)) uint32_t
-run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
+jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
              int d, uint32_t goal, uint32_t goal_row, const int nocorner,
              uint32_t *steps)
 {
@@ -425,9 +425,9 @@ run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		if (!nocorner && ((!c[n - oh] && c[n - oh + ov]) ||
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
-		if (run_straight_any(c, off, stride, n, h, goal, goal_row,
+		if (jps_run_straight_any(c, off, stride, n, h, goal, goal_row,
 		                     nocorner) ||
-		    run_straight_any(c, off, stride, n, v, goal, goal_row,
+		    jps_run_straight_any(c, off, stride, n, v, goal, goal_row,
 		                     nocorner))
 			break;
 	}
@@ -438,7 +438,7 @@ run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 /* The directions an expansion of cur, reached in direction d (8 for the
  * start), runs in: one bit per direction. */
 static inline __attribute__((always_inline)) unsigned
-directions(const uint8_t *c, const long *off, uint32_t cur, int d,
+jps_directions(const uint8_t *c, const long *off, uint32_t cur, int d,
            const int nocorner)
 {
 	unsigned m;
@@ -456,9 +456,9 @@ directions(const uint8_t *c, const long *off, uint32_t cur, int d,
 			if (!c[cur - step + ob] && c[cur + ob])
 				m |= 1u << side_b[d] | 1u << diag_b[d];
 		} else {
-			if (forced_straight(c, cur, step, oa, 0))
+			if (jps_forced_straight(c, cur, step, oa, 0))
 				m |= 1u << diag_a[d];
-			if (forced_straight(c, cur, step, ob, 0))
+			if (jps_forced_straight(c, cur, step, ob, 0))
 				m |= 1u << diag_b[d];
 		}
 		return m;
@@ -493,7 +493,7 @@ static inline uint32_t sat32(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
-static inline uint32_t octile(const struct jquery *q, int x, int y)
+static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 {
 	uint32_t ax = (uint32_t)(x < q->gx ? q->gx - x : x - q->gx);
 	uint32_t ay = (uint32_t)(y < q->gy ? q->gy - y : y - q->gy);
@@ -504,7 +504,7 @@ static inline uint32_t octile(const struct jquery *q, int x, int y)
 }
 
 static inline __attribute__((always_inline)) enum path_status
-search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
+jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
        struct path_stats *stp, const int nocorner)
 {
 	const struct jquery ql = *qp, *const q = &ql;
@@ -523,7 +523,7 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	nodes[start].tag = gen_tag | 0u;
 	nodes[start].g = 0;
 	nodes[start].parent = start;
-	heap[hlen++] = (struct jentry){(uint64_t)octile(q, q->sx, q->sy) << 32 |
+	heap[hlen++] = (struct jentry){(uint64_t)jps_octile(q, q->sx, q->sy) << 32 |
 	                                       (uint32_t)~0u,
 	                               start, (uint16_t)q->sx, (uint16_t)q->sy};
 	st.pushes = 1;
@@ -549,7 +549,7 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			result = PATH_FOUND;
 			break;
 		}
-		dirs = directions(c, q->off, cur,
+		dirs = jps_directions(c, q->off, cur,
 		                  cur == start ? 8 : (int)(tag & TAG_DIR_MASK),
 		                  nocorner);
 		while (dirs) {
@@ -563,10 +563,10 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			/* The first cell of the run must be open (and, for a
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
-			nb = d < 4 ? run_straight(c, q->off, stride, cur, d,
+			nb = d < 4 ? jps_run_straight(c, q->off, stride, cur, d,
 			                          goal, goal_row, nocorner,
 			                          &steps)
-			           : run_diagonal(c, q->off, stride, cur, d,
+			           : jps_run_diagonal(c, q->off, stride, cur, d,
 			                          goal, goal_row, nocorner,
 			                          &steps);
 			if (!nb)
@@ -608,7 +608,7 @@ search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			jps_heap_up(heap, hlen++,
 			            (struct jentry){
 			                    (uint64_t)sat32((uint64_t)ng +
-			                                    octile(q, nx, ny))
+			                                    jps_octile(q, nx, ny))
 			                                    << 32 |
 			                            (uint32_t)~ng,
 			                    nb, (uint16_t)nx, (uint16_t)ny});
@@ -625,22 +625,22 @@ out:
 	return result;
 }
 
-static enum path_status search_nocorner(struct jps_ctx *cx, const uint8_t *c,
+static enum path_status jps_search_no_corner(struct jps_ctx *cx, const uint8_t *c,
                                         const struct jquery *q,
                                         struct path_stats *st)
 {
-	return search(cx, c, q, st, 1);
+	return jps_search(cx, c, q, st, 1);
 }
 
-static enum path_status search_always(struct jps_ctx *cx, const uint8_t *c,
+static enum path_status jps_search_always(struct jps_ctx *cx, const uint8_t *c,
                                       const struct jquery *q,
                                       struct path_stats *st)
 {
-	return search(cx, c, q, st, 0);
+	return jps_search(cx, c, q, st, 0);
 }
 
 /* Writes the path from the start to the goal, every cell of every run. */
-static void read_back(const struct jps_ctx *cx, const struct jquery *q,
+static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
                       struct path_point *buf, size_t cap,
                       struct path_result *res)
 {
@@ -730,11 +730,11 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 		ctx->gen = 1;
 	}
 	if (p->diagonal == PATH_DIAG_NO_CORNER)
-		st = search_nocorner(ctx, g->cost, &q, &res->stats);
+		st = jps_search_no_corner(ctx, g->cost, &q, &res->stats);
 	else
-		st = search_always(ctx, g->cost, &q, &res->stats);
+		st = jps_search_always(ctx, g->cost, &q, &res->stats);
 	if (st == PATH_FOUND)
-		read_back(ctx, &q, buf, cap, res);
+		jps_read_back(ctx, &q, buf, cap, res);
 	res->status = st;
 	return st;
 }

@@ -270,27 +270,6 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 	}
 }
 
-int act_charge(struct world *w, size_t i)
-{
-	struct world_monster *m = &w->monsters[i];
-
-	if (!m->alive)
-		return 0;
-	m->energy += w->data->monsters[m->kind].speed;
-	return 1;
-}
-
-int act_ready(struct world *w, size_t i)
-{
-	struct world_monster *m = &w->monsters[i];
-
-	if (m->energy < WORLD_TURN_ENERGY || !m->alive ||
-	    w->state != WORLD_PLAYING)
-		return 0;
-	m->energy -= WORLD_TURN_ENERGY;
-	return 1;
-}
-
 void act_end_turn(struct world *w)
 {
 	w->turn++;

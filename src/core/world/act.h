@@ -24,11 +24,28 @@ void act_monster(struct world *w, size_t i, const struct world_action *a);
 
 /* Gives monster i its speed's worth of energy for this tick.  Returns 0
  * when the monster is dead (it gets none). */
-int act_charge(struct world *w, size_t i);
+static inline int act_charge(struct world *w, size_t i)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	if (!m->alive)
+		return 0;
+	m->energy += w->data->monsters[m->kind].speed;
+	return 1;
+}
 
 /* Whether monster i acts (once more) this tick: it lives, the game goes
  * on and it has a turn's energy, which it spends. */
-int act_ready(struct world *w, size_t i);
+static inline int act_ready(struct world *w, size_t i)
+{
+	struct world_monster *m = &w->monsters[i];
+
+	if (m->energy < WORLD_TURN_ENERGY || !m->alive ||
+	    w->state != WORLD_PLAYING)
+		return 0;
+	m->energy -= WORLD_TURN_ENERGY;
+	return 1;
+}
 
 /* Ends the turn: the turn counter moves on. */
 void act_end_turn(struct world *w);

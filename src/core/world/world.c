@@ -60,13 +60,6 @@ int world_set_terrain(struct world *w, int x, int y, int t)
 	return 0;
 }
 
-const struct world_change *world_change(const struct world *w, uint32_t s)
-{
-	const struct world_change *c = &w->changes[s % WORLD_CHANGES_KEPT];
-
-	return s && c->serial == s ? c : NULL;
-}
-
 /* ---- geometry ---------------------------------------------------------- */
 
 int world_enterable(const struct world *w, int kind, int x, int y)

@@ -135,8 +135,14 @@ void world_free(struct world *w);
 int world_set_terrain(struct world *w, int x, int y, int t);
 
 /* The change with serial s, or NULL when it is no longer kept (or never
- * was). */
-const struct world_change *world_change(const struct world *w, uint32_t s);
+ * was).  Inline: the minds read every change since their last plan. */
+static inline const struct world_change *world_change(const struct world *w,
+                                                      uint32_t s)
+{
+	const struct world_change *c = &w->changes[s % WORLD_CHANGES_KEPT];
+
+	return s && c->serial == s ? c : NULL;
+}
 
 static inline int world_in(const struct world *w, int x, int y)
 {
