@@ -700,10 +700,8 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 	memset(res, 0, sizeof(*res));
 	res->status = PATH_BAD_ARG;
-	if (!ctx || !g || !g->cost || (cap && !buf) ||
-	    path_params_check(p) != 0 || g->width != ctx->width ||
-	    g->height != ctx->height || !grid_passable(g, sx, sy) ||
-	    !grid_passable(g, gx, gy))
+	if (!ctx || path_query_check(g, ctx->width, ctx->height, p, sx, sy, gx,
+	                             gy, buf, cap) != 0)
 		return PATH_BAD_ARG;
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
 	    p->diagonal == PATH_DIAG_NEVER)

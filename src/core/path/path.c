@@ -52,6 +52,17 @@ int path_params_check(const struct path_params *p)
 	return 0;
 }
 
+int path_query_check(const struct grid *g, int width, int height,
+                     const struct path_params *p, int sx, int sy, int gx,
+                     int gy, const void *buf, size_t cap)
+{
+	if (!g || !g->cost || (cap && !buf) || path_params_check(p) != 0 ||
+	    g->width != width || g->height != height ||
+	    !grid_passable(g, sx, sy) || !grid_passable(g, gx, gy))
+		return PATH_BAD_ARG;
+	return 0;
+}
+
 static double path_euclid_scale(const struct path_params *p)
 {
 	/* Scaled so that a diagonal step never costs less than the straight
@@ -184,10 +195,8 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		return PATH_BAD_ARG;
 	memset(res, 0, sizeof(*res));
 	res->status = PATH_BAD_ARG;
-	if (!ctx || !g || !g->cost || (cap && !buf) ||
-	    path_params_check(p) != 0 || g->width != ctx->width ||
-	    g->height != ctx->height || !grid_passable(g, sx, sy) ||
-	    !grid_passable(g, gx, gy))
+	if (!ctx || path_query_check(g, ctx->width, ctx->height, p, sx, sy, gx,
+	                             gy, buf, cap) != 0)
 		return PATH_BAD_ARG;
 
 	path_query_init(&q, ctx, p, sx, sy, gx, gy);

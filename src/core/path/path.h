@@ -150,6 +150,14 @@ void path_params_default(struct path_params *p);
 int path_params_check_moves(const struct path_params *p);
 int path_params_check(const struct path_params *p);
 
+/* The check every query of path_find and jps_find starts with: a grid
+ * of the context's size (width x height), both ends passable, checked
+ * parameters, and a buffer when cap is not 0.  Returns 0 or
+ * PATH_BAD_ARG. */
+int path_query_check(const struct grid *g, int width, int height,
+                     const struct path_params *p, int sx, int sy, int gx,
+                     int gy, const void *buf, size_t cap);
+
 /* Returns NULL when out of memory or when the size is not 1..GRID_MAX_DIM. */
 struct path_ctx *path_ctx_new(int width, int height);
 void path_ctx_free(struct path_ctx *ctx);
