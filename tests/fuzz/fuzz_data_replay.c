@@ -152,7 +152,8 @@ static int replay_corpus(size_t number, const char *name, const char *path)
 	corpus_collect(&c, path);
 	if (c.error || c.len == 0) {
 		tap_result(0, number, name,
-		           c.error ? "cannot read the corpus" : "no inputs found");
+		           c.error ? "cannot read the corpus"
+		                   : "no inputs found");
 		goto done;
 	}
 	qsort(c.files, c.len, sizeof(*c.files), by_name);

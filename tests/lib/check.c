@@ -8,8 +8,7 @@
 struct check_case check_case;
 
 void check_describe(uint64_t seed, const struct test_map *m,
-                    const struct path_params *p, int sx, int sy, int gx,
-                    int gy)
+                    const struct path_params *p, int sx, int sy, int gx, int gy)
 {
 	check_case.is_query = 1;
 	check_case.seed = seed;
@@ -43,22 +42,19 @@ void check_dump(void)
 	if (!c->is_query)
 		print_message("case: %s\n", c->text);
 	else
-		print_message("case: seed %#llx %dx%d %s/%s/%s costs %u/%u "
-		              "weight %u h_scale %u budget %u start (%d,%d) "
-		              "goal (%d,%d)\n",
-		              (unsigned long long)c->seed, m ? m->w : 0,
-		              m ? m->h : 0,
-		              path_algo_name(p->algo < PATH_ALGO_COUNT ? p->algo
-		                                                       : 0),
-		              path_heuristic_name(
-		                      p->heuristic < PATH_H_COUNT ? p->heuristic
-		                                                  : 0),
-		              path_diagonal_name(
-		                      p->diagonal < PATH_DIAG_COUNT ? p->diagonal
-		                                                    : 0),
-		              p->straight_cost, p->diagonal_cost, p->weight,
-		              p->h_scale, p->budget, c->sx, c->sy, c->gx,
-		              c->gy);
+		print_message(
+		        "case: seed %#llx %dx%d %s/%s/%s costs %u/%u "
+		        "weight %u h_scale %u budget %u start (%d,%d) "
+		        "goal (%d,%d)\n",
+		        (unsigned long long)c->seed, m ? m->w : 0, m ? m->h : 0,
+		        path_algo_name(p->algo < PATH_ALGO_COUNT ? p->algo : 0),
+		        path_heuristic_name(
+		                p->heuristic < PATH_H_COUNT ? p->heuristic : 0),
+		        path_diagonal_name(p->diagonal < PATH_DIAG_COUNT
+		                                   ? p->diagonal
+		                                   : 0),
+		        p->straight_cost, p->diagonal_cost, p->weight,
+		        p->h_scale, p->budget, c->sx, c->sy, c->gx, c->gy);
 	if (!m || m->w > CHECK_DRAW_MAX || m->h > CHECK_DRAW_MAX)
 		return;
 	for (y = 0; y < m->h; y++) {

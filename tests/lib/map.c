@@ -42,8 +42,8 @@ void test_map_from_grid(struct test_map *m, const struct grid *g)
 			test_map_set(m, x, y, grid_cost(g, x, y));
 }
 
-void test_map_from_text(struct test_map *m, const char *text, int *sx,
-                        int *sy, int *gx, int *gy)
+void test_map_from_text(struct test_map *m, const char *text, int *sx, int *sy,
+                        int *gx, int *gy)
 {
 	int x, y, w = (int)strcspn(text, "\n"), h = 0;
 	const char *p;
@@ -79,9 +79,8 @@ void test_map_from_text(struct test_map *m, const char *text, int *sx,
  * corner cases need only a few cells. */
 static int random_dim(struct splitmix *r, int max)
 {
-	return splitmix_range(r, 1,
-	                      splitmix_below(r, 2) ? max
-	                                           : (max < 16 ? max : 16));
+	return splitmix_range(
+	        r, 1, splitmix_below(r, 2) ? max : (max < 16 ? max : 16));
 }
 
 void test_map_random_terrain(struct test_map *m, struct splitmix *r, int w,

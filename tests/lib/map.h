@@ -49,8 +49,8 @@ void test_map_from_grid(struct test_map *m, const struct grid *g);
  * (1), 'f' forest (5), a digit that multiplier, 'S' and 'G' plain cells
  * marking start and goal (whose places go to *sx, *sy, *gx, *gy; those
  * without a mark are left alone). */
-void test_map_from_text(struct test_map *m, const char *text, int *sx,
-                        int *sy, int *gx, int *gy);
+void test_map_from_text(struct test_map *m, const char *text, int *sx, int *sy,
+                        int *gx, int *gy);
 
 /* A random map with terrain: sides of 1 to max_dim (half the time at most
  * 16) where w or h is 0, else w x h; obstacle density 0-60 %; every open

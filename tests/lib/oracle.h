@@ -17,10 +17,9 @@
  * in *cost: the straight or diagonal cost times the multiplier of the
  * entered cell.  Both cells must be open; a no-corner diagonal needs both
  * cells beside it open too. */
-static inline int oracle_step(const struct test_map *m,
-                              enum path_diagonal rule,
-                              const struct test_costs *c, int x, int y,
-                              int nx, int ny, uint64_t *cost)
+static inline int oracle_step(const struct test_map *m, enum path_diagonal rule,
+                              const struct test_costs *c, int x, int y, int nx,
+                              int ny, uint64_t *cost)
 {
 	int dx = nx - x, dy = ny - y;
 	uint8_t v = test_map_at(m, nx, ny);

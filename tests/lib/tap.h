@@ -44,8 +44,8 @@ struct tap_group {
 
 #define TAP_GROUP(tests_, setup_, teardown_)                                   \
 	{                                                                      \
-		#tests_, tests_, sizeof(tests_) / sizeof((tests_)[0]),         \
-		        setup_, teardown_                                      \
+#tests_, tests_, sizeof(tests_) / sizeof((tests_)[0]), setup_, \
+		        teardown_                                              \
 	}
 
 /* Runs the groups in order, as described above; returns the exit status

@@ -150,13 +150,12 @@ static void report_result(struct report *rp, const struct parsed *r,
 	if (j == rp->s->total) {
 		tap_diag(line);
 		if (!r->ok)
-			snprintf(rp->why_not_run, sizeof(rp->why_not_run),
-			         "%s", line);
+			snprintf(rp->why_not_run, sizeof(rp->why_not_run), "%s",
+			         line);
 		return;
 	}
 	while (rp->next < j)
-		report(rp, 0,
-		       rp->why_not_run[0] ? rp->why_not_run : "not run");
+		report(rp, 0, rp->why_not_run[0] ? rp->why_not_run : "not run");
 	if (r->skip) {
 		printf("ok %zu - %s # SKIP\n", rp->next + 1, rp->s->names[j]);
 		rp->next++;
@@ -208,10 +207,11 @@ static int run_forked(struct selection *s)
 		} else if (rp.next < s->total) {
 			char diag[256];
 
-			snprintf(diag, sizeof(diag),
-			         "the test process ended in this case (%s); the "
-			         "cases after it run in a new process",
-			         why);
+			snprintf(
+			        diag, sizeof(diag),
+			        "the test process ended in this case (%s); the "
+			        "cases after it run in a new process",
+			        why);
 			report(&rp, 0, diag);
 		} else {
 			printf("Bail out! every case has run, then the test "

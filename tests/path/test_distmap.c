@@ -55,8 +55,7 @@ static void check_u64(uint64_t got, uint64_t want, const char *item, int x,
 /* The step from (x, y) in direction d by tests/lib's oracle rule, on m,
  * a copy of the grid: its cost, 0 when it is not legal. */
 static uint64_t oracle_step_to(const struct test_map *m,
-                               const struct path_params *p, int x, int y,
-                               int d)
+                               const struct path_params *p, int x, int y, int d)
 {
 	const struct test_costs c = {p->straight_cost, p->diagonal_cost};
 	uint64_t cost;
@@ -591,7 +590,8 @@ static void test_distmap_open_map_is_octile(void **state)
 				check_u64(distmap_at(m, x, y), want, "octile",
 				          x, y);
 		}
-	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count),
+	                 0);
 	assert_int_equal(count, 1);
 	grid_fini(&g);
 	free(lab);
@@ -628,7 +628,8 @@ static void test_distmap_largest_map(void **state)
 			                     (int)(order[k] / n)),
 			          90 * k, "along", (int)(order[k] % n),
 			          (int)(order[k] / n));
-	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_ALWAYS, lab, &count),
+	                 0);
 	assert_int_equal(count, 1);
 	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, lab, &count), 0);
 	assert_int_equal(count, 1);

@@ -172,9 +172,8 @@ static void test_flood_steps_by_hand(void **state)
 	test_map_to_grid(&m, &g);
 	for (k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
 		fill_unreached(dist, 9);
-		assert_int_equal(flood_steps(&g, want[k].rule, sx, sy, dist,
-		                             queue),
-		                 8);
+		assert_int_equal(
+		        flood_steps(&g, want[k].rule, sx, sy, dist, queue), 8);
 		for (i = 0; i < 8; i++)
 			assert_int_equal(queue[i], want[k].queue[i]);
 		for (i = 0; i < 9; i++)
@@ -308,7 +307,8 @@ static void test_flood_components_match_brute_force(void **state)
 		test_grid_random(&r, &g, MAX_DIM);
 		n = (uint32_t)(g.width * g.height);
 		check_describe_text(NULL, "components case %u: %dx%d %s", c,
-		                    g.width, g.height, path_diagonal_name(diag));
+		                    g.width, g.height,
+		                    path_diagonal_name(diag));
 		assert_int_equal(flood_components(&g, diag, lab, &count), 0);
 		brute_first_cell(&g, diag == PATH_DIAG_ALWAYS, first);
 		/* The k-th first cell in row-major order is label k. */
@@ -366,7 +366,8 @@ static void test_flood_components_small_and_bad_args(void **state)
 	                 0);
 	assert_true(lab == 1 && count == 1);
 	grid_set_cost(&g, 0, 0, 0);
-	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, &lab, &count), 0);
+	assert_int_equal(flood_components(&g, PATH_DIAG_NEVER, &lab, &count),
+	                 0);
 	assert_true(lab == 0 && count == 0);
 	grid_fini(&g);
 

@@ -54,7 +54,8 @@ static void params_for(struct path_params *p, enum path_diagonal rule,
 
 /* --- random uniform grids ------------------------------------------------ */
 
-static const struct test_costs main_costs[] = {{10, 14}, {408, 577}, {100, 141}};
+static const struct test_costs main_costs[] = {
+        {10, 14}, {408, 577}, {100, 141}};
 /* Other legal costs, now and then: equal, double, odd ratios. */
 static const struct test_costs other_costs[] = {
         {1, 1}, {1, 2}, {10, 10}, {10, 20}, {3, 4}, {7, 13}, {985, 1393}};
@@ -98,7 +99,8 @@ static void check_query(struct workspace *ws, struct jps_ctx *jc,
 	CHECK_EQ(js, jr.status);
 	CHECK_EQ(js, as);
 	if (have_want)
-		CHECK_EQ(js, want == ORACLE_UNREACHED ? PATH_NO_PATH : PATH_FOUND);
+		CHECK_EQ(js,
+		         want == ORACLE_UNREACHED ? PATH_NO_PATH : PATH_FOUND);
 	if (js != PATH_FOUND) {
 		CHECK_EQ(jr.length, 0);
 		return;
@@ -127,8 +129,9 @@ static void test_jps_matches_dijkstra_random(void **state)
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
 		int rule, sx, sy, k;
-		const struct test_costs *c = i % 10 == 9 ? &other_costs[(i / 10) % 7]
-		                                    : &main_costs[i % 3];
+		const struct test_costs *c =
+		        i % 10 == 9 ? &other_costs[(i / 10) % 7]
+		                    : &main_costs[i % 3];
 
 		check_case.seed = r.s;
 		test_map_random_uniform(&m, &r, RANDOM_MAX_DIM);
@@ -149,8 +152,8 @@ static void test_jps_matches_dijkstra_random(void **state)
 			struct path_params p;
 
 			params_for(&p, (enum path_diagonal)rule, c);
-			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c, sx,
-			           sy);
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
+			                sx, sy);
 			for (k = 0; k < GOALS_PER_GRID; k++) {
 				int gx, gy;
 				uint64_t want;
@@ -626,8 +629,9 @@ static void test_jps_single_row_and_column(void **state)
 						                 408u * dist);
 						assert_int_equal(res.length,
 						                 dist + 1);
-						check_grid_path(&g, &p, ax, ay, bx,
-						           by, buf, &res);
+						check_grid_path(&g, &p, ax, ay,
+						                bx, by, buf,
+						                &res);
 					}
 				}
 				/* A wall in the middle cuts it. */
@@ -786,7 +790,8 @@ static void test_jps_ctx_reuse(void **state)
 			struct test_map *m = &maps[s][k];
 			int x, y;
 
-			test_map_init(m, dims[s][0], dims[s][1], (uint8_t)(k + 1));
+			test_map_init(m, dims[s][0], dims[s][1],
+			              (uint8_t)(k + 1));
 			for (y = 0; y < m->h; y++)
 				for (x = 0; x < m->w; x++)
 					if (splitmix_below(&r, 100) < 25)
@@ -809,7 +814,7 @@ static void test_jps_ctx_reuse(void **state)
 		g = &grids[s][k];
 		params_for(&p,
 		           splitmix_below(&r, 2) ? PATH_DIAG_ALWAYS
-		                            : PATH_DIAG_NO_CORNER,
+		                                 : PATH_DIAG_NO_CORNER,
 		           &main_costs[splitmix_below(&r, 3)]);
 		test_map_random_open(m, &r, &sx, &sy);
 		test_map_random_open(m, &r, &gx, &gy);

@@ -81,10 +81,12 @@ static void pcase_make(struct pcase *pc, uint64_t seed, int w, int h,
 	}
 	/* Blocked endpoints are an argument error, tested on their own. */
 	if (test_map_at(&pc->m, pc->sx, pc->sy) == 0)
-		test_map_set(&pc->m, pc->sx, pc->sy,
+		test_map_set(
+		        &pc->m, pc->sx, pc->sy,
 		        (uint8_t)splitmix_range(&r, (uint32_t)min_mult, 9));
 	if (test_map_at(&pc->m, pc->gx, pc->gy) == 0)
-		test_map_set(&pc->m, pc->gx, pc->gy,
+		test_map_set(
+		        &pc->m, pc->gx, pc->gy,
 		        (uint8_t)splitmix_range(&r, (uint32_t)min_mult, 9));
 	test_map_to_grid(&pc->m, &pc->g);
 }
@@ -170,7 +172,7 @@ static void check_astar_heuristics(struct path_ctx *ctx, const struct pcase *pc,
 		if (!heuristic_admissible(rule, heur))
 			continue;
 		check_params(&p, PATH_ASTAR, heur, rule, &pc->c,
-		            PATH_WEIGHT_ONE);
+		             PATH_WEIGHT_ONE);
 		check_optimal(ctx, pc, &p, opt, buf, cap, &res);
 		if (!t)
 			continue;
@@ -216,8 +218,8 @@ static void test_path_matches_dijkstra_random(void **state)
 			/* Dijkstra must ignore the heuristic, even one that
 			 * would overestimate. */
 			check_params(&p, PATH_DIJKSTRA,
-			            splitmix_below(&r, PATH_H_COUNT), rule, &pc.c,
-			            PATH_WEIGHT_ONE);
+			             splitmix_below(&r, PATH_H_COUNT), rule,
+			             &pc.c, PATH_WEIGHT_ONE);
 			check_optimal(ctx, &pc, &p, opt, buf, cap, &res);
 			CHECK_EQ(res.stats.reopened, 0);
 			if (opt == ORACLE_UNREACHED)
@@ -308,7 +310,7 @@ static void test_path_weighted_within_bound_random(void **state)
 					k = (i + (size_t)rule + (size_t)heur) %
 					    3;
 					check_params(&p, PATH_ASTAR, heur, rule,
-					            &pc.c, weights[k]);
+					             &pc.c, weights[k]);
 					run_query(ctx, &pc, &p, buf, cap, &res);
 					if (opt == ORACLE_UNREACHED) {
 						CHECK_EQ(res.status,
@@ -360,7 +362,7 @@ static void test_path_greedy_finds_legal_path_random(void **state)
 				struct path_result res;
 
 				check_params(&p, PATH_GREEDY, heur, rule, &pc.c,
-				            PATH_WEIGHT_ONE);
+				             PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, cap, &res);
 				if (steps < 0) {
 					CHECK_EQ(res.status, PATH_NO_PATH);
@@ -404,8 +406,9 @@ static void test_path_bfs_fewest_steps_random(void **state)
 
 			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy, NULL);
 			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
-			check_params(&p, PATH_BFS, splitmix_below(&r, PATH_H_COUNT),
-			            rule, &pc.c, PATH_WEIGHT_ONE);
+			check_params(&p, PATH_BFS,
+			             splitmix_below(&r, PATH_H_COUNT), rule,
+			             &pc.c, PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, cap, &res);
 			if (steps < 0) {
 				CHECK_EQ(res.status, PATH_NO_PATH);
@@ -451,7 +454,7 @@ static void test_path_h_scale_keeps_optimal_random(void **state)
 				if (!heuristic_admissible(rule, heur))
 					continue;
 				check_params(&p, PATH_ASTAR, heur, rule, &pc.c,
-				            PATH_WEIGHT_ONE);
+				             PATH_WEIGHT_ONE);
 				p.h_scale = (uint32_t)k;
 				check_optimal(ctx, &pc, &p, opt, buf, cap,
 				              &res);
@@ -506,10 +509,10 @@ golden_optimal(struct pcase *pc, enum path_diagonal rule, uint64_t expect_cost,
 
 		if (heur == PATH_H_COUNT)
 			check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule,
-			            &pc->c, PATH_WEIGHT_ONE);
+			             &pc->c, PATH_WEIGHT_ONE);
 		else if (heuristic_admissible(rule, heur))
 			check_params(&p, PATH_ASTAR, heur, rule, &pc->c,
-			            PATH_WEIGHT_ONE);
+			             PATH_WEIGHT_ONE);
 		else
 			continue;
 		check_optimal(ctx, pc, &p, expect_cost, buf, cap, &res);
@@ -734,7 +737,7 @@ static void test_path_start_is_goal(void **state)
 			struct path_point buf[4];
 
 			check_params(&p, algo, PATH_H_OCTILE, rule, &pc.c,
-			            PATH_WEIGHT_ONE);
+			             PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 4, &res);
 			CHECK_EQ(res.status, PATH_FOUND);
 			CHECK_EQ(res.length, 1);
@@ -781,8 +784,8 @@ static void test_path_rejects_blocked_endpoints(void **state)
 	ctx = path_ctx_new(3, 3);
 	assert_non_null(ctx);
 	for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
-		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
-		            PATH_WEIGHT_ONE);
+		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
+		             &pc.c, PATH_WEIGHT_ONE);
 		expect_bad_arg(ctx, &pc.g, &p, 0, 0, 2, 0);
 		expect_bad_arg(ctx, &pc.g, &p, 2, 0, 2, 2);
 		expect_bad_arg(ctx, &pc.g, &p, 0, 2, 0, 2);
@@ -1004,8 +1007,8 @@ static void test_path_closed_room_no_path(void **state)
 			assert_int_equal(oracle_dijkstra(&o, &pc.m, rule, &pc.c,
 			                                 pc.sx, pc.sy),
 			                 side ? 336 : 36);
-			check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule, &pc.c,
-			            PATH_WEIGHT_ONE);
+			check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, rule,
+			             &pc.c, PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 400, &res);
 			CHECK_EQ(res.status, PATH_NO_PATH);
 			CHECK_EQ(res.stats.expanded, side ? 336 : 36);
@@ -1013,7 +1016,7 @@ static void test_path_closed_room_no_path(void **state)
 			CHECK_EQ(info.reached, 0);
 			for (algo = 0; algo < PATH_ALGO_COUNT; algo++) {
 				check_params(&p, algo, PATH_H_OCTILE, rule,
-				            &pc.c, PATH_WEIGHT_ONE);
+				             &pc.c, PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, 400, &res);
 				CHECK_EQ(res.status, PATH_NO_PATH);
 			}
@@ -1074,7 +1077,8 @@ static void test_path_single_row_and_column(void **state)
 		for (i = 0; i < 50; i++) {
 			uint8_t v = (uint8_t)splitmix_range(&r, 1, 9);
 
-			test_map_set(&pc.m, vertical ? 0 : i, vertical ? i : 0, v);
+			test_map_set(&pc.m, vertical ? 0 : i, vertical ? i : 0,
+			             v);
 			if (i > 0)
 				expect += 7u * v;
 		}
@@ -1090,7 +1094,7 @@ static void test_path_single_row_and_column(void **state)
 				struct path_result res;
 
 				check_params(&p, algo, PATH_H_CHEBYSHEV, rule,
-				            &pc.c, PATH_WEIGHT_ONE);
+				             &pc.c, PATH_WEIGHT_ONE);
 				run_query(ctx, &pc, &p, buf, 64, &res);
 				check_path(&pc.m, rule, &pc.c, 0, 0, pc.gx,
 				           pc.gy, buf, &res);
@@ -1156,8 +1160,8 @@ static void test_path_budget_exact_is_enough(void **state)
 		pcase_make(&pc, case_seed(6, i), 0, 0, 1);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
-		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &pc.c,
-		            PATH_WEIGHT_ONE);
+		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
+		             &pc.c, PATH_WEIGHT_ONE);
 		run_query(ctx, &pc, &p, buf, cap, &full);
 		if (full.status == PATH_FOUND) {
 			p.budget = full.stats.expanded;
@@ -1195,7 +1199,7 @@ static void test_path_short_buffer_truncates(void **state)
 	ctx = path_ctx_new(7, 7);
 	assert_non_null(ctx);
 	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
-	            PATH_WEIGHT_ONE);
+	             PATH_WEIGHT_ONE);
 	run_query(ctx, &pc, &p, want, 32, &full);
 	assert_int_equal(full.status, PATH_FOUND);
 	assert_int_equal(full.length, 15);
@@ -1252,8 +1256,8 @@ static void test_path_cost_limit_exact(void **state)
 			struct path_result res;
 
 			check_params(&p, algo, PATH_H_OCTILE,
-			            PATH_DIAG_NO_CORNER, &pc.c,
-			            PATH_WEIGHT_ONE);
+			             PATH_DIAG_NO_CORNER, &pc.c,
+			             PATH_WEIGHT_ONE);
 			run_query(ctx, &pc, &p, buf, 520, &res);
 			if (last == 1) {
 				check_path(&pc.m, p.diagonal, &pc.c, 0, 0, 515,
@@ -1295,9 +1299,9 @@ static void test_path_cost_range_only_for_costs(void **state)
 			struct path_result res;
 
 			check_params(&p, algo, PATH_H_OCTILE,
-			            PATH_DIAG_NO_CORNER, &pc.c,
-			            variant ? PATH_WEIGHT_ONE
-			                    : PATH_WEIGHT_MAX);
+			             PATH_DIAG_NO_CORNER, &pc.c,
+			             variant ? PATH_WEIGHT_ONE
+			                     : PATH_WEIGHT_MAX);
 			p.h_scale = variant ? 255 : 1;
 			run_query(ctx, &pc, &p, buf, 4, &res);
 			check_path(&pc.m, p.diagonal, &pc.c, 1, 0, 0, 0, buf,
@@ -1341,7 +1345,7 @@ static void test_path_max_dim_serpentine(void **state)
 		         cells);
 		test_map_to_grid(&pc.m, &pc.g);
 		check_params(&p, PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
-		            &pc.c, PATH_WEIGHT_ONE);
+		             &pc.c, PATH_WEIGHT_ONE);
 		run_query(ctx, &pc, &p, buf, cells + 1, &res);
 		if (pass == 0) {
 			check_path(&pc.m, p.diagonal, &pc.c, 0, 0, pc.gx, pc.gy,
@@ -1372,7 +1376,7 @@ static void random_params(struct splitmix *r, struct path_params *p,
 		heur = splitmix_below(r, PATH_H_COUNT);
 	while (!heuristic_admissible(rule, heur));
 	check_params(p, splitmix_below(r, PATH_ALGO_COUNT), heur, rule, c,
-	            weights[splitmix_below(r, 5)]);
+	             weights[splitmix_below(r, 5)]);
 	/* Some searches stop on their budget half-way, leaving stamped
 	 * cells behind for the next query to ignore. */
 	if (splitmix_below(r, 4) == 0)
@@ -1451,10 +1455,10 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++)
 				test_map_set(&pc.m, x, y,
-				        splitmix_below(&r, 100) < 20
-				                ? 0
-				                : (uint8_t)splitmix_range(&r, 1,
-				                                     255));
+				             splitmix_below(&r, 100) < 20
+				                     ? 0
+				                     : (uint8_t)splitmix_range(
+				                               &r, 1, 255));
 		pc.c = wide[i % (sizeof(wide) / sizeof(wide[0]))];
 		pc.sx = (int)splitmix_below(&r, (uint32_t)w);
 		pc.sy = (int)splitmix_below(&r, (uint32_t)h);
@@ -1475,8 +1479,8 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 				struct path_result res, fres;
 				struct path_ctx *fresh;
 
-				check_params(&p, algos[k], heurs[k], rule, &pc.c,
-				            PATH_WEIGHT_ONE);
+				check_params(&p, algos[k], heurs[k], rule,
+				             &pc.c, PATH_WEIGHT_ONE);
 				check_optimal(ctx, &pc, &p, opt, buf,
 				              sizeof(buf) / sizeof(buf[0]),
 				              &res);
@@ -1828,8 +1832,8 @@ static void test_path_trace_dijkstra_order(void **state)
 		size_t k;
 
 		pcase_make(&pc, case_seed(10, i), 0, 0, 1);
-		check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, i % PATH_DIAG_COUNT,
-		            &pc.c, PATH_WEIGHT_ONE);
+		check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO,
+		             i % PATH_DIAG_COUNT, &pc.c, PATH_WEIGHT_ONE);
 		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
@@ -1878,7 +1882,8 @@ static void test_path_trace_follows_open_list_order(void **state)
 		char *is_open;
 		size_t k, n;
 
-		pcase_make(&pc, case_seed(12, i), (int)splitmix_range(&r, 1, 32),
+		pcase_make(&pc, case_seed(12, i),
+		           (int)splitmix_range(&r, 1, 32),
 		           (int)splitmix_range(&r, 1, 32), 1);
 		n = (size_t)pc.m.w * (size_t)pc.m.h;
 		open_f = malloc(n * sizeof(*open_f));
@@ -1952,7 +1957,7 @@ static void test_path_trace_limit_truncates(void **state)
 	ctx = path_ctx_new(7, 7);
 	assert_non_null(ctx);
 	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
-	            PATH_WEIGHT_ONE);
+	             PATH_WEIGHT_ONE);
 	path_trace_init(&full, 0);
 	path_trace_init(&lim, 10);
 	check_describe(0, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
@@ -2095,7 +2100,7 @@ static void test_path_ctx_node_after_search(void **state)
 		}
 	}
 	check_params(&p, PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, &pc.c,
-	            PATH_WEIGHT_ONE);
+	             PATH_WEIGHT_ONE);
 	run_query(ctx, &pc, &p, buf, 64, &res);
 	assert_int_equal(res.status, PATH_FOUND);
 	assert_int_equal(path_ctx_node(ctx, pc.sx, pc.sy, &info), 0);
@@ -2155,7 +2160,7 @@ static void test_path_ctx_node_matches_oracle(void **state)
 
 		pcase_make(&pc, case_seed(11, i), 0, 0, 1);
 		check_params(&p, (i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
-		            PATH_H_OCTILE, i % 3, &pc.c, PATH_WEIGHT_ONE);
+		             PATH_H_OCTILE, i % 3, &pc.c, PATH_WEIGHT_ONE);
 		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
 		ctx = path_ctx_new(pc.m.w, pc.m.h);
 		assert_non_null(ctx);
@@ -2305,10 +2310,11 @@ static void test_path_step_cost_diagonal_rules(void **state)
 			struct path_params p;
 
 			check_params(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
-			            PATH_WEIGHT_ONE);
-			check_describe_text(&pc.m, "(%d,%d) -> (%d,%d) under %s",
-			              cases[i].x, cases[i].y, cases[i].nx,
-			              cases[i].ny, path_diagonal_name(rule));
+			             PATH_WEIGHT_ONE);
+			check_describe_text(
+			        &pc.m, "(%d,%d) -> (%d,%d) under %s",
+			        cases[i].x, cases[i].y, cases[i].nx,
+			        cases[i].ny, path_diagonal_name(rule));
 			CHECK_EQ(path_step_cost(&pc.g, &p, cases[i].x,
 			                        cases[i].y, cases[i].nx,
 			                        cases[i].ny),
@@ -2330,7 +2336,7 @@ static void test_path_step_cost_diagonal_rules(void **state)
 			struct path_result res;
 
 			check_params(&p, PATH_ASTAR, PATH_H_OCTILE, rule, &pc.c,
-			            PATH_WEIGHT_ONE);
+			             PATH_WEIGHT_ONE);
 			CHECK_EQ(path_step_cost(&pc.g, &p, 0, 0, 1, 1),
 			         rule == PATH_DIAG_ALWAYS ? 577 : 0);
 			run_query(ctx, &pc, &p, buf, 4, &res);

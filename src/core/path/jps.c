@@ -229,6 +229,19 @@ static inline uint64_t jps_open_bits(uint64_t v)
 	return (((v & BYTE_LOW7) + BYTE_LOW7) | v) & BYTE_HIGH;
 }
 
+/* The side cells (the rows above and below) that open up past a wall
+ * beside eight cells of a row: high bits where the side cell beside
+ * behind[i] is blocked and the one beside ahead[i] is open, the test of
+ * a forced neighbour for eight cells at once. */
+static inline uint64_t jps_side_opens(const uint8_t *behind,
+                                      const uint8_t *ahead, uint32_t stride)
+{
+	return (~jps_open_bits(jps_load8(behind - stride)) &
+	        jps_open_bits(jps_load8(ahead - stride))) |
+	       (~jps_open_bits(jps_load8(behind + stride)) &
+	        jps_open_bits(jps_load8(ahead + stride)));
+}
+
 /* Position (0..7, in memory order) of the first byte whose high bit is
  * set in a non-zero mask of high bits. */
 static inline unsigned jps_first_byte(uint64_t m)
@@ -254,7 +267,7 @@ static inline unsigned jps_last_byte(uint64_t m)
  * test for a wall beside the run, on the side o. */
 static inline __attribute__((always_inline)) int
 jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
-                const int nocorner)
+                    const int nocorner)
 {
 	if (nocorner)
 		return !c[n - step + o] && c[n + o];
@@ -268,8 +281,9 @@ jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
  * of the row to the caller's cell-by-cell loop: returns 0 with *wall = 0
  * and *done cells scanned when it gets there. */
 static inline __attribute__((always_inline)) uint32_t
-jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row_lo,
-         uint32_t row_hi, const int nocorner, int *wall, uint32_t *done)
+jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride,
+             uint32_t row_lo, uint32_t row_hi, const int nocorner, int *wall,
+             uint32_t *done)
 {
 	uint32_t k = 0;
 
@@ -284,19 +298,15 @@ jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row
 			uint64_t stop, blocked = ~open & BYTE_HIGH;
 
 			if (nocorner)
-				stop = (~jps_open_bits(jps_load8(c + a - stride)) &
-				        jps_open_bits(jps_load8(c + a + 1 - stride))) |
-				       (~jps_open_bits(jps_load8(c + a + stride)) &
-				        jps_open_bits(jps_load8(c + a + 1 + stride)));
+				stop = jps_side_opens(c + a, c + a + 1, stride);
 			else
-				stop = (~jps_open_bits(jps_load8(c + a + 1 - stride)) &
-				        jps_open_bits(jps_load8(c + a + 2 - stride))) |
-				       (~jps_open_bits(jps_load8(c + a + 1 + stride)) &
-				        jps_open_bits(jps_load8(c + a + 2 + stride)));
+				stop = jps_side_opens(c + a + 1, c + a + 2,
+				                      stride);
 			stop &= BYTE_HIGH;
 			if (stop | blocked) {
 				unsigned fs = stop ? jps_first_byte(stop) : 8;
-				unsigned fb = blocked ? jps_first_byte(blocked) : 8;
+				unsigned fb =
+				        blocked ? jps_first_byte(blocked) : 8;
 
 				if (fb <= fs) {
 					*wall = 1;
@@ -315,21 +325,16 @@ jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row
 			uint64_t stop, blocked = ~open & BYTE_HIGH;
 
 			if (nocorner)
-				stop = (~jps_open_bits(jps_load8(c + a + 1 - stride)) &
-				        jps_open_bits(jps_load8(c + a - stride))) |
-				       (~jps_open_bits(jps_load8(c + a + 1 + stride)) &
-				        jps_open_bits(jps_load8(c + a + stride)));
+				stop = jps_side_opens(c + a + 1, c + a, stride);
 			else
-				stop = (~jps_open_bits(jps_load8(c + a - stride)) &
-				        jps_open_bits(jps_load8(c + a - 1 - stride))) |
-				       (~jps_open_bits(jps_load8(c + a + stride)) &
-				        jps_open_bits(jps_load8(c + a - 1 + stride)));
+				stop = jps_side_opens(c + a, c + a - 1, stride);
 			stop &= BYTE_HIGH;
 			if (stop | blocked) {
 				/* The nearest cells to n are the last
 				 * bytes of the word. */
 				unsigned fs = stop ? jps_last_byte(stop) : 0;
-				unsigned fb = blocked ? jps_last_byte(blocked) : 0;
+				unsigned fb =
+				        blocked ? jps_last_byte(blocked) : 0;
 
 				if (blocked && (!stop || fb >= fs)) {
 					*wall = 1;
@@ -349,8 +354,8 @@ jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride, uint32_t row
  * distance in *steps, or 0 when it runs into a wall first. */
 static inline __attribute__((always_inline)) uint32_t
 jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-             int d, uint32_t goal, uint32_t goal_row, const int nocorner,
-             uint32_t *steps)
+                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
+                 uint32_t *steps)
 {
 	const long step = off[d];
 	const long o1 = off[side_a[d]], o2 = off[side_b[d]];
@@ -365,8 +370,9 @@ jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 			const uint32_t lo = row * stride, hi = lo + stride - 1;
 			int wall;
 			uint32_t done = 0,
-			         r = jps_row_scan(c, n, d == 1 ? 1 : -1, stride, lo,
-			                      hi, nocorner, &wall, &done);
+			         r = jps_row_scan(c, n, d == 1 ? 1 : -1, stride,
+			                          lo, hi, nocorner, &wall,
+			                          &done);
 
 			if (wall)
 				return 0;
@@ -383,7 +389,8 @@ jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		k++;
 		if (!c[n])
 			return 0;
-		if (n == goal || jps_forced_straight(c, n, step, o1, nocorner) ||
+		if (n == goal ||
+		    jps_forced_straight(c, n, step, o1, nocorner) ||
 		    jps_forced_straight(c, n, step, o2, nocorner))
 			break;
 	}
@@ -394,20 +401,21 @@ jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 /* Whether a straight run from n in direction d stops anywhere: the test a
  * diagonal run makes at each of its cells. */
 static inline __attribute__((always_inline)) int
-jps_run_straight_any(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-                 int d, uint32_t goal, uint32_t goal_row, const int nocorner)
+jps_run_straight_any(const uint8_t *c, const long *off, uint32_t stride,
+                     uint32_t n, int d, uint32_t goal, uint32_t goal_row,
+                     const int nocorner)
 {
 	uint32_t steps;
 
 	return jps_run_straight(c, off, stride, n, d, goal, goal_row, nocorner,
-	                    &steps) != 0;
+	                        &steps) != 0;
 }
 
 /* A diagonal run from n in direction d (4..7), as run_straight. */
 static inline __attribute__((always_inline)) uint32_t
 jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-             int d, uint32_t goal, uint32_t goal_row, const int nocorner,
-             uint32_t *steps)
+                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
+                 uint32_t *steps)
 {
 	const int h = comp_h[d - 4], v = comp_v[d - 4];
 	const long oh = off[h], ov = off[v], step = oh + ov;
@@ -426,9 +434,9 @@ jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
 		if (jps_run_straight_any(c, off, stride, n, h, goal, goal_row,
-		                     nocorner) ||
+		                         nocorner) ||
 		    jps_run_straight_any(c, off, stride, n, v, goal, goal_row,
-		                     nocorner))
+		                         nocorner))
 			break;
 	}
 	*steps = k;
@@ -439,7 +447,7 @@ jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
  * start), runs in: one bit per direction. */
 static inline __attribute__((always_inline)) unsigned
 jps_directions(const uint8_t *c, const long *off, uint32_t cur, int d,
-           const int nocorner)
+               const int nocorner)
 {
 	unsigned m;
 
@@ -505,7 +513,7 @@ static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
-       struct path_stats *stp, const int nocorner)
+           struct path_stats *stp, const int nocorner)
 {
 	const struct jquery ql = *qp, *const q = &ql;
 	struct jnode *const nodes = cx->nodes;
@@ -523,9 +531,9 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	nodes[start].tag = gen_tag | 0u;
 	nodes[start].g = 0;
 	nodes[start].parent = start;
-	heap[hlen++] = (struct jentry){(uint64_t)jps_octile(q, q->sx, q->sy) << 32 |
-	                                       (uint32_t)~0u,
-	                               start, (uint16_t)q->sx, (uint16_t)q->sy};
+	heap[hlen++] = (struct jentry){
+	        (uint64_t)jps_octile(q, q->sx, q->sy) << 32 | (uint32_t)~0u,
+	        start, (uint16_t)q->sx, (uint16_t)q->sy};
 	st.pushes = 1;
 	st.max_open = 1;
 
@@ -549,9 +557,9 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			result = PATH_FOUND;
 			break;
 		}
-		dirs = jps_directions(c, q->off, cur,
-		                  cur == start ? 8 : (int)(tag & TAG_DIR_MASK),
-		                  nocorner);
+		dirs = jps_directions(
+		        c, q->off, cur,
+		        cur == start ? 8 : (int)(tag & TAG_DIR_MASK), nocorner);
 		while (dirs) {
 			const int d = __builtin_ctz(dirs);
 			uint32_t steps = 0, nb, ng;
@@ -564,11 +572,11 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
 			nb = d < 4 ? jps_run_straight(c, q->off, stride, cur, d,
-			                          goal, goal_row, nocorner,
-			                          &steps)
+			                              goal, goal_row, nocorner,
+			                              &steps)
 			           : jps_run_diagonal(c, q->off, stride, cur, d,
-			                          goal, goal_row, nocorner,
-			                          &steps);
+			                              goal, goal_row, nocorner,
+			                              &steps);
 			if (!nb)
 				continue;
 			ng64 = (uint64_t)cg +
@@ -605,13 +613,14 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				heap = cx->heap;
 				hcap = cx->heap_cap;
 			}
-			jps_heap_up(heap, hlen++,
-			            (struct jentry){
-			                    (uint64_t)sat32((uint64_t)ng +
-			                                    jps_octile(q, nx, ny))
-			                                    << 32 |
-			                            (uint32_t)~ng,
-			                    nb, (uint16_t)nx, (uint16_t)ny});
+			jps_heap_up(
+			        heap, hlen++,
+			        (struct jentry){
+			                (uint64_t)sat32((uint64_t)ng +
+			                                jps_octile(q, nx, ny))
+			                                << 32 |
+			                        (uint32_t)~ng,
+			                nb, (uint16_t)nx, (uint16_t)ny});
 			st.pushes++;
 			if (open > st.max_open)
 				st.max_open = open;
@@ -625,24 +634,25 @@ out:
 	return result;
 }
 
-static enum path_status jps_search_no_corner(struct jps_ctx *cx, const uint8_t *c,
-                                        const struct jquery *q,
-                                        struct path_stats *st)
+static enum path_status jps_search_no_corner(struct jps_ctx *cx,
+                                             const uint8_t *c,
+                                             const struct jquery *q,
+                                             struct path_stats *st)
 {
 	return jps_search(cx, c, q, st, 1);
 }
 
 static enum path_status jps_search_always(struct jps_ctx *cx, const uint8_t *c,
-                                      const struct jquery *q,
-                                      struct path_stats *st)
+                                          const struct jquery *q,
+                                          struct path_stats *st)
 {
 	return jps_search(cx, c, q, st, 0);
 }
 
 /* Writes the path from the start to the goal, every cell of every run. */
 static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
-                      struct path_point *buf, size_t cap,
-                      struct path_result *res)
+                          struct path_point *buf, size_t cap,
+                          struct path_result *res)
 {
 	const uint32_t stride = (uint32_t)cx->stride;
 	uint32_t n = q->goal;
