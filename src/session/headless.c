@@ -118,7 +118,7 @@ static void headless_summary_end(void *self, struct session *s)
 	const struct headless *h = self;
 	const struct world *w = s->game->world;
 	const struct mind_stats *st = &s->game->minds->stats;
-	uint64_t median = session_median_ns(s), max_ns = s->max_ns;
+	uint64_t median = session_median_ns(s), max_ns = s->times.max;
 
 	if (s->diverged) {
 		fprintf(stderr,

@@ -11,6 +11,7 @@ src_session_libsession_a_SOURCES = \
 	src/session/watch.c src/session/watch.h \
 	src/session/record.c src/session/record.h \
 	src/session/replay.c src/session/replay.h \
+	src/session/timing.c src/session/timing.h \
 	src/session/session.c src/session/session.h \
 	src/session/headless.c src/session/headless.h
 SESSION_LIBS = src/session/libsession.a

@@ -96,7 +96,6 @@ int session_close(struct session *s)
 	}
 	replay_close(&s->rep);
 	game_free(s->game);
-	free(s->times);
 	free(s);
 	return rc;
 }
@@ -107,24 +106,6 @@ int session_replay_next(struct session *s, struct world_cmd *cmd)
 
 	s->replayed = r == 1;
 	return r;
-}
-
-/* Keeps the time the monsters' phase took (memory permitting: the
- * timings are only statistics). */
-static void session_time(struct session *s, uint64_t ns)
-{
-	if (ns > s->max_ns)
-		s->max_ns = ns;
-	if (s->ntimes == s->times_cap) {
-		size_t cap = s->times_cap ? 2 * s->times_cap : 1024;
-		uint64_t *t = realloc(s->times, cap * sizeof(*t));
-
-		if (!t)
-			return;
-		s->times = t;
-		s->times_cap = cap;
-	}
-	s->times[s->ntimes++] = ns;
 }
 
 /* One command: the player's, the monsters' tick when time passed, the
@@ -142,7 +123,7 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		uint64_t t0 = session_now_ns();
 
 		game_monsters_act(g);
-		session_time(s, session_now_ns() - t0);
+		timing_add(&s->times, session_now_ns() - t0);
 	}
 	if (s->rec && r >= 0) {
 		record_write_turn(s->rec, g, *cmd);
@@ -215,17 +196,7 @@ int session_reload(struct session *s, struct diag_list *diags,
 	return 0;
 }
 
-static int session_cmp_u64(const void *a, const void *b)
+uint64_t session_median_ns(const struct session *s)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-uint64_t session_median_ns(struct session *s)
-{
-	if (!s->ntimes)
-		return 0;
-	qsort(s->times, s->ntimes, sizeof(*s->times), session_cmp_u64);
-	return s->times[s->ntimes / 2];
+	return timing_quantile(&s->times, 0.5);
 }

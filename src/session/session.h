@@ -17,6 +17,7 @@
 
 #include "core/game.h"
 #include "replay.h"
+#include "timing.h"
 #include "setup.h"
 
 struct session;
@@ -64,10 +65,8 @@ struct session {
 	uint32_t div_turn;
 	uint64_t div_want, div_got;
 	/* The monsters' phase of every turn, in nanoseconds (timed here so
-	 * that every front end times the same thing). */
-	uint64_t *times;
-	size_t ntimes, times_cap;
-	uint64_t max_ns;
+	 * that every front end times the same thing), in bounded memory. */
+	struct timing times;
 	char label[64]; /* the game's name for a status line */
 };
 
@@ -97,7 +96,8 @@ int session_replay_next(struct session *s, struct world_cmd *cmd);
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);
 
-/* The monsters' phase: the median and the longest, in nanoseconds. */
-uint64_t session_median_ns(struct session *s);
+/* The monsters' phase: the median, in nanoseconds (the longest is
+ * times.max). */
+uint64_t session_median_ns(const struct session *s);
 
 #endif

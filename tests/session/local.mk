@@ -1,6 +1,13 @@
-## tests/session/local.mk - the real binary without a terminal: golden
-## games, replays, usage; where it finds its data.  Included by the top
+## tests/session/local.mk - the session: the turn-time histogram; the real
+## binary without a terminal: golden games, replays, usage; where it finds
+## its data.  Included by the top
 ## Makefile.am; paths are relative to the top.
 
 TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh
 EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh
+
+check_PROGRAMS += tests/session/test_timing
+TESTS += tests/session/test_timing
+tests_session_test_timing_CFLAGS = $(TEST_CFLAGS)
+tests_session_test_timing_LDADD = tests/lib/libtest.a $(SESSION_LIBS) \
+	$(CORE_LIBS) $(CMOCKA_LIBS)
