@@ -3,10 +3,12 @@
  * session played in it.
  *
  * SIGTERM, SIGHUP and SIGINT only set a flag; the loop notices it within
- * a tick, restores the terminal and returns 128 + the signal.  A crash
- * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) restores the saved terminal
- * modes with async-signal-safe calls only (tcsetattr, write), then takes
- * the default action. */
+ * a tick, restores the terminal and returns 128 + the signal.  Every
+ * other signal whose default action ends the process (a crash such as
+ * SIGSEGV, or SIGQUIT, SIGUSR1, SIGALRM, a real-time signal...) restores
+ * the saved terminal modes with async-signal-safe calls only (tcsetattr,
+ * write), then takes that default action.  Signals the process was
+ * started ignoring stay ignored. */
 #include "config.h"
 
 #include "term.h"
@@ -25,6 +27,12 @@
 
 #define ESC_DELAY_MS 25
 #define TICK_MS      100 /* longest wait for a key: signals are noticed */
+/* The highest signal number handled: the real-time ones included. */
+#if defined(NSIG)
+#define SIGNAL_LAST (NSIG - 1)
+#else
+#define SIGNAL_LAST 64
+#endif
 
 static volatile sig_atomic_t got_signal;
 static struct termios saved_modes;
@@ -69,32 +77,64 @@ static void on_crash(int sig)
 	raise(sig);
 }
 
-static void install_signals(void)
+/* Whether the default action of sig leaves the process running (it is
+ * ignored, stops or continues it) or cannot be caught. */
+static int signal_is_harmless(int sig)
 {
-	static const int stops[] = {SIGTERM, SIGHUP, SIGINT};
-	static const int crashes[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-	struct sigaction sa;
+	static const int keep[] = {SIGCHLD, SIGCONT, SIGSTOP, SIGKILL, SIGTSTP,
+	                           SIGTTIN, SIGTTOU, SIGURG,  SIGWINCH};
 	size_t i;
 
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop_signal;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
-		sigaction(stops[i], &sa, NULL);
-	sa.sa_handler = on_crash;
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
-		sigaction(crashes[i], &sa, NULL);
+	for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+		if (sig == keep[i])
+			return 1;
+	return 0;
+}
+
+static int signal_is_stop(int sig)
+{
+	return sig == SIGTERM || sig == SIGHUP || sig == SIGINT;
+}
+
+/* Every signal that ends the process gets a handler, unless it was
+ * ignored when the game started; the dispositions found are kept in
+ * saved_actions for restore_signals. */
+static struct sigaction saved_actions[SIGNAL_LAST + 1];
+static unsigned char have_saved_action[SIGNAL_LAST + 1];
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+	int sig;
+
+	for (sig = 1; sig <= SIGNAL_LAST; sig++) {
+		have_saved_action[sig] = 0;
+		if (signal_is_harmless(sig) ||
+		    sigaction(sig, NULL, &saved_actions[sig]) != 0 ||
+		    saved_actions[sig].sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sigemptyset(&sa.sa_mask);
+		if (signal_is_stop(sig)) {
+			sa.sa_handler = on_stop_signal;
+		} else {
+			sa.sa_handler = on_crash;
+			sa.sa_flags = SA_RESETHAND;
+		}
+		if (sigaction(sig, &sa, NULL) == 0)
+			have_saved_action[sig] = 1;
+	}
 }
 
 static void restore_signals(void)
 {
-	static const int all[] = {SIGTERM, SIGHUP, SIGINT, SIGSEGV,
-	                          SIGBUS,  SIGFPE, SIGILL, SIGABRT};
-	size_t i;
+	int sig;
 
-	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		signal(all[i], SIG_DFL);
+	for (sig = 1; sig <= SIGNAL_LAST; sig++)
+		if (have_saved_action[sig]) {
+			sigaction(sig, &saved_actions[sig], NULL);
+			have_saved_action[sig] = 0;
+		}
 }
 
 static int term_usable(void)

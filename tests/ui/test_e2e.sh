@@ -88,7 +88,10 @@ start() { # start WIDTH HEIGHT ARGS...
 check_restored() {
 	local what=$1 want=$2
 	# The wrapper prints "[end]" once stty is done: wait for all of it.
-	wait_for "^\[end\]" || { bad "$what: the game did not end"; return; }
+	wait_for "^\[end\]" || {
+		bad "$what: no [end] line: the game did not end, or left the terminal raw"
+		return
+	}
 	screen | grep -q "^\[exit $want\]" ||
 		bad "$what: exit status is not $want ($(screen | grep '^\[exit'))"
 	[ "$($T display -p -t g '#{alternate_on}')" = 0 ] ||
@@ -280,6 +283,17 @@ wait_for '^HP 30/30' || bad "crash: no game"
 pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 kill -SEGV "$pid"
 check_restored "SIGSEGV: the terminal is restored before the crash" 139
+
+# Every other signal whose default action ends the process: the terminal
+# is restored first, then the default action (a core dump for SIGQUIT).
+for sig in QUIT:131 USR1:138 USR2:140 ALRM:142 PIPE:141 VTALRM:154 \
+	RTMIN+3:$((128 + $(kill -l RTMIN) + 3)); do
+	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	wait_for '^HP 30/30' || bad "SIG${sig%%:*}: no game"
+	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+	kill -s "${sig%%:*}" "$pid"
+	check_restored "SIG${sig%%:*}: the terminal is restored, then exit ${sig##*:}" "${sig##*:}"
+done
 
 # 11. Live reload: an edit appears, a broken edit keeps the old map.
 cp "$tmp/arena.txt" "$tmp/live.txt"
