@@ -1,8 +1,8 @@
-## tests/fuzz/local.mk - fuzz targets for the Moving AI readers and the
-## recording parser: their saved corpora replay in every `make check`, and
-## `make fuzz-movingai` / `make fuzz-recording` build the libFuzzer
-## targets with clang.  Included by Makefile.am; paths are relative to the
-## top.
+## tests/fuzz/local.mk - fuzz targets for the data loader, the Moving AI
+## readers and the recording parser: their saved corpora replay in every
+## `make check`; `make fuzz` builds the libFuzzer targets with clang
+## (`make fuzz-data` etc. one of them), and tests/fuzz/run.sh runs them.
+## Included by Makefile.am; paths are relative to the top.
 
 # --- replay the saved corpora in every `make check` -----------------------
 # fuzz_data_replay.c is the shared driver, one TAP result per corpus;
@@ -96,3 +96,11 @@ endif
 .PHONY: fuzz-data
 CLEANFILES += tests/fuzz/fuzz_data$(EXEEXT)
 
+
+# --- all of them ------------------------------------------------------------
+# `make fuzz` builds every target; tests/fuzz/run.sh -b BUILD -t SECONDS
+# runs each from its shipped corpus (CI: a minute each).
+FUZZ_TARGETS = fuzz-data fuzz-movingai fuzz-recording
+fuzz: $(FUZZ_TARGETS)
+.PHONY: fuzz
+EXTRA_DIST += tests/fuzz/run.sh
