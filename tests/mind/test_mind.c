@@ -401,6 +401,57 @@ static void test_mind_path_end_short_of_goal(void **state)
 	game_free(g);
 }
 
+/* The automatic choice builds a shared map only for a region of at most
+ * DISTMAP_MAX_BUDGETS (16) ticks' planning budgets: six hunters on an
+ * open region of 1,800 cells share maps under a budget of 1,000 nodes a
+ * tick, and search, stopping at the budget, under one of 100 (a map would
+ * take 18 ticks' work every time the player moves). */
+static void test_mind_auto_shares_maps_within_the_budget(void **state)
+{
+	static char map[32 * 63 + 1];
+	static const uint32_t budgets[] = {1000, 100};
+	size_t b, x, y, n = 0;
+
+	(void)state;
+	for (y = 0; y < 32; y++) {
+		for (x = 0; x < 62; x++) {
+			char c = '.';
+
+			if (y == 0 || y == 31 || x == 0 || x == 61)
+				c = '#';
+			else if (y == 1 && x >= 1 && x <= 6)
+				c = 'o';
+			else if (y == 30 && x == 60)
+				c = '@';
+			else if (y == 30 && x == 1)
+				c = '>';
+			map[n++] = c;
+		}
+		map[n++] = '\n';
+	}
+	map[n] = '\0';
+	for (b = 0; b < 2; b++) {
+		struct mind_options o;
+		struct game *g;
+		int t;
+
+		mind_options_default(&o);
+		o.hunt = 1;
+		o.turn_budget = budgets[b];
+		g = dungeon_play(map, 1, &o);
+		for (t = 0; t < 4; t++)
+			game_step(g, wait_cmd);
+		if (b == 0) {
+			ASSERT_GAME(g, g->minds->stats.distmaps >= 1);
+		} else {
+			ASSERT_GAME(g, g->minds->stats.distmaps == 0);
+			ASSERT_GAME(g, g->minds->stats.distmap_cells == 0);
+			ASSERT_GAME(g, g->minds->stats.plans > 0);
+		}
+		game_free(g);
+	}
+}
+
 /* Many chasers of one kind that all need a way at once read it off one
  * shared distance map instead of searching: one map, no search, and each
  * path legal and leading to the player. */
@@ -479,6 +530,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
+	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -9,6 +9,12 @@
 /* AUTO uses a shared distance map for a kind once this many of its
  * monsters chase the player and their searches would cost more. */
 #define DISTMAP_MIN_CHASERS 4
+/* ...and the player's region is at most this many ticks' planning
+ * budgets: a map is all or nothing, and one of a huge region (16 million
+ * cells on a 4096x4096 map) would take the budget's time hundreds of
+ * times over, every turn the player moves, where searches stop at the
+ * budget. */
+#define DISTMAP_MAX_BUDGETS 16
 
 /* Whether a chaser will want a new way this tick (its path is gone or
  * spent, or the player moved too far from where it leads); map changes
@@ -80,7 +86,9 @@ void shared_choose(struct minds *md, const struct world *w)
 			map_work = (uint64_t)w->width * (uint64_t)w->height;
 		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
 		astar_work = (uint64_t)ks->wanting * per_search;
-		ks->use_dm = 2 * astar_work > map_work;
+		ks->use_dm = 2 * astar_work > map_work &&
+		             map_work <= (uint64_t)DISTMAP_MAX_BUDGETS *
+		                                 wk->tick_budget;
 	}
 }
 
