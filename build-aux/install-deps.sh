@@ -16,9 +16,9 @@ apt-get update -qq
 # only for the fuzz targets.
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake pkg-config \
-	libncurses-dev libcmocka-dev libtcod-dev tmux \
+	libncurses-dev libcmocka-dev libtcod-dev tmux time \
 	clang libclang-rt-14-dev >/dev/null || \
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake pkg-config \
-	libncurses-dev libcmocka-dev libtcod-dev tmux >/dev/null
+	libncurses-dev libcmocka-dev libtcod-dev tmux time >/dev/null
 echo "install-deps.sh: build dependencies installed"

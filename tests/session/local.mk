@@ -1,10 +1,12 @@
 ## tests/session/local.mk - the session: the turn-time histogram; the real
 ## binary without a terminal: golden games, replays, usage; where it finds
-## its data.  Included by the top
+## its data; the stated limits of map size, monsters and turns.  Included by the top
 ## Makefile.am; paths are relative to the top.
 
-TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh
-EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh
+TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
+	tests/session/test_limits.sh
+EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
+	tests/session/test_limits.sh
 
 check_PROGRAMS += tests/session/test_timing
 TESTS += tests/session/test_timing

@@ -1,0 +1,161 @@
+#!/bin/bash
+# test_limits.sh - the limits README.md states ("Limits"), each played
+# by the real binary and held to its stated time and memory: the largest
+# map (4096x4096, as a data file and as a Moving AI map), the most
+# monsters a map holds (65,534 and the player and the exit), and the
+# longest game (100,000,000 turns, in memory that does not grow with the
+# turns).  The bounds are generous enough for the sanitizer build CI
+# runs; they catch work or memory that grows out of proportion (a
+# quadratic load, a table per turn), not a slow day.  Time and memory
+# are read with /usr/bin/time.
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_limits.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+export HUNTED_DATA=$data
+
+[ -x /usr/bin/time ] || tap_skip_all "no /usr/bin/time (Debian package time)"
+
+# measure NAME SECONDS MIB COMMAND...: runs COMMAND (stdout and stderr to
+# $tmp/NAME.out) and checks it ends with status 0 within SECONDS of wall
+# time and MIB MiB of resident memory at its peak; sets $secs and $kib.
+measure() {
+	local name=$1 max_s=$2 max_mib=$3 rc
+	shift 3
+	timeout $((max_s * 3)) /usr/bin/time -f '%e %M' -o "$tmp/$name.time" \
+		"$@" >"$tmp/$name.out" 2>&1
+	rc=$?
+	read -r secs kib <"$tmp/$name.time" 2>/dev/null || {
+		secs=$max_s
+		kib=0
+	}
+	tap_diag "$name: ${secs} s, $((kib / 1024)) MiB (limits ${max_s} s, ${max_mib} MiB)"
+	if [ "$rc" = 124 ]; then
+		tap_fail "$name: still running after $((max_s * 3)) s, stopped"
+		return
+	fi
+	if [ "$rc" != 0 ]; then
+		tap_fail "$name: exit status $rc"
+		sed 's/^/    /' "$tmp/$name.out" | head -n 20 | while read -r l; do tap_diag "$l"; done
+	fi
+	awk -v s="$secs" -v m="$max_s" 'BEGIN { exit !(s <= m) }' ||
+		tap_fail "$name: took $secs s, more than $max_s"
+	[ "$kib" -le $((max_mib * 1024)) ] ||
+		tap_fail "$name: peaked at $((kib / 1024)) MiB, more than $max_mib"
+}
+
+# A walled W x H dungeon of floor: the player at the top left, the exit at
+# the bottom right, and a goblin every STEP cells from row FROM on, at
+# most MOST of them (none when STEP is 0).
+dungeon() { # W H STEP FROM MOST
+	awk -v W="$1" -v H="$2" -v S="$3" -v F="$4" -v M="$5" -v data="$data" 'BEGIN {
+		printf "include \"%s/monsters.txt\"\n", data
+		print "dungeon limit"
+		print "\ttitle \"At the limit\""
+		print "legend '\''#'\'' wall"
+		print "legend '\''.'\'' floor"
+		print "legend '\''@'\'' floor player"
+		print "legend '\''g'\'' floor monster goblin"
+		print "legend '\''>'\'' stairs exit"
+		print "MAP"
+		wall = ""
+		for (x = 0; x < W; x++) wall = wall "#"
+		print wall
+		n = g = 0
+		for (y = 1; y < H - 1; y++) {
+			row = "#"
+			for (x = 1; x < W - 1; x++) {
+				c = "."
+				if (y == 1 && x == 1) c = "@"
+				else if (y == H - 2 && x == W - 2) c = ">"
+				else if (S && y >= F && (n++ % S) == 0 && g < M) {
+					c = "g"
+					g++
+				}
+				row = row c
+			}
+			print row "#"
+		}
+		print wall
+		print "ENDMAP"
+	}'
+}
+
+# The goblins in a dungeon's MAP block.
+goblins() {
+	sed -n '/^MAP$/,/^ENDMAP$/p' "$1" | tr -cd g | wc -c
+}
+
+# --- the largest map: 4096x4096 ------------------------------------------
+dungeon 4096 4096 2000000 3 65534 >"$tmp/largest.txt"
+hunters=$(goblins "$tmp/largest.txt")
+measure largest-check 10 1024 "$bin" --check "$tmp/largest.txt"
+tap_check "the largest map (4096x4096 data file): --check within 10 s and 1 GiB"
+measure largest-play 20 1536 "$bin" --headless --map "$tmp/largest.txt" \
+	--hunt --turns 20 --no-timing
+grep -q "^summary: turns=20 monsters=$hunters " "$tmp/largest-play.out" ||
+	tap_fail "largest-play: $(tail -n 1 "$tmp/largest-play.out")"
+tap_check "the largest map: 20 turns of $hunters hunters within 20 s and 1.5 GiB"
+
+{
+	printf 'type octile\nheight 4096\nwidth 4096\nmap\n'
+	awk 'BEGIN { r = ""; for (x = 0; x < 4096; x++) r = r "."
+		for (y = 0; y < 4096; y++) print r }'
+} >"$tmp/largest.map"
+measure largest-movingai 10 1024 "$bin" --check "$tmp/largest.map"
+tap_check "the largest Moving AI map (4096x4096, open): --check within 10 s and 1 GiB"
+
+dungeon 4097 10 0 0 0 >"$tmp/wider.txt"
+"$bin" --check "$tmp/wider.txt" >"$tmp/wider.out" 2>&1
+tap_is "$?" 1 "a map one column wider than the largest is refused"
+
+# --- the most monsters: 65,534, the player and the exit ------------------
+# 258 x 258 with walls round: 65,536 cells inside, every one used.
+dungeon 258 258 1 1 65534 >"$tmp/most.txt"
+tap_is "$(goblins "$tmp/most.txt")" 65534 "the crowded map holds 65,534 goblins"
+measure most-check 20 1024 "$bin" --check "$tmp/most.txt"
+tap_check "the most monsters (65,534 on a map): --check within 20 s and 1 GiB"
+# The same crowd spread over 1024 x 1024, hunting the player from row 8
+# on, until they catch it or 20 turns pass.
+dungeon 1024 1024 15 8 65534 >"$tmp/spread.txt"
+measure most-play 30 1536 "$bin" --headless --map "$tmp/spread.txt" --hunt \
+	--turns 20 --no-timing
+grep -q '^summary: turns=[0-9]* monsters=65534 ' "$tmp/most-play.out" ||
+	tap_fail "most-play: $(tail -n 1 "$tmp/most-play.out")"
+tap_check "the most monsters: 65,534 hunters on 1024x1024 play within 30 s and 1.5 GiB"
+
+# --- the longest game: 100,000,000 turns, memory flat ----------------------
+# The player is walled in and there are no monsters: every turn is a
+# wait, and nothing but the turn count grows.
+cat >"$tmp/stuck.txt" <<EOF
+include "$data/monsters.txt"
+dungeon stuck
+	title "Walled in"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend '>' stairs exit
+MAP
+#######
+#@#..>#
+#######
+ENDMAP
+EOF
+measure long-100k 20 256 "$bin" --headless --map "$tmp/stuck.txt" \
+	--turns 100000
+short=$kib
+measure long-2m 60 256 "$bin" --headless --map "$tmp/stuck.txt" \
+	--turns 2000000
+grep -q '^summary: turns=2000000 ' "$tmp/long-2m.out" ||
+	tap_fail "long game: $(tail -n 1 "$tmp/long-2m.out")"
+[ "$kib" -le $((short + 1024)) ] ||
+	tap_fail "2,000,000 turns took $((kib - short)) KiB more than 100,000"
+tap_check "the longest game: 2,000,000 turns in the memory of 100,000 (within 1 MiB)"
+
+"$bin" --headless --map "$tmp/stuck.txt" --turns 100000001 >/dev/null 2>&1
+tap_is "$?" 2 "--turns past 100,000,000 is refused with status 2"
+
+tap_done
