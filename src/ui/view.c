@@ -247,7 +247,8 @@ static enum view_result view_replay_step(struct view *v, struct world_cmd *cmd)
 
 static void view_show_errors(struct view *v, const struct diag_list *l)
 {
-	size_t i;
+	size_t i, n;
+	char *e;
 
 	v->nerrors = 0;
 	for (i = 0; i < l->len && v->nerrors < ERR_KEEP; i++) {
@@ -255,8 +256,10 @@ static void view_show_errors(struct view *v, const struct diag_list *l)
 
 		if (d->severity != DIAG_ERROR)
 			continue;
-		snprintf(v->errors[v->nerrors++], LOG_LINE, "%s:%d:%d: %s",
-		         d->file, d->line, d->col, d->message);
+		e = v->errors[v->nerrors++];
+		diag_where(d, e, LOG_LINE);
+		n = strlen(e);
+		snprintf(e + n, LOG_LINE - n, ": %s", d->message);
 	}
 	if (!v->nerrors)
 		snprintf(v->errors[v->nerrors++], LOG_LINE,
