@@ -278,6 +278,50 @@ static void test_file_open_gives_a_descriptor(void **state)
 	                 FILE_EKIND);
 }
 
+static void test_file_create_writes_regular_files_only(void **state)
+{
+	char msg[PATH_MAX + 128], want[PATH_MAX + 128], *buf;
+	size_t len;
+	int fd;
+
+	(void)state;
+	/* A new file, then the same emptied. */
+	fd = file_create(in_tmp("new.rec"), msg, sizeof(msg));
+	assert_true(fd >= 0);
+	assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	assert_int_equal(write(fd, "abc", 3), 3);
+	close(fd);
+	fd = file_create(in_tmp("new.rec"), msg, sizeof(msg));
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(file_read(in_tmp("new.rec"), 10, &buf, &len, NULL, msg,
+	                           sizeof(msg)),
+	                 FILE_OK);
+	assert_int_equal(len, 0);
+	free(buf);
+	/* A FIFO nobody reads: refused at once, not waited on. */
+	assert_int_equal(mkfifo(in_tmp("wpipe"), 0600), 0);
+	alarm(TEST_FILE_ALARM);
+	assert_int_equal(file_create(in_tmp("wpipe"), msg, sizeof(msg)),
+	                 FILE_EKIND);
+	alarm(0);
+	snprintf(want, sizeof(want),
+	         "cannot write '%s': it is a FIFO (a named pipe), not a "
+	         "regular file",
+	         in_tmp("wpipe"));
+	assert_string_equal(msg, want);
+	assert_int_equal(file_create("/dev/null", msg, sizeof(msg)),
+	                 FILE_EKIND);
+	assert_string_equal(msg, "cannot write '/dev/null': it is a character "
+	                         "device, not a regular file");
+	assert_int_equal(file_create(tmpdir, msg, sizeof(msg)), FILE_EKIND);
+	assert_int_equal(file_create(in_tmp("no/such/dir"), msg, sizeof(msg)),
+	                 FILE_EOPEN);
+	snprintf(want, sizeof(want), "cannot write '%s': %s",
+	         in_tmp("no/such/dir"), strerror(ENOENT));
+	assert_string_equal(msg, want);
+}
+
 static void test_file_kind_names_every_kind(void **state)
 {
 	(void)state;
@@ -329,6 +373,7 @@ int main(void)
 	        cmocka_unit_test(test_file_refuses_an_unreadable_file),
 	        cmocka_unit_test(test_file_refuses_a_missing_file),
 	        cmocka_unit_test(test_file_open_gives_a_descriptor),
+	        cmocka_unit_test(test_file_create_writes_regular_files_only),
 	        cmocka_unit_test(test_file_kind_names_every_kind),
 	};
 

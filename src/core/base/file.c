@@ -44,12 +44,13 @@ static void file_size_text(int64_t n, char *buf, size_t size)
 		snprintf(buf, size, "%" PRId64 " %s", n, units[u]);
 }
 
-/* The refusal of a file that is not a regular one. */
-static int file_not_regular(const char *path, mode_t mode, char *msg,
-                            size_t size)
+/* The refusal of a file that is not a regular one, to read or write
+ * (verb). */
+static int file_not_regular(const char *verb, const char *path, mode_t mode,
+                            char *msg, size_t size)
 {
-	snprintf(msg, size, "cannot read '%s': it is %s, not a regular file",
-	         path, file_kind(mode));
+	snprintf(msg, size, "cannot %s '%s': it is %s, not a regular file",
+	         verb, path, file_kind(mode));
 	return FILE_EKIND;
 }
 
@@ -67,7 +68,8 @@ int file_open(const char *path, int64_t max, struct stat *st, char *msg,
 		/* A socket refuses to open at all: say what it is rather
 		 * than "No such device or address". */
 		if (stat(path, st) == 0 && !S_ISREG(st->st_mode))
-			return file_not_regular(path, st->st_mode, msg, size);
+			return file_not_regular("read", path, st->st_mode, msg,
+			                        size);
 		snprintf(msg, size, "cannot open '%s': %s", path, strerror(e));
 		return FILE_EOPEN;
 	}
@@ -79,7 +81,7 @@ int file_open(const char *path, int64_t max, struct stat *st, char *msg,
 	}
 	if (!S_ISREG(st->st_mode)) {
 		close(fd);
-		return file_not_regular(path, st->st_mode, msg, size);
+		return file_not_regular("read", path, st->st_mode, msg, size);
 	}
 	if ((int64_t)st->st_size > max) {
 		file_size_text(max, limit, sizeof(limit));
@@ -137,4 +139,37 @@ int file_read(const char *path, int64_t max, char **buf, size_t *len,
 	*buf = b;
 	*len = n;
 	return FILE_OK;
+}
+
+int file_create(const char *path, char *msg, size_t size)
+{
+	/* O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of
+	 * waiting for a reader.  O_TRUNC empties only a regular file. */
+	int fd = open(path,
+	              O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOCTTY |
+	                      O_CLOEXEC,
+	              0666);
+	struct stat st;
+
+	if (fd < 0) {
+		int e = errno;
+
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			return file_not_regular("write", path, st.st_mode, msg,
+			                        size);
+		snprintf(msg, size, "cannot write '%s': %s", path, strerror(e));
+		return FILE_EOPEN;
+	}
+	if (fstat(fd, &st) != 0) {
+		snprintf(msg, size, "cannot write '%s': %s", path,
+		         strerror(errno));
+		close(fd);
+		return FILE_EOPEN;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return file_not_regular("write", path, st.st_mode, msg, size);
+	}
+	/* Writes to a regular file never block: the flag can stay. */
+	return fd;
 }

@@ -40,6 +40,12 @@ int file_open(const char *path, int64_t max, struct stat *st, char *msg,
 int file_read(const char *path, int64_t max, char **buf, size_t *len,
               struct stat *st, char *msg, size_t size);
 
+/* Creates path, or empties it, for writing (a recording): a regular file
+ * only, so that writing never waits on a FIFO nobody reads.  Returns the
+ * descriptor (close-on-exec), or a negative enum file_status with the
+ * problem in msg. */
+int file_create(const char *path, char *msg, size_t size);
+
 /* What a file of mode st_mode is when it is not a regular file, for a
  * message ("a directory", "a FIFO"...), or NULL for a regular file. */
 const char *file_kind(mode_t mode);
