@@ -196,13 +196,14 @@ static void files_no_such_map(const struct setup *s, const char *path,
 	near = diag_closest(s->map, (const char *const *)names, n);
 	if (near)
 		snprintf(hint, sizeof(hint), "did you mean '%s'?", near);
+	/* A problem of no line: the file is not there. */
 	if (n)
-		diag_add(diags, DIAG_ERROR, path, 1, 1, NULL, 0,
+		diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0,
 		         near ? hint : NULL,
 		         "no map named '%s'; the maps in %s are: %s", s->map,
 		         maps, list);
 	else
-		diag_add(diags, DIAG_ERROR, path, 1, 1, NULL, 0, NULL,
+		diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0, NULL,
 		         "no map named '%s', and no maps in %s", s->map, maps);
 	for (i = 0; i < n; i++)
 		free(names[i]);

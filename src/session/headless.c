@@ -3,6 +3,7 @@
 #include "headless.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "core/mind/autopilot.h"
@@ -45,18 +46,8 @@ static enum source_result headless_autopilot_next(void *self, struct session *s,
 static enum source_result headless_replay_next(void *self, struct session *s,
                                                struct world_cmd *cmd)
 {
-	int r = session_replay_next(s, cmd);
-
 	(void)self;
-	if (r == 0)
-		return SOURCE_END;
-	if (r < 0) {
-		fprintf(stderr, "hunted: %s:%d: malformed turn line\n",
-		        s->setup.replay, s->rep.line);
-		s->status = 1;
-		return SOURCE_STOP;
-	}
-	return SOURCE_CMD;
+	return session_replay_next(s, cmd) ? SOURCE_CMD : SOURCE_END;
 }
 
 int headless_source(struct headless *h, struct session *s, FILE *out,
@@ -121,12 +112,10 @@ static void headless_summary_end(void *self, struct session *s)
 	uint64_t median = session_median_ns(s), max_ns = s->times.max;
 
 	if (s->diverged) {
-		fprintf(stderr,
-		        "hunted: %s:%d: the replay diverged at turn %u "
-		        "(recorded checksum %016" PRIx64 ", got %016" PRIx64
-		        ")\n",
-		        s->setup.replay, s->div_line, s->div_turn, s->div_want,
-		        s->div_got);
+		char why[PATH_MAX + 160];
+
+		session_divergence(s, why, sizeof(why));
+		fprintf(stderr, "hunted: %s\n", why);
 		return;
 	}
 	if (s->status != 0)

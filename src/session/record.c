@@ -1,4 +1,4 @@
-/* record.c - writing recordings. */
+/* record.c - writing recordings (the format is in record.h). */
 #include "record.h"
 
 #include <inttypes.h>
@@ -19,4 +19,9 @@ void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd)
 	cmd_format(cmd, letters);
 	fprintf(f, "turn %u %s %016" PRIx64 "\n", g->world->turn, letters,
 	        game_checksum(g));
+}
+
+void record_write_end(FILE *f, const struct game *g)
+{
+	fprintf(f, "end %u %016" PRIx64 "\n", g->world->turn, game_checksum(g));
 }

@@ -1,7 +1,20 @@
-/* record.h - writing a recording: the options that made the game, then
- * one line per command, "turn N CMD CHECKSUM", CHECKSUM being the whole
- * game's checksum after the command, so that a replay can tell the first
- * turn that no longer matches (replay.h reads them). */
+/* record.h - writing a recording, format 2:
+ *
+ *   # hunted recording: hunted --headless --replay FILE
+ *   hunted-recording 2
+ *   map doors                  the options that made the game, NAME VALUE
+ *   seed 4                     (setup.c's table), each at most once
+ *   turn 1 l 5e893ed4bb150a0e  every turn: its number (1, 2, 3...), the
+ *   turn 2 k a79c086aa944639a  command that took it, the whole game's
+ *   ...                        checksum after it, in 16 hex digits
+ *   end 2 a79c086aa944639a     the number of turns, the final checksum
+ *
+ * A replay can so tell the first turn that no longer matches, and a
+ * recording cut short (the game crashed, the disk filled) from a whole
+ * one: the end line is written only when the session ends, however it
+ * ends (won, caught, quit, the turn limit, a signal the loop handled).
+ * A command that took no time (walking into a wall) changes nothing and
+ * is left out.  replay.h reads them. */
 #ifndef HUNTED_RECORD_H
 #define HUNTED_RECORD_H
 
@@ -12,12 +25,16 @@
 
 /* The first line a recording must have after its comments. */
 #define RECORD_MAGIC   "hunted-recording"
-#define RECORD_VERSION 1
+#define RECORD_VERSION 2
 
 /* Writes the header: a comment, the version, the game's options. */
 void record_write_header(FILE *f, const struct setup *s);
 
-/* Appends one command and the checksum of g after it. */
+/* Appends the turn the command cmd took, and the checksum of g after
+ * it. */
 void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd);
+
+/* Appends the end line: the turns played and g's checksum now. */
+void record_write_end(FILE *f, const struct game *g);
 
 #endif

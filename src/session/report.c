@@ -1,27 +1,64 @@
 /* report.c - diagnostics as a compiler prints them: FILE:LINE:COL:
- * SEVERITY: MESSAGE, the source line and a caret under the column. */
+ * SEVERITY: MESSAGE, the source line and a caret under the column
+ * (FILE:LINE: for a whole line, FILE: for a whole file). */
 #include "report.h"
 
-#include <stdio.h>
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
 
-/* The line of file numbered line, read again for a diagnostic that did not
- * keep its source line; NULL when it cannot be read. */
+#include "core/base/file.h"
+#include "core/data/data.h"
+#include "core/data/movingai.h"
+
+/* The largest file whose lines a diagnostic may quote without keeping
+ * them: the largest file any reader takes.  A file above it was refused
+ * by its reader, with a diagnostic of the whole file. */
+#define REPORT_FILE_MAX DATA_FILE_MAX
+_Static_assert(MOVINGAI_FILE_MAX <= REPORT_FILE_MAX,
+               "a Moving AI file's lines could not be quoted");
+
+/* The line of file numbered line (up to size - 1 bytes of it), read
+ * again for a diagnostic that did not keep its source line, through the
+ * opener: a file that became a FIFO or a device since, or grew past any
+ * reader's limit, is not read.  NULL when it cannot be read. */
 static char *report_source_line(const char *file, int line, char *buf,
                                 size_t size)
 {
-	FILE *f = fopen(file, "rb");
-	int n = 1, c;
+	char chunk[4096], msg[PATH_MAX + 128];
+	struct stat st;
+	int64_t left;
 	size_t len = 0;
+	int fd = file_open(file, REPORT_FILE_MAX, &st, msg, sizeof(msg));
+	int n = 1, done = 0;
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	while (n < line && (c = getc(f)) != EOF)
-		if (c == '\n')
-			n++;
-	while (n == line && (c = getc(f)) != EOF && c != '\n')
-		if (len + 1 < size)
-			buf[len++] = (char)c;
-	fclose(f);
+	/* No more than the size the file had when it was opened. */
+	left = (int64_t)st.st_size;
+	while (!done && left > 0) {
+		ssize_t r = read(fd, chunk,
+		                 left < (int64_t)sizeof(chunk) ? (size_t)left
+		                                               : sizeof(chunk));
+		ssize_t i;
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		left -= r;
+		for (i = 0; i < r && !done; i++) {
+			if (n < line) {
+				n += chunk[i] == '\n';
+			} else if (chunk[i] == '\n') {
+				done = 1;
+			} else if (len + 1 < size) {
+				buf[len++] = chunk[i];
+			}
+		}
+	}
+	close(fd);
 	if (n != line)
 		return NULL;
 	if (len > 0 && buf[len - 1] == '\r')
@@ -33,13 +70,15 @@ static char *report_source_line(const char *file, int line, char *buf,
 /* Tabs before the column are copied so the caret lines up. */
 static void report_diag(FILE *f, const struct diag *d)
 {
-	char buf[DIAG_SOURCE_MAX + 1];
+	char buf[DIAG_SOURCE_MAX + 1], where[PATH_MAX + 32];
 	const char *src = d->source;
 	int i;
 
-	fprintf(f, "%s:%d:%d: %s: %s%s%s\n", d->file, d->line, d->col,
-	        diag_severity_name(d->severity), d->message,
-	        d->hint ? "; " : "", d->hint ? d->hint : "");
+	diag_where(d, where, sizeof(where));
+	fprintf(f, "%s: %s: %s%s%s\n", where, diag_severity_name(d->severity),
+	        d->message, d->hint ? "; " : "", d->hint ? d->hint : "");
+	if (d->line < 1)
+		return;
 	if (!src)
 		src = report_source_line(d->file, d->line, buf, sizeof(buf));
 	if (!src || !*src)
@@ -48,10 +87,16 @@ static void report_diag(FILE *f, const struct diag *d)
 	for (i = 0; src[i]; i++) {
 		unsigned char c = (unsigned char)src[i];
 
-		/* Never send a control byte from a bad file to the terminal. */
-		fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', f);
+		/* Never send a control byte or a byte above ASCII from a bad
+		 * file to the terminal (a stray byte can start an escape
+		 * sequence); one '?' per byte keeps the caret under its
+		 * column, which counts bytes. */
+		fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', f);
 	}
-	fputs("\n    ", f);
+	fputc('\n', f);
+	if (d->col < 1)
+		return;
+	fputs("    ", f);
 	for (i = 0; i < d->col - 1 && src[i]; i++)
 		fputc(src[i] == '\t' ? '\t' : ' ', f);
 	for (; i < d->col - 1; i++)

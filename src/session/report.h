@@ -8,7 +8,8 @@
 #include "core/base/diag.h"
 
 /* FILE:LINE:COL: SEVERITY: MESSAGE; HINT, then the source line and a
- * caret under the column, for every problem of l. */
+ * caret under the column, for every problem of l; FILE:LINE: and the line
+ * for a problem of a whole line, FILE: alone for one of the whole file. */
 void report_diags(FILE *f, const struct diag_list *l);
 
 #endif

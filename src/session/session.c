@@ -3,11 +3,14 @@
 #include "session.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "core/base/file.h"
 #include "files.h"
 #include "record.h"
 #include "report.h"
@@ -41,10 +44,42 @@ static struct game *session_game(const struct setup *setup)
 	return g;
 }
 
+/* The recording to replay, read and checked whole, its game's options
+ * into s->setup; every problem printed. */
+static int session_replay_load(struct session *s)
+{
+	struct diag_list diags;
+	int rc;
+
+	diag_list_init(&diags, 0);
+	rc = replay_load(&s->rep, s->setup.replay, &s->setup, &diags);
+	report_diags(stderr, &diags);
+	diag_list_fini(&diags);
+	return rc;
+}
+
+/* The recording to write, through the opener: a FIFO or a device named by
+ * mistake is refused at once rather than waited on. */
+static int session_record_open(struct session *s)
+{
+	char msg[PATH_MAX + 128];
+	int fd = file_create(s->setup.record, msg, sizeof(msg));
+
+	if (fd >= 0) {
+		s->rec = fdopen(fd, "w");
+		if (s->rec)
+			return 0;
+		snprintf(msg, sizeof(msg), "cannot write '%s': %s",
+		         s->setup.record, strerror(errno));
+		close(fd);
+	}
+	fprintf(stderr, "hunted: %s\n", msg);
+	return -1;
+}
+
 struct session *session_open(const struct setup *setup)
 {
 	struct session *s = calloc(1, sizeof(*s));
-	char err[512];
 
 	if (!s) {
 		fprintf(stderr, "hunted: out of memory\n");
@@ -53,30 +88,18 @@ struct session *session_open(const struct setup *setup)
 	s->setup = *setup;
 	if (setup->map == setup->map_buf)
 		s->setup.map = s->setup.map_buf;
-	if (setup->replay && replay_read_setup(setup->replay, &s->setup, err,
-	                                       sizeof(err)) != 0) {
-		fprintf(stderr, "hunted: %s\n", err);
+	if (setup->replay && session_replay_load(s) != 0)
 		goto fail;
-	}
 	s->game = session_game(&s->setup);
 	if (!s->game)
 		goto fail;
 	setup_label(&s->setup, s->game->world->data->map->name, s->label,
 	            sizeof(s->label));
 	if (setup->record) {
-		s->rec = fopen(setup->record, "w");
-		if (!s->rec) {
-			fprintf(stderr, "hunted: cannot write '%s': %s\n",
-			        setup->record, strerror(errno));
+		if (session_record_open(s) != 0)
 			goto fail;
-		}
 		record_write_header(s->rec, &s->setup);
 		fflush(s->rec);
-	}
-	if (setup->replay &&
-	    replay_open(&s->rep, setup->replay, err, sizeof(err)) != 0) {
-		fprintf(stderr, "hunted: %s\n", err);
-		goto fail;
 	}
 	return s;
 fail:
@@ -94,10 +117,23 @@ int session_close(struct session *s)
 		fprintf(stderr, "hunted: cannot write '%s'\n", s->setup.record);
 		rc = -1;
 	}
-	replay_close(&s->rep);
+	replay_fini(&s->rep);
 	game_free(s->game);
 	free(s);
 	return rc;
+}
+
+/* The replay no longer matches its recording: why, where, and the exit
+ * status that says so. */
+static void session_diverge(struct session *s, enum session_divergence why,
+                            int line, uint64_t want)
+{
+	s->diverged = why;
+	s->div_line = line;
+	s->div_turn = s->game->world->turn;
+	s->div_want = want;
+	s->div_got = game_checksum(s->game);
+	s->status = EXIT_DIVERGED;
 }
 
 int session_replay_next(struct session *s, struct world_cmd *cmd)
@@ -105,7 +141,42 @@ int session_replay_next(struct session *s, struct world_cmd *cmd)
 	int r = replay_next(&s->rep, cmd);
 
 	s->replayed = r == 1;
+	/* Every turn played: the game must end as the end line says. */
+	if (r == 0 && !s->diverged && !replay_end_matches(&s->rep, s->game))
+		session_diverge(s, SESSION_DIVERGED_END, s->rep.end_line,
+		                s->rep.end_sum);
 	return r;
+}
+
+void session_divergence(const struct session *s, char *buf, size_t size)
+{
+	switch (s->diverged) {
+	case SESSION_DIVERGED_TURN:
+		snprintf(buf, size,
+		         "%s:%d: the replay diverged at turn %u (recorded "
+		         "checksum %016" PRIx64 ", got %016" PRIx64 ")",
+		         s->setup.replay, s->div_line, s->div_turn, s->div_want,
+		         s->div_got);
+		break;
+	case SESSION_DIVERGED_END:
+		snprintf(buf, size,
+		         "%s:%d: the replay diverged at its end, turn %u "
+		         "(recorded checksum %016" PRIx64 ", got %016" PRIx64
+		         ")",
+		         s->setup.replay, s->div_line, s->div_turn, s->div_want,
+		         s->div_got);
+		break;
+	case SESSION_DIVERGED_OVER:
+		snprintf(buf, size,
+		         "%s:%d: the replay diverged at turn %u: the game is "
+		         "over, the recording goes on",
+		         s->setup.replay, s->div_line, s->div_turn);
+		break;
+	default:
+		snprintf(buf, size, "%s: the replay matches its recording",
+		         s->setup.replay ? s->setup.replay : "");
+		break;
+	}
 }
 
 /* One command: the player's, the monsters' tick when time passed, the
@@ -125,23 +196,35 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		game_monsters_act(g);
 		timing_add(&s->times, session_now_ns() - t0);
 	}
-	if (s->rec && r >= 0) {
+	/* A command that took no time changed nothing: it is not a turn of
+	 * the recording. */
+	if (s->rec && r == 1) {
 		record_write_turn(s->rec, g, *cmd);
 		/* In the terminal a game can end at any moment: keep the
 		 * recording whole. */
 		if (s->setup.mode == SETUP_PLAY)
 			fflush(s->rec);
 	}
-	if (s->replayed && !replay_matches(&s->rep, g)) {
-		s->diverged = 1;
-		s->div_line = s->rep.line;
-		s->div_turn = g->world->turn;
-		s->div_want = s->rep.want;
-		s->div_got = game_checksum(g);
-		s->status = EXIT_DIVERGED;
+	if (s->replayed && !s->diverged) {
+		if (!replay_matches(&s->rep, g))
+			session_diverge(s, SESSION_DIVERGED_TURN, s->rep.line,
+			                s->rep.want);
+		else if (g->world->state != WORLD_PLAYING &&
+		         replay_left(&s->rep))
+			session_diverge(s, SESSION_DIVERGED_OVER, s->rep.line,
+			                s->rep.want);
 	}
 	s->replayed = 0;
 	return r;
+}
+
+/* The end line, and no more turns: the recording is finished. */
+static void session_record_end(struct session *s)
+{
+	if (!s->rec)
+		return;
+	record_write_end(s->rec, s->game);
+	fflush(s->rec);
 }
 
 int session_run(struct session *s, struct session_source *src,
@@ -170,6 +253,8 @@ int session_run(struct session *s, struct session_source *src,
 			if (sinks[k].turn)
 				sinks[k].turn(sinks[k].self, s, cmd, r == 1);
 	}
+	/* However the loop ended, the recording is whole up to here. */
+	session_record_end(s);
 	for (k = 0; k < nsinks; k++)
 		if (sinks[k].end)
 			sinks[k].end(sinks[k].self, s);
@@ -187,6 +272,8 @@ int session_reload(struct session *s, struct diag_list *diags,
 	g = game_reload(s->game, d, diags, rep);
 	if (!g)
 		return -1;
+	/* The recording stops with the game it recorded, whole. */
+	session_record_end(s);
 	game_free(s->game);
 	s->game = g;
 	if (s->rec) {

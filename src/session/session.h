@@ -52,15 +52,24 @@ struct session_sink {
 	void *self;
 };
 
+/* How a replay stopped matching its recording. */
+enum session_divergence {
+	SESSION_MATCHES = 0,
+	SESSION_DIVERGED_TURN, /* a turn's checksum differs */
+	SESSION_DIVERGED_END,  /* the game ends with another checksum */
+	SESSION_DIVERGED_OVER, /* the game is over, the recording goes on */
+};
+
 struct session {
 	struct setup setup; /* the session's own copy */
 	struct game *game;
 	FILE *rec;         /* --record, or NULL */
-	struct replay rep; /* --replay: rep.f is NULL otherwise */
+	struct replay rep; /* --replay: rep.path is NULL otherwise */
 	int replayed;      /* the command to play came from rep: check it */
 	int status;        /* the exit status so far */
-	/* A replay that no longer matches: the line, turn and checksums. */
-	int diverged;
+	/* A replay that no longer matches: why, the line, the turn and the
+	 * checksums. */
+	enum session_divergence diverged;
 	int div_line;
 	uint32_t div_turn;
 	uint64_t div_want, div_got;
@@ -73,7 +82,9 @@ struct session {
 /* Makes the session the setup describes: the game's options from a
  * recording with --replay, the data loaded (every problem printed to
  * stderr as --check prints them), the game made, the recording to write
- * opened.  Returns NULL after printing why. */
+ * opened.  A recording to replay is read and checked whole first, its
+ * problems printed as data files' are.  Returns NULL after printing
+ * why. */
 struct session *session_open(const struct setup *setup);
 /* Returns 0, or -1 when the recording could not be written out (said on
  * stderr). */
@@ -81,17 +92,24 @@ int session_close(struct session *s);
 
 /* Plays the session: commands from src until it ends or stops (or the
  * setup's --turns ran out, or the game is over unless the source wants
- * more), every command to every sink.  Returns the exit status. */
+ * more), every command to every sink, and ends the recording being
+ * written with its end line.  Returns the exit status. */
 int session_run(struct session *s, struct session_source *src,
                 struct session_sink *sinks, size_t nsinks);
 
 /* The next command of the recording being replayed.  Returns 1 with
- * *cmd set, 0 at its end, -1 when the line is malformed (s->rep.line). */
+ * *cmd set, or 0 at its end, where the game is checked against the end
+ * line (s->diverged). */
 int session_replay_next(struct session *s, struct world_cmd *cmd);
+
+/* What s->diverged says, as one line for the player:
+ * "FILE:LINE: the replay diverged at turn N (...)". */
+void session_divergence(const struct session *s, char *buf, size_t size);
 
 /* The game carried over to the data files as they are now (the player,
  * the monsters and what they know kept; another size starts over).  A
- * recording being written stops: it would no longer replay.  Returns 0,
+ * recording being written ends there (with its end line): it would no
+ * longer replay past it.  Returns 0,
  * or -1 with the problems in diags and the game unchanged. */
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);

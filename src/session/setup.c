@@ -399,9 +399,9 @@ void setup_help(FILE *f)
 			fputc('\n', f);
 		}
 	}
-	fputs("\nExit status: 0 ok, 1 data-file errors or no terminal, 2 bad "
-	      "usage, 3 a replay\n"
-	      "diverged, 128+N killed by signal N.\n",
+	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, or "
+	      "no terminal,\n"
+	      "2 bad usage, 3 a replay diverged, 128+N killed by signal N.\n",
 	      f);
 }
 
@@ -534,16 +534,35 @@ void setup_write_game(FILE *f, const struct setup *s)
 			fprintf(f, "%s %s\n", options[i].name, buf);
 }
 
-int setup_read_game(struct setup *s, const char *name, const char *value,
-                    char *err, size_t err_size)
+/* Whether option i says which dungeon to play: a game has one. */
+static int option_is_dungeon(size_t i)
 {
-	size_t i;
+	return !strcmp(options[i].name, "map") ||
+	       !strcmp(options[i].name, "generate");
+}
 
-	for (i = 0; i < OPTION_COUNT; i++)
-		if ((options[i].flags & GAME) && !strcmp(options[i].name, name))
-			return option_set(&options[i], s, value, 1, NULL, err,
-			                  err_size);
-	return problem(err, err_size, "unknown line '%s'", name);
+int setup_read_game(struct setup *s, const char *name, const char *value,
+                    uint64_t *seen, char *err, size_t err_size)
+{
+	size_t i, other;
+
+	for (i = 0; i < OPTION_COUNT; i++) {
+		if (!(options[i].flags & GAME) || strcmp(options[i].name, name))
+			continue;
+		if (*seen >> i & 1)
+			return problem(err, err_size, "'%s' given twice", name);
+		for (other = 0; option_is_dungeon(i) && other < OPTION_COUNT;
+		     other++)
+			if ((*seen >> other & 1) && option_is_dungeon(other))
+				return problem(err, err_size,
+				               "'%s' and '%s' cannot both be "
+				               "given",
+				               options[other].name, name);
+		*seen |= (uint64_t)1 << i;
+		return option_set(&options[i], s, value, 1, NULL, err,
+		                  err_size);
+	}
+	return problem(err, err_size, "unknown key '%s' in the header", name);
 }
 
 void setup_label(const struct setup *s, const char *map_name, char *buf,

@@ -84,10 +84,12 @@ void setup_help(FILE *f);
  * monsters, hunt, strategy, turn-budget) as "NAME VALUE" lines. */
 void setup_write_game(FILE *f, const struct setup *s);
 
-/* Takes one "NAME VALUE" line of a recording's header into s.  Returns
- * 0, or -1 with the problem in err. */
+/* Takes one "NAME VALUE" line of a recording's header into s.  *seen
+ * (0 before the first line) keeps the names read, so that a name given
+ * twice, or both map and generate, is refused.  Returns 0, or -1 with the
+ * problem in err. */
 int setup_read_game(struct setup *s, const char *name, const char *value,
-                    char *err, size_t err_size);
+                    uint64_t *seen, char *err, size_t err_size);
 
 /* A short name for the game for the status line: the map's name, or
  * "generated WxH". */

@@ -15,6 +15,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,8 +371,11 @@ int term_play(struct session *s)
 		printf("You escaped the %s in %u turns.\n", s->label, w->turn);
 	else if (rc == 0 && w->state == WORLD_LOST)
 		printf("You were hunted down on turn %u.\n", w->turn);
-	else if (rc == EXIT_DIVERGED)
-		fprintf(stderr, "hunted: %s: the replay diverged at turn %u\n",
-		        s->setup.replay, s->div_turn);
+	else if (rc == EXIT_DIVERGED) {
+		char why[PATH_MAX + 160];
+
+		session_divergence(s, why, sizeof(why));
+		fprintf(stderr, "hunted: %s\n", why);
+	}
 	return rc;
 }

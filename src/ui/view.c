@@ -33,7 +33,7 @@ enum view_mode {
 /* Where a watched replay stands. */
 enum replay_state {
 	REPLAY_ON = 0,
-	REPLAY_ENDED,    /* its last line was played, or it is damaged */
+	REPLAY_ENDED,    /* its last turn was played */
 	REPLAY_DIVERGED, /* the game no longer matches it */
 };
 
@@ -185,7 +185,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	v->log_count = calloc(LOG_KEEP, sizeof(*v->log_count));
 	v->ai = aiview_new(s->game, s->setup.ai_view, s->setup.no_timing);
 	v->rep_delay_ms = REPLAY_DELAY_MS;
-	v->replaying = s->rep.f && s->setup.mode == SETUP_PLAY;
+	v->replaying = s->rep.path && s->setup.mode == SETUP_PLAY;
 	v->watching = s->setup.mode == SETUP_PLAY && !s->setup.replay &&
 	              !s->setup.no_watch;
 	if (!v->log || !v->log_turn || !v->log_text || !v->log_count ||
@@ -224,30 +224,34 @@ void view_free(struct view *v)
 /* ---- a replay, turn by turn ---------------------------------------------- */
 
 /* The next turn of the replay into *cmd.  Returns VIEW_CMD, or VIEW_OK
- * at its end. */
+ * at its end (the recording was checked whole before it started). */
 static enum view_result view_replay_step(struct view *v, struct world_cmd *cmd)
 {
-	int r;
+	struct session *s = v->s;
 
 	if (!v->replaying || v->rep_done != REPLAY_ON)
 		return VIEW_OK;
-	r = session_replay_next(v->s, cmd);
-	if (r <= 0 || v->s->game->world->state != WORLD_PLAYING) {
-		v->rep_done = REPLAY_ENDED;
+	if (s->game->world->state == WORLD_PLAYING &&
+	    session_replay_next(s, cmd))
+		return VIEW_CMD;
+	if (s->diverged) {
+		v->rep_done = REPLAY_DIVERGED;
 		view_log(v,
-		         r < 0 ? "The recording is damaged at line %d."
-		               : "End of the recording (line %d).",
-		         v->s->rep.line);
+		         "The replay diverged at its end, turn %u (line %d).",
+		         s->div_turn, s->div_line);
 		return VIEW_OK;
 	}
-	return VIEW_CMD;
+	v->rep_done = REPLAY_ENDED;
+	view_log(v, "End of the recording (line %d).", s->rep.end_line);
+	return VIEW_OK;
 }
 
 /* ---- reloading --------------------------------------------------------- */
 
 static void view_show_errors(struct view *v, const struct diag_list *l)
 {
-	size_t i;
+	size_t i, n;
+	char *e;
 
 	v->nerrors = 0;
 	for (i = 0; i < l->len && v->nerrors < ERR_KEEP; i++) {
@@ -255,8 +259,10 @@ static void view_show_errors(struct view *v, const struct diag_list *l)
 
 		if (d->severity != DIAG_ERROR)
 			continue;
-		snprintf(v->errors[v->nerrors++], LOG_LINE, "%s:%d:%d: %s",
-		         d->file, d->line, d->col, d->message);
+		e = v->errors[v->nerrors++];
+		diag_where(d, e, LOG_LINE);
+		n = strlen(e);
+		snprintf(e + n, LOG_LINE - n, ": %s", d->message);
 	}
 	if (!v->nerrors)
 		snprintf(v->errors[v->nerrors++], LOG_LINE,

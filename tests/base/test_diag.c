@@ -1,5 +1,6 @@
-/* test_diag.c - the diagnostics list: limits, counters, and the "did you
- * mean" suggestions the loader shows for misspelt words. */
+/* test_diag.c - the diagnostics list: locations (a column, a whole line,
+ * a whole file), limits, counters, and the "did you mean" suggestions the
+ * loader shows for misspelt words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +28,32 @@ static void test_diag_add_keeps_location_and_text(void **state)
 	assert_string_equal(l.items[0].hint, "did you mean 'x'?");
 	assert_string_equal(l.items[0].source, "xyz");
 	assert_int_equal(l.errors, 1);
+	diag_list_fini(&l);
+}
+
+static void test_diag_where_says_file_line_or_column(void **state)
+{
+	struct diag_list l;
+	char where[64];
+
+	(void)state;
+	diag_list_init(&l, 0);
+	diag_add(&l, DIAG_ERROR, "a.txt", 3, 7, NULL, 0, NULL, "at a column");
+	diag_add(&l, DIAG_ERROR, "b.rec", 9, 0, NULL, 0, NULL, "a whole line");
+	diag_add(&l, DIAG_ERROR, "c.map", 0, 5, NULL, 0, NULL, "whole file");
+	diag_add(&l, DIAG_ERROR, "d.txt", -4, -2, NULL, 0, NULL, "below 1");
+	diag_where(&l.items[0], where, sizeof(where));
+	assert_string_equal(where, "a.txt:3:7");
+	diag_where(&l.items[1], where, sizeof(where));
+	assert_string_equal(where, "b.rec:9");
+	assert_int_equal(l.items[1].col, 0);
+	/* A whole file has no column either, whatever was given. */
+	diag_where(&l.items[2], where, sizeof(where));
+	assert_string_equal(where, "c.map");
+	assert_int_equal(l.items[2].line, 0);
+	assert_int_equal(l.items[2].col, 0);
+	diag_where(&l.items[3], where, sizeof(where));
+	assert_string_equal(where, "d.txt");
 	diag_list_fini(&l);
 }
 
@@ -70,6 +97,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_diag_add_keeps_location_and_text),
+	        cmocka_unit_test(test_diag_where_says_file_line_or_column),
 	        cmocka_unit_test(test_diag_limit_counts_but_drops),
 	        cmocka_unit_test(test_diag_closest_finds_misspellings),
 	};

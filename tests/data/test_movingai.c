@@ -2,17 +2,23 @@
  * optimal lengths of a real benchmark map (den312d, 320 problems).
  *
  * The map and its problems are tests/fixtures' (tests/lib/fixture.h).
- * Malformed inputs go through tmpfile() so each case is a plain string. */
+ * Malformed inputs go through tmpfile() so each case is a plain string;
+ * files of every kind (a FIFO, a device, a sparse giant) go through the
+ * loaders by name. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/path/grid.h"
 #include "core/data/movingai.h"
@@ -290,6 +296,94 @@ static void test_movingai_map_missing_file(void **state)
 	grid_fini(&g);
 }
 
+/* Loads path as a map and as a scenario under an alarm (a reader that
+ * blocked or read on would fail the case instead of hanging it); both
+ * must refuse it with the opener's message want, as a problem of the
+ * whole file. */
+static void both_refuse(const char *path, const char *want)
+{
+	struct movingai_error err;
+	struct movingai_scen sc;
+	struct grid g;
+
+	alarm(5);
+	assert_int_equal(movingai_load_map(path, &g, &err), MOVINGAI_EIO);
+	assert_int_equal(err.line, 0);
+	assert_int_equal(err.col, 0);
+	assert_string_equal(err.message, want);
+	assert_null(g.cost);
+	assert_int_equal(movingai_load_scen(path, &sc, &err), MOVINGAI_EIO);
+	assert_int_equal(err.line, 0);
+	assert_string_equal(err.message, want);
+	assert_null(sc.problems);
+	alarm(0);
+}
+
+static void test_movingai_files_of_every_kind(void **state)
+{
+	const char *t = getenv("TMPDIR");
+	char dir[PATH_MAX], path[PATH_MAX + 32], want[2 * PATH_MAX];
+	struct movingai_error err;
+	struct grid g;
+	FILE *f;
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%s/test_movingai.XXXXXX",
+	         t && *t ? t : "/tmp");
+	assert_non_null(mkdtemp(dir));
+
+	snprintf(want, sizeof(want),
+	         "cannot read '%s': it is a directory, not a regular file",
+	         dir);
+	both_refuse(dir, want);
+
+	snprintf(path, sizeof(path), "%s/fifo.map", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	snprintf(want, sizeof(want),
+	         "cannot read '%s': it is a FIFO (a named pipe), not a "
+	         "regular file",
+	         path);
+	both_refuse(path, want);
+	unlink(path);
+
+	snprintf(path, sizeof(path), "%s/zero.map", dir);
+	assert_int_equal(symlink("/dev/zero", path), 0);
+	snprintf(want, sizeof(want),
+	         "cannot read '%s': it is a character device, not a regular "
+	         "file",
+	         path);
+	both_refuse(path, want);
+	unlink(path);
+
+	snprintf(path, sizeof(path), "%s/huge.map", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	if (ftruncate(fd, (off_t)100 << 30) == 0) {
+		snprintf(want, sizeof(want),
+		         "'%s' is larger than 32 MiB (it is 100 GiB)", path);
+		both_refuse(path, want);
+	}
+	close(fd);
+
+	/* A regular file is read from memory as from a stream: the same
+	 * first problem of an empty one. */
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(movingai_load_map(path, &g, &err), MOVINGAI_EFORMAT);
+	assert_int_equal(err.line, 1);
+	assert_string_equal(err.message, "empty file: expected 'type octile'");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("type octile\nheight 1\nwidth 2\nmap\n.@\n", f);
+	fclose(f);
+	assert_int_equal(movingai_load_map(path, &g, &err), MOVINGAI_OK);
+	assert_int_equal(g.width, 2);
+	grid_fini(&g);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 /* --- scenarios ---------------------------------------------------------- */
 
 static void test_movingai_scen_ok(void **state)
@@ -418,6 +512,7 @@ int main(void)
 	        cmocka_unit_test(test_movingai_map_bad_rows),
 	        cmocka_unit_test(test_movingai_map_binary_and_long_lines),
 	        cmocka_unit_test(test_movingai_map_missing_file),
+	        cmocka_unit_test(test_movingai_files_of_every_kind),
 	        cmocka_unit_test(test_movingai_scen_ok),
 	        cmocka_unit_test(test_movingai_scen_bad),
 	        cmocka_unit_test(test_movingai_scen_long_line),

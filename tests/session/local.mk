@@ -1,15 +1,19 @@
-## tests/session/local.mk - the session: the turn-time histogram; the real
-## binary without a terminal: golden games, replays, usage; where it finds
-## its data; the stated limits of map size, monsters and turns.  Included by the top
-## Makefile.am; paths are relative to the top.
+## tests/session/local.mk - the session: the turn-time histogram, the
+## reader of recordings; the real binary without a terminal: golden
+## games, replays, usage; where it finds its data; hostile files of every
+## kind; the stated limits of map size, monsters and turns.  Included by
+## the top Makefile.am; paths are relative to the top.
 
-TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
-	tests/session/test_limits.sh
-EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
-	tests/session/test_limits.sh
-
-check_PROGRAMS += tests/session/test_timing
-TESTS += tests/session/test_timing
+check_PROGRAMS += tests/session/test_timing tests/session/test_replay
+TESTS += tests/session/test_timing tests/session/test_replay
 tests_session_test_timing_CFLAGS = $(TEST_CFLAGS)
 tests_session_test_timing_LDADD = tests/lib/libtest.a $(SESSION_LIBS) \
 	$(CORE_LIBS) $(CMOCKA_LIBS)
+tests_session_test_replay_CFLAGS = $(TEST_CFLAGS)
+tests_session_test_replay_LDADD = tests/lib/libtest.a $(SESSION_LIBS) \
+	$(CORE_LIBS) $(CMOCKA_LIBS)
+
+TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
+	tests/session/test_hostile.sh tests/session/test_limits.sh
+EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
+	tests/session/test_hostile.sh tests/session/test_limits.sh

@@ -92,6 +92,54 @@ rc=$?
 [ "$rc" -eq 1 ] || bad "missing recording: exit $rc, expected 1"
 tap_check "a missing recording exits 1"
 
+# The end line: as many turns as the turn lines, numbered 1, 2, 3..., and
+# the checksum the last one left.
+turns=$(grep -c '^turn ' "$tmp/rec")
+awk '/^turn / { if ($2 != ++n) exit 1 } END { exit n == 0 }' "$tmp/rec" ||
+	bad "turn lines not numbered 1, 2, 3..."
+last=$(grep '^turn ' "$tmp/rec" | tail -1 | cut -d' ' -f4)
+tap_is "$(tail -1 "$tmp/rec")" "end $turns $last" \
+	"a recording ends with 'end TURNS CHECKSUM', turns numbered 1, 2, 3..."
+# Walking into a wall takes no time and changes nothing: not a turn.
+"$bin" --headless --no-timing --map tutorial --seed 1 \
+	--keys 'hhhhhhhhhhhhlg.' --record "$tmp/bump" >"$tmp/bump.out" 2>&1 ||
+	bad "bumps: exit $?"
+tap_is "$(grep -c '^turn ' "$tmp/bump")" \
+	"$(sed -n 's/^summary: turns=\([0-9]*\) .*/\1/p' "$tmp/bump.out")" \
+	"a command that took no time is not a turn of the recording"
+"$bin" --headless --no-timing --replay "$tmp/bump" >"$tmp/bump.rep" 2>&1
+tap_test "a recording of bumps into walls replays to the same end" \
+	cmp -s "$tmp/bump.out" "$tmp/bump.rep"
+# A game of no turns: the end line's checksum is the whole check.
+"$bin" --headless --map doors --seed 4 --keys '' --record "$tmp/none" \
+	>/dev/null 2>&1 || bad "no turns: exit $?"
+tap_is "$(grep -c '^turn ' "$tmp/none")" 0 "a game of no turns records none"
+"$bin" --headless --replay "$tmp/none" >/dev/null 2>&1 ||
+	bad "no turns: replay exit $?"
+sed 's/^seed 4$/seed 5/' "$tmp/none" >"$tmp/none.seed"
+"$bin" --headless --replay "$tmp/none.seed" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] || bad "no turns, another seed: exit $rc, expected 3"
+grep -q "none.seed:8: the replay diverged at its end, turn 0 (recorded checksum" \
+	"$tmp/err" || bad "no turns, another seed: $(cat "$tmp/err")"
+tap_check "a game of no turns replays, and diverges at its end with another seed"
+# A game that ends (caught here) while its recording goes on diverges.
+"$bin" --headless --no-timing --map crowd --seed 3 --monsters 40 \
+	--turns 200 --record "$tmp/caught" >"$tmp/caught.out" 2>&1 ||
+	bad "caught: exit $?"
+grep -q 'caught=1' "$tmp/caught.out" || bad "caught: the game was not lost"
+n=$(grep -c '^turn ' "$tmp/caught")
+sum=$(tail -1 "$tmp/caught" | cut -d' ' -f3)
+{ grep -v '^end ' "$tmp/caught"
+  echo "turn $((n + 1)) . $sum"
+  echo "end $((n + 1)) $sum"; } >"$tmp/caught.more"
+"$bin" --headless --replay "$tmp/caught.more" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] || bad "over: exit $rc, expected 3"
+grep -q "diverged at turn $n: the game is over, the recording goes on" \
+	"$tmp/err" || bad "over: $(cat "$tmp/err")"
+tap_check "a recording that goes on after its game is over diverges (exit 3)"
+
 # --hunt: every monster hunts from the first turn, and the recording
 # keeps it (the same game replays; without it, it diverges).
 "$bin" --headless --no-timing --map doors --seed 4 --monsters 12 --hunt \

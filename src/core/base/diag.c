@@ -87,8 +87,8 @@ int diag_add(struct diag_list *l, enum diag_severity sev, const char *file,
 		l->cap = cap;
 	}
 	d.severity = sev;
-	d.line = line < 1 ? 1 : line;
-	d.col = col < 1 ? 1 : col;
+	d.line = line < 1 ? 0 : line;
+	d.col = col < 1 || line < 1 ? 0 : col;
 	d.file = dup_n(file ? file : "", strlen(file ? file : ""));
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
@@ -178,4 +178,14 @@ const char *diag_closest(const char *word, const char *const *candidates,
 const char *diag_severity_name(enum diag_severity sev)
 {
 	return sev == DIAG_ERROR ? "error" : "warning";
+}
+
+void diag_where(const struct diag *d, char *buf, size_t size)
+{
+	if (d->line < 1)
+		snprintf(buf, size, "%s", d->file);
+	else if (d->col < 1)
+		snprintf(buf, size, "%s:%d", d->file, d->line);
+	else
+		snprintf(buf, size, "%s:%d:%d", d->file, d->line, d->col);
 }

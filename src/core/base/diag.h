@@ -3,7 +3,9 @@
  * Loaders never print and never stop at the first problem: they add every
  * problem here (up to a limit) with the file, line and column it belongs
  * to, and the front end decides how to show them.  Lines and columns count
- * from 1; a column counts bytes, so a tab is one column. */
+ * from 1; a column counts bytes, so a tab is one column.  A problem of the
+ * whole file (it cannot be opened, it is not a regular file, it is too
+ * large) has line 0 and no column; one of a whole line has column 0. */
 #ifndef HUNTED_DIAG_H
 #define HUNTED_DIAG_H
 
@@ -22,8 +24,8 @@ enum diag_severity {
 struct diag {
 	enum diag_severity severity;
 	char *file;    /* as the loader named it */
-	int line;      /* >= 1 */
-	int col;       /* >= 1 */
+	int line;      /* >= 1, or 0 for the whole file */
+	int col;       /* >= 1, or 0 for the whole line (0 when line is) */
 	char *message; /* no trailing newline, no location */
 	char *hint;    /* e.g. "did you mean 'walk'?", or NULL */
 	char *source;  /* the offending line, or NULL when unavailable */
@@ -45,7 +47,8 @@ void diag_list_fini(struct diag_list *l);
 /* Forgets every item but keeps the limit. */
 void diag_list_clear(struct diag_list *l);
 
-/* Adds one problem.  source (source_len bytes, may be NULL) is copied up
+/* Adds one problem.  A line below 1 means the whole file, a column below
+ * 1 the whole line.  source (source_len bytes, may be NULL) is copied up
  * to DIAG_SOURCE_MAX bytes; hint may be NULL.  Returns 0, or -1 when the
  * item could not be kept (limit reached or no memory); the counters are
  * updated either way. */
@@ -61,5 +64,9 @@ const char *diag_closest(const char *word, const char *const *candidates,
                          size_t n);
 
 const char *diag_severity_name(enum diag_severity sev);
+
+/* Where d is, as a compiler says it: "FILE:LINE:COL", "FILE:LINE" for a
+ * whole line, "FILE" for the whole file. */
+void diag_where(const struct diag *d, char *buf, size_t size);
 
 #endif

@@ -5,14 +5,13 @@
  * dungeon built, and the problems put in reading order. */
 #include "loader.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "core/base/file.h"
 
 static void load_include(struct parser *p, struct tok *kw);
 
@@ -34,80 +33,6 @@ static const struct load_directive load_directives[] = {
 	(sizeof(load_directives) / sizeof(load_directives[0]))
 
 /* ---- files and includes ------------------------------------------------ */
-
-/* Opens path if it is a regular file of at most DATA_FILE_MAX bytes.
- * Returns the descriptor, or -1 with a message in msg. */
-static int load_open(const char *path, struct stat *st, char *msg, size_t size)
-{
-	/* O_NONBLOCK: opening a FIFO must not hang the check. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-
-	if (fd < 0) {
-		snprintf(msg, size, "cannot open '%s': %s", path,
-		         strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, st) != 0) {
-		snprintf(msg, size, "cannot read '%s': %s", path,
-		         strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st->st_mode)) {
-		snprintf(msg, size, "cannot read '%s': %s", path,
-		         S_ISDIR(st->st_mode) ? "it is a directory"
-		                              : "not a regular file");
-		close(fd);
-		return -1;
-	}
-	if (st->st_size > DATA_FILE_MAX) {
-		snprintf(msg, size, "'%s' is larger than %ld MiB", path,
-		         DATA_FILE_MAX >> 20);
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* Reads a whole regular file into *out.  On failure returns -1 with a
- * message in msg. */
-static int load_read(const char *path, char **out, size_t *len, struct stat *st,
-                     char *msg, size_t size)
-{
-	int fd = load_open(path, st, msg, size);
-	char *buf;
-	size_t n = 0;
-
-	if (fd < 0)
-		return -1;
-	buf = malloc((size_t)st->st_size + 1);
-	if (!buf) {
-		snprintf(msg, size, "out of memory reading '%s'", path);
-		close(fd);
-		return -1;
-	}
-	/* The size may change under us: read at most what fstat said. */
-	while (n < (size_t)st->st_size) {
-		ssize_t r = read(fd, buf + n, (size_t)st->st_size - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			snprintf(msg, size, "cannot read '%s': %s", path,
-			         strerror(errno));
-			free(buf);
-			close(fd);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	*out = buf;
-	*len = n;
-	return 0;
-}
 
 /* Joins an include's path to the directory of the including file. */
 static char *load_include_path(const char *from, const char *rel)
@@ -167,11 +92,13 @@ static void load_file(struct parser *p, const char *path, const struct tok *at)
 	char *buf = NULL;
 	size_t len = 0;
 
-	if (load_read(path, &buf, &len, &st, msg, sizeof(msg)) != 0) {
+	if (file_read(path, DATA_FILE_MAX, &buf, &len, &st, msg, sizeof(msg)) !=
+	    FILE_OK) {
+		/* The include line, or the whole top file (line 0). */
 		if (at)
 			problem_here(p, at->col, NULL, "%s", msg);
 		else
-			diag_add(p->diags, DIAG_ERROR, path, 1, 1, NULL, 0,
+			diag_add(p->diags, DIAG_ERROR, path, 0, 0, NULL, 0,
 			         NULL, "%s", msg);
 		problem_check_full(p);
 		return;

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/file.h"
+
 #if defined(__GNUC__)
 #define MOVINGAI_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -511,35 +513,50 @@ int movingai_read_map(FILE *f, uint8_t swamp_cost, struct grid *g,
 	return rc;
 }
 
-static FILE *open_or_fail(const char *path, struct movingai_error *err)
+/* The file at path in memory, read through the opener (no FIFO, device
+ * or oversized file is ever read), as a stream *f for the readers above;
+ * *buf is the caller's to free after fclose.  Returns MOVINGAI_OK or the
+ * failure, with err filled in. */
+static int open_or_fail(const char *path, FILE **f, char **buf,
+                        struct movingai_error *err)
 {
-	FILE *f;
+	size_t len;
+	int rc;
 
-	if (!path) {
-		fail(err, MOVINGAI_EINVAL, 0, 0, "no path given");
-		return NULL;
+	*f = NULL;
+	*buf = NULL;
+	if (!path)
+		return fail(err, MOVINGAI_EINVAL, 0, 0, "no path given");
+	rc = file_read(path, MOVINGAI_FILE_MAX, buf, &len, NULL,
+	               err ? err->message : NULL,
+	               err ? sizeof(err->message) : 0);
+	if (rc != FILE_OK)
+		return rc == FILE_ENOMEM ? MOVINGAI_ENOMEM : MOVINGAI_EIO;
+	*f = fmemopen(*buf, len, "r");
+	if (!*f) {
+		free(*buf);
+		*buf = NULL;
+		return fail(err, MOVINGAI_ENOMEM, 0, 0, "out of memory");
 	}
-	f = fopen(path, "rb");
-	if (!f)
-		fail(err, MOVINGAI_EIO, 0, 0, "cannot open: %s",
-		     strerror(errno));
-	return f;
+	return MOVINGAI_OK;
 }
 
 int movingai_load_map_swamp(const char *path, uint8_t swamp_cost,
                             struct grid *g, struct movingai_error *err)
 {
+	char *buf;
 	FILE *f;
 	int rc;
 
 	error_clear(err);
 	if (g)
 		memset(g, 0, sizeof(*g));
-	f = open_or_fail(path, err);
-	if (!f)
-		return path ? MOVINGAI_EIO : MOVINGAI_EINVAL;
+	rc = open_or_fail(path, &f, &buf, err);
+	if (rc)
+		return rc;
 	rc = movingai_read_map(f, swamp_cost, g, err);
 	fclose(f);
+	free(buf);
 	return rc;
 }
 
@@ -732,17 +749,19 @@ int movingai_read_scen(FILE *f, struct movingai_scen *out,
 int movingai_load_scen(const char *path, struct movingai_scen *out,
                        struct movingai_error *err)
 {
+	char *buf;
 	FILE *f;
 	int rc;
 
 	error_clear(err);
 	if (out)
 		memset(out, 0, sizeof(*out));
-	f = open_or_fail(path, err);
-	if (!f)
-		return path ? MOVINGAI_EIO : MOVINGAI_EINVAL;
+	rc = open_or_fail(path, &f, &buf, err);
+	if (rc)
+		return rc;
 	rc = movingai_read_scen(f, out, err);
 	fclose(f);
+	free(buf);
 	return rc;
 }
 

@@ -9,6 +9,7 @@
 #ifndef HUNTED_MOVINGAI_H
 #define HUNTED_MOVINGAI_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,11 +27,15 @@ enum movingai_status {
 /* Longest line a `.scen` file may have; map rows may be up to
  * GRID_MAX_DIM characters. */
 #define MOVINGAI_SCEN_LINE_MAX 1024
+/* Largest `.map` or `.scen` file read: twice the largest map
+ * (GRID_MAX_DIM rows of GRID_MAX_DIM cells and a "\r\n" is 16.8 MB), and
+ * far above the benchmark's largest problem sets. */
+#define MOVINGAI_FILE_MAX (32L << 20)
 
 struct movingai_error {
 	int line; /* 1-based; 0 when the error is not tied to a line */
 	int col;  /* 1-based; 0 when the error is not tied to a column */
-	char message[160];
+	char message[160 + PATH_MAX]; /* room for a file's name */
 };
 
 /* One row of a `.scen` file. */
@@ -63,6 +68,9 @@ struct movingai_scen {
  * empty, so grid_fini(g) is always safe. */
 int movingai_read_map(FILE *f, uint8_t swamp_cost, struct grid *g,
                       struct movingai_error *err);
+/* The same from a file, opened as core/base/file.h opens every file a user
+ * names: a file that is not a regular one or is larger than
+ * MOVINGAI_FILE_MAX is refused with MOVINGAI_EIO and line 0. */
 int movingai_load_map_swamp(const char *path, uint8_t swamp_cost,
                             struct grid *g, struct movingai_error *err);
 /* The benchmark's reading: swamp passable at multiplier 1. */
