@@ -1,7 +1,10 @@
 ## tests/base/local.mk - unit tests of src/core/base: the diagnostics
-## list.  Included by the top Makefile.am; paths are relative to the top.
+## list and the number parser.  Included by the top Makefile.am; paths
+## are relative to the top.
 
-check_PROGRAMS += tests/base/test_diag
-TESTS += tests/base/test_diag
+check_PROGRAMS += tests/base/test_diag tests/base/test_num
+TESTS += tests/base/test_diag tests/base/test_num
 tests_base_test_diag_CFLAGS = $(TEST_CFLAGS)
 tests_base_test_diag_LDADD = $(TEST_LIBS)
+tests_base_test_num_CFLAGS = $(TEST_CFLAGS)
+tests_base_test_num_LDADD = $(TEST_LIBS)

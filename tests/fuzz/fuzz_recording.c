@@ -58,7 +58,7 @@ static void read_recording(const char *path, const uint8_t *buf, size_t len)
 		abort();
 	/* Only a setup the command line could have given. */
 	if ((unsigned)setup.mind.strategy >= MIND_STRATEGY_COUNT ||
-	    setup.monsters < -1 || setup.monsters > WORLD_MONSTERS_MAX ||
+	    setup.monsters < -1 || setup.monsters > DATA_MONSTERS_MAX ||
 	    (setup.mind.hunt != 0 && setup.mind.hunt != 1) ||
 	    (setup.gen_w &&
 	     (setup.gen_w < GEN_MIN_W || setup.gen_h < GEN_MIN_H ||
