@@ -16,6 +16,10 @@
 #include "core/world/gen.h"
 #include "core/world/world.h"
 
+/* A number as text, for --help. */
+#define SETUP_STR(n)  SETUP_STR_(n)
+#define SETUP_STR_(n) #n
+
 #define TURNS_MAX       100000000L
 #define TURN_BUDGET_MAX 0x7fffffffL
 #define SCREEN_MAX      1000
@@ -148,10 +152,10 @@ static int set_monsters(struct setup *s, const char *arg, int from_record,
 		s->monsters = -1;
 		return 0;
 	}
-	if (num_parse_u64(arg, 10, WORLD_MONSTERS_MAX, &v) != 0)
+	if (num_parse_u64(arg, 10, DATA_MONSTERS_MAX, &v) != 0)
 		return problem(err, size,
 		               "invalid monster count '%s' (expected 0 to %d)",
-		               arg, WORLD_MONSTERS_MAX);
+		               arg, DATA_MONSTERS_MAX);
 	s->monsters = (int)v;
 	return 0;
 }
@@ -241,7 +245,8 @@ static const struct option_def options[] = {
          "seed for the game's random numbers (default 1)",
          PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
-         "exactly K monsters (default: the map's own)",
+         "exactly K monsters, 0 to " SETUP_STR(DATA_MONSTERS_MAX) "\n"
+         "(default: the map's own)",
          PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
          "nodes all monsters may expand per turn (default 35000,\n"

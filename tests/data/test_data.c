@@ -197,6 +197,28 @@ static void test_data_integer_range(void **state)
 	           "'hp' must be an integer from 1 to 10000, got '-3'", NULL);
 }
 
+/* Integers are digits and nothing else: "-0" is no more a number than
+ * "-3", even where 0 is in range. */
+static void test_data_integers_strict(void **state)
+{
+	(void)state;
+	expect_one("monster m glyph 'm' attack -0\n", 1, 28,
+	           "'attack' must be an integer from 0 to 1000, got '-0'",
+	           NULL);
+	expect_one("monster m glyph 'm' sight +4\n", 1, 27,
+	           "'sight' must be an integer from 0 to 4096, got '+4'", NULL);
+	expect_one("monster m glyph 'm' drift 0x1\n", 1, 27,
+	           "'drift' must be an integer from 0 to 4096, got '0x1'",
+	           NULL);
+	expect_one("include \"base.txt\"\nmonster m glyph 'm' cost mud -0\n",
+	           2, 30,
+	           "'cost mud' must be an integer from 1 to 255 or 'never', "
+	           "got '-0'",
+	           NULL);
+	expect_clean("monster m glyph 'm' attack 0 sight 0010 budget "
+	             "100000000\n");
+}
+
 static void test_data_bad_value_words(void **state)
 {
 	(void)state;
@@ -347,6 +369,65 @@ static void test_data_door_rules(void **state)
 	           NULL);
 }
 
+/* A problem is reported, not what follows from it: a name that does not
+ * resolve makes no door "need" the field that named it, no player start
+ * or exit go missing, no monster unable to stand; a legend line that says
+ * not what its glyph means leaves the map unjudged; an include that is
+ * not read leaves its names unchecked. */
+static void test_data_no_consequences(void **state)
+{
+	static const char mon[] = "include \"base.txt\"\n"
+	                          "monster m glyph 'm' cost lavaa never\n";
+	char msg[600];
+	struct loaded l;
+
+	(void)state;
+	expect_one("terrain f glyph '.'\n"
+	           "terrain d glyph '+' door closed opens_to door_opn\n",
+	           2, 42, "unknown terrain 'door_opn'", NULL);
+	expect_one("terrain f glyph '.'\n"
+	           "terrain g glyph '=' door locked opens_to f unlocked_by "
+	           "kye\n",
+	           2, 56, "unknown key 'kye'", NULL);
+	expect_one("include \"base.txt\"\ndungeon t\nlegend '#' wall\n"
+	           "legend '.' floor\nlegend '@' flor player\n"
+	           "legend '>' stairs exit\nMAP\n#####\n#@.>#\n#####\n"
+	           "ENDMAP\n",
+	           5, 12, "unknown terrain 'flor'", "did you mean 'floor'?");
+	expect_one("include \"base.txt\"\ndungeon t\nlegend '#' wall\n"
+	           "legend '.' floor\nlegend '@' floor player\n"
+	           "legend '>' stairz exit\nMAP\n#####\n#@.>#\n#####\n"
+	           "ENDMAP\n",
+	           6, 12, "unknown terrain 'stairz'", "did you mean 'stairs'?");
+	/* The monster's file comes after the map's in reading order. */
+	write_file("mon_bad.txt", mon, strlen(mon));
+	load(&l, "include \"mon_bad.txt\"\ndungeon t\nlegend '.' floor\n"
+	         "legend '@' floor player\nlegend '>' stairs exit\n"
+	         "legend 'm' floor monster m\nMAP\n.@m>\nENDMAP\n");
+	assert_int_equal(l.rc, -1);
+	assert_int_equal(l.dl.len, 1);
+	expect_diag(&l, 0, "mon_bad.txt", 2, 26, "unknown terrain 'lavaa'",
+	            NULL);
+	unload(&l);
+	/* A legend after the map whose terrain is not a name at all. */
+	expect_one("include \"base.txt\"\ndungeon t\nMAP\n.@>\nENDMAP\n"
+	           "legend '.' floor\nlegend '@' 9floor player\n"
+	           "legend '>' stairs exit\n",
+	           7, 12,
+	           "'9floor' is not a valid name (letters, digits, '_' and "
+	           "'-', starting with a letter, at most 32 bytes)",
+	           NULL);
+	/* The kobold would be in the file that cannot be read. */
+	snprintf(msg, sizeof(msg),
+	         "cannot open '%s': No such file or directory",
+	         path_in_tmp("kobold.txt"));
+	expect_one("include \"base.txt\"\ndungeon t\nlegend '.' floor\n"
+	           "legend '@' floor player\nlegend '>' stairs exit\n"
+	           "legend 'k' floor monster kobold\nMAP\n.@k>\nENDMAP\n"
+	           "include \"kobold.txt\"\n",
+	           10, 9, msg, NULL);
+}
+
 static void test_data_limits(void **state)
 {
 	char *text = malloc(300 * 40 + DATA_MAP_MAX_DIM + 200);
@@ -397,6 +478,35 @@ static void test_data_diagnostics_are_capped(void **state)
 	unload(&l);
 }
 
+/* Bytes outside printable ASCII in a word quoted back are escaped, as
+ * control bytes would be: a message never carries raw bytes from a bad
+ * file, nor half a UTF-8 sequence cut at 40 bytes. */
+static void test_data_quoted_words_escaped(void **state)
+{
+	char text[128], want[256];
+
+	(void)state;
+	expect_one("terrain a glyph 'a' walk \xc3\xa9\n", 1, 26,
+	           "'walk' must be 'yes' or 'no', got '\\xc3\\xa9'", NULL);
+	expect_one("caf\xc3\xa9 x\n", 1, 1, "unknown keyword 'caf\\xc3\\xa9'",
+	           NULL);
+	expect_one("terrain a glpyh\xff 'a'\n", 1, 11,
+	           "unknown keyword 'glpyh\\xff' for a terrain",
+	           "did you mean 'glyph'?");
+	expect_one("terrain a glyph '\x80'\n", 1, 17,
+	           "'glyph' must be one printable ASCII character in quotes, "
+	           "as in '#', got the glyph '\\x80'",
+	           NULL);
+	expect_one("terrain t\xe2\x82\xac glyph 'a'\n", 1, 9,
+	           "'t\\xe2\\x82\\xac' is not a valid name (letters, digits, "
+	           "'_' and '-', starting with a letter, at most 32 bytes)",
+	           NULL);
+	/* 39 bytes, then a two-byte sequence: the 40 shown end inside it. */
+	snprintf(text, sizeof(text), "%039d\xc3\xa9\n", 0);
+	snprintf(want, sizeof(want), "unknown keyword '%039d\\xc3...'", 0);
+	expect_one(text, 1, 1, want, NULL);
+}
+
 /* ---- includes ---------------------------------------------------------- */
 
 static void test_data_include_missing(void **state)
@@ -408,6 +518,17 @@ static void test_data_include_missing(void **state)
 	         "cannot open '%s': No such file or directory",
 	         path_in_tmp("nope.txt"));
 	expect_one("terrain a glyph 'a'\ninclude \"nope.txt\"\n", 2, 9, msg,
+	           NULL);
+}
+
+static void test_data_include_empty(void **state)
+{
+	(void)state;
+	expect_one("terrain a glyph 'a'\ninclude \"\"\n", 2, 9,
+	           "the file name of 'include' is empty", NULL);
+	expect_one("include base.txt\n", 1, 9,
+	           "'include' needs a file name in double quotes, got "
+	           "'base.txt'",
 	           NULL);
 }
 
@@ -525,6 +646,44 @@ static void test_data_nul_byte(void **state)
 	assert_int_equal(l.rc, -1);
 	assert_int_equal(l.dl.len, 1);
 	expect_diag(&l, 0, NULL, 2, 10,
+	            "NUL byte in the file (is it a binary file?)", NULL);
+	unload(&l);
+}
+
+/* A NUL stops the file where it is: what the rest would have held (the
+ * end of the MAP block, the MAP block itself, names) is not reported
+ * missing, least of all at a line before the NUL's. */
+static void test_data_nul_byte_first(void **state)
+{
+	static const char in_map[] = PRE "MAP\n#####\n#@r>#\n##\0##\n"
+	                                 "#####\nENDMAP\n";
+	static const char in_legend[] = PRE "legend ',' mud\0\nMAP\n#####\n"
+	                                    "#@r>#\n#####\nENDMAP\n";
+	static const char before_names[] = "include \"base.txt\"\n"
+	                                   "dungeon t\n"
+	                                   "legend '.' floor\n"
+	                                   "legend '@' floor player\n"
+	                                   "legend '>' stairs exit\n"
+	                                   "legend 'k' floor monster kobold\n"
+	                                   "MAP\n.@k>\nENDMAP\n"
+	                                   "\0monster kobold glyph 'k'\n";
+	struct loaded l;
+
+	(void)state;
+	load_len(&l, in_map, sizeof(in_map) - 1);
+	assert_int_equal(l.rc, -1);
+	assert_int_equal(l.dl.len, 1);
+	expect_diag(&l, 0, NULL, 11, 3,
+	            "NUL byte in the file (is it a binary file?)", NULL);
+	unload(&l);
+	load_len(&l, in_legend, sizeof(in_legend) - 1);
+	assert_int_equal(l.dl.len, 1);
+	expect_diag(&l, 0, NULL, 8, 15,
+	            "NUL byte in the file (is it a binary file?)", NULL);
+	unload(&l);
+	load_len(&l, before_names, sizeof(before_names) - 1);
+	assert_int_equal(l.dl.len, 1);
+	expect_diag(&l, 0, NULL, 10, 1,
 	            "NUL byte in the file (is it a binary file?)", NULL);
 	unload(&l);
 }
@@ -784,6 +943,7 @@ int main(void)
 	        cmocka_unit_test(test_data_unknown_keyword),
 	        cmocka_unit_test(test_data_unknown_attribute),
 	        cmocka_unit_test(test_data_integer_range),
+	        cmocka_unit_test(test_data_integers_strict),
 	        cmocka_unit_test(test_data_bad_value_words),
 	        cmocka_unit_test(test_data_bad_glyph),
 	        cmocka_unit_test(test_data_bad_string),
@@ -798,15 +958,19 @@ int main(void)
 	        cmocka_unit_test(test_data_map_block),
 	        cmocka_unit_test(test_data_placement_on_blocked_cell),
 	        cmocka_unit_test(test_data_door_rules),
+	        cmocka_unit_test(test_data_no_consequences),
 	        cmocka_unit_test(test_data_limits),
 	        cmocka_unit_test(test_data_diagnostics_are_capped),
+	        cmocka_unit_test(test_data_quoted_words_escaped),
 	        cmocka_unit_test(test_data_include_missing),
+	        cmocka_unit_test(test_data_include_empty),
 	        cmocka_unit_test(test_data_include_cycle),
 	        cmocka_unit_test(test_data_include_depth),
 	        cmocka_unit_test(test_data_include_once),
 	        cmocka_unit_test(test_data_crlf_accepted),
 	        cmocka_unit_test(test_data_bom_accepted),
 	        cmocka_unit_test(test_data_nul_byte),
+	        cmocka_unit_test(test_data_nul_byte_first),
 	        cmocka_unit_test(test_data_binary_garbage),
 	        cmocka_unit_test(test_data_empty_file),
 	        cmocka_unit_test(test_data_missing_file),

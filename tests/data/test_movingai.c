@@ -461,6 +461,62 @@ static void test_movingai_scen_bad(void **state)
 	             14);
 }
 
+/* The numbers are num's, strict: digits only.  A sign was once taken
+ * ("+3", "-0"); a minus before digits still reads as a number out of
+ * range, as it always did, and every message stays what it was. */
+static void test_movingai_numbers_strict(void **state)
+{
+	static const struct {
+		const char *text;
+		int scen;
+		int line, col;
+		const char *message;
+	} cases[] = {
+	        {"type octile\nheight +3\nwidth 3\nmap\n", 0, 2, 8,
+	         "expected a number after 'height', found '+3'"},
+	        {"type octile\nheight -3\nwidth 3\nmap\n", 0, 2, 8,
+	         "height -3 is out of range 1..4096"},
+	        {"type octile\nheight 3\nwidth 0x3\nmap\n", 0, 3, 7,
+	         "expected a number after 'width', found '0x3'"},
+	        {"type octile\nheight 99999999999999999999999\n", 0, 2, 8,
+	         "height 99999999999999999999999 is out of range 1..4096"},
+	        {"version 1\n0 a.map 65 81 -0 2 3 4 1.0\n", 1, 2, 15,
+	         "start x -0 is out of range 0..64"},
+	        {"version 1\n+0 a.map 65 81 1 2 3 4 1.0\n", 1, 2, 1,
+	         "bucket: expected a whole number, found '+0'"},
+	        {"version 1\n0 a.map 65 81 1 2 3 4 +1.5\n", 1, 2, 23,
+	         "optimal length: expected a non-negative number, found "
+	         "'+1.5'"},
+	        {"version 1\n0 a.map 65 81 1 2 3 4 1e999\n", 1, 2, 23,
+	         "optimal length: expected a non-negative number, found "
+	         "'1e999'"},
+	        {"version 1\n0 a.map 65 81 1 2 3 -4 1.0\n", 1, 2, 21,
+	         "goal y -4 is out of range 0..80"},
+	};
+	struct movingai_error err;
+	struct movingai_scen sc;
+	struct grid g;
+	size_t i;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n = strlen(cases[i].text);
+
+		if (cases[i].scen) {
+			rc = scen_from(cases[i].text, n, &sc, &err);
+			movingai_scen_free(&sc);
+		} else {
+			rc = map_from(cases[i].text, n, 1, &g, &err);
+			grid_fini(&g);
+		}
+		assert_int_equal(rc, MOVINGAI_EFORMAT);
+		assert_int_equal(err.line, cases[i].line);
+		assert_int_equal(err.col, cases[i].col);
+		assert_string_equal(err.message, cases[i].message);
+	}
+}
+
 static void test_movingai_scen_long_line(void **state)
 {
 	size_t n = MOVINGAI_SCEN_LINE_MAX + 100;
@@ -515,6 +571,7 @@ int main(void)
 	        cmocka_unit_test(test_movingai_files_of_every_kind),
 	        cmocka_unit_test(test_movingai_scen_ok),
 	        cmocka_unit_test(test_movingai_scen_bad),
+	        cmocka_unit_test(test_movingai_numbers_strict),
 	        cmocka_unit_test(test_movingai_scen_long_line),
 	        cmocka_unit_test(test_movingai_problem_fits),
 	};

@@ -54,7 +54,7 @@ static void check_setup(const struct setup *s)
 	if (s->map && s->gen_w)
 		abort();
 	if ((unsigned)s->mind.strategy >= MIND_STRATEGY_COUNT ||
-	    s->monsters < -1 || s->monsters > WORLD_MONSTERS_MAX ||
+	    s->monsters < -1 || s->monsters > DATA_MONSTERS_MAX ||
 	    (s->mind.hunt != 0 && s->mind.hunt != 1) ||
 	    (s->gen_w && (s->gen_w < GEN_MIN_W || s->gen_h < GEN_MIN_H ||
 	                  s->gen_w > GEN_MAX_DIM || s->gen_h > GEN_MAX_DIM)) ||

@@ -178,6 +178,26 @@ usage --headless --generate 80
 usage --headless --generate 80x40 --map doors
 usage --headless --strategy best
 usage --headless --monsters lots
+
+# One limit on monsters: --help gives it, the option takes up to it and
+# not one more, and the generator's message and the option's agree.
+max=$("$bin" --help | sed -n 's/.*--monsters K .* 0 to \([0-9][0-9]*\)$/\1/p')
+if [ -n "$max" ]; then
+	usage --headless --generate 64x32 --monsters $((max + 1))
+	grep -q "invalid monster count '$((max + 1))' (expected 0 to $max)" \
+		"$tmp/err" || bad "--monsters $((max + 1)): $(cat "$tmp/err")"
+	tap_check "--monsters past the limit --help gives: the same limit"
+	"$bin" --headless --generate 64x32 --monsters "$max" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 1 ] || bad "--monsters $max: exit $rc, expected 1"
+	grep -q "has room for" "$tmp/err" ||
+		bad "--monsters $max: $(cat "$tmp/err")"
+	tap_check "--monsters at the limit: the generator takes the count"
+else
+	tap_not_ok "--help gives the monster limit" \
+		"$("$bin" --help | grep -e --monsters)"
+fi
 usage --keys hjkl
 usage --headless --replay x --keys h
 "$bin" --headless --map tutorial --keys 'hjz' >"$tmp/out" 2>"$tmp/err"

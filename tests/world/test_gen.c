@@ -479,13 +479,13 @@ static void test_gen_monster_count_limits(void **state)
 	msg = generate_error(d, 20, 10, 1, -1);
 	snprintf(want, sizeof(want),
 	         "cannot place -1 monsters: the count must be 0 to %d",
-	         GEN_MONSTERS_MAX);
+	         DATA_MONSTERS_MAX);
 	assert_string_equal(msg, want);
 	free(msg);
-	msg = generate_error(d, 20, 10, 1, GEN_MONSTERS_MAX + 1);
+	msg = generate_error(d, 20, 10, 1, DATA_MONSTERS_MAX + 1);
 	snprintf(want, sizeof(want),
 	         "cannot place %d monsters: the count must be 0 to %d",
-	         GEN_MONSTERS_MAX + 1, GEN_MONSTERS_MAX);
+	         DATA_MONSTERS_MAX + 1, DATA_MONSTERS_MAX);
 	assert_string_equal(msg, want);
 	free(msg);
 

@@ -4,12 +4,32 @@
  * other files). */
 #include "loader.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const color_names[DATA_COLOR_COUNT] = {
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
 };
+
+/* ---- growing arrays ---------------------------------------------------- */
+
+int data_grow(void **arr, size_t n, size_t size)
+{
+	size_t room = n ? 2 * n : 8;
+	void *a;
+
+	/* Full at 8 and at every power of two after. */
+	if (n < 8 ? n != 0 : (n & (n - 1)) != 0)
+		return 0;
+	if (room > SIZE_MAX / size)
+		return -1;
+	a = realloc(*arr, room * size);
+	if (!a)
+		return -1;
+	*arr = a;
+	return 0;
+}
 
 /* ---- the files read ---------------------------------------------------- */
 

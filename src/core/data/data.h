@@ -27,6 +27,11 @@
 #define DATA_OVERRIDE_MAX  32          /* cost overrides per monster */
 #define DATA_MAP_MAX_DIM   GRID_MAX_DIM
 #define DATA_PLACE_MAX     65536 /* things placed on one map */
+/* Most monsters --monsters may ask for and a generated dungeon may have:
+ * with the player, the exit and the key of a generated dungeon they fit in
+ * DATA_PLACE_MAX, so any dungeon can be written as a map file.  Written as
+ * a number so that --help can print it. */
+#define DATA_MONSTERS_MAX 65533
 
 /* A terrain multiplier is 1..DATA_COST_MAX (the path engine's range). */
 #define DATA_COST_MAX GRID_COST_MAX

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base/num.h"
+
 int lex_is_space(char c)
 {
 	return c == ' ' || c == '\t';
@@ -134,12 +136,16 @@ int lex_next(struct parser *p, struct tok *t)
 
 const char *lex_show(const struct tok *t, char *buf, size_t size)
 {
+	char q[PROBLEM_QUOTE_SIZE];
+
 	switch (t->kind) {
 	case TOK_WORD:
-		snprintf(buf, size, "'%.40s%s'", t->s, t->n > 40 ? "..." : "");
+		snprintf(buf, size, "'%s'",
+		         problem_quote(t->s, t->n, q, sizeof(q)));
 		break;
 	case TOK_CHAR:
-		snprintf(buf, size, "the glyph '%c'", t->glyph);
+		snprintf(buf, size, "the glyph '%s'",
+		         problem_quote(&t->glyph, 1, q, sizeof(q)));
 		break;
 	case TOK_STRING:
 		snprintf(buf, size, "a string");
@@ -172,33 +178,18 @@ int lex_is_name(const char *s, size_t n)
 
 int lex_long(const char *s, long min, long max, long *out)
 {
-	long v = 0;
-	int neg = 0;
+	uint64_t v;
 
-	if (*s == '-') {
-		neg = 1;
-		s++;
-	}
-	if (*s == '\0')
+	if (num_parse_u64(s, 10, (uint64_t)max, &v) != NUM_OK ||
+	    v < (uint64_t)min)
 		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		/* Saturate: anything this big is out of every range. */
-		if (v < 1000000000L)
-			v = v * 10 + (*s - '0');
-	}
-	if (neg)
-		v = -v;
-	if (v < min || v > max)
-		return -1;
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
 int lex_expect_name(struct parser *p, struct tok *t, const char *what)
 {
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
@@ -209,10 +200,9 @@ int lex_expect_name(struct parser *p, struct tok *t, const char *what)
 	}
 	if (!lex_is_name(t->s, t->n)) {
 		problem_here(p, t->col, NULL,
-		             "'%.40s%s' is not a valid name (letters, digits, "
-		             "'_' and '-', starting with a letter, at most %d "
-		             "bytes)",
-		             t->s, t->n > 40 ? "..." : "", DATA_NAME_MAX);
+		             "%s is not a valid name (letters, digits, '_' and "
+		             "'-', starting with a letter, at most %d bytes)",
+		             lex_show(t, shown, sizeof(shown)), DATA_NAME_MAX);
 		return -1;
 	}
 	return 0;
@@ -222,7 +212,7 @@ int lex_expect_choice(struct parser *p, struct tok *t, const char *attr,
                       const char *const *names, size_t n, size_t first,
                       const char *expect)
 {
-	char shown[64], hint[96];
+	char shown[LEX_SHOW_SIZE], hint[96];
 	size_t i;
 
 	if (lex_next(p, t) == TOK_BAD)
@@ -244,7 +234,7 @@ int lex_expect_choice(struct parser *p, struct tok *t, const char *attr,
 int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
                    long max, long *out)
 {
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
@@ -259,7 +249,7 @@ int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
 int lex_expect_glyph(struct parser *p, struct tok *t, const char *attr,
                      char *out)
 {
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;

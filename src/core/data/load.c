@@ -100,6 +100,7 @@ static void load_file(struct parser *p, const char *path, const struct tok *at)
 		else
 			diag_add(p->diags, DIAG_ERROR, path, 0, 0, NULL, 0,
 			         NULL, "%s", msg);
+		p->d->pending->incomplete = 1;
 		problem_check_full(p);
 		return;
 	}
@@ -136,39 +137,61 @@ static void load_file(struct parser *p, const char *path, const struct tok *at)
 	*p = saved;
 }
 
-/* include "FILE" */
-static void load_include(struct parser *p, struct tok *kw)
+/* The file an include line names, into t, with the line checked: 0, or
+ * -1 with the problem reported. */
+static int load_include_name(struct parser *p, const struct tok *kw,
+                             struct tok *t)
 {
-	struct tok t, rest;
-	char shown[64];
-	char *path;
+	struct tok rest;
+	char shown[LEX_SHOW_SIZE];
 
-	if (lex_next(p, &t) == TOK_BAD)
-		return;
-	if (t.kind != TOK_STRING || t.n == 0 || memchr(t.s, '\0', t.n)) {
+	if (lex_next(p, t) == TOK_BAD)
+		return -1;
+	if (t->kind != TOK_STRING) {
 		problem_here(
-		        p, t.col, NULL,
+		        p, t->col, NULL,
 		        "'include' needs a file name in double quotes, got "
 		        "%s",
-		        lex_show(&t, shown, sizeof(shown)));
-		return;
+		        lex_show(t, shown, sizeof(shown)));
+		return -1;
+	}
+	/* A string holds no NUL: the line it was read from holds none. */
+	if (t->n == 0) {
+		problem_here(p, t->col, NULL,
+		             "the file name of 'include' is empty");
+		return -1;
 	}
 	if (p->depth >= DATA_INCLUDE_DEPTH) {
 		problem_here(p, kw->col, NULL,
 		             "includes nested deeper than %d levels",
 		             DATA_INCLUDE_DEPTH);
-		return;
+		return -1;
 	}
 	if (lex_next(p, &rest) != TOK_END) {
 		if (rest.kind != TOK_BAD)
 			problem_here(p, rest.col, NULL,
 			             "unexpected %s after the include",
 			             lex_show(&rest, shown, sizeof(shown)));
+		return -1;
+	}
+	return 0;
+}
+
+/* include "FILE" */
+static void load_include(struct parser *p, struct tok *kw)
+{
+	struct tok t;
+	char *path;
+
+	if (load_include_name(p, kw, &t) != 0) {
+		/* Whatever file it meant is not read. */
+		p->d->pending->incomplete = 1;
 		return;
 	}
 	path = load_include_path(p->file, t.s);
 	if (!path) {
 		problem_here(p, t.col, NULL, "out of memory");
+		p->d->pending->incomplete = 1;
 		return;
 	}
 	p->depth++;
@@ -204,7 +227,7 @@ static int load_directive(struct parser *p, struct tok *t)
 static void load_unknown(struct parser *p, const struct tok *t)
 {
 	const char *cands[LOAD_DIRECTIVE_COUNT + RECORD_KEYWORD_MAX];
-	char hint[96];
+	char hint[96], q[PROBLEM_QUOTE_SIZE];
 	size_t n = 0, i;
 
 	if (!p->rec && record_keyword_any(t->s)) {
@@ -219,7 +242,8 @@ static void load_unknown(struct parser *p, const struct tok *t)
 	n += record_keywords(p->rec, cands + n);
 	problem_here(p, t->col,
 	             problem_hint(t->s, cands, n, hint, sizeof(hint)),
-	             "unknown keyword '%.40s%s'", t->s, t->n > 40 ? "..." : "");
+	             "unknown keyword '%s'",
+	             problem_quote(t->s, t->n, q, sizeof(q)));
 }
 
 static void load_line(struct parser *p)
@@ -231,7 +255,7 @@ static void load_line(struct parser *p)
 		return;
 	p->records++;
 	if (t.kind != TOK_WORD) {
-		char shown[64];
+		char shown[LEX_SHOW_SIZE];
 
 		problem_here(p, t.col, NULL, "expected a keyword, got %s",
 		             lex_show(&t, shown, sizeof(shown)));
@@ -254,7 +278,8 @@ static void load_line(struct parser *p)
 }
 
 /* Reports the first NUL or other control character of the line, if any,
- * and returns 1 for it. */
+ * and returns 1 for it: the rest of the file is not read, so nothing it
+ * might have held (the end of a MAP block, a record) is missing. */
 static int load_bad_byte(struct parser *p)
 {
 	size_t i;
@@ -278,6 +303,8 @@ static int load_bad_byte(struct parser *p)
 			             c);
 		if (p->in_map)
 			p->d->pending->map_broken = 1;
+		p->in_map = MAP_OUTSIDE;
+		p->d->pending->incomplete = 1;
 		return 1;
 	}
 	return 0;
@@ -331,6 +358,7 @@ static void load_buffer(struct parser *p, const char *buf, size_t len)
 			             DATA_LINE_MAX);
 			if (p->in_map)
 				p->d->pending->map_broken = 1;
+			p->d->pending->incomplete = 1;
 			continue;
 		}
 		/* A binary file would give an error per line: one is
@@ -441,7 +469,10 @@ static int load_all(struct data *d, const char *name, const char *buf,
 	else
 		load_file(&p, name, NULL);
 	problem_loc_fini(&p.rec_loc);
-	if (!p.stop) {
+	/* What is left to check needs every line: with some unread, it would
+	 * report the missing text's doing, as often as not before the
+	 * problem that left it unread. */
+	if (!p.stop && !d->pending->incomplete) {
 		map_resolve(d, diags);
 		map_check_terrain(d, diags);
 		if (d->map && !d->map->cells)

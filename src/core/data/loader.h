@@ -67,7 +67,8 @@ struct data_pending {
 	size_t nrefs;
 	size_t capref;
 	struct legend legend[128];
-	/* The MAP block as read: glyphs row by row while rectangular. */
+	/* The MAP block as read: glyphs row by row while rectangular (an
+	 * array of rows of width bytes, grown by data_grow). */
 	char *rows;
 	int width;
 	int height;
@@ -78,6 +79,15 @@ struct data_pending {
 	/* Records needing a check once names are known. */
 	struct loc dungeon_loc;
 	int dungeon_seen;
+	/* Some text was not read: a file cut short at a bad byte or a line
+	 * too long, an include that could not be read, a record past a
+	 * limit.  Names, doors and the dungeon are then not checked. */
+	int incomplete;
+	/* A name a terrain gives (opens_to, ...) did not resolve: its door
+	 * rules are not checked.  One a monster gives (cost TERRAIN ...):
+	 * where its monsters stand is not checked. */
+	uint8_t terrain_broken[DATA_TERRAIN_MAX];
+	uint8_t monster_broken[DATA_MONSTER_MAX];
 };
 
 enum tok_kind { TOK_END = 0, TOK_WORD, TOK_CHAR, TOK_STRING, TOK_BAD };
@@ -138,6 +148,14 @@ void problem_src(struct diag_list *dl, const struct data_src *s,
                  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Stops the parser once the diagnostics list has dropped a problem. */
 void problem_check_full(struct parser *p);
+/* Up to PROBLEM_QUOTE_BYTES bytes of the n at s for a message, into buf
+ * (PROBLEM_QUOTE_SIZE bytes), with "..." after a longer text: a byte
+ * outside printable ASCII becomes \xNN, so that neither a control byte
+ * nor a UTF-8 sequence cut in the middle reaches a terminal.  Returns
+ * buf. */
+#define PROBLEM_QUOTE_BYTES 40
+#define PROBLEM_QUOTE_SIZE  (PROBLEM_QUOTE_BYTES * 4 + 4)
+const char *problem_quote(const char *s, size_t n, char *buf, size_t size);
 /* "did you mean 'x'?" for the closest candidate, into buf; NULL if none. */
 const char *problem_hint(const char *word, const char *const *cands, size_t n,
                          char *buf, size_t size);
@@ -150,11 +168,14 @@ void problem_loc_fini(struct loc *l);
 /* Reads the next token of the current line.  Reports lexical problems
  * itself and returns TOK_BAD for them. */
 int lex_next(struct parser *p, struct tok *t);
-/* A short description of a token for "got ..." in messages. */
+/* A short description of a token for "got ..." in messages, into buf
+ * (LEX_SHOW_SIZE bytes will do). */
+#define LEX_SHOW_SIZE (PROBLEM_QUOTE_SIZE + 16)
 const char *lex_show(const struct tok *t, char *buf, size_t size);
 int lex_is_space(char c);
 int lex_is_name(const char *s, size_t n);
-/* Parses an integer word in [min, max]; returns 0 or -1. */
+/* Parses an integer word in [min, max], 0 <= min <= max, with num.h's
+ * strict parser (digits only: no sign); returns 0 or -1. */
 int lex_long(const char *s, long min, long max, long *out);
 /* The next token as a value of the kind named; each reports and returns
  * -1 when the token is not one. */
@@ -206,11 +227,18 @@ void map_build(struct data *d, struct diag_list *dl);
 /* A problem at cell (x, y) of m, with its row as the source line. */
 void map_cell_report(struct diag_list *dl, enum diag_severity sev,
                      const struct data_map *m, int x, int y, const char *msg);
-/* Appends a placed thing to m; returns 0, or -1 when out of memory. */
+/* Appends a placed thing to m, whose places only this function allocates
+ * (data_grow); returns 0, or -1 when out of memory. */
 int map_place_add(struct data_map *m, int kind, int what, int x, int y);
 
 /* ---- data.c ------------------------------------------------------------ */
 
+/* Makes room for element n of *arr, an array of n elements of size bytes
+ * that only this function allocates: its room is implied by n (8, then
+ * the next power of two), so it doubles whenever it is full and n appends
+ * copy fewer than 2n elements.  Returns 0, or -1 when out of memory (*arr
+ * unchanged). */
+int data_grow(void **arr, size_t n, size_t size);
 /* Appends path to d's list of files read; NULL when out of memory. */
 struct data_file *data_file_intern(struct data *d, const char *path);
 /* Both accept NULL. */

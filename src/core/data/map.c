@@ -102,6 +102,10 @@ void map_resolve(struct data *d, struct diag_list *dl)
 			           r->name);
 			if (r->owner == OWN_LEGEND)
 				pd->legend[r->index].broken = 1;
+			else if (r->owner == OWN_TERRAIN)
+				pd->terrain_broken[r->index] = 1;
+			else
+				pd->monster_broken[r->index] = 1;
 			continue;
 		}
 		memcpy(map_ref_owner(d, r) + r->off, &idx, sizeof(idx));
@@ -116,6 +120,11 @@ void map_check_terrain(struct data *d, struct diag_list *dl)
 	for (i = 0; i < d->nterrain; i++) {
 		struct data_terrain *t = &d->terrain[i];
 
+		/* A name it gives is unknown (reported): its door would be
+		 * judged without that name, "needs 'opens_to'" for one that
+		 * has it. */
+		if (d->pending->terrain_broken[i])
+			continue;
 		if ((t->door == DATA_DOOR_CLOSED ||
 		     t->door == DATA_DOOR_LOCKED) &&
 		    t->opens_to < 0)
@@ -158,22 +167,24 @@ static const char *const map_place_names[] = {"", "player", "monster", "key",
                                               "exit"};
 
 /* What may follow a legend's terrain: player, exit, monster NAME or key
- * NAME, into e. */
-static void map_legend_thing(struct parser *p, struct legend *e, char glyph)
+ * NAME, into e.  Returns -1 when the line does not say what it places. */
+static int map_legend_thing(struct parser *p, struct legend *e, char glyph)
 {
 	struct tok t;
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 	int place;
 
-	if (lex_next(p, &t) == TOK_BAD || t.kind == TOK_END)
-		return;
+	if (lex_next(p, &t) == TOK_BAD)
+		return -1;
+	if (t.kind == TOK_END)
+		return 0;
 	p->pos = (size_t)t.col - 1;
 	place = lex_expect_choice(p, &t, "legend", map_place_names, 5, 1,
 	                          "player, exit, monster NAME or key NAME "
 	                          "after the terrain");
 	if (place < 0) {
 		e->broken = 1;
-		return;
+		return -1;
 	}
 	e->place = place;
 	if (place == DATA_PLACE_MONSTER || place == DATA_PLACE_KEY) {
@@ -182,18 +193,19 @@ static void map_legend_thing(struct parser *p, struct legend *e, char glyph)
 		                            ? "a key name"
 		                            : "a monster name") != 0) {
 			e->broken = 1;
-			return;
+			return -1;
 		}
 		if (map_ref_add(p,
 		                place == DATA_PLACE_KEY ? REF_KEY : REF_MONSTER,
 		                OWN_LEGEND, (unsigned char)glyph,
 		                offsetof(struct legend, what), &t) != 0)
-			return;
+			return -1;
 	}
 	if (lex_next(p, &t) != TOK_END && t.kind != TOK_BAD)
 		problem_here(p, t.col, NULL,
 		             "unexpected %s at the end of the legend",
 		             lex_show(&t, shown, sizeof(shown)));
+	return 0;
 }
 
 /* "legend GLYPH TERRAIN [player | exit | monster NAME | key NAME]" */
@@ -211,7 +223,7 @@ void map_legend(struct parser *p, struct tok *kw)
 		return;
 	}
 	if (lex_expect_glyph(p, &g, "legend", &glyph) != 0)
-		return;
+		goto unread;
 	e = &pd->legend[(unsigned char)glyph];
 	if (e->defined) {
 		problem_here(p, g.col, NULL,
@@ -223,13 +235,18 @@ void map_legend(struct parser *p, struct tok *kw)
 	e->terrain = -1;
 	e->what = -1;
 	if (lex_expect_name(p, &t, "a terrain name") != 0)
-		return;
+		goto unread;
 	e->defined = 1;
 	problem_loc(p, g.col, &e->loc);
 	if (map_ref_add(p, REF_TERRAIN, OWN_LEGEND, (unsigned char)glyph,
-	                offsetof(struct legend, terrain), &t) != 0)
-		return;
-	map_legend_thing(p, e, glyph);
+	                offsetof(struct legend, terrain), &t) != 0 ||
+	    map_legend_thing(p, e, glyph) != 0)
+		goto unread;
+	return;
+unread:
+	/* What a glyph means is not known: an unknown glyph or a missing
+	 * player start on the map would only be this line's doing. */
+	pd->map_broken = 1;
 }
 
 /* ---- the MAP block ----------------------------------------------------- */
@@ -238,7 +255,7 @@ void map_begin(struct parser *p, struct tok *kw)
 {
 	struct data_pending *pd = p->d->pending;
 	struct tok t;
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, &t) != TOK_END) {
 		if (t.kind != TOK_BAD)
@@ -350,7 +367,6 @@ static int map_row_check(struct parser *p)
 void map_row(struct parser *p)
 {
 	struct data_pending *pd = p->d->pending;
-	char *rows;
 
 	if (map_row_is_end(p) || p->in_map == MAP_SKIPPING || pd->map_broken)
 		return;
@@ -358,14 +374,14 @@ void map_row(struct parser *p)
 		pd->map_broken = 1;
 		return;
 	}
-	rows = realloc(pd->rows, (size_t)(pd->height + 1) * (size_t)pd->width);
-	if (!rows) {
+	if (data_grow((void **)&pd->rows, (size_t)pd->height,
+	              (size_t)pd->width) != 0) {
 		problem_here(p, 1, NULL, "out of memory");
 		pd->map_broken = 1;
 		return;
 	}
-	memcpy(rows + (size_t)pd->height * (size_t)pd->width, p->line, p->len);
-	pd->rows = rows;
+	memcpy(pd->rows + (size_t)pd->height * (size_t)pd->width, p->line,
+	       p->len);
 	pd->height++;
 }
 
@@ -396,13 +412,11 @@ static const char *map_glyph_show(unsigned char c, char *buf, size_t size)
 
 int map_place_add(struct data_map *m, int kind, int what, int x, int y)
 {
-	struct data_place *pl =
-	        realloc(m->places, (m->nplaces + 1) * sizeof(*pl));
+	struct data_place *pl;
 
-	if (!pl)
+	if (data_grow((void **)&m->places, m->nplaces, sizeof(*pl)) != 0)
 		return -1;
-	m->places = pl;
-	pl += m->nplaces++;
+	pl = m->places + m->nplaces++;
 	memset(pl, 0, sizeof(*pl));
 	pl->kind = (uint8_t)kind;
 	pl->what = what;
@@ -463,11 +477,12 @@ static int map_fill_cell(struct data *d, struct diag_list *dl,
 		}
 		return 0;
 	}
-	if (e->broken || e->terrain < 0)
-		return 0;
-	m->cells[i] = (uint8_t)e->terrain;
+	if (!e->broken && e->terrain >= 0)
+		m->cells[i] = (uint8_t)e->terrain;
 	if (e->place == DATA_PLACE_NONE)
 		return 0;
+	/* A player start or an exit counts even when a name of its legend
+	 * is unknown (reported), so that none is said to be missing. */
 	if (e->place == DATA_PLACE_PLAYER) {
 		if (f->players++ > 0) {
 			snprintf(msg, sizeof(msg),
@@ -482,10 +497,17 @@ static int map_fill_cell(struct data *d, struct diag_list *dl,
 	}
 	if (e->place == DATA_PLACE_EXIT)
 		f->exits++;
+	if (e->broken || e->terrain < 0)
+		return 0;
 	if (m->nplaces >= DATA_PLACE_MAX) {
-		if (f->dropped++ == 0)
-			map_cell_report(dl, DIAG_ERROR, m, x, y,
-			                "too many things placed on the map");
+		if (f->dropped++ == 0) {
+			snprintf(msg, sizeof(msg),
+			         "too many things placed on the map (at most "
+			         "%d: the player, the exits, the keys and the "
+			         "monsters)",
+			         DATA_PLACE_MAX);
+			map_cell_report(dl, DIAG_ERROR, m, x, y, msg);
+		}
 		return 0;
 	}
 	if (map_place_add(m, e->place, e->what, x, y) != 0) {
@@ -563,9 +585,14 @@ static void map_check_places(struct data *d, struct diag_list *dl)
 		int t = m->cells[(size_t)pl->y * m->width + pl->x];
 		char who[64], msg[256];
 
-		/* Its name was never resolved: an error already said so. */
+		/* Its name was never resolved, or a name its kind gives
+		 * was not (its costs are not known): an error already said
+		 * so. */
 		if (pl->what < 0 && (pl->kind == DATA_PLACE_MONSTER ||
 		                     pl->kind == DATA_PLACE_KEY))
+			continue;
+		if (pl->kind == DATA_PLACE_MONSTER &&
+		    d->pending->monster_broken[pl->what])
 			continue;
 		if (!map_place_fits(d, pl, t, who, sizeof(who))) {
 			snprintf(msg, sizeof(msg), "%s cannot stand on '%s'",

@@ -3,9 +3,9 @@
  * The files come from outside the project, so nothing in them is trusted:
  * every line is read into a bounded buffer, every number is range checked
  * before it is used, and the first problem found is reported with its line
- * and column.  Numbers are parsed by hand rather than with strtol/strtod so
- * that the result does not depend on the locale a front end may have set
- * (ncurses programs call setlocale). */
+ * and column.  Numbers are read by num.h's strict parser rather than with
+ * strtol/strtod, so that the result does not depend on the locale a front
+ * end may have set (ncurses programs call setlocale). */
 #include "movingai.h"
 
 #include <errno.h>
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/base/file.h"
+#include "core/base/num.h"
 
 #if defined(__GNUC__)
 #define MOVINGAI_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -181,100 +182,28 @@ static int first_text_col(const char *s, size_t len)
 	return 0;
 }
 
-enum { NUM_OK = 0, NUM_SYNTAX = -1, NUM_RANGE = -2 };
-
-/* Parses an optionally signed decimal integer filling the whole field and
- * checks it lies in lo..hi.  Huge values saturate instead of wrapping, so
- * they are reported as out of range. */
+/* Parses a decimal integer filling the whole field and checks it lies in
+ * lo..hi (lo >= 0).  The digits are num's, strict; a minus sign before
+ * them still makes a number, one below every range here, so that "-3" is
+ * reported as out of range rather than as not a number. */
 static int parse_int(const struct field *f, long lo, long hi, long *out)
 {
-	size_t i = 0;
-	long v = 0;
-	int neg = 0;
+	uint64_t v;
+	int rc;
 
-	if (i < f->len && (f->s[i] == '-' || f->s[i] == '+'))
-		neg = f->s[i++] == '-';
-	if (i == f->len)
-		return NUM_SYNTAX;
-	for (; i < f->len; i++) {
-		char c = f->s[i];
-
-		if (c < '0' || c > '9')
-			return NUM_SYNTAX;
-		if (v < 1000000000L)
-			v = v * 10 + (c - '0');
-	}
-	if (neg)
-		v = -v;
-	*out = v;
-	return v < lo || v > hi ? NUM_RANGE : NUM_OK;
-}
-
-/* Parses a non-negative decimal number: digits, an optional fraction, an
- * optional exponent.  Up to 18 significant digits are kept exactly and
- * scaled by a power of ten once, which is within an ulp or so of strtod
- * and far finer than the files' printed precision. */
-static int parse_double(const struct field *f, double *out)
-{
-	const char *s = f->s;
-	size_t i = 0, n = f->len;
-	unsigned long long mant = 0;
-	int digits = 0, kept = 0, exp10 = 0;
-	double v, p;
-
-	if (i < n && s[i] == '+')
-		i++;
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-		if (kept < 18) {
-			mant = mant * 10 + (unsigned)(s[i] - '0');
-			if (mant)
-				kept++;
-		} else {
-			exp10++;
-		}
-	}
-	if (i < n && s[i] == '.') {
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-			if (kept < 18) {
-				mant = mant * 10 + (unsigned)(s[i] - '0');
-				if (mant)
-					kept++;
-				exp10--;
-			}
-		}
-	}
-	if (!digits)
-		return NUM_SYNTAX;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		int eneg = 0, e = 0, edigits = 0;
-
-		i++;
-		if (i < n && (s[i] == '-' || s[i] == '+'))
-			eneg = s[i++] == '-';
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, edigits++)
-			if (e < 10000)
-				e = e * 10 + (s[i] - '0');
-		if (!edigits)
-			return NUM_SYNTAX;
-		exp10 += eneg ? -e : e;
-	}
-	if (i != n)
-		return NUM_SYNTAX;
-	v = (double)mant;
-	if (mant == 0 || exp10 < -340) {
-		*out = 0.0;
-		return NUM_OK;
-	}
-	if (exp10 > 300)
+	if (hi < lo)
 		return NUM_RANGE;
-	p = 1.0;
-	for (int k = exp10 < 0 ? -exp10 : exp10; k > 0; k--)
-		p *= 10.0;
-	v = exp10 < 0 ? v / p : v * p;
-	/* Also false for an infinity or a NaN. */
-	if (!(v <= 1e300))
+	if (f->len > 1 && f->s[0] == '-')
+		return num_parse_span(f->s + 1, f->len - 1, 10, UINT64_MAX,
+		                      &v) == NUM_OK
+		               ? NUM_RANGE
+		               : NUM_SYNTAX;
+	rc = num_parse_span(f->s, f->len, 10, (uint64_t)hi, &v);
+	if (rc != NUM_OK)
+		return rc;
+	if (v < (uint64_t)lo)
 		return NUM_RANGE;
-	*out = v;
+	*out = (long)v;
 	return NUM_OK;
 }
 
@@ -302,7 +231,7 @@ static int movingai_header_number(const struct line_reader *r,
 		            "expected a number after '%.*s', found '%s'",
 		            (int)fl[0].len, fl[0].s,
 		            quote(q, sizeof(q), fl[1].s, fl[1].len));
-	if (rc == NUM_RANGE)
+	if (rc != NUM_OK)
 		return fail(err, MOVINGAI_EFORMAT, r->line, fl[1].col,
 		            "%.*s %s is out of range 1..%d", (int)fl[0].len,
 		            fl[0].s, quote(q, sizeof(q), fl[1].s, fl[1].len),
@@ -583,10 +512,15 @@ static int scen_map_index(struct movingai_scen *s, const struct field *f,
 			return MOVINGAI_OK;
 		}
 	}
-	maps = realloc(s->maps, (s->map_count + 1) * sizeof(*maps));
-	if (!maps)
-		return MOVINGAI_ENOMEM;
-	s->maps = maps;
+	if (s->map_count == s->maps_cap) {
+		size_t cap = s->maps_cap ? s->maps_cap * 2 : 4;
+
+		maps = realloc(s->maps, cap * sizeof(*maps));
+		if (!maps)
+			return MOVINGAI_ENOMEM;
+		s->maps = maps;
+		s->maps_cap = cap;
+	}
 	name = malloc(f->len + 1);
 	if (!name)
 		return MOVINGAI_ENOMEM;
@@ -647,7 +581,7 @@ static int scen_int(const struct line_reader *r, const struct field *f,
 		return fail(err, MOVINGAI_EFORMAT, r->line, f->col,
 		            "%s: expected a whole number, found '%s'", what,
 		            quote(q, sizeof(q), f->s, f->len));
-	if (rc == NUM_RANGE)
+	if (rc != NUM_OK)
 		return fail(err, MOVINGAI_EFORMAT, r->line, f->col,
 		            "%s %s is out of range %ld..%ld", what,
 		            quote(q, sizeof(q), f->s, f->len), lo, hi);
@@ -694,7 +628,7 @@ static int scen_row(struct movingai_scen *s, const struct line_reader *r,
 		return fail(err, MOVINGAI_EFORMAT, r->line,
 		            fl[1].col + (int)(nul - fl[1].s),
 		            "map name: unexpected byte '\\x00'");
-	if (parse_double(&fl[8], &p.optimal) != NUM_OK)
+	if (num_parse_decimal(fl[8].s, fl[8].len, &p.optimal) != NUM_OK)
 		return fail(err, MOVINGAI_EFORMAT, r->line, fl[8].col,
 		            "optimal length: expected a non-negative "
 		            "number, found '%s'",

@@ -60,6 +60,7 @@ struct movingai_scen {
 	 * written (a path such as maps/dao/den312d.map); usually one. */
 	char **maps;
 	size_t map_count;
+	size_t maps_cap;
 };
 
 /* Reads a `.map` into g, which is initialised here (its previous contents

@@ -162,18 +162,29 @@ static void movingai_map_cells(struct movingai_map *mm)
 }
 
 /* The player's start: the biggest area of a few tries, so that a seed
- * rarely drops it in a closet.  Returns -1 when no open cell has a step
- * out. */
+ * rarely drops it in a closet.  The areas are labelled once, and each
+ * one's size counted, so a try costs no flood: the size of a cell's area
+ * is the count of cells a flood from it would reach.  Returns -1 when no
+ * open cell has a step out. */
 static int movingai_map_start(struct movingai_map *mm, int *px, int *py)
 {
-	uint32_t w = (uint32_t)mm->g.width;
+	size_t cells = (size_t)mm->g.width * mm->g.height;
+	uint32_t w = (uint32_t)mm->g.width, count;
+	/* The floods' memory, not needed before the start is chosen. */
+	uint32_t *area = mm->dist, *size = mm->queue;
 	size_t best = 0, i;
 	int try;
 
 	*px = *py = 0;
+	if (flood_components(&mm->g, mm->pp.diagonal, area, &count) != 0)
+		return -1;
+	memset(size, 0, (size_t)count * sizeof(*size));
+	for (i = 0; i < cells; i++)
+		if (area[i])
+			size[area[i] - 1]++;
 	for (try = 0; try < 8; try++) {
 		uint32_t c = mm->open[movingai_map_below(&mm->rng, mm->nopen)];
-		size_t n = movingai_map_flood(mm, (int)(c % w), (int)(c / w));
+		size_t n = size[area[c] - 1];
 
 		if (n > best) {
 			best = n;

@@ -96,11 +96,11 @@ static const char *const record_door_names[] = {"none", "closed", "open",
 /* Grows one of struct data's arrays by one zeroed element. */
 static void *record_grow(void **arr, size_t *n, size_t size)
 {
-	char *a = realloc(*arr, (*n + 1) * size);
+	char *a;
 
-	if (!a)
+	if (data_grow(arr, *n, size) != 0)
 		return NULL;
-	*arr = a;
+	a = *arr;
 	memset(a + *n * size, 0, size);
 	return a + (*n)++ * size;
 }
@@ -375,7 +375,7 @@ static int record_text(struct parser *p, struct tok *t,
                        const struct record_keyword *kw, char *base)
 {
 	char **f = (char **)(base + kw->off);
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
@@ -411,7 +411,7 @@ static int record_ref(struct parser *p, struct tok *t,
 static int record_override_name(struct parser *p, struct data_monster *m,
                                 struct tok *name)
 {
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, name) == TOK_BAD)
 		return -1;
@@ -438,7 +438,7 @@ static int record_override_name(struct parser *p, struct data_monster *m,
 static int record_override_cost(struct parser *p, const struct tok *name,
                                 struct tok *t, long *v)
 {
-	char shown[64];
+	char shown[LEX_SHOW_SIZE];
 
 	if (lex_next(p, t) == TOK_BAD)
 		return -1;
@@ -542,7 +542,7 @@ static int record_twice(struct parser *p, const struct record_keyword *kw,
 void record_attrs(struct parser *p)
 {
 	struct tok t;
-	char hint[96];
+	char hint[96], q[PROBLEM_QUOTE_SIZE];
 
 	t.kind = TOK_END;
 	while (!p->stop && lex_next(p, &t) == TOK_WORD) {
@@ -556,7 +556,8 @@ void record_attrs(struct parser *p)
 			problem_here(
 			        p, t.col,
 			        problem_hint(t.s, cands, n, hint, sizeof(hint)),
-			        "unknown keyword '%.40s' for a %s", t.s,
+			        "unknown keyword '%s' for a %s",
+			        problem_quote(t.s, t.n, q, sizeof(q)),
 			        p->rec->name);
 			return;
 		}
@@ -564,7 +565,7 @@ void record_attrs(struct parser *p)
 			return;
 	}
 	if (t.kind == TOK_CHAR || t.kind == TOK_STRING) {
-		char shown[64];
+		char shown[LEX_SHOW_SIZE];
 
 		problem_here(p, t.col, NULL, "expected a keyword, got %s",
 		             lex_show(&t, shown, sizeof(shown)));
@@ -635,6 +636,7 @@ static int record_may_add(struct parser *p, const struct record_kind *k,
 		problem_here(p, kw->col, NULL,
 		             "too many %s records (at most %zu)", k->name,
 		             k->max);
+		p->d->pending->incomplete = 1;
 		return 0;
 	}
 	return 1;

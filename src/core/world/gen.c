@@ -856,6 +856,10 @@ static int gen_commit(struct gen *g, uint64_t seed)
 	return 0;
 }
 
+/* With the player, the exit and the key, the monsters fit in a map file. */
+_Static_assert(DATA_MONSTERS_MAX + 3 <= DATA_PLACE_MAX,
+               "a generated dungeon has more things than a map may hold");
+
 int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
                 int nmonsters, struct diag_list *diags)
 {
@@ -874,10 +878,10 @@ int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
 		         GEN_MAX_DIM);
 		return -1;
 	}
-	if (nmonsters < 0 || nmonsters > GEN_MONSTERS_MAX) {
+	if (nmonsters < 0 || nmonsters > DATA_MONSTERS_MAX) {
 		diag_add(diags, DIAG_ERROR, GEN_FILE, 1, 1, NULL, 0, NULL,
 		         "cannot place %d monsters: the count must be 0 to %d",
-		         nmonsters, GEN_MONSTERS_MAX);
+		         nmonsters, DATA_MONSTERS_MAX);
 		return -1;
 	}
 	if (d->map) {

@@ -30,11 +30,6 @@
 #define GEN_MIN_H   10
 #define GEN_MAX_DIM 1024
 
-/* Most monsters one dungeon may ask for: with the player, the exit and the
- * key they must fit in DATA_PLACE_MAX places, as on a hand-made map.  A
- * dungeon may have room for fewer: see gen_dungeon. */
-#define GEN_MONSTERS_MAX (DATA_PLACE_MAX - 3)
-
 /* Generates a seeded rooms-and-corridors dungeon of width x height into d.
  * d must hold no dungeon yet, and must hold the terrain kinds of
  * data/terrain.txt (floor, wall, stairs, door_open, door_closed,
@@ -50,7 +45,8 @@
  *
  * Returns 0 with d->map set, or -1 with d->map left NULL and the reason
  * in diags: a size outside GEN_MIN_W x GEN_MIN_H .. GEN_MAX_DIM, a
- * monster count below 0 or over the room available, a missing terrain or
+ * monster count below 0, over DATA_MONSTERS_MAX or over the room
+ * available, a missing terrain or
  * monster kind, or no memory. */
 int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
                 int nmonsters, struct diag_list *diags);

@@ -273,10 +273,10 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 			nkeys++;
 	}
 	if (monsters >= 0) {
-		if ((size_t)monsters > WORLD_MONSTERS_MAX) {
+		if ((size_t)monsters > DATA_MONSTERS_MAX) {
 			diag_add(diags, DIAG_ERROR, map->src.file, 1, 1, NULL,
 			         0, NULL, "at most %d monsters",
-			         WORLD_MONSTERS_MAX);
+			         DATA_MONSTERS_MAX);
 			world_free(w);
 			return NULL;
 		}

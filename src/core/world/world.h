@@ -21,7 +21,6 @@
 #define WORLD_PLAYER_SPEED  100
 #define WORLD_PLAYER_HP     30
 #define WORLD_PLAYER_ATTACK 3
-#define WORLD_MONSTERS_MAX  65536
 
 /* A command of the player's. */
 enum world_cmd_kind {
