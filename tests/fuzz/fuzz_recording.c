@@ -144,7 +144,6 @@ static void play(struct setup *setup, struct replay *rep, int lines)
 	headless_fini(&h);
 	replay_fini(&s.rep);
 	game_free(s.game);
-	free(s.times);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
