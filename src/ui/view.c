@@ -41,6 +41,8 @@ struct view {
 	struct session *s;
 	struct aiview *ai;
 	enum view_mode mode;
+	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
+	int too_small; /* the last screen drawn was too small for the game */
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
@@ -375,11 +377,68 @@ static enum view_result view_key_replay(struct view *v, int key,
 	return VIEW_OK;
 }
 
+/* The AI view's keys.  ` and F2 show and hide it, v gives it the keys
+ * and takes them back (Esc too), Tab picks the next monster: none of them
+ * is a game command.  While the view has the keys its letters are its
+ * own, and a key it does not know is not passed to the game either (a
+ * replay's keys excepted): the player is told how to get them back.
+ * While the game has them, the view takes nothing else.  Returns 1 when
+ * the key was the view's. */
+static int view_key_ai(struct view *v, int key)
+{
+	char msg[LOG_LINE];
+
+	if (key == 'v') {
+		if (!aiview_on(v->ai))
+			aiview_key(v->ai, '`', msg, sizeof(msg));
+		v->ai_keys = !v->ai_keys;
+		view_log(v, "%s",
+		         v->ai_keys ? "The AI view has the keys (? lists them); "
+		                      "v or Esc gives them back to the game."
+		                    : "The game has the keys again; v gives "
+		                      "them to the AI view.");
+		return 1;
+	}
+	if (key == '`' || key == VK_F2) {
+		aiview_key(v->ai, key, msg, sizeof(msg));
+		if (!aiview_on(v->ai))
+			v->ai_keys = 0;
+		view_log(v, "%s",
+		         aiview_on(v->ai) ? "AI view on: the game keeps its "
+		                            "keys, v gives them to the view."
+		                          : "AI view off.");
+		return 1;
+	}
+	if (!aiview_on(v->ai))
+		return 0;
+	if (key == VK_TAB) {
+		aiview_key(v->ai, key, msg, sizeof(msg));
+		return 1;
+	}
+	if (!v->ai_keys)
+		return 0;
+	if (key == VK_ESC) {
+		v->ai_keys = 0;
+		view_log(v, "The game has the keys again; v gives them to the "
+		            "AI view.");
+		return 1;
+	}
+	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
+		if (*msg)
+			view_log(v, "%s", msg);
+		return 1;
+	}
+	if (v->replaying)
+		return 0;
+	view_log(v, "The AI view has the keys: v or Esc gives them back to "
+	            "the game.");
+	return 1;
+}
+
 static enum view_result view_key_play(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
 	const struct world *w = v->s->game->world;
-	char msg[LOG_LINE];
 	int dx, dy;
 
 	if (key == 'q' || key == VK_CTRL_C) {
@@ -414,11 +473,8 @@ static enum view_result view_key_play(struct view *v, int key,
 		v->look_y = w->py;
 		return VIEW_OK;
 	}
-	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
-		if (*msg)
-			view_log(v, "%s", msg);
+	if (view_key_ai(v, key))
 		return VIEW_OK;
-	}
 	if (v->replaying)
 		return view_key_replay(v, key, cmd);
 	if (w->state != WORLD_PLAYING)
@@ -437,13 +493,41 @@ static enum view_result view_key_play(struct view *v, int key,
 	return VIEW_OK;
 }
 
+/* While the screen is too small to show the game, only redrawing and
+ * quitting act: a key the player cannot see the effect of does
+ * nothing. */
+static enum view_result view_key_small(struct view *v, int key)
+{
+	const struct world *w = v->s->game->world;
+
+	if (key == VK_CTRL_R)
+		return VIEW_REDRAW;
+	if (v->mode == MODE_QUIT) {
+		if (key == 'y' || key == 'Y')
+			return VIEW_QUIT;
+		if (key == 'n' || key == 'N' || key == VK_ESC) {
+			v->mode = MODE_PLAY;
+			view_log(v, "Good, the hunt goes on.");
+		}
+		return VIEW_OK;
+	}
+	if (key == 'q' || key == VK_CTRL_C) {
+		if (w->state != WORLD_PLAYING ||
+		    (v->replaying && v->rep_done != REPLAY_ON))
+			return VIEW_QUIT;
+		v->mode = MODE_QUIT;
+	}
+	return VIEW_OK;
+}
+
 enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
-	char msg[LOG_LINE];
 	int dx, dy;
 
 	if (key == VK_RESIZE)
 		return VIEW_OK; /* never a command */
+	if (v->too_small)
+		return view_key_small(v, key);
 	switch (v->mode) {
 	case MODE_PLAY:
 		return view_key_play(v, key, cmd);
@@ -466,9 +550,8 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 		} else if (key == VK_ESC || key == ';' || key == 'x' ||
 		           key == 'q' || key == VK_ENTER) {
 			v->mode = MODE_PLAY;
-		} else if ((key == VK_TAB || key == '`' || key == VK_F2) &&
-		           aiview_key(v->ai, key, msg, sizeof(msg)) && *msg) {
-			view_log(v, "%s", msg);
+		} else if (key == VK_TAB || key == '`' || key == VK_F2) {
+			view_key_ai(v, key);
 		}
 		return VIEW_OK;
 	case MODE_HELP:
@@ -515,9 +598,9 @@ static const char *const help_lines[] = {
         "Quit         q Ctrl-C (asks first)",
         "Replays      space pause, . step, + faster, - slower",
         "",
-        "AI view      ` F2 (or --ai-view). While it is on, its letters win:",
-        "             move with the arrows, the keypad, j l y u b.",
-        "  p      planned path (Tab: next monster, *: every monster's)",
+        "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The game",
+        "             keeps its keys; v gives them to the view, v or Esc back:",
+        "  p      planned path (*: every monster's)",
         "  o      open set o, closed set :, current node O (step mode)",
         "  g h f  each reached cell's g, h or f in steps: 0-9 a-z, + more",
         "  a      arrows to each cell's parent",
@@ -560,9 +643,10 @@ static void draw_history(struct view *v, struct canvas *c)
 		              "%5u %s", v->log_turn[top + y], v->log[top + y]);
 }
 
-static void draw_too_small(struct canvas *c)
+static void draw_too_small(const struct view *v, struct canvas *c)
 {
 	char a[64], b[64];
+	int y;
 
 	snprintf(a, sizeof(a), "terminal too small: %dx%d,", c->width,
 	         c->height);
@@ -570,10 +654,18 @@ static void draw_too_small(struct canvas *c)
 	if ((int)(strlen(a) + strlen(b)) + 1 <= c->width) {
 		canvas_printf(c, 0, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
 		              "%s %s", a, b);
+		y = 1;
 	} else {
 		canvas_text(c, 0, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD, a);
 		canvas_text(c, 0, 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD, b);
+		y = 2;
 	}
+	if (y < c->height)
+		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, 0,
+		            "(the game waits; q quits)");
+	if (v->mode == MODE_QUIT && y + 1 < c->height)
+		canvas_text(c, 0, y + 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "Really quit? (y/n)");
 }
 
 /* The first map cell shown so that focus is in view: centred, clamped to
@@ -708,7 +800,9 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 		                CANVAS_REVERSE, "  DEAD");
 	if (aiview_on(v->ai))
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE, "  [AI VIEW]");
+		                CANVAS_REVERSE,
+		                v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
+		                           : "  [AI VIEW] v: its keys");
 	for (; x < c->width; x++)
 		canvas_put(c, x, y, ' ', CANVAS_DEFAULT, CANVAS_REVERSE);
 }
@@ -764,8 +858,9 @@ void view_draw(struct view *v, struct canvas *c)
 	int rows, mapw, maph, ox, oy, fx, fy;
 
 	canvas_clear(c);
-	if (c->width < VIEW_MIN_W || c->height < VIEW_MIN_H) {
-		draw_too_small(c);
+	v->too_small = c->width < VIEW_MIN_W || c->height < VIEW_MIN_H;
+	if (v->too_small) {
+		draw_too_small(v, c);
 		return;
 	}
 	if (v->mode == MODE_HELP) {

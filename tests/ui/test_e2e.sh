@@ -212,15 +212,18 @@ $T send-keys -t g c l
 wait_for '^#\.\.@\+\.' || bad "door: c l did not close it"
 ok "o and c open and close the door"
 
-# 7. The AI view shows the goblin's path; step mode expands nodes.
+# 7. The AI view shows the goblin's path; step mode expands nodes once
+# v has given the view the keys.
 $T send-keys -t g '`'
-wait_for '\[AI VIEW\]' || bad "ai view: not on"
+wait_for '\[AI VIEW\] v: its keys' || bad "ai view: not on, or the game has not the keys"
 $T send-keys -t g .
 wait_for '^goblin#0 (chase|search) ' || bad "ai view: the goblin is not after the player"
 screen | head -8 | grep -q '\*' || bad "ai view: no path drawn"
 wait_for 'expanded [0-9]+ open [0-9]+ \| path [0-9]+ cost [0-9]+' ||
 	bad "ai view: no stats line"
 ok "the AI view draws the chasing goblin's path and stats"
+$T send-keys -t g v
+wait_for '\[AI VIEW has the keys: v/Esc\]' || bad "v: the view did not take the keys"
 $T send-keys -t g s
 wait_for 'step 0/[0-9]+' || bad "step: not at the start of the search"
 $T send-keys -t g n
@@ -234,17 +237,39 @@ wait_for 'step ([0-9]+)/\1([^0-9]|$)' || bad "step: N did not finish the search"
 $T send-keys -t g A
 wait_for '^goblin#0 (chase|search) \| Dijkstra' || bad "step: A did not switch to Dijkstra"
 ok "step mode: n expands one node, N finishes, A switches algorithm"
+# While the view has the keys a game key does nothing and says how to get
+# them back; Esc gives them back.
+turn=$(screen | sed -n 's/^HP [0-9/]*  Turn \([0-9]*\) .*/\1/p')
+$T send-keys -t g l
+wait_for 'The AI view has the keys: v or Esc gives them back' ||
+	bad "view keys: l did not say the view has the keys"
+screen | grep -q "^HP [0-9/]*  Turn $turn " || bad "view keys: l played a turn"
+$T send-keys -t g Escape
+wait_for '\[AI VIEW\] v: its keys' || bad "view keys: Esc did not give the keys back"
+ok "while the view has the keys, l moves nothing and says so; Esc gives them back"
 
 # 8. Too small, then a full redraw when it grows; a prompt survives it.
-$T send-keys -t g q
-wait_for 'Really quit\? \(y/n\)' || bad "resize: no prompt"
+# While too small, game keys do nothing; q asks and n answers.
+turn=$(screen | sed -n 's/^HP [0-9/]*  Turn \([0-9]*\) .*/\1/p')
 $T resize-window -t g -x 30 -y 10
 wait_for '^terminal too small: 30x10,' || bad "resize: no too-small message"
 wait_for '^need 80x24' || bad "resize: the message does not fit"
+wait_for 'the game waits; q quits' || bad "small: no word on the keys"
+$T send-keys -t g l l l o g
+$T send-keys -t g q
+wait_for 'Really quit\? \(y/n\)' || bad "small: q does not ask"
+$T send-keys -t g n
+wait_gone 'Really quit' || bad "small: n does not answer"
+$T send-keys -t g l q
+wait_for 'Really quit\? \(y/n\)' || bad "small: no prompt"
+$T send-keys -t g l
 $T resize-window -t g -x 100 -y 30
 wait_for '^HP 30/30 .*\[AI VIEW\]' || bad "resize: no redraw at 100x30"
 wait_for '^#############################' || bad "resize: no map after growing"
 wait_for 'Really quit\? \(y/n\)' || bad "resize: the prompt was lost"
+screen | grep -q "^HP [0-9/]*  Turn $turn " ||
+	bad "small: keys played turns while the screen was too small"
+screen | grep -q 'which way' && bad "small: o started a prompt"
 $T send-keys -t g n
 wait_for 'the hunt goes on' || bad "resize: the prompt does not answer after a resize"
 $T send-keys -t g '?'
@@ -253,7 +278,7 @@ $T resize-window -t g -x 90 -y 28
 wait_for '^ hunted - keys' || bad "resize: help lost on resize"
 $T send-keys -t g Escape
 wait_for '^HP 30/30' || bad "resize: help did not return"
-ok "30x10 says too small, 100x30 redraws everything, prompts and help survive"
+ok "30x10 says too small and only quits, 100x30 redraws everything, prompts and help survive"
 
 # 9. SIGTERM: exit 143, terminal restored.
 pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
@@ -382,5 +407,45 @@ $T send-keys -t g q
 wait_for '^You escaped the escape in 3 turns\.$' ||
 	bad "escape: the last word is not 3 turns"
 check_restored "escaping in 3 turns: the game and the summary agree" 0
+
+# 16. The natural experiment with the AI view on: a goblin chasing the
+# player through a doorway; the player closes the door in its face with
+# the game's own keys, and the view shows the goblin re-plan.
+cat >"$tmp/doorway.txt" <<DOORWAY
+include "$data/monsters.txt"
+dungeon doorway
+	title "The doorway"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend "'" door_open
+legend '>' stairs exit
+MAP
+##########
+#....#...#
+#..@.'...#
+#....#...#
+#....#.g.#
+#>...#...#
+##########
+ENDMAP
+DOORWAY
+start 80 24 --map "$tmp/doorway.txt" --hunt --ai-view --seed 1 --no-watch
+wait_for '\[AI VIEW\] v: its keys' || bad "doorway: the view is not on"
+$T send-keys -t g l
+wait_for '^goblin#0 chase ' || bad "doorway: the goblin does not chase"
+# The goblin's path runs through the open door beside the player.
+wait_for '^#\.\.\.@\*' || bad "doorway: no path drawn through the door"
+$T send-keys -t g c l
+wait_for '^You close the door\.' || bad "doorway: c l did not close the door with the view on"
+wait_for 'The goblin re-plans \(path changed\)' ||
+	bad "doorway: no re-plan said for the goblin"
+wait_for 'cache re-planned 1 ago: 5,2 broke it' ||
+	bad "doorway: the view does not show the cell that broke the path"
+screen | grep -q '^HP 30/30  Turn 2 ' || bad "doorway: closing the door was not a turn"
+ok "with the AI view on, c l closes the door in the goblin's face and the view shows it re-plan"
+$T send-keys -t g q y
+check_restored "the doorway game quits cleanly" 0
 
 tap_done

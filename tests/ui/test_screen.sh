@@ -42,13 +42,14 @@ screen_golden screen-doors --map doors --seed 7 --turns 20
 # The AI view on the tutorial: the goblin's search around the wall, f
 # values, the comparison of the algorithms, every layer.
 screen_golden screen-tutorial-ai --map tutorial --seed 1 --keys '....' \
-	--ai-view --view-keys f
-# Step mode after five expansions: open, closed and the current node.
+	--ai-view --view-keys vf
+# Step mode after five expansions (v gives the view the keys): open,
+# closed and the current node.
 screen_golden screen-tutorial-step --map tutorial --seed 1 --keys '....' \
-	--ai-view --view-keys 'snnnnn'
+	--ai-view --view-keys 'vsnnnnn'
 # Weighted A* and another heuristic, chosen with W and H.
 screen_golden screen-tutorial-weighted --map tutorial --seed 1 \
-	--keys '....' --ai-view --view-keys 'WWHg'
+	--keys '....' --ai-view --view-keys 'vWWHg'
 # The inspector: look mode with the AI view on, two cells left of the
 # player, inside the goblin's search.
 screen_golden screen-inspector --map tutorial --seed 1 --keys '....' \
@@ -58,6 +59,19 @@ screen_golden screen-help --map tutorial --seed 1 --keys '.' \
 	--view-keys '?'
 screen_golden screen-small --map tutorial --seed 1 --keys '.' \
 	--screen 30x10
+
+# With the view on, the game keeps its keys until v gives them to the
+# view: f and o are the game's (o asks for a direction), and the layers
+# stay as they were.
+"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys 'fo' >"$tmp/keys.out" 2>&1 ||
+	bad "view keys: the dump failed"
+grep -q '| on: p o$' "$tmp/keys.out" || bad "view keys: f or o changed a layer"
+grep -q '^|Open which way? (direction, Esc)' "$tmp/keys.out" ||
+	bad "view keys: o did not ask which door to open"
+grep -q '\[AI VIEW\] v: its keys' "$tmp/keys.out" ||
+	bad "view keys: the status line does not say who has the keys"
+tap_check "with the AI view on, f and o are the game's until v"
 
 # Jump point search in the comparison: on the shipped default dungeon the
 # goblin's grid has terrain costs (and other monsters' crowd costs), which
@@ -82,7 +96,7 @@ tap_check "A* answers beside the refused JPS row"
 	bad "plain game failed"
 "$bin" --headless --map doors --seed 7 --turns 200 --no-timing \
 	--record "$tmp/ai.rec" --dump-screen --ai-view \
-	--view-keys 'ogfack*s' >"$tmp/ai.out" 2>&1 || bad "AI view game failed"
+	--view-keys 'vogfack*s' >"$tmp/ai.out" 2>&1 || bad "AI view game failed"
 tap_check "the same game plays with and without the AI view drawn"
 cmp -s "$tmp/plain.rec" "$tmp/ai.rec" ||
 	bad "drawing the AI view changed the game"
