@@ -891,6 +891,53 @@ static void test_data_shipped_files_pass(void **state)
 	}
 }
 
+/* Every kind of ground, key and monster the shipped files define draws
+ * with its own glyph, so that the map reads the same without colour
+ * (NO_COLOR): no two share one. */
+static void test_data_shipped_glyphs_differ(void **state)
+{
+	static const char *const files[] = {
+	        "monsters.txt",      "maps/default.txt", "maps/tutorial.txt",
+	        "maps/doors.txt",    "maps/elements.txt", "maps/crowd.txt",
+	        "maps/cave.txt",     "maps/maze.txt",
+	};
+	size_t f;
+
+	(void)state;
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		const char *name[256] = {0};
+		char path[1024];
+		struct diag_list dl;
+		struct data *d = data_new();
+		size_t i;
+
+		snprintf(path, sizeof(path), "%s/data/%s", fixture_srcdir(),
+		         files[f]);
+		diag_list_init(&dl, 0);
+		assert_int_equal(data_load(d, path, &dl), 0);
+		assert_true(d->nterrain >= 10);
+#define GLYPH_OWN(g, n)                                                        \
+	do {                                                                   \
+		unsigned char c_ = (unsigned char)(g);                         \
+		if (name[c_])                                                  \
+			fail_msg("%s: '%c' is the glyph of %s and of %s",      \
+			         files[f], c_, name[c_], (n));                 \
+		name[c_] = (n);                                                \
+	} while (0)
+		for (i = 0; i < d->nterrain; i++)
+			GLYPH_OWN(d->terrain[i].glyph, d->terrain[i].name);
+		for (i = 0; i < d->nkeys; i++)
+			GLYPH_OWN(d->keys[i].glyph, d->keys[i].name);
+		for (i = 0; i < d->nmonsters; i++)
+			GLYPH_OWN(d->monsters[i].glyph, d->monsters[i].name);
+#undef GLYPH_OWN
+		/* The player's glyph is nobody else's. */
+		assert_null(name['@']);
+		diag_list_fini(&dl);
+		data_free(d);
+	}
+}
+
 /* A Moving AI benchmark map plays as a dungeon: walls, floor, a start,
  * an exit and monsters on floor, the same for the same seed. */
 static void test_data_movingai_map(void **state)
@@ -978,6 +1025,7 @@ int main(void)
 	        cmocka_unit_test(test_data_grid_per_monster),
 	        cmocka_unit_test(test_data_reachability_warnings),
 	        cmocka_unit_test(test_data_shipped_files_pass),
+	        cmocka_unit_test(test_data_shipped_glyphs_differ),
 	        cmocka_unit_test(test_data_movingai_map),
 	};
 
