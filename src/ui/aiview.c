@@ -561,11 +561,9 @@ static void cache_text(const struct world *w, const struct mind *mi, char *buf,
 
 /* ---- drawing ----------------------------------------------------------- */
 
-/* A value in steps as one character: 0-9, a-z, then '+'. */
-static char value_char(uint32_t value, uint32_t step)
+/* A value in the search's units as one character: 0-9, a-z, then '+'. */
+static char value_char(uint32_t s)
 {
-	uint32_t s = value / (step ? step : 1);
-
 	if (s < 10)
 		return (char)('0' + s);
 	if (s < 36)
@@ -603,6 +601,50 @@ static int cost_color(unsigned cost)
 static uint32_t value_of(const struct aiview *a, size_t k)
 {
 	return a->value == 'g' ? a->g[k] : a->value == 'h' ? a->h[k] : a->f[k];
+}
+
+/* What one unit of a drawn g, h or f is: a step for breadth-first search
+ * (its g counts steps, costs ignored), a straight move's cost for the
+ * others. */
+static uint32_t value_unit(const struct aiview *a)
+{
+	if (a->p.algo == PATH_BFS || !a->p.straight_cost)
+		return 1;
+	return a->p.straight_cost;
+}
+
+/* Cell k's value of the shown layer, in units, as drawn.  g and f are
+ * rounded down; where f = g + h (A* with w = 1) h is drawn as f - g, so
+ * that the three add up on screen as they do in the search (the
+ * inspector gives them exactly). */
+static uint32_t value_drawn(const struct aiview *a, size_t k)
+{
+	const uint32_t u = value_unit(a);
+	const uint32_t g = a->g[k] / u, f = a->f[k] / u;
+
+	if (a->value == 'g')
+		return g;
+	if (a->value == 'f')
+		return f;
+	if (a->p.algo == PATH_ASTAR && a->p.weight == PATH_WEIGHT_ONE &&
+	    f >= g)
+		return f - g;
+	return a->h[k] / u;
+}
+
+/* What the search's f is, for the header and the legend. */
+static const char *value_rule(const struct aiview *a)
+{
+	switch (a->p.algo) {
+	case PATH_BFS:
+		return "g=f=steps";
+	case PATH_DIJKSTRA:
+		return "f=g, no h";
+	case PATH_GREEDY:
+		return "f=h";
+	default:
+		return a->p.weight == PATH_WEIGHT_ONE ? "f=g+h" : "f=g+w*h";
+	}
 }
 
 /* Where the map is drawn: the world's cell (ox, oy) at canvas cell
@@ -699,7 +741,6 @@ static void draw_search(struct aiview *a, struct canvas *c,
                         const struct port *pt)
 {
 	const struct world *w = a->game->world;
-	const uint32_t step = a->p.straight_cost;
 	uint32_t vmax = 0;
 	size_t i;
 	int x, y;
@@ -717,7 +758,7 @@ static void draw_search(struct aiview *a, struct canvas *c,
 				continue;
 			if (a->value)
 				port_put(c, pt, x, y,
-				         value_char(value_of(a, k), step),
+				         value_char(value_drawn(a, k)),
 				         heat(value_of(a, k), vmax),
 				         closed ? 0 : CANVAS_BOLD);
 			else if (a->arrows && a->dir[k] >= 0)
@@ -923,9 +964,16 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row < r->last)
 		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
 		            "o open  : closed  # wall");
-	if (r->row < r->last)
-		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
-		            "g/h/f in steps 0-9 a-z +");
+	if (r->row < r->last) {
+		if (value_unit(a) == 1)
+			canvas_printf(c, r->x0, r->row++, r->mx,
+			              CANVAS_DEFAULT, 0, "%s: 0-9 a-z +",
+			              value_rule(a));
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx,
+			              CANVAS_DEFAULT, 0, "%s, /%u: 0-9 a-z +",
+			              value_rule(a), value_unit(a));
+	}
 }
 
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
@@ -981,7 +1029,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 {
 	struct world *wo = a->game->world;
-	char name[64], cache[64], step[48] = "", weight[16];
+	char name[64], cache[64], step[48] = "", weight[16], settings[96];
 	int x;
 
 	ensure_search(a);
@@ -999,14 +1047,35 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		         a->p.weight % 1000 / 100);
 	else
 		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
-	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s %s%s | %s %s %s w=%s%s%s",
+	/* What each algorithm really uses: no heuristic for Dijkstra and
+	 * breadth-first search, no weight but for A*, no costs for
+	 * breadth-first search. */
+	switch (a->p.algo) {
+	case PATH_BFS:
+		snprintf(settings, sizeof(settings),
+		         "BFS %s (steps, costs ignored)",
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	case PATH_DIJKSTRA:
+		snprintf(settings, sizeof(settings), "Dijkstra %s (f=g, no h)",
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	case PATH_GREEDY:
+		snprintf(settings, sizeof(settings), "greedy %s %s (f=h)",
+		         path_heuristic_name(a->p.heuristic),
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	default:
+		snprintf(settings, sizeof(settings), "A* %s %s w=%s (%s)",
+		         path_heuristic_name(a->p.heuristic),
+		         path_diagonal_name(a->p.diagonal), weight,
+		         value_rule(a));
+		break;
+	}
+	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
 	              monster_name(a, a->sel, name, sizeof(name)),
 	              mind_mode_name(mind_of(a, a->sel)->mode),
-	              a->whatif ? " (if it hunted you)" : "",
-	              path_algo_name(a->p.algo),
-	              path_heuristic_name(a->p.heuristic),
-	              path_diagonal_name(a->p.diagonal), weight,
+	              a->whatif ? " (if it hunted you)" : "", settings,
 	              a->custom ? " (changed: 0 resets)" : "", step);
 	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
 	                  "expanded %zu open %zu | ",

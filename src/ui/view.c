@@ -602,7 +602,7 @@ static const char *const help_lines[] = {
         "             keeps its keys; v gives them to the view, v or Esc back:",
         "  p      planned path (*: every monster's)",
         "  o      open set o, closed set :, current node O (step mode)",
-        "  g h f  each reached cell's g, h or f in steps: 0-9 a-z, + more",
+        "  g h f  each reached cell's g, h or f: 0-9 a-z +, unit in the legend",
         "  a      arrows to each cell's parent",
         "  c      the monster's cost of each cell (# never)",
         "  k      every monster's path cache; X: the cell that broke one",

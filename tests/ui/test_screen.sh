@@ -73,6 +73,66 @@ grep -q '\[AI VIEW\] v: its keys' "$tmp/keys.out" ||
 	bad "view keys: the status line does not say who has the keys"
 tap_check "with the AI view on, f and o are the game's until v"
 
+# layers_add FILE: in a dump's g, h and f layers, every cell that shows a
+# value in all three shows g + h = f (0-9, a-z; '+' is past z and left
+# out).  Prints the cells that do not add up, nothing when all do.
+layers_add() {
+	awk '
+	function val(ch) { return index("0123456789abcdefghijklmnopqrstuvwxyz", ch) - 1 }
+	/^layer / { layer = $2; sub(":", "", layer); if (layer == "g") rows = 0; row = 0; next }
+	/^\|/ && (layer == "g" || layer == "h" || layer == "f") {
+		cell[layer, row++] = substr($0, 2); if (row > rows) rows = row
+	}
+	END {
+		for (y = 0; y < rows; y++) {
+			n = length(cell["g", y])
+			for (x = 1; x <= n; x++) {
+				g = val(substr(cell["g", y], x, 1))
+				h = val(substr(cell["h", y], x, 1))
+				f = val(substr(cell["f", y], x, 1))
+				# A monster drawn over the layers is the same
+				# character in all three: not a value.
+				if (substr(cell["g", y], x, 1) == substr(cell["f", y], x, 1) &&
+				    substr(cell["h", y], x, 1) == substr(cell["f", y], x, 1))
+					continue
+				if (g >= 0 && h >= 0 && f >= 0 && g + h != f)
+					printf "%d,%d: g %d + h %d != f %d\n", x - 1, y, g, h, f
+			}
+		}
+	}' "$1"
+}
+
+# The values drawn are true: A*'s g, h and f add up cell by cell, and
+# each algorithm's are drawn in its own unit, which the legend and the
+# header name.
+"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys vf >"$tmp/astar.out" 2>&1 ||
+	bad "A* layers: the dump failed"
+layers_add "$tmp/astar.out" >"$tmp/sums"
+[ -s "$tmp/sums" ] && bad "A*: g + h != f on screen: $(head -3 "$tmp/sums")"
+grep -q '^layer f:' "$tmp/astar.out" || bad "A*: no f layer in the dump"
+grep -q '| f=g+h, /10: 0-9 a-z +' "$tmp/astar.out" ||
+	bad "A*: the legend does not give the unit"
+tap_check "A*: g + h = f in every cell drawn, the unit in the legend"
+"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys vAAAg >"$tmp/bfs.out" 2>&1 ||
+	bad "BFS layers: the dump failed"
+grep -q '| BFS no-corner (steps, costs ignored) (changed' "$tmp/bfs.out" ||
+	bad "BFS: the header does not say it counts steps"
+grep -q '| g=f=steps: 0-9 a-z +' "$tmp/bfs.out" ||
+	bad "BFS: the legend does not say the values are steps"
+# Counted in steps, the cells a few steps away show 2 and more (divided
+# by the step cost they were all 0 or 1).
+sed -n '/^layer g:/,/^layer h:/p' "$tmp/bfs.out" | grep -q '[2-9a-z]' ||
+	bad "BFS: g is not drawn in steps"
+tap_check "BFS: g in steps, and the header and legend say so"
+"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys vA >"$tmp/dij.out" 2>&1 ||
+	bad "Dijkstra: the dump failed"
+grep -q '^ai: goblin#0 .* | Dijkstra no-corner (f=g, no h) (changed' \
+	"$tmp/dij.out" || bad "Dijkstra: the header names a heuristic"
+tap_check "Dijkstra: the header says it uses no heuristic"
+
 # Jump point search in the comparison: on the shipped default dungeon the
 # goblin's grid has terrain costs (and other monsters' crowd costs), which
 # jump point search refuses; the row says so, where A* answers.
