@@ -323,6 +323,24 @@ static const char *cmp_status(const struct aiview *a, int i)
 	return path_status_name(a->cmp[i].status);
 }
 
+/* The same, short enough for the panel's table (the stats line under the
+ * map gives the whole word for the shown search). */
+static const char *cmp_status_short(const struct aiview *a, int i)
+{
+	if (cmp_refused(a, i))
+		return cmp_status(a, i);
+	switch (a->cmp[i].status) {
+	case PATH_BUDGET:
+		return "budget";
+	case PATH_COST_RANGE:
+		return "range";
+	case PATH_NOMEM:
+		return "no memory";
+	default:
+		return path_status_name(a->cmp[i].status);
+	}
+}
+
 static void compare(struct aiview *a)
 {
 	static const struct {
@@ -950,11 +968,11 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 		else if (cmp_refused(a, i))
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-9s %s", q->label,
-			              cmp_status(a, i));
+			              cmp_status_short(a, i));
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-9s %7u %s", q->label, q->expanded,
-			              cmp_status(a, i));
+			              cmp_status_short(a, i));
 	}
 	if (r->row + 1 < r->last) {
 		r->row++;
@@ -976,17 +994,50 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 }
 
+/* Text on the panel's next rows, broken at spaces to fit its width; the
+ * rows after the first are indented by two more. */
+static void panel_wrap(struct canvas *c, struct rows *r, int attr,
+                       const char *text)
+{
+	const int width = r->mx - r->x0;
+	int indent = 0;
+
+	while (*text && r->row < r->last) {
+		int room = width - indent, n = (int)strlen(text);
+
+		if (n > room) {
+			n = room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = room;
+		}
+		canvas_printf(c, r->x0 + indent, r->row++, r->mx,
+		              CANVAS_DEFAULT, attr, "%.*s", n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		indent = 3;
+	}
+}
+
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look)
 {
-	struct rows r = {x0 + 2, x0 + w, y0, y0 + h};
+	/* A panel wide enough for two (under a wide map) has the monster
+	 * on the left and the comparison on the right. */
+	const int split = w >= 60;
+	struct rows r = {split ? x0 + 1 : x0 + 2, split ? x0 + w / 2 : x0 + w,
+	                 y0, y0 + h};
+	struct rows right = {x0 + w / 2 + 2, x0 + w, y0, y0 + h};
 	const struct mind *mi;
-	char name[64], buf[96];
+	char name[64], buf[128];
 	int i;
 
 	canvas_fill(c, x0, y0, w, h);
 	for (i = y0; i < r.last; i++)
-		canvas_put(c, x0, i, '|', CANVAS_DEFAULT, CANVAS_DIM);
+		canvas_put(c, split ? x0 + w / 2 : x0, i, '|', CANVAS_DEFAULT,
+		           CANVAS_DIM);
 	ensure_search(a);
 	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	            "AI VIEW (? keys)");
@@ -1008,18 +1059,25 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	mi = mind_of(a, a->sel);
 	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "%s (Tab)", monster_name(a, a->sel, name, sizeof(name)));
-	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-	              " %s, goal %d,%d", mind_mode_name(mi->mode), mi->goal_x,
-	              mi->goal_y);
-	cache_text(a->game->world, mi, buf, sizeof(buf));
-	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0, " cache %s",
-	              buf);
+	snprintf(buf, sizeof(buf), " %s, goal %d,%d", mind_mode_name(mi->mode),
+	         mi->goal_x, mi->goal_y);
+	panel_wrap(c, &r, 0, buf);
+	{
+		char cache[96];
+
+		cache_text(a->game->world, mi, cache, sizeof(cache));
+		snprintf(buf, sizeof(buf), " cache %s", cache);
+		panel_wrap(c, &r, 0, buf);
+	}
 	if (look && r.last - r.row >= 6) {
 		r.last -= 6;
 		canvas_text(c, r.x0, r.last, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		            "inspector");
-		aiview_inspect(a, c, r.x0, r.last + 1, w - 2, look[0], look[1]);
+		aiview_inspect(a, c, r.x0, r.last + 1, r.mx - r.x0, look[0],
+		               look[1]);
 	}
+	if (split)
+		r = right;
 	if (a->cache)
 		panel_caches(a, c, &r);
 	else

@@ -20,6 +20,7 @@
 #define POLL_MS         500 /* how often data files are looked at */
 #define REPLAY_DELAY_MS 250 /* default time between replayed turns */
 #define PANEL_W         30  /* the AI view's side panel */
+#define PANEL_ROWS_BELOW 11 /* rows the panel needs in two columns */
 
 enum view_mode {
 	MODE_PLAY = 0,
@@ -684,6 +685,18 @@ static int scroll_origin(int focus, int map, int view)
 	return o;
 }
 
+/* The first map cell shown so that focus is in view and, when both fit,
+ * other too: centred on the two. */
+static int scroll_origin2(int focus, int other, int map, int view)
+{
+	int lo = focus < other ? focus : other;
+	int hi = focus < other ? other : focus;
+
+	if (hi - lo >= view)
+		return scroll_origin(focus, map, view);
+	return scroll_origin((lo + hi) / 2, map, view);
+}
+
 static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
                      int vh, int ox, int oy)
 {
@@ -855,7 +868,8 @@ void view_draw(struct view *v, struct canvas *c)
 {
 	const struct world *w = v->s->game->world;
 	const int on = aiview_on(v->ai), stats = on ? 2 : 0;
-	int rows, mapw, maph, ox, oy, fx, fy;
+	const long sel = aiview_selected(v->ai);
+	int rows, mapw, maph, ox, oy, fx, fy, below = 0;
 
 	canvas_clear(c);
 	v->too_small = c->width < VIEW_MIN_W || c->height < VIEW_MIN_H;
@@ -874,16 +888,53 @@ void view_draw(struct view *v, struct canvas *c)
 	rows = LOG_ROWS;
 	maph = c->height - 1 - rows - stats;
 	mapw = on ? c->width - PANEL_W : c->width;
+	/* A map too wide for the side panel that leaves room below it has
+	 * the panel there, in two columns, and is seen whole. */
+	if (on && w->width > mapw && w->width <= c->width &&
+	    w->height + 1 + PANEL_ROWS_BELOW <= maph) {
+		below = 1;
+		mapw = c->width;
+	}
 	fx = v->mode == MODE_LOOK ? v->look_x : w->px;
 	fy = v->mode == MODE_LOOK ? v->look_y : w->py;
-	ox = scroll_origin(fx, w->width, mapw);
-	oy = scroll_origin(fy, w->height, maph);
-	draw_map(v, c, 0, 0, mapw, maph, ox, oy);
+	if (on && sel >= 0 && v->mode != MODE_LOOK) {
+		/* The monster the view follows is kept in sight with the
+		 * player; when both do not fit, whoever has the keys wins. */
+		const struct world_monster *m = &w->monsters[sel];
+
+		if (v->ai_keys) {
+			ox = scroll_origin2(m->x, fx, w->width, mapw);
+			oy = scroll_origin2(m->y, fy, w->height,
+			                    below ? w->height : maph);
+		} else {
+			ox = scroll_origin2(fx, m->x, w->width, mapw);
+			oy = scroll_origin2(fy, m->y, w->height,
+			                    below ? w->height : maph);
+		}
+	} else {
+		ox = scroll_origin(fx, w->width, mapw);
+		oy = scroll_origin(fy, w->height, maph);
+	}
+	if (below) {
+		int x;
+
+		draw_map(v, c, 0, 0, mapw, w->height, ox, oy);
+		for (x = 0; x < c->width; x++)
+			canvas_put(c, x, w->height, '-', CANVAS_DEFAULT,
+			           CANVAS_DIM);
+	} else {
+		draw_map(v, c, 0, 0, mapw, maph, ox, oy);
+	}
 	if (on) {
 		const int look[2] = {v->look_x, v->look_y};
 
-		aiview_draw_panel(v->ai, c, mapw, 0, PANEL_W, maph,
-		                  v->mode == MODE_LOOK ? look : NULL);
+		if (below)
+			aiview_draw_panel(v->ai, c, 0, w->height + 1, c->width,
+			                  maph - w->height - 1,
+			                  v->mode == MODE_LOOK ? look : NULL);
+		else
+			aiview_draw_panel(v->ai, c, mapw, 0, PANEL_W, maph,
+			                  v->mode == MODE_LOOK ? look : NULL);
 		aiview_draw_stats(v->ai, c, maph + 1, c->width);
 	}
 	if (v->show_errors)

@@ -133,6 +133,38 @@ grep -q '^ai: goblin#0 .* | Dijkstra no-corner (f=g, no h) (changed' \
 	"$tmp/dij.out" || bad "Dijkstra: the header names a heuristic"
 tap_check "Dijkstra: the header says it uses no heuristic"
 
+# Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
+# is drawn whole with the panel under it, in two columns; at 80x24 the
+# view keeps the monster it follows in sight with the player when both
+# fit, and when they do not, whoever has the keys wins.
+"$bin" --headless --no-timing --dump-screen --screen 100x30 --seed 1 --keys '' \
+	--ai-view >"$tmp/wide.out" 2>&1 || bad "wide: the dump failed"
+sed -n '2,13p' "$tmp/wide.out" >"$tmp/wide.map"
+grep -q '>#$' "$tmp/wide.map" || bad "wide: the exit is not on screen"
+grep -q 'j' "$tmp/wide.map" || bad "wide: the jailer is not on screen"
+grep -q '^| AI VIEW (? keys) *| same query:  expanded cost$' "$tmp/wide.out" ||
+	bad "wide: the panel is not under the map in two columns"
+tap_check "100x30: the whole default dungeon, the panel under it"
+"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+	--view-keys '<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
+	bad "far: the dump failed"
+grep -q 'jailer#5 (Tab)' "$tmp/far.out" || bad "far: Tab did not pick the jailer"
+sed -n '2,13p' "$tmp/far.out" | grep -q '@' ||
+	bad "far: with the game's keys the player is not on screen"
+"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+	--view-keys 'v<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
+	bad "far: the dump failed"
+sed -n '2,13p' "$tmp/far.out" | cut -c1-51 | grep -q 'j' ||
+	bad "far: with the view's keys the jailer it follows is not on screen"
+tap_check "80x24: the followed monster in sight when the view has the keys"
+# Panel lines are not cut: the table's statuses are short, and a long
+# cache line goes on on the next row.
+"$bin" --headless --no-timing --dump-screen --map cave --seed 1 --ai-view \
+	--view-keys '<tab>' >"$tmp/cave.out" 2>&1 || bad "cave: the dump failed"
+grep -q '|  BFS  *[0-9]* budget$' "$tmp/cave.out" ||
+	bad "cave: the BFS row of the table is cut: $(grep '|  BFS' "$tmp/cave.out")"
+tap_check "the comparison's statuses fit the panel"
+
 # Jump point search in the comparison: on the shipped default dungeon the
 # goblin's grid has terrain costs (and other monsters' crowd costs), which
 # jump point search refuses; the row says so, where A* answers.
