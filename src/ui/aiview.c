@@ -481,16 +481,23 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	case 'o':
 		a->open = !a->open;
 		return 1;
+	/* One layer of per-cell values at a time: g, h, f, the parent
+	 * arrows or the costs; the markers are drawn over it. */
 	case 'g':
 	case 'h':
 	case 'f':
 		a->value = a->value == key ? 0 : (char)key;
+		a->arrows = a->cost = 0;
 		return 1;
 	case 'a':
 		a->arrows = !a->arrows;
+		a->value = 0;
+		a->cost = 0;
 		return 1;
 	case 'c':
 		a->cost = !a->cost;
+		a->value = 0;
+		a->arrows = 0;
 		return 1;
 	case 'k':
 		a->cache = !a->cache;
@@ -682,19 +689,48 @@ static void port_put(struct canvas *c, const struct port *pt, int x, int y,
 	canvas_put(c, pt->x0 + x, pt->y0 + y, ch, fg, attr);
 }
 
+/* Marks the world's cell (x, y) when it is in the port: its character
+ * stays, drawn in fg with attr. */
+static void port_mark(struct canvas *c, const struct port *pt, int x, int y,
+                      int fg, int attr)
+{
+	x -= pt->ox;
+	y -= pt->oy;
+	if (x < 0 || y < 0 || x >= pt->w || y >= pt->h)
+		return;
+	canvas_put(c, pt->x0 + x, pt->y0 + y,
+	           c->cells[(size_t)(pt->y0 + y) * (size_t)c->width +
+	                    (size_t)(pt->x0 + x)]
+	                   .ch,
+	           fg, attr);
+}
+
+/* Whether a layer of per-cell values (g, h, f, arrows, costs) is on: the
+ * markers then keep the values visible. */
+static int values_on(const struct aiview *a)
+{
+	return a->value || a->arrows || a->cost;
+}
+
 /* Draws a path of points from index from, skipping the monster's own
- * cell. */
-static void draw_path(struct canvas *c, const struct port *pt,
-                      const struct path_point *pts, size_t from, size_t len,
-                      int color, int highlight_next)
+ * cell: '*', or over a layer of values the value in reverse video. */
+static void draw_path(struct aiview *a, struct canvas *c,
+                      const struct port *pt, const struct path_point *pts,
+                      size_t from, size_t len, int color, int highlight_next)
 {
 	size_t i;
 
-	for (i = from + 1; i < len; i++)
-		port_put(c, pt, pts[i].x, pts[i].y, '*', color,
-		         i == from + 1 && highlight_next
-		                 ? CANVAS_BOLD | CANVAS_REVERSE
-		                 : CANVAS_BOLD);
+	for (i = from + 1; i < len; i++) {
+		int attr = i == from + 1 && highlight_next
+		                   ? CANVAS_BOLD | CANVAS_REVERSE
+		                   : CANVAS_BOLD;
+
+		if (values_on(a))
+			port_mark(c, pt, pts[i].x, pts[i].y, color,
+			          attr | CANVAS_REVERSE);
+		else
+			port_put(c, pt, pts[i].x, pts[i].y, '*', color, attr);
+	}
 }
 
 /* The cells whose change broke a monster's kept path: X. */
@@ -728,7 +764,7 @@ static void draw_other_paths(struct aiview *a, struct canvas *c,
 		const struct mind *mi = mind_of(a, (long)i);
 
 		if (m->alive && (long)i != a->sel && mi->path)
-			draw_path(c, pt, mi->path, mi->pos, mi->len,
+			draw_path(a, c, pt, mi->path, mi->pos, mi->len,
 			          w->data->monsters[m->kind].color, 0);
 	}
 }
@@ -774,16 +810,22 @@ static void draw_search(struct aiview *a, struct canvas *c,
 
 			if (!a->state[k])
 				continue;
+			/* Over a layer of values, open cells are bold and
+			 * underlined, closed ones plain. */
 			if (a->value)
 				port_put(c, pt, x, y,
 				         value_char(value_drawn(a, k)),
 				         heat(value_of(a, k), vmax),
-				         closed ? 0 : CANVAS_BOLD);
+				         closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
 			else if (a->arrows && a->dir[k] >= 0)
 				port_put(c, pt, x, y, dir_arrow[(int)a->dir[k]],
 				         closed ? DATA_COLOR_BLUE
 				                : DATA_COLOR_GREEN,
-				         0);
+				         closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
+			else if (a->cost)
+				port_mark(c, pt, x, y,
+				          closed ? DATA_COLOR_BLUE : DATA_COLOR_GREEN,
+				          closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
 			else if (a->open)
 				port_put(c, pt, x, y, closed ? ':' : 'o',
 				         closed ? DATA_COLOR_BLUE
@@ -802,12 +844,12 @@ static void draw_own_path(struct aiview *a, struct canvas *c,
 
 	if ((a->custom || a->step || a->whatif) && finished &&
 	    (a->res.status == PATH_FOUND || a->res.partial))
-		draw_path(c, pt, a->buf, 0,
+		draw_path(a, c, pt, a->buf, 0,
 		          a->res.length < a->bufcap ? a->res.length : a->bufcap,
 		          DATA_COLOR_MAGENTA, 1);
 	else if (!a->custom && !a->step && mi->path)
-		draw_path(c, pt, mi->path, mi->pos, mi->len, DATA_COLOR_MAGENTA,
-		          1);
+		draw_path(a, c, pt, mi->path, mi->pos, mi->len,
+		          DATA_COLOR_MAGENTA, 1);
 }
 
 void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
@@ -815,29 +857,38 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 {
 	const struct port pt = {x0, y0, vw, vh, ox, oy};
 	const struct world *w = a->game->world;
+	int followed, shown;
 
 	ensure_search(a);
-	if (a->cache)
-		draw_breaks(a, c, &pt);
+	followed = alive(a, a->sel);
+	shown = followed && a->have && a->cells_ok;
+	/* Bottom up: the values of the cells, the paths, then the markers
+	 * (current node, goal, the cells that broke a path) over them all. */
+	if (followed && a->cost)
+		draw_costs(a, c, &pt);
+	if (shown)
+		draw_search(a, c, &pt);
 	if (a->all && a->paths)
 		draw_other_paths(a, c, &pt);
-	if (!alive(a, a->sel))
-		return;
-	if (a->cost)
-		draw_costs(a, c, &pt);
-	if (!a->have || !a->cells_ok)
-		return;
-	draw_search(a, c, &pt);
-	if (a->paths)
+	if (shown && a->paths)
 		draw_own_path(a, c, &pt);
 	/* The node step mode stands on, and the goal when it is not the
 	 * player. */
-	if (a->open && a->step && a->cur_x >= 0)
-		port_put(c, &pt, a->cur_x, a->cur_y, 'O', DATA_COLOR_YELLOW,
-		         CANVAS_BOLD | CANVAS_REVERSE);
-	if (a->gx != w->px || a->gy != w->py)
+	if (shown && a->step && a->cur_x >= 0) {
+		if (values_on(a))
+			port_mark(c, &pt, a->cur_x, a->cur_y, DATA_COLOR_YELLOW,
+			          CANVAS_BOLD | CANVAS_REVERSE |
+			                  CANVAS_UNDERLINE);
+		else
+			port_put(c, &pt, a->cur_x, a->cur_y, 'O',
+			         DATA_COLOR_YELLOW,
+			         CANVAS_BOLD | CANVAS_REVERSE);
+	}
+	if (shown && (a->gx != w->px || a->gy != w->py))
 		port_put(c, &pt, a->gx, a->gy, 'G', DATA_COLOR_YELLOW,
 		         CANVAS_BOLD);
+	if (a->cache)
+		draw_breaks(a, c, &pt);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -974,24 +1025,70 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 			              0, " %-9s %7u %s", q->label, q->expanded,
 			              cmp_status_short(a, i));
 	}
-	if (r->row + 1 < r->last) {
+}
+
+/* One more entry of the legend, on the current row if it fits, else on
+ * the next; *x is where the row's text ends (r->x0 when it is empty). */
+static void legend_add(struct canvas *c, struct rows *r, int *x,
+                       const char *text)
+{
+	const int n = (int)strlen(text);
+
+	if (*x > r->x0 && *x + 2 + n > r->mx) {
 		r->row++;
-		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
-		            "* path  G goal  O current");
+		*x = r->x0;
 	}
-	if (r->row < r->last)
-		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
-		            "o open  : closed  # wall");
-	if (r->row < r->last) {
+	if (r->row >= r->last)
+		return;
+	if (*x > r->x0)
+		*x += 2;
+	*x = canvas_text(c, *x, r->row, r->mx, CANVAS_DEFAULT, 0, text);
+}
+
+/* The legend: every symbol the layers that are on draw, and nothing
+ * else. */
+static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const struct world *w = a->game->world;
+	const int values = values_on(a);
+	char rule[48];
+	int x = r->x0;
+
+	if (r->row + 1 >= r->last)
+		return;
+	r->row++;
+	if (a->value) {
 		if (value_unit(a) == 1)
-			canvas_printf(c, r->x0, r->row++, r->mx,
-			              CANVAS_DEFAULT, 0, "%s: 0-9 a-z +",
-			              value_rule(a));
+			snprintf(rule, sizeof(rule), "%s: 0-9 a-z +",
+			         value_rule(a));
 		else
-			canvas_printf(c, r->x0, r->row++, r->mx,
-			              CANVAS_DEFAULT, 0, "%s, /%u: 0-9 a-z +",
-			              value_rule(a), value_unit(a));
+			snprintf(rule, sizeof(rule), "%s, /%u: 0-9 a-z +",
+			         value_rule(a), value_unit(a));
+		legend_add(c, r, &x, rule);
 	}
+	if (a->arrows)
+		legend_add(c, r, &x, "^>v</\\ to parent");
+	if (a->cost)
+		legend_add(c, r, &x, "1-9 cost  + dearer  # never");
+	if (a->paths)
+		legend_add(c, r, &x, values ? "reverse: path" : "* path");
+	if (a->paths && a->all)
+		legend_add(c, r, &x, "others' in their colour");
+	if (a->have && (a->gx != w->px || a->gy != w->py))
+		legend_add(c, r, &x, "G goal");
+	if (a->step)
+		legend_add(c, r, &x,
+		           values ? "reverse+underlined: current" : "O current");
+	if (values) {
+		legend_add(c, r, &x, "underlined: open");
+	} else if (a->open) {
+		legend_add(c, r, &x, "o open");
+		legend_add(c, r, &x, ": closed");
+	}
+	if (a->cache)
+		legend_add(c, r, &x, "X broke a path");
+	if (x > r->x0)
+		r->row++;
 }
 
 /* Text on the panel's next rows, broken at spaces to fit its width; the
@@ -1082,6 +1179,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		panel_caches(a, c, &r);
 	else
 		panel_compare(a, c, &r);
+	panel_legend(a, c, &r);
 }
 
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)

@@ -604,6 +604,7 @@ static const char *const help_lines[] = {
         "  p      planned path (*: every monster's)",
         "  o      open set o, closed set :, current node O (step mode)",
         "  g h f  each reached cell's g, h or f: 0-9 a-z +, unit in the legend",
+        "         (g h f a c: one at a time; the legend names what is shown)",
         "  a      arrows to each cell's parent",
         "  c      the monster's cost of each cell (# never)",
         "  k      every monster's path cache; X: the cell that broke one",

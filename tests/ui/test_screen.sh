@@ -133,6 +133,24 @@ grep -q '^ai: goblin#0 .* | Dijkstra no-corner (f=g, no h) (changed' \
 	"$tmp/dij.out" || bad "Dijkstra: the header names a heuristic"
 tap_check "Dijkstra: the header says it uses no heuristic"
 
+# Layers compose: one layer of values at a time (c then h leaves h
+# alone), and the markers stay over it: the path keeps the values it
+# crosses (drawn in reverse video, no '*' hiding them), and the legend
+# names what is on screen and nothing else.
+"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	--keys '....' --ai-view --view-keys vch >"$tmp/ch.out" 2>&1 ||
+	bad "layers: the dump failed"
+grep -q '| on: p o h$' "$tmp/ch.out" || bad "layers: c and h both on"
+sed -n '2,13p' "$tmp/ch.out" | cut -c1-23 | grep -q '[*]' &&
+	bad "layers: a '*' hides a value of the h layer"
+grep -q '| reverse: path$' "$tmp/ch.out" ||
+	bad "layers: the legend does not say how the path is drawn"
+grep -q '| underlined: open$' "$tmp/ch.out" ||
+	bad "layers: the legend does not say how open cells are drawn"
+grep -Eq '\| (o open|1-9 cost)' "$tmp/ch.out" &&
+	bad "layers: the legend names symbols that are not on screen"
+tap_check "one layer of values at a time, markers over it, the legend of what is shown"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both
