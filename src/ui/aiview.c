@@ -975,6 +975,8 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	char name[64], buf[96];
 	size_t k, n;
 
+	if (r->row + 1 >= r->last)
+		return;
 	canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	            "path cache, nearest first");
 	nearest =
@@ -1173,13 +1175,22 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		aiview_inspect(a, c, r.x0, r.last + 1, r.mx - r.x0, look[0],
 		               look[1]);
 	}
-	if (split)
+	/* The comparison and the legend always; the path caches (k) where
+	 * room is left: under the monster in two columns, else under the
+	 * legend. */
+	if (split) {
+		struct rows left = r;
+
 		r = right;
-	if (a->cache)
-		panel_caches(a, c, &r);
-	else
-		panel_compare(a, c, &r);
+		if (a->cache)
+			panel_caches(a, c, &left);
+	}
+	panel_compare(a, c, &r);
 	panel_legend(a, c, &r);
+	if (a->cache && !split && r.row + 2 < r.last) {
+		r.row++;
+		panel_caches(a, c, &r);
+	}
 }
 
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)

@@ -150,6 +150,13 @@ grep -q '| underlined: open$' "$tmp/ch.out" ||
 grep -Eq '\| (o open|1-9 cost)' "$tmp/ch.out" &&
 	bad "layers: the legend names symbols that are not on screen"
 tap_check "one layer of values at a time, markers over it, the legend of what is shown"
+"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+	--view-keys vk >"$tmp/k.out" 2>&1 || bad "k: the dump failed"
+grep -q '| same query:  expanded cost$' "$tmp/k.out" ||
+	bad "k: the path caches replaced the comparison"
+grep -q '| path cache, nearest first$' "$tmp/k.out" ||
+	bad "k: no path caches"
+tap_check "k shows the path caches beside the comparison, not instead of it"
 
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
