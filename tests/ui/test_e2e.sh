@@ -358,6 +358,18 @@ wait_for 'End of the recording' 10 || bad "replay: did not reach the end"
 $T send-keys -t g q
 check_restored "a recording plays in the terminal: pause, step, AI view, NO_COLOR" 0
 
+# 12b. Without colour every kind of ground still reads apart: on the
+# default dungeon shallow and deep water, lava, the locked gate and mud
+# have glyphs of their own.
+session 80 24 "NO_COLOR=1 $bin --seed 1 --no-watch"
+wait_for '^HP 30/30' || bad "NO_COLOR glyphs: no game"
+for g in '~' '}' '{' '=' ',' '"' 'T'; do
+	screen | head -12 | grep -qF -- "$g" || bad "NO_COLOR glyphs: no '$g' on the map"
+done
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "NO_COLOR: colours drawn"
+$T send-keys -t g q y
+check_restored "NO_COLOR: water, deep water, lava, the gate and mud each have their glyph" 0
+
 # 13. Not a terminal: refused with a pointer to --headless.
 "$bin" --seed 1 </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
