@@ -44,6 +44,8 @@ struct aiview {
 
 	int step;          /* step mode */
 	size_t step_shown; /* expansions shown in step mode */
+	int jumping;       /* J: a step number is being typed */
+	size_t jump_to;    /* the number typed so far */
 	int custom;        /* params changed with H D W A */
 	struct path_params p;
 
@@ -459,9 +461,40 @@ static void cycle_params(struct aiview *a, int key)
 	a->cells_ok = 0;
 }
 
+int aiview_entering(const struct aiview *a)
+{
+	return a->on && a->jumping;
+}
+
+/* A key while a step number is typed: digits, Backspace, Enter, Esc. */
+static int jump_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	if (key >= '0' && key <= '9') {
+		if (a->jump_to < 100000000)
+			a->jump_to = a->jump_to * 10 + (size_t)(key - '0');
+		return 1;
+	}
+	if (key == 127 || key == 8) {
+		a->jump_to /= 10;
+		return 1;
+	}
+	a->jumping = 0;
+	if (key != VK_ENTER && key != '\r')
+		return 1;
+	ensure_search(a);
+	if (a->jump_to > a->total_exp)
+		snprintf(msg, size, "The search has %zu steps: step %zu shown.",
+		         a->total_exp, a->total_exp);
+	a->step_shown = a->jump_to > a->total_exp ? a->total_exp : a->jump_to;
+	a->cells_ok = 0;
+	return 1;
+}
+
 int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 {
 	msg[0] = '\0';
+	if (a->on && a->jumping)
+		return jump_key(a, key, msg, size);
 	if (key == '`' || key == VK_F2) {
 		a->on = !a->on;
 		if (a->on)
@@ -513,22 +546,34 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->step_shown = 0;
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->step ? "Step mode: n expands a node, N finishes."
+		         a->step ? "Step mode: n next, b back, N end, B start, "
+		                   "J jump to a step."
 		                 : "Step mode off.");
 		return 1;
 	case 'n':
+	case 'b':
+	case 'N':
+	case 'B':
+	case 'J':
 		if (!a->step) {
 			a->step = 1;
 			a->step_shown = 0;
 		}
 		ensure_search(a);
-		if (a->step_shown < a->total_exp)
+		if (key == 'n' && a->step_shown < a->total_exp)
 			a->step_shown++;
-		a->cells_ok = 0;
-		return 1;
-	case 'N':
-		ensure_search(a);
-		a->step_shown = a->total_exp;
+		else if (key == 'b' && a->step_shown > 0)
+			a->step_shown--;
+		else if (key == 'N')
+			a->step_shown = a->total_exp;
+		else if (key == 'B')
+			a->step_shown = 0;
+		else if (key == 'J') {
+			a->jumping = 1;
+			a->jump_to = 0;
+			snprintf(msg, size, "Jump to step: type it, then Enter "
+			                    "(Esc cancels).");
+		}
 		a->cells_ok = 0;
 		return 1;
 	case 'H':
@@ -1120,6 +1165,259 @@ static void panel_wrap(struct canvas *c, struct rows *r, int attr,
 	}
 }
 
+/* ---- step mode's narration --------------------------------------------- */
+
+static const char *const dir_name[DIR_COUNT] = {"N",  "E",  "S",  "W",
+                                                "NE", "SE", "SW", "NW"};
+
+/* The events of expansion number k (1-based): its EXPAND event at *from,
+ * the pushes it made before *to.  0, or -1 when there is none. */
+static int step_span(const struct aiview *a, size_t k, size_t *from,
+                     size_t *to)
+{
+	const struct path_trace_event *ev = a->trace.events;
+	size_t i, n = 0;
+
+	for (i = 0; i < a->trace.len; i++)
+		if (ev[i].kind == PATH_TRACE_EXPAND && ++n == k) {
+			*from = i;
+			for (i++; i < a->trace.len &&
+			          ev[i].kind != PATH_TRACE_EXPAND;
+			     i++)
+				;
+			*to = i;
+			return 0;
+		}
+	return -1;
+}
+
+/* What one neighbour of the expanded cell came to. */
+struct step_nb {
+	int x, y, d;
+	const struct path_trace_event *before; /* its last push before */
+	const struct path_trace_event *now;    /* its push in this step */
+};
+
+/* The open cells after this step, lowest f first (then higher g, as the
+ * open list takes them). */
+static int cmp_open(const void *pa, const void *pb)
+{
+	const uint64_t *x = pa, *y = pb;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* Step mode's panel: the step in words, which cell left the open list
+ * and why, and what became of each neighbour. */
+static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const struct world *w = a->game->world;
+	const struct path_trace_event *ev = a->trace.events, *e;
+	const struct grid *g;
+	struct step_nb nb[DIR_COUNT];
+	size_t from, to, i, n = 0, ties = 0, k;
+	int d, dirs;
+	char buf[128];
+
+	if (r->row >= r->last)
+		return;
+	if (a->step_shown == 0 || step_span(a, a->step_shown, &from, &to)) {
+		snprintf(buf, sizeof(buf),
+		         "step 0/%zu: the start %d,%d is the open list; n "
+		         "takes the first step",
+		         a->total_exp, a->sx, a->sy);
+		panel_wrap(c, r, 0, buf);
+		return;
+	}
+	e = &ev[from];
+	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d",
+	         a->step_shown, a->total_exp, e->x, e->y);
+	panel_wrap(c, r, CANVAS_BOLD, buf);
+	/* Why: the lowest f, and among equal f the higher g (lower h).  The
+	 * cells open just before this step with the same f are the ties. */
+	{
+		const struct path_trace_event *pushed = NULL;
+		uint64_t f = 0;
+
+		for (i = from; i-- > 0;)
+			if (ev[i].kind == PATH_TRACE_PUSH && ev[i].x == e->x &&
+			    ev[i].y == e->y) {
+				pushed = &ev[i];
+				break;
+			}
+		if (pushed)
+			f = pushed->f;
+		for (k = 0; k < a->cells && pushed; k++) {
+			const int kx = (int)(k % (size_t)w->width);
+			const int ky = (int)(k / (size_t)w->width);
+			int fresh = 0;
+
+			if (a->state[k] != 1 || a->f[k] != f)
+				continue;
+			/* Not a cell this step pushed for the first time. */
+			for (i = from + 1; i < to; i++)
+				if (ev[i].x == kx && ev[i].y == ky)
+					fresh = 1;
+			ties += !fresh;
+		}
+		if (pushed && ties)
+			snprintf(buf, sizeof(buf),
+			         "lowest f %llu (g %u h %u), tied with %zu: "
+			         "the higher g goes first",
+			         (unsigned long long)f, pushed->g, pushed->h,
+			         ties);
+		else if (pushed)
+			snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
+			         (unsigned long long)f, pushed->g, pushed->h);
+		else
+			snprintf(buf, sizeof(buf), "the start");
+		panel_wrap(c, r, 0, buf);
+	}
+	if (e->x == a->gx && e->y == a->gy) {
+		panel_wrap(c, r, CANVAS_BOLD, "the goal: the search ends");
+		return;
+	}
+	/* Each neighbour: new, improved, not better, closed, blocked or
+	 * refused by the corner rule. */
+	g = minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+	dirs = a->p.diagonal == PATH_DIAG_NEVER ? DIR_STRAIGHT : DIR_COUNT;
+	for (d = 0; d < dirs; d++) {
+		nb[n].x = e->x + dir_dx[d];
+		nb[n].y = e->y + dir_dy[d];
+		nb[n].d = d;
+		nb[n].before = nb[n].now = NULL;
+		if (world_in(w, nb[n].x, nb[n].y))
+			n++;
+	}
+	for (i = from + 1; i < to; i++)
+		for (k = 0; k < n; k++)
+			if (ev[i].x == nb[k].x && ev[i].y == nb[k].y)
+				nb[k].now = &ev[i];
+	for (i = from, k = 0; i-- > 0 && k < n;) {
+		size_t j;
+
+		if (ev[i].kind != PATH_TRACE_PUSH)
+			continue;
+		for (j = 0; j < n; j++)
+			if (!nb[j].before && ev[i].x == nb[j].x &&
+			    ev[i].y == nb[j].y) {
+				nb[j].before = &ev[i];
+				k++;
+			}
+	}
+	{
+		/* New and improved ones a line each; the others grouped by
+		 * what stopped them. */
+		static const char *const what[] = {"not better", "closed",
+		                                   "blocked", "corner rule"};
+		char group[4][40];
+		int m;
+
+		for (m = 0; m < 4; m++)
+			group[m][0] = '\0';
+		for (k = 0; k < n; k++) {
+			const struct step_nb *q = &nb[k];
+			const size_t qi = world_idx(w, q->x, q->y);
+			int corner = 0, kind = -1;
+
+			if (q->d >= DIR_STRAIGHT &&
+			    a->p.diagonal == PATH_DIAG_NO_CORNER && g)
+				corner = g->cost[grid_index(g, e->x + dir_dx[q->d],
+				                            e->y)] == 0 ||
+				         g->cost[grid_index(
+				                 g, e->x, e->y + dir_dy[q->d])] == 0;
+			if (q->now && q->before) {
+				snprintf(buf, sizeof(buf),
+				         "%s %d,%d better: g %u -> %u f %llu",
+				         dir_name[q->d], q->x, q->y,
+				         q->before->g, q->now->g,
+				         (unsigned long long)q->now->f);
+				panel_wrap(c, r, 0, buf);
+			} else if (q->now) {
+				snprintf(buf, sizeof(buf),
+				         "%s %d,%d new: g %u h %u f %llu",
+				         dir_name[q->d], q->x, q->y, q->now->g,
+				         q->now->h,
+				         (unsigned long long)q->now->f);
+				panel_wrap(c, r, 0, buf);
+			} else if (!g || g->cost[grid_index(g, q->x, q->y)] == 0) {
+				kind = 2;
+			} else if (corner) {
+				kind = 3;
+			} else if (a->order[qi] >= 0 &&
+			           (size_t)a->order[qi] + 1 < a->step_shown) {
+				kind = 1;
+			} else {
+				kind = 0;
+			}
+			if (kind >= 0) {
+				size_t len = strlen(group[kind]);
+
+				snprintf(group[kind] + len, sizeof(group[kind]) - len,
+				         " %s", dir_name[q->d]);
+			}
+		}
+		for (m = 0; m < 4; m++)
+			if (group[m][0]) {
+				snprintf(buf, sizeof(buf), "%s:%.39s", what[m],
+				         group[m]);
+				panel_wrap(c, r, 0, buf);
+			}
+	}
+}
+
+/* The first entries of the open list after the shown step, lowest f
+ * first (then the higher g, as the search takes them). */
+static void panel_open(struct aiview *a, struct canvas *c, struct rows *open)
+{
+	const struct world *w = a->game->world;
+	uint64_t top[4][2];
+	size_t ntop = 0, k;
+	char buf[64];
+
+	if (open->row + 1 >= open->last)
+		return;
+	for (k = 0; k < a->cells; k++) {
+		uint64_t key;
+		size_t j;
+
+		if (a->state[k] != 1)
+			continue;
+		key = (uint64_t)a->f[k] << 32 | (uint32_t)~a->g[k];
+		if (ntop < 4) {
+			top[ntop][0] = key;
+			top[ntop++][1] = k;
+			qsort(top, ntop, sizeof(top[0]), cmp_open);
+			continue;
+		}
+		if (key >= top[3][0])
+			continue;
+		top[3][0] = key;
+		top[3][1] = k;
+		for (j = 3; j > 0 && top[j][0] < top[j - 1][0]; j--) {
+			uint64_t t0 = top[j][0], t1 = top[j][1];
+
+			top[j][0] = top[j - 1][0];
+			top[j][1] = top[j - 1][1];
+			top[j - 1][0] = t0;
+			top[j - 1][1] = t1;
+		}
+	}
+	snprintf(buf, sizeof(buf), "open list (%zu), first:", a->nopen);
+	canvas_text(c, open->x0, open->row++, open->mx, CANVAS_DEFAULT,
+	            CANVAS_BOLD, buf);
+	for (k = 0; k < ntop && open->row < open->last; k++) {
+		const size_t q = (size_t)top[k][1];
+
+		canvas_printf(c, open->x0, open->row++, open->mx,
+		              CANVAS_DEFAULT, 0, " %d,%d f %u g %u h %u",
+		              (int)(q % (size_t)w->width),
+		              (int)(q / (size_t)w->width), a->f[q], a->g[q],
+		              a->h[q]);
+	}
+}
+
+
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look)
 {
@@ -1182,11 +1480,20 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		struct rows left = r;
 
 		r = right;
-		if (a->cache)
+		if (a->step) {
+			left.row += left.row < left.last;
+			panel_open(a, c, &left);
+		} else if (a->cache) {
 			panel_caches(a, c, &left);
+		}
 	}
-	panel_compare(a, c, &r);
+	if (a->step)
+		panel_step(a, c, &r);
+	else
+		panel_compare(a, c, &r);
 	panel_legend(a, c, &r);
+	if (a->step && !split)
+		panel_open(a, c, &r);
 	if (a->cache && !split && r.row + 2 < r.last) {
 		r.row++;
 		panel_caches(a, c, &r);
@@ -1206,7 +1513,10 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		return;
 	}
 	cache_text(wo, mind_of(a, a->sel), cache, sizeof(cache));
-	if (a->step)
+	if (a->step && a->jumping)
+		snprintf(step, sizeof(step), " | step %zu/%zu, jump to: %zu_",
+		         a->step_shown, a->total_exp, a->jump_to);
+	else if (a->step)
 		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
 		         a->total_exp);
 	if (a->p.weight % 1000)

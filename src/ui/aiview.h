@@ -39,6 +39,9 @@ void aiview_follow(struct aiview *a);
 /* Handles a key of the AI view; returns 1 when it used it, with a
  * message for the log in msg (empty when there is none). */
 int aiview_key(struct aiview *a, int key, char *msg, size_t size);
+/* Whether the view is in the middle of reading a number (J in step
+ * mode): every key goes to it, Esc included. */
+int aiview_entering(const struct aiview *a);
 
 /* Draws the overlays over the map, whose top-left cell is (ox, oy) of
  * the world at canvas cell (x0, y0), w x h cells. */

@@ -418,6 +418,12 @@ static int view_key_ai(struct view *v, int key)
 	}
 	if (!v->ai_keys)
 		return 0;
+	if (aiview_entering(v->ai)) {
+		aiview_key(v->ai, key, msg, sizeof(msg));
+		if (*msg)
+			view_log(v, "%s", msg);
+		return 1;
+	}
 	if (key == VK_ESC) {
 		v->ai_keys = 0;
 		view_log(v, "The game has the keys again; v gives them to the "
@@ -608,7 +614,7 @@ static const char *const help_lines[] = {
         "  a      arrows to each cell's parent",
         "  c      the monster's cost of each cell (# never)",
         "  k      every monster's path cache; X: the cell that broke one",
-        "  s      step mode: n expands one node, N finishes the search",
+        "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
         "  0      back to the monster's own settings; ; x inspect a cell",
         "",

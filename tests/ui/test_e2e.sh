@@ -231,12 +231,17 @@ wait_for 'step 1/[0-9]+' || bad "step: n did not expand a node"
 $T send-keys -t g n
 wait_for 'step 2/[0-9]+' || bad "step: a second n did not expand"
 screen | head -8 | grep -q 'O' || bad "step: no current node drawn"
+$T send-keys -t g b
+wait_for 'step 1/[0-9]+' || bad "step: b did not step back"
+wait_for 'step 1/[0-9]+: expands ' || bad "step: no narration of step 1"
+$T send-keys -t g J 3 Enter
+wait_for 'step 3/[0-9]+' || bad "step: J 3 Enter did not jump to step 3"
 $T send-keys -t g N
 # Finished: the step count equals the total, e.g. "step 37/37".
 wait_for 'step ([0-9]+)/\1([^0-9]|$)' || bad "step: N did not finish the search"
 $T send-keys -t g A
 wait_for '^goblin#0 (chase|search) \| Dijkstra' || bad "step: A did not switch to Dijkstra"
-ok "step mode: n expands one node, N finishes, A switches algorithm"
+ok "step mode: n expands one node, b steps back, J jumps, N finishes, A switches algorithm"
 # While the view has the keys a game key does nothing and says how to get
 # them back; Esc gives them back.
 turn=$(screen | sed -n 's/^HP [0-9/]*  Turn \([0-9]*\) .*/\1/p')

@@ -158,6 +158,36 @@ grep -q '| path cache, nearest first$' "$tmp/k.out" ||
 	bad "k: no path caches"
 tap_check "k shows the path caches beside the comparison, not instead of it"
 
+# Narrated stepping: the step in words (the cell expanded and why, what
+# became of each neighbour), back as well as forward, and a jump to a
+# step number: stepping back to step 5, or jumping to it, draws exactly
+# what five steps forward draw.
+screen_at() { # VIEW-KEYS: the map, panel, status and stats lines
+	"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+		--keys '....' --ai-view --view-keys "$1" 2>&1 | sed -n 2,22p
+}
+screen_at vsnnnnn >"$tmp/fwd"
+grep -q '| step 5/48: expands 9,6$' "$tmp/fwd" || bad "narration: no step line"
+grep -q '| lowest f 110 (g 40 h 70)$' "$tmp/fwd" || bad "narration: no why"
+grep -q '| E 10,6 new: g 50 h 60 f 110$' "$tmp/fwd" ||
+	bad "narration: no new neighbour"
+grep -q '| not better: N S SW NW$' "$tmp/fwd" ||
+	bad "narration: the neighbours that were not better"
+grep -q '| closed: W$' "$tmp/fwd" || bad "narration: the closed neighbour"
+grep -q '| open list (16), first:$' "$tmp/fwd" || bad "narration: no open list"
+grep -q '|  10,6 f 110 g 50 h 60$' "$tmp/fwd" ||
+	bad "narration: the open list does not start with the lowest f"
+tap_check "step mode narrates a step: the cell, why, each neighbour, the open list"
+screen_at vsnnnnnnnbb >"$tmp/back"
+cmp -s "$tmp/fwd" "$tmp/back" ||
+	bad "b: back from step 7 twice is not step 5: $(diff "$tmp/fwd" "$tmp/back" | head -4)"
+screen_at 'vsJ5<enter>' >"$tmp/jump"
+cmp -s "$tmp/fwd" "$tmp/jump" ||
+	bad "J 5 Enter is not step 5: $(diff "$tmp/fwd" "$tmp/jump" | head -4)"
+screen_at 'vsNB' | grep -q '| step 0/48: the start 5,6 is$' ||
+	bad "B: not back at the start"
+tap_check "b steps back, J jumps, B goes to the start: the same screens as stepping forward"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both
