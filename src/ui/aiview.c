@@ -76,6 +76,8 @@ struct aiview {
 	size_t cells; /* size of the arrays */
 
 	struct ai_cmp cmp[CMP_COUNT];
+	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
+	int htable;                       /* T: the heuristics' table shown */
 };
 
 /* Weights H/D/W/A cycle through, in thousandths. */
@@ -325,13 +327,11 @@ static const char *cmp_status(const struct aiview *a, int i)
 	return path_status_name(a->cmp[i].status);
 }
 
-/* The same, short enough for the panel's table (the stats line under the
- * map gives the whole word for the shown search). */
-static const char *cmp_status_short(const struct aiview *a, int i)
+/* A search's outcome short enough for the panel's tables (the stats
+ * line under the map gives the whole word for the shown search). */
+static const char *cmp_short_name(enum path_status st)
 {
-	if (cmp_refused(a, i))
-		return cmp_status(a, i);
-	switch (a->cmp[i].status) {
+	switch (st) {
 	case PATH_BUDGET:
 		return "budget";
 	case PATH_COST_RANGE:
@@ -339,8 +339,15 @@ static const char *cmp_status_short(const struct aiview *a, int i)
 	case PATH_NOMEM:
 		return "no memory";
 	default:
-		return path_status_name(a->cmp[i].status);
+		return path_status_name(st);
 	}
+}
+
+static const char *cmp_status_short(const struct aiview *a, int i)
+{
+	if (cmp_refused(a, i))
+		return cmp_status(a, i);
+	return cmp_short_name(a->cmp[i].status);
 }
 
 static void compare(struct aiview *a)
@@ -380,6 +387,37 @@ static void compare(struct aiview *a)
 		a->cmp[i].cost = res.cost;
 		a->cmp[i].length = res.length;
 	}
+	/* A* with w = 1 under each heuristic: the same query, the same
+	 * rule and costs. */
+	for (i = 0; i < PATH_H_COUNT; i++) {
+		struct path_params p = a->p;
+
+		p.algo = PATH_ASTAR;
+		p.weight = PATH_WEIGHT_ONE;
+		p.heuristic = (enum path_heuristic)i;
+		minds_search_again(a->game->minds, a->game->world,
+		                   (size_t)a->sel, a->gx, a->gy, &p, a->ctx,
+		                   a->buf, a->bufcap, &res, NULL);
+		a->hcmp[i].label = path_heuristic_name((enum path_heuristic)i);
+		a->hcmp[i].status = res.status;
+		a->hcmp[i].expanded = res.stats.expanded;
+		a->hcmp[i].cost = res.cost;
+		a->hcmp[i].length = res.length;
+	}
+}
+
+/* Whether heuristic h never overestimates under p's diagonal rule and
+ * step costs (every multiplier is at least 1, and h is scaled by the
+ * smallest): Manhattan counts a diagonal as two straight steps, too
+ * much on an 8-way grid where a diagonal costs less than two; the others
+ * never exceed the octile distance, which is exact on an open 8-way
+ * grid and below the true cost on a 4-way one. */
+static int h_admissible(const struct path_params *p, enum path_heuristic h)
+{
+	if (h == PATH_H_MANHATTAN)
+		return p->diagonal == PATH_DIAG_NEVER ||
+		       p->diagonal_cost >= 2 * p->straight_cost;
+	return 1;
 }
 
 /* Runs the selected monster's search again if it is not current. */
@@ -537,6 +575,9 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	case '*':
 		a->all = !a->all;
+		return 1;
+	case 'T':
+		a->htable = !a->htable;
 		return 1;
 	case VK_TAB:
 		select_next(a);
@@ -1012,6 +1053,33 @@ struct rows {
 	int x0, mx, row, last;
 };
 
+/* Text on the panel's next rows, broken at spaces to fit its width; the
+ * rows after the first are indented by two more. */
+static void panel_wrap(struct canvas *c, struct rows *r, int attr,
+                       const char *text)
+{
+	const int width = r->mx - r->x0;
+	int indent = 0;
+
+	while (*text && r->row < r->last) {
+		int room = width - indent, n = (int)strlen(text);
+
+		if (n > room) {
+			n = room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = room;
+		}
+		canvas_printf(c, r->x0 + indent, r->row++, r->mx,
+		              CANVAS_DEFAULT, attr, "%.*s", n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		indent = 3;
+	}
+}
+
 /* Every monster's path cache, nearest the player first. */
 static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 {
@@ -1048,9 +1116,59 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	free(nearest);
 }
 
+/* The same query by A* under every heuristic: whether it is admissible
+ * under the current rule and costs, and what a heuristic that is not
+ * costs over the optimal path. */
+static void panel_heuristics(struct aiview *a, struct canvas *c,
+                             struct rows *r)
+{
+	const uint32_t best = a->cmp[1].cost; /* Dijkstra's: optimal */
+	char over[128] = "";
+	int i;
+
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+		            CANVAS_BOLD, "A* by h:  adm expanded cost");
+	for (i = 0; i < PATH_H_COUNT && r->row < r->last && a->have; i++) {
+		const struct ai_cmp *q = &a->hcmp[i];
+		const int adm = h_admissible(&a->p, (enum path_heuristic)i);
+
+		if (q->status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              i == (int)a->p.heuristic ? CANVAS_BOLD : 0,
+			              "%c%-9s %-3s %6u %5u",
+			              i == (int)a->p.heuristic ? '>' : ' ',
+			              q->label, adm ? "yes" : "no", q->expanded,
+			              q->cost);
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, "%c%-9s %-3s %6u %s",
+			              i == (int)a->p.heuristic ? '>' : ' ',
+			              q->label, adm ? "yes" : "no", q->expanded,
+			              cmp_short_name(q->status));
+		if (q->status == PATH_FOUND && a->cmp[1].status == PATH_FOUND &&
+		    q->cost > best) {
+			size_t n = strlen(over);
+
+			snprintf(over + n, sizeof(over) - n, " %s +%u", q->label,
+			         q->cost - best);
+		}
+	}
+	if (*over && r->row < r->last) {
+		char buf[160];
+
+		snprintf(buf, sizeof(buf), "over optimal:%s", over);
+		panel_wrap(c, r, 0, buf);
+	}
+}
+
 /* The same query by every algorithm, and the legend. */
 static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 {
+	if (a->htable) {
+		panel_heuristics(a, c, r);
+		return;
+	}
 	int i;
 
 	if (r->row < r->last)
@@ -1136,33 +1254,6 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		legend_add(c, r, &x, "X broke a path");
 	if (x > r->x0)
 		r->row++;
-}
-
-/* Text on the panel's next rows, broken at spaces to fit its width; the
- * rows after the first are indented by two more. */
-static void panel_wrap(struct canvas *c, struct rows *r, int attr,
-                       const char *text)
-{
-	const int width = r->mx - r->x0;
-	int indent = 0;
-
-	while (*text && r->row < r->last) {
-		int room = width - indent, n = (int)strlen(text);
-
-		if (n > room) {
-			n = room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = room;
-		}
-		canvas_printf(c, r->x0 + indent, r->row++, r->mx,
-		              CANVAS_DEFAULT, attr, "%.*s", n, text);
-		text += n;
-		while (*text == ' ')
-			text++;
-		indent = 3;
-	}
 }
 
 /* ---- step mode's narration --------------------------------------------- */

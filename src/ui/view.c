@@ -614,10 +614,10 @@ static const char *const help_lines[] = {
         "  a      arrows to each cell's parent",
         "  c      the monster's cost of each cell (# never)",
         "  k      every monster's path cache; X: the cell that broke one",
+        "  T      the table: algorithms, or A* by heuristic (admissible?)",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
         "  0      back to the monster's own settings; ; x inspect a cell",
-        "",
         "@ you  > exit  # wall  + door  ' open door  - key  letters: monsters",
 };
 

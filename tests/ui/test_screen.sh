@@ -188,6 +188,25 @@ screen_at 'vsNB' | grep -q '| step 0/48: the start 5,6 is$' ||
 	bad "B: not back at the start"
 tap_check "b steps back, J jumps, B goes to the start: the same screens as stepping forward"
 
+# Why this heuristic: T shows A* under every heuristic, whether each is
+# admissible under the rule and costs, and what one that is not costs
+# over the optimal path.  On this generated dungeon Manhattan on the
+# 8-way grid expands fewer nodes (41 against octile's 60) and pays 18
+# more; on a 4-way grid it is admissible.
+"$bin" --headless --no-timing --dump-screen --generate 60x30 --seed 30 \
+	--keys '' --ai-view --view-keys 'v<tab><tab>T' >"$tmp/h.out" 2>&1 ||
+	bad "heuristics: the dump failed"
+grep -q '| A\* by h:  adm expanded cost$' "$tmp/h.out" || bad "heuristics: no table"
+grep -q '|  manhattan no      41   290$' "$tmp/h.out" ||
+	bad "heuristics: Manhattan on 8-way not inadmissible, or not 41/290"
+grep -q '| >octile    yes     60   272$' "$tmp/h.out" ||
+	bad "heuristics: octile is not the current, admissible one"
+grep -q '| over optimal: manhattan +18$' "$tmp/h.out" ||
+	bad "heuristics: the penalty is not shown"
+screen_at vDDT | grep -q '|  manhattan yes ' ||
+	bad "heuristics: Manhattan on 4-way is not admissible"
+tap_check "T: every heuristic, admissible or not under the rule, and its cost over optimal"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both
