@@ -13,12 +13,13 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # libtcod-dev is only for the side-by-side benchmark; clang and its runtime
-# only for the fuzz targets.
+# only for the fuzz targets; python3 (its json module) checks the exported
+# asciicast and JSON files in the tests.
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake pkg-config \
-	libncurses-dev libcmocka-dev libtcod-dev tmux time \
+	libncurses-dev libcmocka-dev libtcod-dev tmux time python3 \
 	clang libclang-rt-14-dev >/dev/null || \
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake pkg-config \
-	libncurses-dev libcmocka-dev libtcod-dev tmux time >/dev/null
+	libncurses-dev libcmocka-dev libtcod-dev tmux time python3 >/dev/null
 echo "install-deps.sh: build dependencies installed"

@@ -13,6 +13,7 @@
 #include "session/report.h"
 #include "session/session.h"
 #include "session/setup.h"
+#include "ui/cast.h"
 #include "ui/dump.h"
 #include "ui/term.h"
 
@@ -47,10 +48,11 @@ static int play_headless(struct session *s)
 {
 	struct headless h;
 	struct session_source src;
-	struct session_sink sinks[3];
+	struct session_sink sinks[4];
 	struct dump d;
+	struct cast_sink cast;
 	size_t n = 0;
-	int rc, dumping = s->setup.dump_screen;
+	int rc, dumping = s->setup.dump_screen, casting = s->setup.cast != NULL;
 
 	if (headless_source(&h, s, stdout, &src) != 0)
 		return EXIT_FAILURE;
@@ -58,13 +60,23 @@ static int play_headless(struct session *s)
 		headless_fini(&h);
 		return EXIT_FAILURE;
 	}
+	if (casting && cast_sink_init(&cast, s) != 0) {
+		if (dumping)
+			dump_fini(&d);
+		headless_fini(&h);
+		return EXIT_FAILURE;
+	}
 	if (s->setup.log)
 		sinks[n++] = headless_log_sink(&h);
 	if (dumping)
 		sinks[n++] = dump_sink(&d);
+	if (casting)
+		sinks[n++] = cast_sink(&cast);
 	sinks[n++] = headless_summary_sink(&h);
 	rc = session_run(s, &src, sinks, n);
 	if (rc == 0 && dumping && d.failed)
+		rc = EXIT_FAILURE;
+	if (casting && cast_sink_fini(&cast) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
 	if (dumping)
 		dump_fini(&d);

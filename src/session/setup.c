@@ -31,6 +31,7 @@ enum {
 	NEED_DUMP = 4,     /* only with --dump-screen */
 	NOT_REPLAY = 8,    /* a replay takes it from its recording */
 	GAME = 16,         /* makes the game: kept in a recording's header */
+	NEED_SCREEN = 32,  /* only with --dump-screen or --cast */
 };
 
 /* The sections of --help. */
@@ -293,8 +294,13 @@ static const struct option_def options[] = {
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
          SWITCH(dump_screen)},
-        {"screen", 0, "WxH", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
-         "the dumped screen's size (default 80x24)", PARSED(set_screen, NULL)},
+        {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS,
+         "write every turn's screen to FILE as an asciicast\n"
+         "(asciinema play FILE), a replay's too",
+         TEXT(cast)},
+        {"screen", 0, "WxH", G_HEADLESS, NEED_HEADLESS | NEED_SCREEN,
+         "the dumped or cast screen's size (default 80x24)",
+         PARSED(set_screen, NULL)},
         {"view-keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
          "keys for the view before the dump, e.g. '`sn<tab>'", TEXT(view_keys)},
         {"help", 'h', NULL, G_INFO, 0, "show this help and exit",
@@ -458,6 +464,9 @@ static int setup_check_combinations(const struct setup *s)
 			                   o->name);
 		if ((o->flags & NEED_DUMP) && !s->dump_screen)
 			return usage_error("--%s needs --dump-screen", o->name);
+		if ((o->flags & NEED_SCREEN) && !s->dump_screen && !s->cast)
+			return usage_error("--%s needs --dump-screen or --cast",
+			                   o->name);
 	}
 	return 0;
 }

@@ -54,6 +54,7 @@ struct setup {
 	int no_timing;      /* --no-timing */
 	int ai_view;        /* --ai-view */
 	int dump_screen;    /* --dump-screen */
+	const char *cast;   /* --cast FILE */
 	const char *view_keys;
 	int screen_w, screen_h; /* --screen, 80x24 by default */
 	int no_watch;

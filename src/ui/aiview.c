@@ -1750,3 +1750,90 @@ void aiview_dump_layers(struct aiview *a, FILE *out)
 	dump_layer(a, &c, out, "cost", 0, 0, 0, 0, 1);
 	canvas_fini(&c);
 }
+
+/* ---- export ------------------------------------------------------------ */
+
+size_t aiview_steps(struct aiview *a)
+{
+	ensure_search(a);
+	return a->have ? a->total_exp : 0;
+}
+
+void aiview_step_state(const struct aiview *a, int *on, size_t *k)
+{
+	*on = a->step;
+	*k = a->step_shown;
+}
+
+void aiview_step_to(struct aiview *a, int on, size_t k)
+{
+	a->step = on;
+	a->step_shown = k;
+	a->cells_ok = 0;
+}
+
+int aiview_export_name(struct aiview *a, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+
+	if (!a->on || !alive(a, a->sel))
+		return -1;
+	snprintf(buf, size, "hunted-search-t%u-%s%ld", w->turn,
+	         w->data->monsters[w->monsters[a->sel].kind].name, a->sel);
+	return 0;
+}
+
+int aiview_export_json(struct aiview *a, FILE *out)
+{
+	const struct world *w = a->game->world;
+	char name[64];
+	size_t i, steps = 0;
+
+	ensure_search(a);
+	if (!a->on || !alive(a, a->sel) || !a->have)
+		return -1;
+	fprintf(out, "{\n  \"format\": \"hunted-search\",\n  \"version\": 1,\n");
+	fprintf(out, "  \"turn\": %u,\n  \"monster\": \"%s\",\n", w->turn,
+	        monster_name(a, a->sel, name, sizeof(name)));
+	fprintf(out, "  \"width\": %d,\n  \"height\": %d,\n", w->width,
+	        w->height);
+	fprintf(out, "  \"start\": [%d, %d],\n  \"goal\": [%d, %d],\n", a->sx,
+	        a->sy, a->gx, a->gy);
+	fprintf(out,
+	        "  \"algorithm\": \"%s\",\n  \"heuristic\": \"%s\",\n"
+	        "  \"diagonal\": \"%s\",\n  \"weight\": %u.%03u,\n"
+	        "  \"straight_cost\": %u,\n  \"diagonal_cost\": %u,\n",
+	        path_algo_name(a->p.algo), path_heuristic_name(a->p.heuristic),
+	        path_diagonal_name(a->p.diagonal), a->p.weight / 1000,
+	        a->p.weight % 1000, a->p.straight_cost, a->p.diagonal_cost);
+	fprintf(out,
+	        "  \"status\": \"%s\",\n  \"cost\": %u,\n  \"expanded\": %zu,\n"
+	        "  \"truncated\": %s,\n",
+	        path_status_name(a->res.status), a->res.cost, a->total_exp,
+	        a->trace.truncated ? "true" : "false");
+	fprintf(out, "  \"events\": [");
+	for (i = 0; i < a->trace.len; i++) {
+		const struct path_trace_event *e = &a->trace.events[i];
+
+		fprintf(out, "%s\n    ", i ? "," : "");
+		if (e->kind == PATH_TRACE_EXPAND)
+			fprintf(out,
+			        "{\"kind\": \"expand\", \"step\": %zu, \"x\": %d, "
+			        "\"y\": %d}",
+			        ++steps, e->x, e->y);
+		else
+			fprintf(out,
+			        "{\"kind\": \"push\", \"x\": %d, \"y\": %d, "
+			        "\"g\": %u, \"h\": %u, \"f\": %llu, "
+			        "\"parent\": [%d, %d]}",
+			        e->x, e->y, e->g, e->h, (unsigned long long)e->f,
+			        e->px, e->py);
+	}
+	fprintf(out, "\n  ],\n  \"path\": [");
+	if (a->res.status == PATH_FOUND || a->res.partial)
+		for (i = 0; i < a->res.length && i < a->bufcap; i++)
+			fprintf(out, "%s[%d, %d]", i ? ", " : "", a->buf[i].x,
+			        a->buf[i].y);
+	fprintf(out, "]\n}\n");
+	return ferror(out) ? -1 : 0;
+}

@@ -43,6 +43,18 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size);
  * mode): every key goes to it, Esc included. */
 int aiview_entering(const struct aiview *a);
 
+/* Export: the shown search's expansions (0 when there is none), step
+ * mode's state and a way to show step k (on = 0 leaves step mode); the
+ * base of the file names an export of the search takes
+ * ("hunted-search-tTURN-KINDINDEX"), or -1 when no search is shown; and
+ * the search as a JSON trace (doc/formats.md).  Returns 0, or -1 when
+ * there is no search or a write failed. */
+size_t aiview_steps(struct aiview *a);
+void aiview_step_state(const struct aiview *a, int *on, size_t *k);
+void aiview_step_to(struct aiview *a, int on, size_t k);
+int aiview_export_name(struct aiview *a, char *buf, size_t size);
+int aiview_export_json(struct aiview *a, FILE *out);
+
 /* Draws the overlays over the map, whose top-left cell is (ox, oy) of
  * the world at canvas cell (x0, y0), w x h cells. */
 void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int w,

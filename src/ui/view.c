@@ -9,8 +9,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aiview.h"
+#include "cast.h"
+#include "core/base/file.h"
 #include "session/watch.h"
 
 #define LOG_KEEP        1000 /* messages kept for the history (Ctrl-P) */
@@ -44,6 +47,7 @@ struct view {
 	enum view_mode mode;
 	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
 	int too_small; /* the last screen drawn was too small for the game */
+	int last_w, last_h; /* the size of the last screen drawn */
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
@@ -378,6 +382,78 @@ static enum view_result view_key_replay(struct view *v, int key,
 	return VIEW_OK;
 }
 
+#define EXPORT_FRAMES 2000 /* steps drawn into an exported search's cast */
+
+/* E: the search the AI view shows, written to the current directory as
+ * a JSON trace (every push and expansion in order, g, h, f, parents, the
+ * path) and as an asciicast of every step as the screen shows it; a
+ * search of more than EXPORT_FRAMES steps is cast at evenly spaced
+ * steps, its last included. */
+static void view_export(struct view *v)
+{
+	char base[128], json[160], cast[160], err[512];
+	struct canvas c = {0};
+	struct cast k;
+	FILE *out;
+	size_t steps, i, n;
+	int was_on, fd;
+	size_t was_k;
+
+	if (aiview_export_name(v->ai, base, sizeof(base)) != 0) {
+		view_log(v, "No search to export.");
+		return;
+	}
+	snprintf(json, sizeof(json), "%s.json", base);
+	snprintf(cast, sizeof(cast), "%s.cast", base);
+	fd = file_create(json, err, sizeof(err));
+	out = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!out) {
+		if (fd >= 0)
+			close(fd);
+		view_log(v, "Export failed: %s", fd >= 0 ? "out of memory" : err);
+		return;
+	}
+	if (aiview_export_json(v->ai, out) != 0) {
+		fclose(out);
+		view_log(v, "Export failed: cannot write '%s'", json);
+		return;
+	}
+	if (fclose(out) != 0) {
+		view_log(v, "Export failed: cannot write '%s'", json);
+		return;
+	}
+	if (canvas_resize(&c, v->last_w ? v->last_w : VIEW_MIN_W,
+	                  v->last_h ? v->last_h : VIEW_MIN_H) != 0) {
+		view_log(v, "Export failed: out of memory");
+		return;
+	}
+	if (cast_open(&k, cast, c.width, c.height, base, err, sizeof(err)) !=
+	    0) {
+		canvas_fini(&c);
+		view_log(v, "Export failed: %s", err);
+		return;
+	}
+	aiview_step_state(v->ai, &was_on, &was_k);
+	steps = aiview_steps(v->ai);
+	n = steps + 1 > EXPORT_FRAMES ? EXPORT_FRAMES : steps + 1;
+	for (i = 0; i < n; i++) {
+		/* Step 0 to the last, evenly spaced when there are more. */
+		size_t step = n > 1 ? i * steps / (n - 1) : 0;
+
+		aiview_step_to(v->ai, 1, step);
+		view_draw(v, &c);
+		cast_frame(&k, (double)i * 0.5, &c);
+	}
+	aiview_step_to(v->ai, was_on, was_k);
+	canvas_fini(&c);
+	if (cast_close(&k, err, sizeof(err)) != 0) {
+		view_log(v, "Export failed: %s", err);
+		return;
+	}
+	view_log(v, "Exported the search: %s (trace), %s (%zu steps).", json,
+	         cast, steps);
+}
+
 /* The AI view's keys.  ` and F2 show and hide it, v gives it the keys
  * and takes them back (Esc too), Tab picks the next monster: none of them
  * is a game command.  While the view has the keys its letters are its
@@ -422,6 +498,10 @@ static int view_key_ai(struct view *v, int key)
 		aiview_key(v->ai, key, msg, sizeof(msg));
 		if (*msg)
 			view_log(v, "%s", msg);
+		return 1;
+	}
+	if (key == 'E') {
+		view_export(v);
 		return 1;
 	}
 	if (key == VK_ESC) {
@@ -604,21 +684,20 @@ static const char *const help_lines[] = {
         "Reload data  R F5 (also automatic when a data file changes)",
         "Quit         q Ctrl-C (asks first)",
         "Replays      space pause, . step, + faster, - slower",
-        "",
         "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The game",
         "             keeps its keys; v gives them to the view, v or Esc back:",
         "  p      planned path (*: every monster's)",
         "  o      open set o, closed set :, current node O (step mode)",
         "  g h f  each reached cell's g, h or f: 0-9 a-z +, unit in the legend",
+        "  a c    arrows to each cell's parent; the monster's cost of each cell",
         "         (g h f a c: one at a time; the legend names what is shown)",
-        "  a      arrows to each cell's parent",
-        "  c      the monster's cost of each cell (# never)",
         "  k      every monster's path cache; X: the cell that broke one",
         "  T      the table: algorithms, or A* by heuristic (admissible?)",
+        "  E      export the search: JSON trace and asciicast, in this folder",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
         "  0      back to the monster's own settings; ; x inspect a cell",
-        "@ you  > exit  # wall  + door  ' open door  - key  letters: monsters",
+        "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: monsters",
 };
 
 static void draw_help(struct canvas *c)
@@ -879,6 +958,8 @@ void view_draw(struct view *v, struct canvas *c)
 	int rows, mapw, maph, ox, oy, fx, fy, below = 0;
 
 	canvas_clear(c);
+	v->last_w = c->width;
+	v->last_h = c->height;
 	v->too_small = c->width < VIEW_MIN_W || c->height < VIEW_MIN_H;
 	if (v->too_small) {
 		draw_too_small(v, c);

@@ -1,6 +1,7 @@
 ## tests/ui/local.mk - what the terminal front end draws (golden screen
-## dumps) and the real game in tmux.  Included by the top Makefile.am;
-## paths are relative to the top.
+## dumps), what it exports (asciicasts, JSON traces) and the real game in
+## tmux.  Included by the top Makefile.am; paths are relative to the top.
 
-TESTS += tests/ui/test_screen.sh tests/ui/test_e2e.sh
-EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_e2e.sh tests/e2e/tmux.conf
+TESTS += tests/ui/test_screen.sh tests/ui/test_export.sh tests/ui/test_e2e.sh
+EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_export.sh \
+	tests/ui/test_e2e.sh tests/e2e/tmux.conf

@@ -1,0 +1,201 @@
+/* cast.c - screens as an asciicast v2 file (see cast.h). */
+#include "config.h"
+
+#include "cast.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/base/file.h"
+#include "view.h"
+
+/* s as the body of a JSON string. */
+static void cast_json_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20 || ch >= 0x7f)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+}
+
+int cast_open(struct cast *k, const char *path, int width, int height,
+              const char *title, char *err, size_t size)
+{
+	int fd = file_create(path, err, size);
+
+	memset(k, 0, sizeof(*k));
+	if (fd < 0)
+		return -1;
+	k->out = fdopen(fd, "w");
+	if (!k->out) {
+		snprintf(err, size, "cannot write '%s': %s", path,
+		         strerror(errno));
+		close(fd);
+		return -1;
+	}
+	k->path = path;
+	k->width = width;
+	k->height = height;
+	fprintf(k->out,
+	        "{\"version\": 2, \"width\": %d, \"height\": %d, "
+	        "\"title\": \"",
+	        width, height);
+	cast_json_text(k->out, title);
+	fprintf(k->out, "\", \"env\": {\"TERM\": \"xterm-256color\"}}\n");
+	return 0;
+}
+
+/* The SGR sequence that sets a cell's colour and attributes, written
+ * into buf (the escape as \u001b for JSON). */
+static void cast_sgr(char *buf, size_t size, int fg, int attr, int color)
+{
+	size_t n = (size_t)snprintf(buf, size, "\\u001b[0");
+
+	if (attr & CANVAS_BOLD)
+		n += (size_t)snprintf(buf + n, size - n, ";1");
+	if (attr & CANVAS_DIM)
+		n += (size_t)snprintf(buf + n, size - n, ";2");
+	if (attr & CANVAS_UNDERLINE)
+		n += (size_t)snprintf(buf + n, size - n, ";4");
+	if (attr & CANVAS_REVERSE)
+		n += (size_t)snprintf(buf + n, size - n, ";7");
+	if (color && fg < 8)
+		n += (size_t)snprintf(buf + n, size - n, ";%d", 30 + fg);
+	snprintf(buf + n, size - n, "m");
+}
+
+void cast_frame(struct cast *k, double t, const struct canvas *c)
+{
+	const int color = getenv("NO_COLOR") == NULL;
+	int x, y, fg = -1, attr = -1;
+
+	if (!k->out)
+		return;
+	fprintf(k->out, "[%.3f, \"o\", \"\\u001b[H\\u001b[2J", t);
+	for (y = 0; y < c->height && y < k->height; y++) {
+		for (x = 0; x < c->width && x < k->width; x++) {
+			const struct canvas_cell *cell =
+			        &c->cells[(size_t)y * (size_t)c->width +
+			                  (size_t)x];
+			char sgr[48], ch[2] = {cell->ch ? cell->ch : ' ', 0};
+
+			if (cell->fg != fg || cell->attr != attr) {
+				fg = cell->fg;
+				attr = cell->attr;
+				cast_sgr(sgr, sizeof(sgr), fg, attr, color);
+				fputs(sgr, k->out);
+			}
+			cast_json_text(k->out, ch);
+		}
+		if (y + 1 < c->height && y + 1 < k->height)
+			fputs("\\r\\n", k->out);
+	}
+	fputs("\\u001b[0m\"]\n", k->out);
+	if (ferror(k->out))
+		k->failed = 1;
+}
+
+int cast_close(struct cast *k, char *err, size_t size)
+{
+	int bad = k->failed;
+
+	if (!k->out)
+		return 0;
+	if (fclose(k->out) != 0)
+		bad = 1;
+	k->out = NULL;
+	if (bad) {
+		snprintf(err, size, "cannot write '%s'", k->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- --cast: every turn of a headless session ------------------------- */
+
+#define CAST_TURN_S 0.25 /* seconds between turns in the cast */
+
+int cast_sink_init(struct cast_sink *k, struct session *s)
+{
+	char err[512], title[256];
+
+	memset(k, 0, sizeof(*k));
+	k->view = view_new(s, err, sizeof(err));
+	if (!k->view) {
+		fprintf(stderr, "hunted: %s\n", err);
+		return -1;
+	}
+	if (canvas_resize(&k->canvas, s->setup.screen_w, s->setup.screen_h) !=
+	    0) {
+		fprintf(stderr, "hunted: out of memory\n");
+		view_free(k->view);
+		return -1;
+	}
+	snprintf(title, sizeof(title), "hunted: %s, seed %llu%s", s->label,
+	         (unsigned long long)s->game->world->seed,
+	         s->setup.replay ? " (a replay)" : "");
+	if (cast_open(&k->cast, s->setup.cast, s->setup.screen_w,
+	              s->setup.screen_h, title, err, sizeof(err)) != 0) {
+		fprintf(stderr, "%s: error: %s\n", s->setup.cast, err);
+		canvas_fini(&k->canvas);
+		view_free(k->view);
+		return -1;
+	}
+	/* The first frame: the game before any turn. */
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, 0, &k->canvas);
+	k->frames = 1;
+	return 0;
+}
+
+int cast_sink_fini(struct cast_sink *k)
+{
+	char err[512];
+	int rc = cast_close(&k->cast, err, sizeof(err));
+
+	if (rc != 0)
+		fprintf(stderr, "hunted: %s\n", err);
+	canvas_fini(&k->canvas);
+	view_free(k->view);
+	k->view = NULL;
+	return rc;
+}
+
+static void cast_turn(void *self, struct session *s, struct world_cmd cmd,
+                      int took_time)
+{
+	struct cast_sink *k = self;
+
+	(void)s;
+	(void)cmd;
+	view_note_turn(k->view);
+	if (!took_time)
+		return;
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, k->frames++ * CAST_TURN_S, &k->canvas);
+}
+
+static void cast_end(void *self, struct session *s)
+{
+	struct cast_sink *k = self;
+
+	(void)s;
+	/* The last screen, with the end said in the log. */
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, k->frames++ * CAST_TURN_S, &k->canvas);
+}
+
+struct session_sink cast_sink(struct cast_sink *k)
+{
+	struct session_sink sink = {cast_turn, cast_end, k};
+
+	return sink;
+}

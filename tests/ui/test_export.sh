@@ -1,0 +1,147 @@
+#!/bin/sh
+# test_export.sh - what hunted writes to share a game or a search, read
+# back by a JSON parser (python3's json module): --cast of a game and of
+# a replay is an asciicast v2 file (a header object, then one
+# [seconds, "o", text] event per frame, times never going back) with a
+# frame per turn; the AI view's E exports the search it shows as a JSON
+# trace with the documented keys, consistent with the search (every
+# expansion in order, each cell pushed before it is expanded, the path
+# from the start to the goal at the cost said), and as a cast of every
+# step.  Formats: doc/formats.md.  One TAP result per check
+# (tests/lib/tap.sh).
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+HUNTED_DATA=${HUNTED_DATA:-$(cd "$top/data" && pwd)}
+export HUNTED_DATA
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_export.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+command -v python3 >/dev/null 2>&1 || tap_skip_all "no python3 (Debian package python3)"
+
+# cast_check FILE WIDTH HEIGHT FRAMES MUST...: FILE is an asciicast v2
+# file of WIDTH x HEIGHT with FRAMES frames; each MUST is a text the
+# first frame (MUST0=...) or the last (MUST1=...) shows.  Prints what is
+# wrong, nothing when all is right.
+cast_check() {
+	python3 - "$@" <<'PY'
+import json, re, sys
+path, width, height, frames = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+musts = sys.argv[5:]
+try:
+    lines = open(path, encoding="utf-8").read().split("\n")
+    if lines[-1] != "":
+        print("no newline at the end"); sys.exit()
+    head = json.loads(lines[0])
+    if head.get("version") != 2 or head.get("width") != width or \
+            head.get("height") != height or not isinstance(head.get("title"), str):
+        print("header:", lines[0]); sys.exit()
+    events = [json.loads(l) for l in lines[1:-1]]
+except Exception as e:
+    print("not JSON:", e); sys.exit()
+last = -1.0
+for i, e in enumerate(events):
+    if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], (int, float))
+            and e[1] == "o" and isinstance(e[2], str)):
+        print("event", i + 1, "is not [time, \"o\", text]"); sys.exit()
+    if e[0] < last:
+        print("event", i + 1, "goes back in time"); sys.exit()
+    last = e[0]
+    if not e[2].startswith("\x1b[H\x1b[2J"):
+        print("event", i + 1, "does not start a screen"); sys.exit()
+if len(events) != frames:
+    print(len(events), "frames, expected", frames); sys.exit()
+def text(e):
+    return re.sub("\x1b\\[[0-9;]*[A-Za-z]", "", e[2])
+for m in musts:
+    which, want = m.split("=", 1)
+    shown = text(events[0] if which == "first" else events[-1])
+    if want not in shown:
+        print("the", which, "frame does not show", repr(want)); sys.exit()
+    rows = shown.split("\r\n")
+    if len(rows) != height or any(len(r) != width for r in rows):
+        print("a frame is not", width, "x", height); sys.exit()
+PY
+}
+
+# 1. A game and its replay, cast: a frame before the first turn, one per
+# turn, one at the end; the replay's cast is the game's.
+"$bin" --headless --map tutorial --seed 1 --turns 20 --no-timing \
+	--record "$tmp/game.rec" --cast "$tmp/game.cast" >"$tmp/out" 2>&1
+tap_is $? 0 "--cast: the game plays"
+turns=$(sed -n 's/^summary: turns=\([0-9]*\) .*/\1/p' "$tmp/out")
+err=$(cast_check "$tmp/game.cast" 80 24 $((turns + 2)) \
+	"first=HP 30/30  Turn 0 " "last=Turn $turns ")
+tap_is "$err" "" "--cast: an asciicast v2 file, a frame per turn"
+"$bin" --headless --replay "$tmp/game.rec" --no-timing --ai-view \
+	--screen 100x30 --cast "$tmp/replay.cast" >"$tmp/out" 2>&1
+tap_is $? 0 "--cast: the replay plays"
+err=$(cast_check "$tmp/replay.cast" 100 30 $((turns + 2)) \
+	"first=AI VIEW" "last=Turn $turns ")
+tap_is "$err" "" "--cast of a replay with the AI view, at 100x30"
+grep -q '"title": "hunted: tutorial, seed 1 (a replay)"' "$tmp/replay.cast"
+tap_is $? 0 "--cast: the title names the map, the seed and the replay"
+
+# 2. Usage and files: --cast needs --headless; a FIFO is refused.
+"$bin" --cast "$tmp/x.cast" >/dev/null 2>"$tmp/err"
+tap_is $? 2 "--cast without --headless is a usage error"
+mkfifo "$tmp/fifo.cast"
+timeout 5 "$bin" --headless --map tutorial --turns 1 \
+	--cast "$tmp/fifo.cast" >/dev/null 2>"$tmp/err"
+tap_is $? 1 "--cast to a FIFO is refused, not waited on"
+grep -q "fifo.cast: error: .*not a regular file" "$tmp/err"
+tap_is $? 0 "--cast to a FIFO: the message says why"
+
+# 3. E in the AI view: the search as a JSON trace and a cast of its steps.
+mkdir "$tmp/e"
+(cd "$tmp/e" && "$bin" --headless --no-timing --dump-screen --map tutorial \
+	--seed 1 --keys '....' --ai-view --view-keys vE) >"$tmp/out" 2>&1
+tap_is $? 0 "E: the export runs"
+grep -q 'Exported the search: hunted-search-t4-goblin0.json (trace)' \
+	"$tmp/out"
+tap_is $? 0 "E: the log names the files"
+err=$(python3 - "$tmp/e/hunted-search-t4-goblin0.json" <<'PY'
+import json, sys
+try:
+    t = json.load(open(sys.argv[1]))
+except Exception as e:
+    print("not JSON:", e); sys.exit()
+keys = {"format", "version", "turn", "monster", "width", "height", "start",
+        "goal", "algorithm", "heuristic", "diagonal", "weight",
+        "straight_cost", "diagonal_cost", "status", "cost", "expanded",
+        "truncated", "events", "path"}
+if set(t) != keys:
+    print("keys:", sorted(set(t) ^ keys)); sys.exit()
+if t["format"] != "hunted-search" or t["version"] != 1:
+    print("format"); sys.exit()
+pushed, g, steps = {}, {}, 0
+for e in t["events"]:
+    cell = (e["x"], e["y"])
+    if e["kind"] == "push":
+        if e["f"] != e["g"] + e["h"] and t["algorithm"] == "A*" and t["weight"] == 1:
+            print("f != g + h at", cell); sys.exit()
+        pushed[cell] = e
+    elif e["kind"] == "expand":
+        steps += 1
+        if e["step"] != steps or cell not in pushed:
+            print("expansion", steps, "of a cell never pushed"); sys.exit()
+    else:
+        print("event kind", e["kind"]); sys.exit()
+if steps != t["expanded"]:
+    print(steps, "expansions, the trace says", t["expanded"]); sys.exit()
+path = [tuple(p) for p in t["path"]]
+if path[0] != tuple(t["start"]) or path[-1] != tuple(t["goal"]):
+    print("the path does not go from the start to the goal"); sys.exit()
+if pushed[path[-1]]["g"] != t["cost"]:
+    print("the goal's g is not the cost"); sys.exit()
+for a, b in zip(path, path[1:]):
+    if pushed[b]["parent"] != list(a):
+        print("the path does not follow the parents at", b); sys.exit()
+PY
+)
+tap_is "$err" "" "E: a JSON trace with the documented keys, true to the search"
+err=$(cast_check "$tmp/e/hunted-search-t4-goblin0.cast" 80 24 49 \
+	"first=step 0/48" "last=step 48/48")
+tap_is "$err" "" "E: a cast of every step, 0 to 48"
+
+tap_done
