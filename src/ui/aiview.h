@@ -43,6 +43,14 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size);
  * mode): every key goes to it, Esc included. */
 int aiview_entering(const struct aiview *a);
 
+/* Cell boxes (z): whether the map is drawn as boxes; the cell they are
+ * centred on (the current node in step mode, else the monster); and the
+ * boxes over the w x h cells at (x0, y0), centred on (fx, fy). */
+int aiview_boxes(const struct aiview *a);
+void aiview_box_focus(struct aiview *a, int *x, int *y);
+void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int w, int h, int fx, int fy);
+
 /* Export: the shown search's expansions (0 when there is none), step
  * mode's state and a way to show step k (on = 0 leaves step mode); the
  * base of the file names an export of the search takes

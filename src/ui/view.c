@@ -692,7 +692,7 @@ static const char *const help_lines[] = {
         "  a c    arrows to each cell's parent; the monster's cost of each cell",
         "         (g h f a c: one at a time; the legend names what is shown)",
         "  k      every monster's path cache; X: the cell that broke one",
-        "  T      the table: algorithms, or A* by heuristic (admissible?)",
+        "  T z    the table: algorithms or A* by heuristic; z the cell boxes",
         "  E      export the search: JSON trace and asciicast, in this folder",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
@@ -1003,7 +1003,21 @@ void view_draw(struct view *v, struct canvas *c)
 		ox = scroll_origin(fx, w->width, mapw);
 		oy = scroll_origin(fy, w->height, maph);
 	}
-	if (below) {
+	if (on && aiview_boxes(v->ai)) {
+		/* Cell boxes in the map's place, centred on the look cursor
+		 * or on what the view follows. */
+		int bx, by;
+
+		if (v->mode == MODE_LOOK) {
+			bx = v->look_x;
+			by = v->look_y;
+		} else {
+			aiview_box_focus(v->ai, &bx, &by);
+		}
+		below = 0;
+		mapw = c->width - PANEL_W;
+		aiview_draw_boxes(v->ai, c, 0, 0, mapw, maph, bx, by);
+	} else if (below) {
 		int x;
 
 		draw_map(v, c, 0, 0, mapw, w->height, ox, oy);

@@ -242,6 +242,12 @@ wait_for 'step ([0-9]+)/\1([^0-9]|$)' || bad "step: N did not finish the search"
 $T send-keys -t g A
 wait_for '^goblin#0 (chase|search) \| Dijkstra' || bad "step: A did not switch to Dijkstra"
 ok "step mode: n expands one node, b steps back, J jumps, N finishes, A switches algorithm"
+$T send-keys -t g z
+wait_for '^\+-------\+-------\+' || bad "boxes: z drew no cell boxes"
+wait_for 'box: f \^ / g h' || bad "boxes: the legend does not explain the boxes"
+$T send-keys -t g z
+wait_gone '^\+-------\+' || bad "boxes: z did not go back to the map"
+ok "z draws the search as cell boxes, and z again the map"
 # While the view has the keys a game key does nothing and says how to get
 # them back; Esc gives them back.
 turn=$(screen | sed -n 's/^HP [0-9/]*  Turn \([0-9]*\) .*/\1/p')

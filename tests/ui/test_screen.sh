@@ -207,6 +207,29 @@ screen_at vDDT | grep -q '|  manhattan yes ' ||
 	bad "heuristics: Manhattan on 4-way is not admissible"
 tap_check "T: every heuristic, admissible or not under the rule, and its cost over optimal"
 
+# Cell boxes (z): the classic figure, each cell a box with f top left,
+# the arrow to its parent top right, g bottom left, h bottom right; in
+# every box of A*'s search f = g + h.
+screen_golden screen-tutorial-boxes --map tutorial --seed 1 --keys '....' \
+	--ai-view --view-keys 'vzsnnnnn'
+screen_at vz >"$tmp/boxes"
+awk -F'|' '
+	/^\|\+-/ { top = NR; next }
+	NR == top + 1 { for (i = 3; i < NF; i++) { split($i, a, " "); f[i] = a[1] } }
+	NR == top + 3 {
+		for (i = 3; i < NF; i++) {
+			n = split($i, a, " ")
+			if (n == 2 && f[i] != "") {
+				boxes++
+				if (a[1] + a[2] != f[i]) print "f " f[i] " != g " a[1] " + h " a[2]
+			}
+		}
+	}
+	END { if (boxes < 12) print "only " boxes " boxes with values" }
+' "$tmp/boxes" >"$tmp/sums"
+[ -s "$tmp/sums" ] && bad "cell boxes: $(head -3 "$tmp/sums")"
+tap_check "cell boxes: f = g + h in every box of A*'s search"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both
