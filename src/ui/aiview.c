@@ -16,6 +16,7 @@
 #include "keys.h"
 
 #define TRACE_LIMIT (1u << 22) /* events kept of one traced search */
+#define HISTORY_KEEP 1024      /* re-plans kept, of all monsters */
 #define NO_DIR      (-1)
 #define CMP_COUNT   6 /* searches in the side-by-side comparison */
 #define CMP_JPS     5 /* the last: jump point search, where it applies */
@@ -80,6 +81,14 @@ struct aiview {
 	int htable;                       /* T: the heuristics' table shown */
 	int boxes;                        /* z: the map as cell boxes */
 	uint32_t box_div; /* what the boxes' values were divided by */
+
+	/* The last re-plans of every monster, a ring: when, who, why, and
+	 * for a changed cell which one. */
+	struct ai_replan {
+		uint32_t turn;
+		int monster, reason, x, y;
+	} replans[HISTORY_KEEP];
+	size_t nreplans; /* ever noted; the ring holds the last ones */
 };
 
 /* Weights H/D/W/A cycle through, in thousandths. */
@@ -1063,6 +1072,8 @@ struct rows {
 	int x0, mx, row, last;
 };
 
+static void panel_history(struct aiview *a, struct canvas *c, struct rows *r);
+
 /* Text on the panel's next rows, broken at spaces to fit its width; the
  * rows after the first are indented by two more. */
 static void panel_wrap(struct canvas *c, struct rows *r, int attr,
@@ -1594,6 +1605,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 			left.row += left.row < left.last;
 			panel_open(a, c, &left);
 		} else if (a->cache) {
+			panel_history(a, c, &left);
+			left.row += left.row < left.last;
 			panel_caches(a, c, &left);
 		}
 	}
@@ -1604,8 +1617,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	panel_legend(a, c, &r);
 	if (a->step && !split)
 		panel_open(a, c, &r);
-	if (a->cache && !split && r.row + 2 < r.last) {
-		r.row++;
+	if (a->cache && !split) {
+		panel_history(a, c, &r);
 		panel_caches(a, c, &r);
 	}
 }
@@ -1768,6 +1781,64 @@ void aiview_dump_layers(struct aiview *a, FILE *out)
 	dump_layer(a, &c, out, "arrows", 0, 0, 0, 1, 0);
 	dump_layer(a, &c, out, "cost", 0, 0, 0, 0, 1);
 	canvas_fini(&c);
+}
+
+void aiview_note_events(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	size_t i;
+
+	for (i = 0; i < w->events.len; i++) {
+		const struct world_event *e = &w->events.items[i];
+		struct ai_replan *h;
+		const struct mind *mi;
+
+		if (e->kind != WEV_REPLANNED || e->actor < 0 ||
+		    (size_t)e->actor >= w->nmonsters)
+			continue;
+		mi = mind_of(a, e->actor);
+		h = &a->replans[a->nreplans++ % HISTORY_KEEP];
+		h->turn = e->turn + 1; /* as the status line counts */
+		h->monster = e->actor;
+		h->reason = e->value;
+		h->x = e->value == REPLAN_CHANGED ? mi->invalid_x : -1;
+		h->y = e->value == REPLAN_CHANGED ? mi->invalid_y : -1;
+	}
+}
+
+/* The selected monster's last re-plans, newest first: turn, reason and
+ * the cell whose change broke the path, in as few rows as they take. */
+static void panel_history(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	size_t n = a->nreplans < HISTORY_KEEP ? a->nreplans : HISTORY_KEEP;
+	size_t i, shown = 0, len;
+	char name[64], buf[256];
+
+	if (r->row >= r->last)
+		return;
+	len = (size_t)snprintf(buf, sizeof(buf), "%s re-planned:",
+	                       monster_name(a, a->sel, name, sizeof(name)));
+	for (i = 0; i < n && shown < 6 && len < sizeof(buf) - 48; i++) {
+		const struct ai_replan *h =
+		        &a->replans[(a->nreplans - 1 - i) % HISTORY_KEEP];
+
+		if (h->monster != a->sel)
+			continue;
+		if (h->x >= 0)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+			                        "%s turn %u %d,%d changed",
+			                        shown ? ";" : "", h->turn, h->x,
+			                        h->y);
+		else
+			len += (size_t)snprintf(
+			        buf + len, sizeof(buf) - len, "%s turn %u %s",
+			        shown ? ";" : "", h->turn,
+			        event_reason_name((enum replan_reason)h->reason));
+		shown++;
+	}
+	if (!shown)
+		snprintf(buf, sizeof(buf), "%s: no re-plan seen yet", name);
+	panel_wrap(c, r, 0, buf);
 }
 
 /* ---- cell boxes -------------------------------------------------------- */

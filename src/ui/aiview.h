@@ -30,6 +30,9 @@ int aiview_on(const struct aiview *a);
 /* The monster the view follows, or -1 (and -1 while the view is off). */
 long aiview_selected(const struct aiview *a);
 
+/* Takes note of the last turn's re-plans (the history k shows). */
+void aiview_note_events(struct aiview *a);
+
 /* Forgets every search (a new turn, a new selection). */
 void aiview_forget(struct aiview *a);
 /* Follows the monster nearest the player that is going somewhere, unless

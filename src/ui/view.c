@@ -142,6 +142,7 @@ void view_note_turn(struct view *v)
 		event_text(w, &w->events.items[i], buf, sizeof(buf));
 		view_log(v, "%s", buf);
 	}
+	aiview_note_events(v->ai);
 	aiview_follow(v->ai);
 	aiview_forget(v->ai);
 }

@@ -467,7 +467,11 @@ wait_for 'The goblin re-plans \(path changed\)' ||
 wait_for 'cache re-planned 1 ago: 5,2 broke it' ||
 	bad "doorway: the view does not show the cell that broke the path"
 screen | grep -q '^HP 30/30  Turn 2 ' || bad "doorway: closing the door was not a turn"
-ok "with the AI view on, c l closes the door in the goblin's face and the view shows it re-plan"
+$T send-keys -t g v k
+wait_for 'goblin#0 re-planned:' || bad "doorway: no re-plan history under k"
+wait_for 're-planned: turn 2 *$' && wait_for '\| +5,2 changed; turn 1 new' || bad "doorway: the history does not name the door"
+wait_for 'turn 1 new' || bad "doorway: the history misses the first plan"
+ok "with the AI view on, c l closes the door in the goblin's face and the view shows it re-plan, and its history"
 $T send-keys -t g q y
 check_restored "the doorway game quits cleanly" 0
 
