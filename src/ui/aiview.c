@@ -12,6 +12,7 @@
 #include "aiview.h"
 
 #include "core/base/dir.h"
+#include "core/path/distmap.h"
 #include "core/path/jps.h"
 #include "keys.h"
 
@@ -80,6 +81,8 @@ struct aiview {
 	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
 	int htable;                       /* T: the heuristics' table shown */
 	int boxes;                        /* z: the map as cell boxes */
+	int dmap; /* m: the kind's shared distance map, 1 distances, 2
+	           * downhill arrows */
 	uint32_t box_div; /* what the boxes' values were divided by */
 
 	/* The last re-plans of every monster, a ring: when, who, why, and
@@ -570,17 +573,22 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	case 'h':
 	case 'f':
 		a->value = a->value == key ? 0 : (char)key;
-		a->arrows = a->cost = 0;
+		a->arrows = a->cost = a->dmap = 0;
 		return 1;
 	case 'a':
 		a->arrows = !a->arrows;
 		a->value = 0;
-		a->cost = 0;
+		a->cost = a->dmap = 0;
 		return 1;
 	case 'c':
 		a->cost = !a->cost;
 		a->value = 0;
-		a->arrows = 0;
+		a->arrows = a->dmap = 0;
+		return 1;
+	case 'm':
+		a->dmap = (a->dmap + 1) % 3;
+		a->value = 0;
+		a->arrows = a->cost = 0;
 		return 1;
 	case 'k':
 		a->cache = !a->cache;
@@ -814,7 +822,7 @@ static void port_mark(struct canvas *c, const struct port *pt, int x, int y,
  * markers then keep the values visible. */
 static int values_on(const struct aiview *a)
 {
-	return a->value || a->arrows || a->cost;
+	return a->value || a->arrows || a->cost || a->dmap;
 }
 
 /* Draws a path of points from index from, skipping the monster's own
@@ -894,6 +902,53 @@ static void draw_costs(struct aiview *a, struct canvas *c,
 		}
 }
 
+/* The shared distance map the selected monster's kind walks: each cell's
+ * distance to its target in straight moves, or the way downhill from it
+ * (the step a chaser there takes). */
+static void draw_distmap(struct aiview *a, struct canvas *c,
+                         const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	const int kind = w->monsters[a->sel].kind;
+	const struct grid *g = minds_kind_grid(a->game->minds, w, kind);
+	const struct distmap *dm;
+	struct path_params p;
+	uint32_t vmax = 0, unit;
+	int x, y, tx, ty;
+
+	dm = minds_kind_distmap(a->game->minds, kind, &tx, &ty);
+	if (!dm || !g)
+		return;
+	minds_params(w, kind, &p);
+	unit = p.straight_cost ? p.straight_cost : 1;
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			uint32_t d = distmap_at(dm, x, y);
+
+			if (d != DISTMAP_UNREACHED && d > vmax)
+				vmax = d;
+		}
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			const uint32_t d = distmap_at(dm, x, y);
+			int nx, ny, dir;
+
+			if (d == DISTMAP_UNREACHED)
+				continue;
+			if (a->dmap == 1) {
+				port_put(c, pt, x, y, value_char(d / unit),
+				         heat(d, vmax), 0);
+				continue;
+			}
+			if (!distmap_step(dm, g, &p, x, y, &nx, &ny))
+				continue;
+			dir = dir_of(nx - x, ny - y);
+			if (dir >= 0)
+				port_put(c, pt, x, y, dir_arrow[dir],
+				         heat(d, vmax), 0);
+		}
+}
+
 /* Every cell the search reached: its g, h or f, its parent arrow, or
  * open and closed. */
 static void draw_search(struct aiview *a, struct canvas *c,
@@ -927,7 +982,7 @@ static void draw_search(struct aiview *a, struct canvas *c,
 				         closed ? DATA_COLOR_BLUE
 				                : DATA_COLOR_GREEN,
 				         closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
-			else if (a->cost)
+			else if (a->cost || a->dmap)
 				port_mark(c, pt, x, y,
 				          closed ? DATA_COLOR_BLUE : DATA_COLOR_GREEN,
 				          closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
@@ -971,6 +1026,8 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 	 * (current node, goal, the cells that broke a path) over them all. */
 	if (followed && a->cost)
 		draw_costs(a, c, &pt);
+	if (followed && a->dmap)
+		draw_distmap(a, c, &pt);
 	if (shown)
 		draw_search(a, c, &pt);
 	if (a->all && a->paths)
@@ -1256,6 +1313,17 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		legend_add(c, r, &x, "^>v</\\ to parent");
 	if (a->cost)
 		legend_add(c, r, &x, "1-9 cost  + dearer  # never");
+	if (a->dmap) {
+		int tx, ty;
+		const int kind = w->monsters[a->sel].kind;
+
+		if (!minds_kind_distmap(a->game->minds, kind, &tx, &ty))
+			legend_add(c, r, &x, "no shared map for this kind");
+		else if (a->dmap == 1)
+			legend_add(c, r, &x, "shared map: moves 0-9 a-z +");
+		else
+			legend_add(c, r, &x, "shared map: ^>v</\\ downhill");
+	}
 	if (a->paths)
 		legend_add(c, r, &x, values ? "reverse: path" : "* path");
 	if (a->paths && a->all)
@@ -1560,7 +1628,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	            "AI VIEW (? keys)");
 	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-	              "on:%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
+	              "on:%s%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
 	              a->open ? " o" : "",
 	              a->value == 'g'   ? " g"
 	              : a->value == 'h' ? " h"
@@ -1568,7 +1636,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	                                : "",
 	              a->arrows ? " a" : "", a->cost ? " c" : "",
 	              a->cache ? " k" : "", a->step ? " s" : "",
-	              a->all ? " *" : "");
+	              a->all ? " *" : "", a->dmap ? " m" : "");
 	if (!alive(a, a->sel)) {
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
 		            "no monster to follow");

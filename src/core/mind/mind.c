@@ -159,6 +159,21 @@ const struct grid *minds_kind_grid(struct minds *md, const struct world *w,
 	return ks ? &ks->grid : NULL;
 }
 
+const struct distmap *minds_kind_distmap(const struct minds *md, int kind,
+                                         int *tx, int *ty)
+{
+	const struct kind_state *ks;
+
+	if (kind < 0 || (size_t)kind >= md->work->nkinds)
+		return NULL;
+	ks = &md->work->kinds[kind];
+	if (!ks->dm || !ks->dm_valid)
+		return NULL;
+	*tx = ks->dm_tx;
+	*ty = ks->dm_ty;
+	return ks->dm;
+}
+
 void minds_params(const struct world *w, int kind, struct path_params *p)
 {
 	path_params_default(p);

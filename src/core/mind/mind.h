@@ -153,6 +153,13 @@ void minds_decide(struct minds *m, const struct world *w, struct rng *rng,
 const struct grid *minds_kind_grid(struct minds *m, const struct world *w,
                                    int kind);
 
+/* The shared distance map monster kind k's chasers walk (distmap.h),
+ * with the cell it leads to in *tx, *ty, or NULL when the kind has none
+ * that is current. */
+struct distmap;
+const struct distmap *minds_kind_distmap(const struct minds *m, int kind,
+                                         int *tx, int *ty);
+
 /* The parameters every monster search uses. */
 void minds_params(const struct world *w, int kind, struct path_params *p);
 
