@@ -246,8 +246,9 @@ static const struct option_def options[] = {
          "seed for the game's random numbers (default 1)",
          PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
-         "exactly K monsters, 0 to " SETUP_STR(DATA_MONSTERS_MAX) "\n"
-         "(default: the map's own)",
+         "exactly K monsters, 0 to " SETUP_STR(
+                 DATA_MONSTERS_MAX) "\n"
+                                    "(default: the map's own)",
          PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
          "nodes all monsters may expand per turn (default 35000,\n"

@@ -16,11 +16,11 @@
 #include "core/path/jps.h"
 #include "keys.h"
 
-#define TRACE_LIMIT (1u << 22) /* events kept of one traced search */
-#define HISTORY_KEEP 1024      /* re-plans kept, of all monsters */
-#define NO_DIR      (-1)
-#define CMP_COUNT   6 /* searches in the side-by-side comparison */
-#define CMP_JPS     5 /* the last: jump point search, where it applies */
+#define TRACE_LIMIT  (1u << 22) /* events kept of one traced search */
+#define HISTORY_KEEP 1024       /* re-plans kept, of all monsters */
+#define NO_DIR       (-1)
+#define CMP_COUNT    6 /* searches in the side-by-side comparison */
+#define CMP_JPS      5 /* the last: jump point search, where it applies */
 
 /* The parent arrow drawn for each direction of base/dir.h. */
 static const char dir_arrow[DIR_COUNT] = {'^', '>',  'v', '<',
@@ -49,6 +49,7 @@ struct aiview {
 	int jumping;       /* J: a step number is being typed */
 	size_t jump_to;    /* the number typed so far */
 	int custom;        /* params changed with H D W A */
+	int jps;           /* the shown search is jump point search's */
 	struct path_params p;
 
 	/* The selected monster's search, run again with a trace. */
@@ -81,8 +82,8 @@ struct aiview {
 	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
 	int htable;                       /* T: the heuristics' table shown */
 	int boxes;                        /* z: the map as cell boxes */
-	int dmap; /* m: the kind's shared distance map, 1 distances, 2
-	           * downhill arrows */
+	int dmap;         /* m: the kind's shared distance map, 1 distances, 2
+	                   * downhill arrows */
 	uint32_t box_div; /* what the boxes' values were divided by */
 
 	/* The last re-plans of every monster, a ring: when, who, why, and
@@ -312,11 +313,11 @@ static void replay_trace(struct aiview *a)
 		a->g[k] = e->g;
 		a->h[k] = e->h;
 		a->f[k] = e->f > UINT32_MAX ? UINT32_MAX : (uint32_t)e->f;
-		a->dir[k] = NO_DIR;
-		for (d = 0; d < 8; d++)
-			if (e->px - e->x == dir_dx[d] &&
-			    e->py - e->y == dir_dy[d])
-				a->dir[k] = (int8_t)d;
+		/* Towards the parent: a neighbour, or for jump point search
+		 * the jump point along the same line. */
+		d = dir_of((e->px > e->x) - (e->px < e->x),
+		           (e->py > e->y) - (e->py < e->y));
+		a->dir[k] = d >= 0 ? (int8_t)d : NO_DIR;
 	}
 	a->nopen = a->nclosed = 0;
 	for (i = 0; i < a->cells; i++) {
@@ -390,7 +391,8 @@ static void compare(struct aiview *a)
 		if (i == CMP_JPS)
 			minds_jump_again(a->game->minds, a->game->world,
 			                 (size_t)a->sel, a->gx, a->gy, &p,
-			                 a->jctx, a->buf, a->bufcap, &res);
+			                 a->jctx, a->buf, a->bufcap, &res,
+			                 NULL);
 		else
 			minds_search_again(a->game->minds, a->game->world,
 			                   (size_t)a->sel, a->gx, a->gy, &p,
@@ -465,14 +467,34 @@ static void ensure_search(struct aiview *a)
 	a->gx = a->whatif ? w->px : gx;
 	a->gy = a->whatif ? w->py : gy;
 	compare(a);
-	t0 = now_ms();
-	minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
-	                   &a->p, a->ctx, a->buf, a->bufcap, &a->res, NULL);
-	a->ms = a->no_timing ? 0 : now_ms() - t0;
-	path_trace_clear(&a->trace);
-	minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
-	                   &a->p, a->ctx, a->buf, a->bufcap, &a->res,
-	                   &a->trace);
+	if (a->jps) {
+		/* Jump point search is A* with w = 1 and the octile
+		 * distance, whatever else was chosen. */
+		struct path_params jp = a->p;
+
+		jp.algo = PATH_ASTAR;
+		jp.weight = PATH_WEIGHT_ONE;
+		jp.heuristic = PATH_H_OCTILE;
+		t0 = now_ms();
+		minds_jump_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                 a->gy, &jp, a->jctx, a->buf, a->bufcap,
+		                 &a->res, NULL);
+		a->ms = a->no_timing ? 0 : now_ms() - t0;
+		path_trace_clear(&a->trace);
+		minds_jump_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                 a->gy, &jp, a->jctx, a->buf, a->bufcap,
+		                 &a->res, &a->trace);
+	} else {
+		t0 = now_ms();
+		minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                   a->gy, &a->p, a->ctx, a->buf, a->bufcap,
+		                   &a->res, NULL);
+		a->ms = a->no_timing ? 0 : now_ms() - t0;
+		path_trace_clear(&a->trace);
+		minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                   a->gy, &a->p, a->ctx, a->buf, a->bufcap,
+		                   &a->res, &a->trace);
+	}
 	a->total_exp = a->res.stats.expanded;
 	if (a->step_shown > a->total_exp)
 		a->step_shown = a->total_exp;
@@ -507,7 +529,15 @@ static void cycle_params(struct aiview *a, int key)
 		a->p.weight = weights[i < n ? (i + 1) % n : 0];
 		break;
 	case 'A':
-		a->p.algo = (enum path_algo)((a->p.algo + 1) % PATH_ALGO_COUNT);
+		/* A*, Dijkstra, greedy, BFS, then jump point search. */
+		if (a->jps) {
+			a->jps = 0;
+			a->p.algo = PATH_ASTAR;
+		} else if (a->p.algo + 1 == PATH_ALGO_COUNT) {
+			a->jps = 1;
+		} else {
+			a->p.algo = (enum path_algo)(a->p.algo + 1);
+		}
 		break;
 	}
 	a->have = 0;
@@ -639,8 +669,9 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		else if (key == 'J') {
 			a->jumping = 1;
 			a->jump_to = 0;
-			snprintf(msg, size, "Jump to step: type it, then Enter "
-			                    "(Esc cancels).");
+			snprintf(msg, size,
+			         "Jump to step: type it, then Enter "
+			         "(Esc cancels).");
 		}
 		a->cells_ok = 0;
 		return 1;
@@ -652,6 +683,7 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	case '0':
 		a->custom = 0;
+		a->jps = 0;
 		a->have = 0;
 		a->cells_ok = 0;
 		return 1;
@@ -764,8 +796,7 @@ static uint32_t value_drawn(const struct aiview *a, size_t k)
 		return g;
 	if (a->value == 'f')
 		return f;
-	if (a->p.algo == PATH_ASTAR && a->p.weight == PATH_WEIGHT_ONE &&
-	    f >= g)
+	if (a->p.algo == PATH_ASTAR && a->p.weight == PATH_WEIGHT_ONE && f >= g)
 		return f - g;
 	return a->h[k] / u;
 }
@@ -827,9 +858,9 @@ static int values_on(const struct aiview *a)
 
 /* Draws a path of points from index from, skipping the monster's own
  * cell: '*', or over a layer of values the value in reverse video. */
-static void draw_path(struct aiview *a, struct canvas *c,
-                      const struct port *pt, const struct path_point *pts,
-                      size_t from, size_t len, int color, int highlight_next)
+static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
+                      const struct path_point *pts, size_t from, size_t len,
+                      int color, int highlight_next)
 {
 	size_t i;
 
@@ -949,6 +980,36 @@ static void draw_distmap(struct aiview *a, struct canvas *c,
 		}
 }
 
+/* Jump point search's jumps as far as the shown step: the cells each
+ * jump ran over, between the jump point it left and the one it found,
+ * drawn as the line it ran along. */
+static void draw_jumps(struct aiview *a, struct canvas *c,
+                       const struct port *pt)
+{
+	static const char line[DIR_COUNT] = {'|', '-',  '|', '-',
+	                                     '/', '\\', '/', '\\'};
+	const size_t limit = a->step ? a->step_shown : (size_t)-1;
+	size_t i, expansions = 0;
+
+	for (i = 0; i < a->trace.len; i++) {
+		const struct path_trace_event *e = &a->trace.events[i];
+		int d, x, y;
+
+		if (e->kind == PATH_TRACE_EXPAND) {
+			if (expansions++ == limit)
+				break;
+			continue;
+		}
+		d = dir_of((e->x > e->px) - (e->x < e->px),
+		           (e->y > e->py) - (e->y < e->py));
+		if (d < 0)
+			continue;
+		for (x = e->px + dir_dx[d], y = e->py + dir_dy[d];
+		     x != e->x || y != e->y; x += dir_dx[d], y += dir_dy[d])
+			port_put(c, pt, x, y, line[d], DATA_COLOR_CYAN, 0);
+	}
+}
+
 /* Every cell the search reached: its g, h or f, its parent arrow, or
  * open and closed. */
 static void draw_search(struct aiview *a, struct canvas *c,
@@ -976,16 +1037,23 @@ static void draw_search(struct aiview *a, struct canvas *c,
 				port_put(c, pt, x, y,
 				         value_char(value_drawn(a, k)),
 				         heat(value_of(a, k), vmax),
-				         closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
+				         closed ? 0
+				                : CANVAS_BOLD |
+				                          CANVAS_UNDERLINE);
 			else if (a->arrows && a->dir[k] >= 0)
 				port_put(c, pt, x, y, dir_arrow[(int)a->dir[k]],
 				         closed ? DATA_COLOR_BLUE
 				                : DATA_COLOR_GREEN,
-				         closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
+				         closed ? 0
+				                : CANVAS_BOLD |
+				                          CANVAS_UNDERLINE);
 			else if (a->cost || a->dmap)
 				port_mark(c, pt, x, y,
-				          closed ? DATA_COLOR_BLUE : DATA_COLOR_GREEN,
-				          closed ? 0 : CANVAS_BOLD | CANVAS_UNDERLINE);
+				          closed ? DATA_COLOR_BLUE
+				                 : DATA_COLOR_GREEN,
+				          closed ? 0
+				                 : CANVAS_BOLD |
+				                           CANVAS_UNDERLINE);
 			else if (a->open)
 				port_put(c, pt, x, y, closed ? ':' : 'o',
 				         closed ? DATA_COLOR_BLUE
@@ -1028,6 +1096,8 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 		draw_costs(a, c, &pt);
 	if (followed && a->dmap)
 		draw_distmap(a, c, &pt);
+	if (shown && a->jps && !values_on(a) && a->open)
+		draw_jumps(a, c, &pt);
 	if (shown)
 		draw_search(a, c, &pt);
 	if (a->all && a->paths)
@@ -1197,8 +1267,7 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 /* The same query by A* under every heuristic: whether it is admissible
  * under the current rule and costs, and what a heuristic that is not
  * costs over the optimal path. */
-static void panel_heuristics(struct aiview *a, struct canvas *c,
-                             struct rows *r)
+static void panel_heuristics(struct aiview *a, struct canvas *c, struct rows *r)
 {
 	const uint32_t best = a->cmp[1].cost; /* Dijkstra's: optimal */
 	char over[128] = "";
@@ -1212,12 +1281,12 @@ static void panel_heuristics(struct aiview *a, struct canvas *c,
 		const int adm = h_admissible(&a->p, (enum path_heuristic)i);
 
 		if (q->status == PATH_FOUND)
-			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              i == (int)a->p.heuristic ? CANVAS_BOLD : 0,
-			              "%c%-9s %-3s %6u %5u",
-			              i == (int)a->p.heuristic ? '>' : ' ',
-			              q->label, adm ? "yes" : "no", q->expanded,
-			              q->cost);
+			canvas_printf(
+			        c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			        i == (int)a->p.heuristic ? CANVAS_BOLD : 0,
+			        "%c%-9s %-3s %6u %5u",
+			        i == (int)a->p.heuristic ? '>' : ' ', q->label,
+			        adm ? "yes" : "no", q->expanded, q->cost);
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, "%c%-9s %-3s %6u %s",
@@ -1228,8 +1297,8 @@ static void panel_heuristics(struct aiview *a, struct canvas *c,
 		    q->cost > best) {
 			size_t n = strlen(over);
 
-			snprintf(over + n, sizeof(over) - n, " %s +%u", q->label,
-			         q->cost - best);
+			snprintf(over + n, sizeof(over) - n, " %s +%u",
+			         q->label, q->cost - best);
 		}
 	}
 	if (*over && r->row < r->last) {
@@ -1332,12 +1401,15 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		legend_add(c, r, &x, "G goal");
 	if (a->step)
 		legend_add(c, r, &x,
-		           values ? "reverse+underlined: current" : "O current");
+		           values ? "reverse+underlined: current"
+		                  : "O current");
 	if (values) {
 		legend_add(c, r, &x, "underlined: open");
 	} else if (a->open) {
-		legend_add(c, r, &x, "o open");
+		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
 		legend_add(c, r, &x, ": closed");
+		if (a->jps)
+			legend_add(c, r, &x, "-|/\\ jumps");
 	}
 	if (a->cache)
 		legend_add(c, r, &x, "X broke a path");
@@ -1361,8 +1433,7 @@ static const char *const dir_name[DIR_COUNT] = {"N",  "E",  "S",  "W",
 
 /* The events of expansion number k (1-based): its EXPAND event at *from,
  * the pushes it made before *to.  0, or -1 when there is none. */
-static int step_span(const struct aiview *a, size_t k, size_t *from,
-                     size_t *to)
+static int step_span(const struct aiview *a, size_t k, size_t *from, size_t *to)
 {
 	const struct path_trace_event *ev = a->trace.events;
 	size_t i, n = 0;
@@ -1419,8 +1490,8 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 		return;
 	}
 	e = &ev[from];
-	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d",
-	         a->step_shown, a->total_exp, e->x, e->y);
+	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
+	         a->total_exp, e->x, e->y);
 	panel_wrap(c, r, CANVAS_BOLD, buf);
 	/* Why: the lowest f, and among equal f the higher g (lower h).  The
 	 * cells open just before this step with the same f are the ties. */
@@ -1464,6 +1535,37 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 	if (e->x == a->gx && e->y == a->gy) {
 		panel_wrap(c, r, CANVAS_BOLD, "the goal: the search ends");
+		return;
+	}
+	if (a->jps) {
+		/* Jump point search looks along the lines the way in allows
+		 * and pushes the jump points it finds at their ends. */
+		size_t jumps = 0;
+
+		for (i = from + 1; i < to; i++) {
+			const struct path_trace_event *q = &ev[i];
+			int dj = dir_of((q->x > e->x) - (q->x < e->x),
+			                (q->y > e->y) - (q->y < e->y));
+			size_t b;
+			int before = 0;
+
+			for (b = from; b-- > 0;)
+				if (ev[b].kind == PATH_TRACE_PUSH &&
+				    ev[b].x == q->x && ev[b].y == q->y) {
+					before = 1;
+					break;
+				}
+			snprintf(buf, sizeof(buf),
+			         "jump %s to %d,%d: %s g %u h %u f %llu",
+			         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
+			         before ? "better" : "new", q->g, q->h,
+			         (unsigned long long)q->f);
+			panel_wrap(c, r, 0, buf);
+			jumps++;
+		}
+		if (!jumps)
+			panel_wrap(c, r, 0,
+			           "no jump point along the lines from here");
 		return;
 	}
 	/* Each neighbour: new, improved, not better, closed, blocked or
@@ -1511,10 +1613,12 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 
 			if (q->d >= DIR_STRAIGHT &&
 			    a->p.diagonal == PATH_DIAG_NO_CORNER && g)
-				corner = g->cost[grid_index(g, e->x + dir_dx[q->d],
+				corner = g->cost[grid_index(g,
+				                            e->x + dir_dx[q->d],
 				                            e->y)] == 0 ||
 				         g->cost[grid_index(
-				                 g, e->x, e->y + dir_dy[q->d])] == 0;
+				                 g, e->x,
+				                 e->y + dir_dy[q->d])] == 0;
 			if (q->now && q->before) {
 				snprintf(buf, sizeof(buf),
 				         "%s %d,%d better: g %u -> %u f %llu",
@@ -1529,7 +1633,8 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 				         q->now->h,
 				         (unsigned long long)q->now->f);
 				panel_wrap(c, r, 0, buf);
-			} else if (!g || g->cost[grid_index(g, q->x, q->y)] == 0) {
+			} else if (!g ||
+			           g->cost[grid_index(g, q->x, q->y)] == 0) {
 				kind = 2;
 			} else if (corner) {
 				kind = 3;
@@ -1542,8 +1647,9 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 			if (kind >= 0) {
 				size_t len = strlen(group[kind]);
 
-				snprintf(group[kind] + len, sizeof(group[kind]) - len,
-				         " %s", dir_name[q->d]);
+				snprintf(group[kind] + len,
+				         sizeof(group[kind]) - len, " %s",
+				         dir_name[q->d]);
 			}
 		}
 		for (m = 0; m < 4; m++)
@@ -1598,14 +1704,12 @@ static void panel_open(struct aiview *a, struct canvas *c, struct rows *open)
 	for (k = 0; k < ntop && open->row < open->last; k++) {
 		const size_t q = (size_t)top[k][1];
 
-		canvas_printf(c, open->x0, open->row++, open->mx,
-		              CANVAS_DEFAULT, 0, " %d,%d f %u g %u h %u",
-		              (int)(q % (size_t)w->width),
-		              (int)(q / (size_t)w->width), a->f[q], a->g[q],
-		              a->h[q]);
+		canvas_printf(
+		        c, open->x0, open->row++, open->mx, CANVAS_DEFAULT, 0,
+		        " %d,%d f %u g %u h %u", (int)(q % (size_t)w->width),
+		        (int)(q / (size_t)w->width), a->f[q], a->g[q], a->h[q]);
 	}
 }
-
 
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look)
@@ -1718,7 +1822,17 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	/* What each algorithm really uses: no heuristic for Dijkstra and
 	 * breadth-first search, no weight but for A*, no costs for
 	 * breadth-first search. */
-	switch (a->p.algo) {
+	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
+	case PATH_ALGO_COUNT:
+		snprintf(settings, sizeof(settings),
+		         "JPS octile %s (f=g+h over jump points)%s",
+		         path_diagonal_name(a->p.diagonal),
+		         a->res.status == PATH_BAD_ARG
+		                 ? a->p.diagonal == PATH_DIAG_NEVER
+		                           ? ": n/a on 4-way"
+		                           : ": n/a, costs vary"
+		                 : "");
+		break;
 	case PATH_BFS:
 		snprintf(settings, sizeof(settings),
 		         "BFS %s (steps, costs ignored)",
@@ -1740,7 +1854,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		         value_rule(a));
 		break;
 	}
-	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
+	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "%s %s%s | %s%s%s",
 	              monster_name(a, a->sel, name, sizeof(name)),
 	              mind_mode_name(mind_of(a, a->sel)->mode),
 	              a->whatif ? " (if it hunted you)" : "", settings,
@@ -1901,7 +2016,8 @@ static void panel_history(struct aiview *a, struct canvas *c, struct rows *r)
 			len += (size_t)snprintf(
 			        buf + len, sizeof(buf) - len, "%s turn %u %s",
 			        shown ? ";" : "", h->turn,
-			        event_reason_name((enum replan_reason)h->reason));
+			        event_reason_name(
+			                (enum replan_reason)h->reason));
 		shown++;
 	}
 	if (!shown)
@@ -1958,11 +2074,11 @@ static void draw_box(struct aiview *a, struct canvas *c, int bx, int by, int x,
 	const int current = a->step && x == a->cur_x && y == a->cur_y;
 	const int mon = world_monster_at(w, x, y);
 	int attr = current ? CANVAS_REVERSE | CANVAS_BOLD : 0;
-	int fg = !reached          ? CANVAS_DEFAULT
+	int fg = !reached           ? CANVAS_DEFAULT
 	         : a->state[k] == 2 ? DATA_COLOR_BLUE
 	                            : DATA_COLOR_GREEN;
-	const int wall = g ? g->cost[grid_index(g, x, y)] == 0
-	                   : !t->walk && !t->door;
+	const int wall =
+	        g ? g->cost[grid_index(g, x, y)] == 0 : !t->walk && !t->door;
 	char mid, buf[16];
 	int i, j;
 
@@ -1973,7 +2089,8 @@ static void draw_box(struct aiview *a, struct canvas *c, int bx, int by, int x,
 		canvas_put(c, bx, by + j, '|', CANVAS_DEFAULT, CANVAS_DIM);
 		for (i = 1; i < BOX_W; i++)
 			canvas_put(c, bx + i, by + j, wall ? '#' : ' ',
-			           CANVAS_DEFAULT, (wall ? CANVAS_DIM : 0) | attr);
+			           CANVAS_DEFAULT,
+			           (wall ? CANVAS_DIM : 0) | attr);
 	}
 	if (x == w->px && y == w->py)
 		mid = '@';
@@ -2024,7 +2141,8 @@ void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
 	if (nx <= 0 || ny <= 0)
 		return;
 	/* The search's path, as marks, once step mode has found it. */
-	if (a->paths && a->have && (!a->step || a->step_shown >= a->total_exp) &&
+	if (a->paths && a->have &&
+	    (!a->step || a->step_shown >= a->total_exp) &&
 	    (a->res.status == PATH_FOUND || a->res.partial)) {
 		on_path = calloc(a->cells, 1);
 		if (on_path) {
@@ -2060,8 +2178,8 @@ void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
 			                         wo->monsters[a->sel].kind));
 	/* The right and bottom borders. */
 	for (y = 0; y <= ny * BOX_H; y++)
-		canvas_put(c, x0 + nx * BOX_W, y0 + y,
-		           y % BOX_H ? '|' : '+', CANVAS_DEFAULT, CANVAS_DIM);
+		canvas_put(c, x0 + nx * BOX_W, y0 + y, y % BOX_H ? '|' : '+',
+		           CANVAS_DEFAULT, CANVAS_DIM);
 	for (x = 0; x < nx * BOX_W; x++)
 		canvas_put(c, x0 + x, y0 + ny * BOX_H, x % BOX_W ? '-' : '+',
 		           CANVAS_DEFAULT, CANVAS_DIM);
@@ -2109,7 +2227,8 @@ int aiview_export_json(struct aiview *a, FILE *out)
 	ensure_search(a);
 	if (!a->on || !alive(a, a->sel) || !a->have)
 		return -1;
-	fprintf(out, "{\n  \"format\": \"hunted-search\",\n  \"version\": 1,\n");
+	fprintf(out,
+	        "{\n  \"format\": \"hunted-search\",\n  \"version\": 1,\n");
 	fprintf(out, "  \"turn\": %u,\n  \"monster\": \"%s\",\n", w->turn,
 	        monster_name(a, a->sel, name, sizeof(name)));
 	fprintf(out, "  \"width\": %d,\n  \"height\": %d,\n", w->width,
@@ -2135,7 +2254,8 @@ int aiview_export_json(struct aiview *a, FILE *out)
 		fprintf(out, "%s\n    ", i ? "," : "");
 		if (e->kind == PATH_TRACE_EXPAND)
 			fprintf(out,
-			        "{\"kind\": \"expand\", \"step\": %zu, \"x\": %d, "
+			        "{\"kind\": \"expand\", \"step\": %zu, \"x\": "
+			        "%d, "
 			        "\"y\": %d}",
 			        ++steps, e->x, e->y);
 		else
@@ -2143,8 +2263,8 @@ int aiview_export_json(struct aiview *a, FILE *out)
 			        "{\"kind\": \"push\", \"x\": %d, \"y\": %d, "
 			        "\"g\": %u, \"h\": %u, \"f\": %llu, "
 			        "\"parent\": [%d, %d]}",
-			        e->x, e->y, e->g, e->h, (unsigned long long)e->f,
-			        e->px, e->py);
+			        e->x, e->y, e->g, e->h,
+			        (unsigned long long)e->f, e->px, e->py);
 	}
 	fprintf(out, "\n  ],\n  \"path\": [");
 	if (a->res.status == PATH_FOUND || a->res.partial)

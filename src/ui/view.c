@@ -16,14 +16,14 @@
 #include "core/base/file.h"
 #include "session/watch.h"
 
-#define LOG_KEEP        1000 /* messages kept for the history (Ctrl-P) */
-#define LOG_LINE        160
-#define LOG_ROWS        3   /* message lines under the map */
-#define ERR_KEEP        64  /* reload problems shown in the panel */
-#define POLL_MS         500 /* how often data files are looked at */
-#define REPLAY_DELAY_MS 250 /* default time between replayed turns */
-#define PANEL_W         30  /* the AI view's side panel */
-#define PANEL_ROWS_BELOW 11 /* rows the panel needs in two columns */
+#define LOG_KEEP         1000 /* messages kept for the history (Ctrl-P) */
+#define LOG_LINE         160
+#define LOG_ROWS         3   /* message lines under the map */
+#define ERR_KEEP         64  /* reload problems shown in the panel */
+#define POLL_MS          500 /* how often data files are looked at */
+#define REPLAY_DELAY_MS  250 /* default time between replayed turns */
+#define PANEL_W          30  /* the AI view's side panel */
+#define PANEL_ROWS_BELOW 11  /* rows the panel needs in two columns */
 
 enum view_mode {
 	MODE_PLAY = 0,
@@ -48,7 +48,7 @@ struct view {
 	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
 	int too_small; /* the last screen drawn was too small for the game */
 	int last_w, last_h; /* the size of the last screen drawn */
-	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int prompt_cmd;     /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
 	char (*log)[LOG_LINE];      /* as shown, with a (xN) count */
@@ -411,7 +411,8 @@ static void view_export(struct view *v)
 	if (!out) {
 		if (fd >= 0)
 			close(fd);
-		view_log(v, "Export failed: %s", fd >= 0 ? "out of memory" : err);
+		view_log(v, "Export failed: %s",
+		         fd >= 0 ? "out of memory" : err);
 		return;
 	}
 	if (aiview_export_json(v->ai, out) != 0) {
@@ -471,10 +472,11 @@ static int view_key_ai(struct view *v, int key)
 			aiview_key(v->ai, '`', msg, sizeof(msg));
 		v->ai_keys = !v->ai_keys;
 		view_log(v, "%s",
-		         v->ai_keys ? "The AI view has the keys (? lists them); "
-		                      "v or Esc gives them back to the game."
-		                    : "The game has the keys again; v gives "
-		                      "them to the AI view.");
+		         v->ai_keys
+		                 ? "The AI view has the keys (? lists them); "
+		                   "v or Esc gives them back to the game."
+		                 : "The game has the keys again; v gives "
+		                   "them to the AI view.");
 		return 1;
 	}
 	if (key == '`' || key == VK_F2) {
@@ -685,7 +687,8 @@ static const char *const help_lines[] = {
         "Reload data  R F5 (also automatic when a data file changes)",
         "Quit         q Ctrl-C (asks first)",
         "Replays      space pause, . step, + faster, - slower",
-        "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The game",
+        "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The "
+        "game",
         "             keeps its keys; v gives them to the view, v or Esc back:",
         "  p      planned path (*: every monster's)",
         "  o      open set o, closed set :, current node O (step mode)",
@@ -696,9 +699,10 @@ static const char *const help_lines[] = {
         "  T z    the table: algorithms or A* by heuristic; z the cell boxes",
         "  E      export the search: JSON trace and asciicast, in this folder",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
-        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm",
+        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS too)",
         "  0      back to the monster's own settings; ; x inspect a cell",
-        "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: monsters",
+        "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: "
+        "monsters",
 };
 
 static void draw_help(struct canvas *c)

@@ -210,8 +210,8 @@ static void test_data_integers_strict(void **state)
 	expect_one("monster m glyph 'm' drift 0x1\n", 1, 27,
 	           "'drift' must be an integer from 0 to 4096, got '0x1'",
 	           NULL);
-	expect_one("include \"base.txt\"\nmonster m glyph 'm' cost mud -0\n",
-	           2, 30,
+	expect_one("include \"base.txt\"\nmonster m glyph 'm' cost mud -0\n", 2,
+	           30,
 	           "'cost mud' must be an integer from 1 to 255 or 'never', "
 	           "got '-0'",
 	           NULL);
@@ -897,9 +897,9 @@ static void test_data_shipped_files_pass(void **state)
 static void test_data_shipped_glyphs_differ(void **state)
 {
 	static const char *const files[] = {
-	        "monsters.txt",      "maps/default.txt", "maps/tutorial.txt",
-	        "maps/doors.txt",    "maps/elements.txt", "maps/crowd.txt",
-	        "maps/cave.txt",     "maps/maze.txt",
+	        "monsters.txt",   "maps/default.txt",  "maps/tutorial.txt",
+	        "maps/doors.txt", "maps/elements.txt", "maps/crowd.txt",
+	        "maps/cave.txt",  "maps/maze.txt",
 	};
 	size_t f;
 

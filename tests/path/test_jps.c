@@ -183,6 +183,132 @@ static void test_jps_matches_dijkstra_random(void **state)
 	ws_fini(&ws);
 }
 
+/* The traced search (the AI view's) is the same search: the same status,
+ * cost, path and counts as the untraced one, one EXPAND event per jump
+ * point expanded and one PUSH per push, every jump along a straight or
+ * diagonal line from its parent and priced by its length. */
+static void test_jps_trace_matches_untraced(void **state)
+{
+	unsigned i, queries = 0;
+
+	(void)state;
+	for (i = 0; i < 300; i++) {
+		struct splitmix r = {0x74726163ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		struct path_trace t;
+		struct path_point a[4096], b[4096];
+		int rule, sx, sy, k;
+		const struct test_costs *c = &main_costs[i % 3];
+
+		test_map_random_uniform(&m, &r, RANDOM_MAX_DIM);
+		test_map_random_open(&m, &r, &sx, &sy);
+		if (sx < 0) {
+			test_map_set(&m, 0, 0, 1);
+			sx = sy = 0;
+		}
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		assert_non_null(jc);
+		path_trace_init(&t, 0);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			struct path_params p;
+
+			params_for(&p, (enum path_diagonal)rule, c);
+			for (k = 0; k < 4; k++) {
+				struct path_result ra, rb;
+				size_t e, pushes = 0, expands = 0;
+				int gx, gy;
+
+				test_map_random_open(&m, &r, &gx, &gy);
+				jps_find(jc, &g, &p, sx, sy, gx, gy, a, 4096,
+				         &ra);
+				path_trace_clear(&t);
+				jps_find_traced(jc, &g, &p, sx, sy, gx, gy, b,
+				                4096, &rb, &t);
+				assert_int_equal(ra.status, rb.status);
+				assert_int_equal(ra.cost, rb.cost);
+				assert_int_equal(ra.length, rb.length);
+				assert_int_equal(ra.stats.expanded,
+				                 rb.stats.expanded);
+				assert_int_equal(ra.stats.pushes,
+				                 rb.stats.pushes);
+				assert_memory_equal(
+				        a, b,
+				        (ra.length < 4096 ? ra.length : 4096) *
+				                sizeof(a[0]));
+				assert_false(t.truncated);
+				for (e = 0; e < t.len; e++) {
+					const struct path_trace_event *ev =
+					        &t.events[e];
+					int dx = ev->x - ev->px,
+					    dy = ev->y - ev->py;
+					int adx = dx < 0 ? -dx : dx,
+					    ady = dy < 0 ? -dy : dy;
+
+					if (ev->kind == PATH_TRACE_EXPAND) {
+						expands++;
+						continue;
+					}
+					pushes++;
+					/* Along a line, priced by its length.
+					 */
+					assert_true(adx == 0 || ady == 0 ||
+					            adx == ady);
+					if (pushes > 1) {
+						const uint32_t step =
+						        adx && ady
+						                ? p.diagonal_cost
+						                : p.straight_cost;
+						size_t q;
+						uint32_t pg = UINT32_MAX;
+
+						for (q = e; q-- > 0;)
+							if (t.events[q].kind ==
+							            PATH_TRACE_EXPAND &&
+							    t.events[q].x ==
+							            ev->px &&
+							    t.events[q].y ==
+							            ev->py) {
+								pg = t.events[q]
+								             .g;
+								break;
+							}
+						assert_int_not_equal(
+						        pg, UINT32_MAX);
+						assert_int_equal(
+						        ev->g,
+						        pg + step * (uint32_t)(adx > ady ? adx : ady) *
+						                        g.cost[grid_index(
+						                                &g,
+						                                sx,
+						                                sy)]);
+					}
+				}
+				assert_int_equal(expands, ra.stats.expanded);
+				assert_int_equal(pushes, ra.stats.pushes);
+				if (ra.status == PATH_FOUND) {
+					const struct path_trace_event *last =
+					        &t.events[t.len - 1];
+
+					assert_int_equal(last->kind,
+					                 PATH_TRACE_EXPAND);
+					assert_int_equal(last->x, gx);
+					assert_int_equal(last->y, gy);
+				}
+				queries++;
+			}
+		}
+		path_trace_fini(&t);
+		jps_ctx_free(jc);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u traced queries\n", queries);
+}
+
 /* Bigger maps, where runs along rows use the word scan over many words:
  * JPS against A* only (the oracle would be slow under the sanitizers). */
 static void test_jps_matches_astar_large(void **state)
@@ -949,6 +1075,7 @@ int main(void)
 	        cmocka_unit_test(test_jps_ctx_reuse),
 	        cmocka_unit_test(test_jps_few_expansions_on_open_ground),
 	        cmocka_unit_test(test_jps_den312d),
+	        cmocka_unit_test(test_jps_trace_matches_untraced),
 	        cmocka_unit_test(test_jps_matches_dijkstra_random),
 	        cmocka_unit_test(test_jps_matches_astar_large),
 	};

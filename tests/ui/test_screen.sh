@@ -249,6 +249,24 @@ screen_at vm | grep -q '| no shared map for this kind$' ||
 	bad "distance map: a kind without one is not said"
 tap_check "m draws the shared distance map the chasers walk, and its way downhill"
 
+# Jump point search in the algorithm cycle (A four times): its jump
+# points and the jumps between them, narrated step by step; refused, and
+# said so, where costs vary.
+screen_at vAAAAsnn >"$tmp/jps"
+grep -q '| JPS octile no-corner (f=g+h over jump points' "$tmp/jps" ||
+	bad "JPS view: no header"
+grep -q '^|#........O--o........#' "$tmp/jps" ||
+	bad "JPS view: the jump from 9,2 east is not drawn"
+grep -q '^|#......./..#.........#' "$tmp/jps" ||
+	bad "JPS view: the diagonal jump from the goblin is not drawn"
+grep -q '| -|/\\ jumps' "$tmp/jps" || bad "JPS view: the legend has no jumps"
+screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
+	bad "JPS view: the first step does not say its jumps"
+"$bin" --headless --no-timing --dump-screen --seed 42 --keys '........' \
+	--ai-view --view-keys vAAAA 2>&1 | grep -q 'JPS octile no-corner.*: n/a, costs vary' ||
+	bad "JPS view: a map with terrain costs is not said to be refused"
+tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both

@@ -215,10 +215,10 @@ int minds_search_again(struct minds *md, const struct world *w, size_t i,
 int minds_jump_again(struct minds *md, const struct world *w, size_t i, int gx,
                      int gy, const struct path_params *p, struct jps_ctx *ctx,
                      struct path_point *buf, size_t cap,
-                     struct path_result *res)
+                     struct path_result *res, struct path_trace *trace)
 {
 	return minds_search(md, w, i, gx, gy, p, NULL, ctx, buf, cap, res,
-	                    NULL);
+	                    trace);
 }
 
 const char *mind_mode_name(enum mind_mode m)

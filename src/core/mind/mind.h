@@ -173,16 +173,16 @@ int minds_search_again(struct minds *m, const struct world *w, size_t i, int gx,
                        struct path_ctx *ctx, struct path_point *buf, size_t cap,
                        struct path_result *res, struct path_trace *trace);
 
-/* The same query by jump point search (jps.h), for the AI view's
- * comparison: p's rule and step costs, A* with w = 1.  The kind's grid is
- * scanned first, as the monster sees it (other monsters add their crowd
- * cost); PATH_BAD_ARG when jump point search cannot take it: costs that
- * differ from cell to cell, or a 4-way rule.  ctx must be sized for the
- * map. */
+/* The same query by jump point search (jps.h), for the AI view: p's rule
+ * and step costs, A* with w = 1, and an optional trace of the jump
+ * points.  The kind's grid is scanned first, as the monster sees it
+ * (other monsters add their crowd cost); PATH_BAD_ARG when jump point
+ * search cannot take it: costs that differ from cell to cell, or a 4-way
+ * rule.  ctx must be sized for the map. */
 int minds_jump_again(struct minds *m, const struct world *w, size_t i, int gx,
                      int gy, const struct path_params *p, struct jps_ctx *ctx,
                      struct path_point *buf, size_t cap,
-                     struct path_result *res);
+                     struct path_result *res, struct path_trace *trace);
 
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);

@@ -70,8 +70,8 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	if (jctx) {
 		/* The crowd has just changed the grid's costs: scan it. */
 		jps_ctx_set_grid(jctx, &ks->grid);
-		rc = jps_find(jctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
-		              res);
+		rc = jps_find_traced(jctx, &ks->grid, p, m->x, m->y, gx, gy,
+		                     buf, cap, res, trace);
 	} else {
 		rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
 		               res, trace);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "core/base/dir.h"
+#include "path_impl.h"
 
 #define TAG_DIR_MASK  0x7u
 #define TAG_CLOSED    0x8u
@@ -496,11 +497,6 @@ struct jquery {
 	long off[8];
 };
 
-static inline uint32_t sat32(uint64_t v)
-{
-	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-}
-
 static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 {
 	uint32_t ax = (uint32_t)(x < q->gx ? q->gx - x : x - q->gx);
@@ -511,9 +507,12 @@ static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 	             (uint64_t)q->straight * (hi - lo));
 }
 
+/* The search; trace is NULL in the instances that run the monsters'
+ * searches, so the tracing code is compiled out of them. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
-           struct path_stats *stp, const int nocorner)
+           struct path_stats *stp, const int nocorner,
+           struct path_trace *const trace)
 {
 	const struct jquery ql = *qp, *const q = &ql;
 	struct jnode *const nodes = cx->nodes;
@@ -536,6 +535,10 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	        start, (uint16_t)q->sx, (uint16_t)q->sy};
 	st.pushes = 1;
 	st.max_open = 1;
+	if (trace)
+		trace_event(trace, PATH_TRACE_PUSH, q->sx, q->sy, q->sx, q->sy,
+		            -1, 0, jps_octile(q, q->sx, q->sy),
+		            (uint64_t)jps_octile(q, q->sx, q->sy) << 32);
 
 	while (hlen) {
 		const struct jentry top = jps_heap_pop(heap, --hlen);
@@ -553,6 +556,9 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		nodes[cur].tag = tag | TAG_CLOSED;
 		open--;
 		st.expanded++;
+		if (trace)
+			trace_event(trace, PATH_TRACE_EXPAND, x, y, x, y, -1,
+			            cg, 0, top.key);
 		if (cur == goal) {
 			result = PATH_FOUND;
 			break;
@@ -622,6 +628,13 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			                        (uint32_t)~ng,
 			                nb, (uint16_t)nx, (uint16_t)ny});
 			st.pushes++;
+			if (trace)
+				trace_event(
+				        trace, PATH_TRACE_PUSH, nx, ny, x, y, d,
+				        ng, jps_octile(q, nx, ny),
+				        (uint64_t)sat32((uint64_t)ng +
+				                        jps_octile(q, nx, ny))
+				                << 32);
 			if (open > st.max_open)
 				st.max_open = open;
 		}
@@ -639,14 +652,33 @@ static enum path_status jps_search_no_corner(struct jps_ctx *cx,
                                              const struct jquery *q,
                                              struct path_stats *st)
 {
-	return jps_search(cx, c, q, st, 1);
+	return jps_search(cx, c, q, st, 1, NULL);
 }
 
 static enum path_status jps_search_always(struct jps_ctx *cx, const uint8_t *c,
                                           const struct jquery *q,
                                           struct path_stats *st)
 {
-	return jps_search(cx, c, q, st, 0);
+	return jps_search(cx, c, q, st, 0, NULL);
+}
+
+/* The traced instances, for the AI view. */
+static enum path_status jps_search_no_corner_traced(struct jps_ctx *cx,
+                                                    const uint8_t *c,
+                                                    const struct jquery *q,
+                                                    struct path_stats *st,
+                                                    struct path_trace *trace)
+{
+	return jps_search(cx, c, q, st, 1, trace);
+}
+
+static enum path_status jps_search_always_traced(struct jps_ctx *cx,
+                                                 const uint8_t *c,
+                                                 const struct jquery *q,
+                                                 struct path_stats *st,
+                                                 struct path_trace *trace)
+{
+	return jps_search(cx, c, q, st, 0, trace);
 }
 
 /* Writes the path from the start to the goal, every cell of every run. */
@@ -702,6 +734,14 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
              const struct path_params *p, int sx, int sy, int gx, int gy,
              struct path_point *buf, size_t cap, struct path_result *res)
 {
+	return jps_find_traced(ctx, g, p, sx, sy, gx, gy, buf, cap, res, NULL);
+}
+
+int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
+                    const struct path_params *p, int sx, int sy, int gx, int gy,
+                    struct path_point *buf, size_t cap, struct path_result *res,
+                    struct path_trace *trace)
+{
 	struct jquery q;
 	enum path_status st;
 	int d;
@@ -737,10 +777,17 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 		memset(ctx->nodes, 0, ctx->ncells * sizeof(*ctx->nodes));
 		ctx->gen = 1;
 	}
-	if (p->diagonal == PATH_DIAG_NO_CORNER)
+	if (trace && p->diagonal == PATH_DIAG_NO_CORNER)
+		st = jps_search_no_corner_traced(ctx, g->cost, &q, &res->stats,
+		                                 trace);
+	else if (trace)
+		st = jps_search_always_traced(ctx, g->cost, &q, &res->stats,
+		                              trace);
+	else if (p->diagonal == PATH_DIAG_NO_CORNER)
 		st = jps_search_no_corner(ctx, g->cost, &q, &res->stats);
 	else
 		st = jps_search_always(ctx, g->cost, &q, &res->stats);
+
 	if (st == PATH_FOUND)
 		jps_read_back(ctx, &q, buf, cap, res);
 	res->status = st;

@@ -88,4 +88,12 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
              const struct path_params *p, int sx, int sy, int gx, int gy,
              struct path_point *buf, size_t cap, struct path_result *res);
 
+/* jps_find with a trace (path.h's struct path_trace, may be NULL) of
+ * every jump point pushed (its parent the jump point it was reached
+ * from, dir the direction of the jump) and expanded, for the AI view. */
+int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
+                    const struct path_params *p, int sx, int sy, int gx,
+                    int gy, struct path_point *buf, size_t cap,
+                    struct path_result *res, struct path_trace *trace);
+
 #endif

@@ -255,9 +255,14 @@ struct block_src {
 void block_fresh(const struct block_src *src, uint32_t b,
                  enum path_diagonal diag, int bfs);
 
-/* trace.c: records one event of a traced search. */
+/* trace.c: records one event of a traced search: trace_add for a cell
+ * of path_ctx c (its g read there), trace_event for any search (jump
+ * point search's) with every field given; key is the open list's, f in
+ * its high 32 bits. */
 void trace_add(struct path_trace *t, const struct path_ctx *c,
                enum path_trace_kind kind, size_t idx, size_t parent, int dir,
                uint32_t h, uint64_t key);
+void trace_event(struct path_trace *t, enum path_trace_kind kind, int x, int y,
+                 int px, int py, int dir, uint32_t g, uint32_t h, uint64_t key);
 
 #endif

@@ -32,6 +32,16 @@ void trace_add(struct path_trace *t, const struct path_ctx *c,
                enum path_trace_kind kind, size_t idx, size_t parent, int dir,
                uint32_t h, uint64_t key)
 {
+	trace_event(t, kind, (int)(idx % (size_t)c->stride) - 1,
+	            (int)(idx / (size_t)c->stride) - 1,
+	            (int)(parent % (size_t)c->stride) - 1,
+	            (int)(parent / (size_t)c->stride) - 1, dir, c->g[idx], h,
+	            key);
+}
+
+void trace_event(struct path_trace *t, enum path_trace_kind kind, int x, int y,
+                 int px, int py, int dir, uint32_t g, uint32_t h, uint64_t key)
+{
 	struct path_trace_event *e;
 
 	if (t->limit && t->len >= t->limit) {
@@ -55,11 +65,11 @@ void trace_add(struct path_trace *t, const struct path_ctx *c,
 	memset(e, 0, sizeof(*e)); /* padding too: events compare with memcmp */
 	e->kind = (uint8_t)kind;
 	e->dir = (int16_t)dir;
-	e->x = (int)(idx % (size_t)c->stride) - 1;
-	e->y = (int)(idx / (size_t)c->stride) - 1;
-	e->px = (int)(parent % (size_t)c->stride) - 1;
-	e->py = (int)(parent / (size_t)c->stride) - 1;
-	e->g = c->g[idx];
+	e->x = x;
+	e->y = y;
+	e->px = px;
+	e->py = py;
+	e->g = g;
 	e->h = h;
 	e->f = key >> 32;
 }
