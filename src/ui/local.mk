@@ -9,6 +9,7 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/view.c src/ui/view.h \
 	src/ui/aiview.c src/ui/aiview.h \
 	src/ui/dump.c src/ui/dump.h src/ui/cast.c src/ui/cast.h \
+	src/ui/sandbox.c src/ui/sandbox.h \
 	src/ui/term.c src/ui/term.h
 src_hunted_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 src_hunted_LDADD = $(SESSION_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)

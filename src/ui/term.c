@@ -293,6 +293,19 @@ static enum source_result term_next(void *self, struct session *s,
 		ch = getch();
 		if (ch == ERR)
 			continue;
+		if (ch == KEY_MOUSE) {
+			MEVENT ev;
+
+			/* Clicks go to the view (the sandbox paints with
+			 * them); the terminal reports them only if it can. */
+			if (getmouse(&ev) == OK)
+				view_click(t->view, ev.x, ev.y,
+				           ev.bstate & (BUTTON1_CLICKED |
+				                        BUTTON1_PRESSED)
+				                   ? 1
+				                   : 3);
+			continue;
+		}
 		key = translate(ch);
 		if (key < 0)
 			continue;
@@ -326,6 +339,9 @@ static int term_open(void)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED |
+	                  BUTTON3_PRESSED,
+	          NULL);
 	set_escdelay(ESC_DELAY_MS);
 	setup_colors();
 	for (i = 0; i < sizeof(app_keys) / sizeof(app_keys[0]); i++)

@@ -13,6 +13,8 @@
 
 #include "aiview.h"
 #include "cast.h"
+#include "sandbox.h"
+#include "session/files.h"
 #include "core/base/file.h"
 #include "session/watch.h"
 
@@ -32,6 +34,7 @@ enum view_mode {
 	MODE_HELP,
 	MODE_HISTORY,
 	MODE_QUIT,
+	MODE_SANDBOX, /* painting the dungeon for the AI view's search */
 };
 
 /* Where a watched replay stands. */
@@ -48,7 +51,10 @@ struct view {
 	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
 	int too_small; /* the last screen drawn was too small for the game */
 	int last_w, last_h; /* the size of the last screen drawn */
-	int prompt_cmd;     /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
+	struct sandbox sandbox;
+	unsigned saves; /* sandbox files written */
+	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
 	char (*log)[LOG_LINE];      /* as shown, with a (xN) count */
@@ -221,6 +227,7 @@ void view_free(struct view *v)
 	if (!v)
 		return;
 	aiview_free(v->ai);
+	sandbox_fini(&v->sandbox);
 	watch_fini(&v->files);
 	free(v->log);
 	free(v->log_turn);
@@ -383,6 +390,143 @@ static enum view_result view_key_replay(struct view *v, int key,
 	return VIEW_OK;
 }
 
+/* ---- the sandbox ------------------------------------------------------- */
+
+/* S: the dungeon becomes a drawing board for the search the view shows.
+ * Not while recording or replaying: the edits are not turns, and a
+ * recording could not play them back. */
+static void view_sandbox_enter(struct view *v)
+{
+	const struct world *w = v->s->game->world;
+
+	if (v->s->rec || v->replaying) {
+		view_log(v,
+		         "No sandbox while recording or replaying: its edits "
+		         "are not turns.");
+		return;
+	}
+	if (aiview_selected(v->ai) < 0) {
+		view_log(v, "The sandbox needs a monster to follow (Tab).");
+		return;
+	}
+	if (!v->sandbox.batch && !v->sandbox.n)
+		sandbox_init(&v->sandbox, w);
+	v->mode = MODE_SANDBOX;
+	v->look_x = w->px;
+	v->look_y = w->py;
+	view_log(v,
+	         "Sandbox: space paints %s ([ ]), s start, g goal, U undo, "
+	         "C clear, w save.",
+	         w->data->terrain[v->sandbox.brush].name);
+}
+
+/* w: the dungeon as a map file in the current directory, never over an
+ * existing file. */
+static void view_sandbox_save(struct view *v)
+{
+	char dir[4096], monsters[4200], path[64], err[512];
+	int tries;
+
+	if (files_data_dir(v->s->setup.data_dir, dir, sizeof(dir)) < 0) {
+		view_log(v, "Save failed: no data directory for monsters.txt.");
+		return;
+	}
+	snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
+	for (tries = 0; tries < 1000; tries++) {
+		snprintf(path, sizeof(path), "hunted-sandbox-%u.txt",
+		         ++v->saves);
+		if (access(path, F_OK) != 0)
+			break;
+	}
+	if (sandbox_save(v->s->game->world, monsters, path, err, sizeof(err)) !=
+	    0) {
+		view_log(v, "Save failed: %s", err);
+		return;
+	}
+	view_log(v, "Saved %s: hunted --map ./%s plays it.", path, path);
+}
+
+/* A key in the sandbox. */
+static void view_key_sandbox(struct view *v, int key)
+{
+	struct world *w = v->s->game->world;
+	char msg[LOG_LINE] = "";
+	int dx, dy;
+
+	if (keys_dir(key, &dx, &dy)) {
+		if (world_in(w, v->look_x + dx, v->look_y + dy)) {
+			v->look_x += dx;
+			v->look_y += dy;
+		}
+		return;
+	}
+	switch (key) {
+	case ' ':
+	case VK_ENTER:
+		if (sandbox_paint(&v->sandbox, w, v->look_x, v->look_y, msg,
+		                  sizeof(msg)) != 0)
+			view_log(v, "%s", msg);
+		break;
+	case ']':
+	case '[':
+		sandbox_brush(&v->sandbox, w, key == ']' ? 1 : -1);
+		view_log(v, "Brush: %s.",
+		         w->data->terrain[v->sandbox.brush].name);
+		break;
+	case 's':
+	case 'g':
+		if (sandbox_put(&v->sandbox, w,
+		                key == 'g' ? -1 : (int)aiview_selected(v->ai),
+		                v->look_x, v->look_y, msg, sizeof(msg)) != 0)
+			view_log(v, "%s", msg);
+		break;
+	case 'U':
+	case 127:
+	case 8:
+		if (sandbox_undo(&v->sandbox, w) != 0)
+			view_log(v, "Nothing to undo.");
+		break;
+	case 'C':
+		if (sandbox_clear(&v->sandbox, w) < 0)
+			view_log(v, "Out of memory.");
+		break;
+	case 'w':
+		view_sandbox_save(v);
+		break;
+	case VK_ESC:
+	case 'S':
+		v->mode = MODE_PLAY;
+		view_log(v, "Sandbox closed; the dungeon stays as drawn.");
+		break;
+	default:
+		break;
+	}
+	/* The search runs again on the dungeon as it is now. */
+	aiview_forget(v->ai);
+}
+
+/* A mouse click on the screen at (x, y): in the sandbox, the cursor goes
+ * there, and button 1 paints. */
+void view_click(struct view *v, int x, int y, int button)
+{
+	char msg[LOG_LINE];
+	int mx, my;
+
+	if (v->mode != MODE_SANDBOX || x < 0 || y < 0 || x >= v->map_w ||
+	    y >= v->map_h)
+		return;
+	mx = v->map_ox + x;
+	my = v->map_oy + y;
+	if (!world_in(v->s->game->world, mx, my))
+		return;
+	v->look_x = mx;
+	v->look_y = my;
+	if (button == 1 && sandbox_paint(&v->sandbox, v->s->game->world, mx, my,
+	                                 msg, sizeof(msg)) != 0)
+		view_log(v, "%s", msg);
+	aiview_forget(v->ai);
+}
+
 #define EXPORT_FRAMES 2000 /* steps drawn into an exported search's cast */
 
 /* E: the search the AI view shows, written to the current directory as
@@ -505,6 +649,10 @@ static int view_key_ai(struct view *v, int key)
 	}
 	if (key == 'E') {
 		view_export(v);
+		return 1;
+	}
+	if (key == 'S') {
+		view_sandbox_enter(v);
 		return 1;
 	}
 	if (key == VK_ESC) {
@@ -665,6 +813,17 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 		else
 			v->mode = MODE_PLAY;
 		return VIEW_OK;
+	case MODE_SANDBOX:
+		if (key == 'q' || key == VK_CTRL_C) {
+			v->mode = MODE_QUIT;
+			return VIEW_OK;
+		}
+		if (key == '?') {
+			v->mode = MODE_HELP;
+			return VIEW_OK;
+		}
+		view_key_sandbox(v, key);
+		return VIEW_OK;
 	case MODE_QUIT:
 		if (key == 'y' || key == 'Y')
 			return VIEW_QUIT;
@@ -697,9 +856,10 @@ static const char *const help_lines[] = {
         "         (g h f a c m: one at a time; the legend names what is shown)",
         "  k      every monster's path cache; X: the cell that broke one",
         "  T z    the table: algorithms or A* by heuristic; z the cell boxes",
-        "  E      export the search: JSON trace and asciicast, in this folder",
+        "  E S    export the search (JSON, asciicast); S sandbox: draw, save",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
-        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS too)",
+        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS "
+        "too)",
         "  0      back to the monster's own settings; ; x inspect a cell",
         "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: "
         "monsters",
@@ -795,6 +955,11 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	int x, y;
 	size_t i;
 
+	/* Where the map is, for a mouse click. */
+	v->map_ox = ox;
+	v->map_oy = oy;
+	v->map_w = vw;
+	v->map_h = vh;
 	for (y = 0; y < vh && oy + y < w->height; y++)
 		for (x = 0; x < vw && ox + x < w->width; x++) {
 			const struct data_terrain *t =
@@ -830,7 +995,7 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	if (w->px - ox < vw && w->py - oy < vh && w->px >= ox && w->py >= oy)
 		canvas_put(c, x0 + w->px - ox, y0 + w->py - oy, '@',
 		           DATA_COLOR_WHITE, CANVAS_BOLD);
-	if (v->mode == MODE_LOOK) {
+	if (v->mode == MODE_LOOK || v->mode == MODE_SANDBOX) {
 		c->cursor_x = x0 + v->look_x - ox;
 		c->cursor_y = y0 + v->look_y - oy;
 		if (c->cursor_x >= 0 && c->cursor_x < c->width &&
@@ -930,6 +1095,17 @@ static void draw_messages(struct view *v, struct canvas *c, int y0, int rows)
 		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
 		              CANVAS_BOLD, "Look: %s", buf);
 		rows--;
+	} else if (v->mode == MODE_SANDBOX) {
+		const struct world *w = v->s->game->world;
+
+		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
+		              CANVAS_BOLD,
+		              "SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
+		              "C w Esc",
+		              v->look_x, v->look_y,
+		              world_terrain_at(w, v->look_x, v->look_y)->name,
+		              w->data->terrain[v->sandbox.brush].name);
+		rows--;
 	}
 	for (i = 0; i < rows && (size_t)i < v->nlog; i++) {
 		size_t k = v->nlog - 1 - (size_t)i;
@@ -988,9 +1164,11 @@ void view_draw(struct view *v, struct canvas *c)
 		below = 1;
 		mapw = c->width;
 	}
-	fx = v->mode == MODE_LOOK ? v->look_x : w->px;
-	fy = v->mode == MODE_LOOK ? v->look_y : w->py;
-	if (on && sel >= 0 && v->mode != MODE_LOOK) {
+	fx = v->mode == MODE_LOOK || v->mode == MODE_SANDBOX ? v->look_x
+	                                                     : w->px;
+	fy = v->mode == MODE_LOOK || v->mode == MODE_SANDBOX ? v->look_y
+	                                                     : w->py;
+	if (on && sel >= 0 && v->mode != MODE_LOOK && v->mode != MODE_SANDBOX) {
 		/* The monster the view follows is kept in sight with the
 		 * player; when both do not fit, whoever has the keys wins. */
 		const struct world_monster *m = &w->monsters[sel];

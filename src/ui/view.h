@@ -51,6 +51,10 @@ enum view_result view_idle(struct view *v, uint64_t now_ms,
  * shown in a panel). */
 int view_reload(struct view *v);
 
+/* A mouse click at screen cell (x, y) with button (1 the left): in the
+ * sandbox it moves the cursor there and button 1 paints. */
+void view_click(struct view *v, int x, int y, int button);
+
 /* Takes note of what the last turn did (message log, AI view). */
 void view_note_turn(struct view *v);
 

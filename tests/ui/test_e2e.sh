@@ -475,4 +475,48 @@ ok "with the AI view on, c l closes the door in the goblin's face and the view s
 $T send-keys -t g q y
 check_restored "the doorway game quits cleanly" 0
 
+# 17. The sandbox: the tutorial as a drawing board for the goblin's search.
+# A wall painted beside the player, undone, painted again; the start moved;
+# the dungeon saved as a map file that --check accepts and --map plays.
+# Never while recording.
+mkdir "$tmp/sandbox"
+session 80 24 "cd $tmp/sandbox && $bin --map tutorial --seed 1 --ai-view --no-watch"
+wait_for '^HP 30/30' || bad "sandbox: no game"
+$T send-keys -t g v S
+wait_for '^SANDBOX 16,6 floor \| brush wall' || bad "sandbox: S did not open it at the player"
+$T send-keys -t g h Space
+wait_for '^SANDBOX 15,6 wall ' || bad "sandbox: space did not paint a wall left of the player"
+$T send-keys -t g U
+wait_for '^SANDBOX 15,6 floor ' || bad "sandbox: U did not undo the wall"
+$T send-keys -t g Space k k k k l s
+wait_for '^SANDBOX 16,2 floor ' || bad "sandbox: the cursor did not move"
+wait_for 'goal 16,2|guard, goal' || bad "sandbox: no panel"
+$T send-keys -t g w
+wait_for 'Saved hunted-sandbox-1.txt' || bad "sandbox: w did not save"
+f=$tmp/sandbox/hunted-sandbox-1.txt
+"$bin" --check "$f" >"$tmp/out" 2>&1 ||
+	bad "sandbox: the saved map fails --check: $(cat "$tmp/out")"
+"$bin" --headless --map "$f" --turns 3 --no-timing >"$tmp/out" 2>&1 ||
+	bad "sandbox: the saved map does not play: $(cat "$tmp/out")"
+# Row 6: the painted wall left of the player; row 2: the goblin moved.
+sed -n '/^MAP$/,/^ENDMAP$/p' "$f" | sed -n 8p | grep -q '^#\.\.\.\.\.\.\.\.\.\.#\.\.\.#@\.\.\.\.#$' ||
+	bad "sandbox: the saved map does not have the painted wall"
+sed -n '/^MAP$/,/^ENDMAP$/p' "$f" | sed -n 4p | grep -q '^#\.\{15\}g\.\{4\}#$' ||
+	bad "sandbox: the saved map does not have the goblin where it was put"
+# C clears to floor (the tutorial's wall too), U brings it all back.
+$T send-keys -t g j j j j h C
+wait_for '^SANDBOX 15,6 floor ' || bad "sandbox: C did not clear the painted wall"
+$T send-keys -t g U
+wait_for '^SANDBOX 15,6 wall ' || bad "sandbox: U did not undo the clearing"
+$T send-keys -t g Escape
+wait_for 'Sandbox closed' || bad "sandbox: Esc did not close it"
+$T send-keys -t g q y
+check_restored "the sandbox paints, undoes, moves the start, clears and saves a map that plays" 0
+session 80 24 "cd $tmp/sandbox && $bin --map tutorial --ai-view --record $tmp/sandbox/r.rec --no-watch"
+wait_for '^HP 30/30' || bad "sandbox: no game"
+$T send-keys -t g v S
+wait_for 'No sandbox while recording or replaying' || bad "sandbox: opened while recording"
+$T send-keys -t g Escape q y
+check_restored "no sandbox while recording" 0
+
 tap_done

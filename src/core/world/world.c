@@ -60,6 +60,28 @@ int world_set_terrain(struct world *w, int x, int y, int t)
 	return 0;
 }
 
+int world_put(struct world *w, int actor, int x, int y)
+{
+	const int kind = actor < 0 ? -1 : w->monsters[actor].kind;
+
+	if (actor >= 0 &&
+	    ((size_t)actor >= w->nmonsters || !w->monsters[actor].alive))
+		return -1;
+	if (!world_enterable(w, kind, x, y) || (x == w->px && y == w->py) ||
+	    world_monster_at(w, x, y) >= 0)
+		return -1;
+	if (actor < 0) {
+		w->px = x;
+		w->py = y;
+		return 0;
+	}
+	w->occ[world_idx(w, w->monsters[actor].x, w->monsters[actor].y)] = 0;
+	w->monsters[actor].x = x;
+	w->monsters[actor].y = y;
+	w->occ[world_idx(w, x, y)] = (int32_t)actor + 1;
+	return 0;
+}
+
 /* ---- geometry ---------------------------------------------------------- */
 
 int world_enterable(const struct world *w, int kind, int x, int y)

@@ -132,6 +132,11 @@ void world_free(struct world *w);
 /* Changes the terrain of a cell (door opened, ...) and records the
  * change.  Returns -1 when out of the map or t is unknown. */
 int world_set_terrain(struct world *w, int x, int y, int t);
+/* Puts the player (actor -1) or monster actor on (x, y) at once, outside
+ * the rules and the turns: the sandbox's editing.  The cell must be one
+ * the mover may enter, free of the player and of monsters.  Returns 0, or
+ * -1 when it is not. */
+int world_put(struct world *w, int actor, int x, int y);
 
 /* The change with serial s, or NULL when it is no longer kept (or never
  * was).  Inline: the minds read every change since their last plan. */
