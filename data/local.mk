@@ -3,7 +3,7 @@
 ## tests/data/local.mk.  Included by Makefile.am; paths are relative to
 ## the top.
 
-# --- data: $(pkgdatadir)/{terrain,monsters}.txt, README, maps/*.txt -------
+# --- data: $(pkgdatadir)/{terrain,monsters}.txt, README, maps/, lessons/ ---
 dist_pkgdata_DATA += data/terrain.txt data/monsters.txt data/README
 hunted_mapsdir = $(pkgdatadir)/maps
 dist_hunted_maps_DATA = \
@@ -14,6 +14,13 @@ dist_hunted_maps_DATA = \
 	data/maps/crowd.txt \
 	data/maps/cave.txt \
 	data/maps/maze.txt
+hunted_lessonsdir = $(pkgdatadir)/lessons
+dist_hunted_lessons_DATA = \
+	data/lessons/wall.txt \
+	data/lessons/fgh.txt \
+	data/lessons/search3.txt \
+	data/lessons/terrain.txt \
+	data/lessons/greedy.txt
 
 # `make installcheck` (and so `make distcheck`): the installed game checks
 # the installed data, and finds it by itself -- a Moving AI map takes its
@@ -24,7 +31,8 @@ installcheck-data:
 	env -u HUNTED_DATA $(DESTDIR)$(bindir)/hunted$(EXEEXT) --check \
 		$(DESTDIR)$(pkgdatadir)/terrain.txt \
 		$(DESTDIR)$(pkgdatadir)/monsters.txt \
-		$(DESTDIR)$(pkgdatadir)/maps/*.txt
+		$(DESTDIR)$(pkgdatadir)/maps/*.txt \
+		$(DESTDIR)$(pkgdatadir)/lessons/*.txt
 	test -n "$(DESTDIR)" || env -u HUNTED_DATA \
 		$(bindir)/hunted$(EXEEXT) --check \
 		$(top_srcdir)/tests/fixtures/den312d.map

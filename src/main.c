@@ -103,6 +103,9 @@ int main(int argc, char **argv)
 		return EXIT_SUCCESS;
 	case SETUP_CHECK:
 		return check_files(&setup);
+	case SETUP_LESSONS:
+		return files_list_lessons(&setup, stdout) == 0 ? EXIT_SUCCESS
+		                                               : EXIT_FAILURE;
 	default:
 		break;
 	}

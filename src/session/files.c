@@ -88,6 +88,19 @@ char *files_map_path(const struct setup *s)
 	size_t n;
 	char *p;
 
+	if (s->lesson_name) {
+		if (!files_is_name(s->lesson_name) ||
+		    files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
+			return strdup(s->lesson_name);
+		n = strlen(dir) + strlen(s->lesson_name) +
+		    sizeof("/lessons/.txt");
+		p = malloc(n);
+		if (p)
+			snprintf(p, n, "%s/lessons/%s.txt", dir,
+			         s->lesson_name);
+		return p;
+	}
+
 	if (!files_is_name(name))
 		return strdup(name);
 	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
@@ -235,10 +248,88 @@ struct data *files_load(const struct setup *s, struct diag_list *diags)
 		files_nomem(diags, "map");
 		return NULL;
 	}
-	if (s->map && files_is_name(s->map) && access(path, F_OK) != 0)
+	if (s->lesson_name && access(path, F_OK) != 0)
+		diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0, NULL,
+		         "no lesson named '%s'; hunted --lesson lists them",
+		         s->lesson_name);
+	else if (s->map && files_is_name(s->map) && access(path, F_OK) != 0)
 		files_no_such_map(s, path, diags);
 	else if (files_check(path, s, &d, diags) != 0)
 		d = NULL;
 	free(path);
 	return d;
+}
+
+/* A lesson as the list shows it. */
+struct files_lesson {
+	char name[NAME_MAX + 1];
+	char line[512];
+};
+
+/* Lessons in the order of their titles ("1. ...", "2. ..."). */
+static int files_cmp_lessons(const void *a, const void *b)
+{
+	const struct files_lesson *x = a, *y = b;
+	long nx = strtol(x->line, NULL, 10), ny = strtol(y->line, NULL, 10);
+
+	if (nx != ny)
+		return nx < ny ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int files_list_lessons(const struct setup *s, FILE *out)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 300];
+	struct files_lesson *list = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *e;
+	DIR *dp;
+
+	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/lessons", dir);
+	dp = opendir(path);
+	if (!dp) {
+		fprintf(stderr, "hunted: no lessons in '%s'\n", path);
+		return -1;
+	}
+	while ((e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		struct diag_list diags;
+		struct data *d = NULL;
+		struct files_lesson *l;
+
+		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt"))
+			continue;
+		if (n == cap) {
+			size_t c = cap ? 2 * cap : 16;
+			struct files_lesson *g = realloc(list, c * sizeof(*g));
+
+			if (!g)
+				break;
+			list = g;
+			cap = c;
+		}
+		l = &list[n++];
+		snprintf(l->name, sizeof(l->name), "%.*s", (int)(len - 4),
+		         e->d_name);
+		snprintf(path, sizeof(path), "%s/lessons/%s", dir, e->d_name);
+		diag_list_init(&diags, 0);
+		if (files_check(path, s, &d, &diags) == 0 && d && d->map)
+			snprintf(l->line, sizeof(l->line), "%s (%zu pages)",
+			         d->map->title ? d->map->title : "", d->npages);
+		else
+			snprintf(l->line, sizeof(l->line),
+			         "(broken: hunted --check it)");
+		data_free(d);
+		diag_list_fini(&diags);
+	}
+	closedir(dp);
+	if (n)
+		qsort(list, n, sizeof(*list), files_cmp_lessons);
+	fprintf(out, "Lessons (hunted --lesson NAME):\n");
+	for (i = 0; i < n; i++)
+		fprintf(out, "  %-12s %s\n", list[i].name, list[i].line);
+	free(list);
+	return 0;
 }

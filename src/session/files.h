@@ -6,9 +6,11 @@
 #define HUNTED_FILES_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/base/diag.h"
 #include "core/data/data.h"
+
 #include "setup.h"
 
 /* Monsters on a generated dungeon unless --monsters says otherwise. */
@@ -25,6 +27,10 @@ int files_data_dir(const char *given, char *buf, size_t size);
 /* The file a map name stands for (DIR/maps/NAME.txt), or the name itself
  * when it is a path; malloc'd, NULL when out of memory. */
 char *files_map_path(const struct setup *s);
+
+/* --lesson alone: every lesson of the data directory's lessons/ with its
+ * title and pages, on out.  Returns 0, or -1 after saying why. */
+int files_list_lessons(const struct setup *s, FILE *out);
 
 /* Loads and checks one data file (a Moving AI .map with the data
  * directory's monsters), reachability warnings included.  Returns 0 and

@@ -270,6 +270,8 @@ static const struct option_def options[] = {
          MODE(SETUP_CHECK)},
         {"ai-view", 0, NULL, G_PLAY, 0, "start with the AI view on",
          SWITCH(ai_view)},
+        {"lesson", 0, NULL, G_PLAY, NOT_REPLAY,
+         "--lesson NAME starts a lesson; alone, lists them", SWITCH(lesson)},
         {"record", 0, "FILE", G_PLAY, NOT_REPLAY, "write the game to FILE",
          TEXT(record)},
         {"replay", 0, "FILE", G_PLAY, 0,
@@ -530,6 +532,22 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		s->files = argv + optind;
 		s->nfiles = (size_t)(argc - optind);
 		return 0;
+	}
+	if (s->lesson) {
+		/* --lesson NAME plays data/lessons/NAME.txt with the AI view
+		 * teaching; --lesson alone lists the lessons. */
+		if (s->map || s->gen_w)
+			return usage_error("--lesson brings its own map: drop "
+			                   "--map and --generate");
+		if (optind + 1 < argc)
+			return usage_error("unexpected argument '%s'",
+			                   argv[optind + 1]);
+		if (optind == argc) {
+			s->mode = SETUP_LESSONS;
+			return 0;
+		}
+		s->lesson_name = argv[optind++];
+		s->ai_view = 1;
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);

@@ -27,6 +27,7 @@ enum setup_mode {
 	SETUP_PLAY = 0, /* the game in the terminal (or watching a replay) */
 	SETUP_HEADLESS, /* no terminal: a summary line */
 	SETUP_CHECK,    /* --check FILE... */
+	SETUP_LESSONS,  /* --lesson alone: the list of lessons */
 	SETUP_HELP,
 	SETUP_VERSION,
 };
@@ -53,6 +54,8 @@ struct setup {
 	int log;            /* --log */
 	int no_timing;      /* --no-timing */
 	int ai_view;        /* --ai-view */
+	int lesson;              /* --lesson */
+	const char *lesson_name; /* its NAME, or NULL: list them */
 	int dump_screen;    /* --dump-screen */
 	const char *cast;   /* --cast FILE */
 	const char *view_keys;

@@ -1601,6 +1601,8 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 		 * what stopped them. */
 		static const char *const what[] = {"not better", "closed",
 		                                   "blocked", "corner rule"};
+		/* The corner rule first: the one a reader looks for. */
+		static const int order[] = {3, 0, 1, 2};
 		char group[4][40];
 		int m;
 
@@ -1653,9 +1655,9 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 			}
 		}
 		for (m = 0; m < 4; m++)
-			if (group[m][0]) {
-				snprintf(buf, sizeof(buf), "%s:%.39s", what[m],
-				         group[m]);
+			if (group[order[m]][0]) {
+				snprintf(buf, sizeof(buf), "%s:%.39s",
+				         what[order[m]], group[order[m]]);
 				panel_wrap(c, r, 0, buf);
 			}
 	}
@@ -2273,4 +2275,37 @@ int aiview_export_json(struct aiview *a, FILE *out)
 			        a->buf[i].y);
 	fprintf(out, "]\n}\n");
 	return ferror(out) ? -1 : 0;
+}
+
+/* ---- lessons ----------------------------------------------------------- */
+
+void aiview_apply_page(struct aiview *a, const struct data_page *pg)
+{
+	const struct world *w = a->game->world;
+
+	a->on = 1;
+	if (!alive(a, a->sel))
+		aiview_follow(a);
+	if (alive(a, a->sel))
+		minds_params(w, w->monsters[a->sel].kind, &a->p);
+	a->custom = 1;
+	a->jps = pg->algorithm == PATH_ALGO_COUNT;
+	a->p.algo = a->jps ? PATH_ASTAR : (enum path_algo)pg->algorithm;
+	a->p.heuristic = (enum path_heuristic)pg->heuristic;
+	a->p.diagonal = (enum path_diagonal)pg->diagonal;
+	a->p.weight = (uint32_t)pg->weight * 100;
+	a->value = pg->layer == DATA_LAYER_G   ? 'g'
+	           : pg->layer == DATA_LAYER_H ? 'h'
+	           : pg->layer == DATA_LAYER_F ? 'f'
+	                                       : 0;
+	a->arrows = pg->layer == DATA_LAYER_ARROWS;
+	a->cost = pg->layer == DATA_LAYER_COST;
+	a->dmap = 0;
+	a->open = pg->open;
+	a->boxes = pg->boxes;
+	a->htable = pg->heuristics;
+	a->step = pg->step >= 0;
+	a->step_shown = pg->step >= 0 ? (size_t)pg->step : 0;
+	a->have = 0;
+	a->cells_ok = 0;
 }

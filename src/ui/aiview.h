@@ -54,6 +54,10 @@ void aiview_box_focus(struct aiview *a, int *x, int *y);
 void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, int fx, int fy);
 
+/* A lesson's page: the view on, showing the search, layers and step the
+ * page asks for (data.h's struct data_page). */
+void aiview_apply_page(struct aiview *a, const struct data_page *pg);
+
 /* Export: the shown search's expansions (0 when there is none), step
  * mode's state and a way to show step k (on = 0 leaves step mode); the
  * base of the file names an export of the search takes

@@ -26,6 +26,7 @@
 #define REPLAY_DELAY_MS  250 /* default time between replayed turns */
 #define PANEL_W          30  /* the AI view's side panel */
 #define PANEL_ROWS_BELOW 11  /* rows the panel needs in two columns */
+#define LESSON_ROWS      6   /* rows a lesson's page takes under the map */
 
 enum view_mode {
 	MODE_PLAY = 0,
@@ -54,6 +55,8 @@ struct view {
 	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
 	struct sandbox sandbox;
 	unsigned saves; /* sandbox files written */
+	int lesson;     /* a lesson: its pages under the map */
+	size_t page;    /* the page shown */
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
 
@@ -211,6 +214,12 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	}
 	if (w->data->map && w->data->map->title)
 		view_log(v, "%s", w->data->map->title);
+	if (s->setup.lesson_name && w->data->npages) {
+		/* A lesson: the view has the keys and shows page 1. */
+		v->lesson = 1;
+		v->ai_keys = 1;
+		aiview_apply_page(v->ai, &w->data->pages[0]);
+	}
 	if (v->replaying)
 		view_log(v,
 		         "Watching %s: space pauses, . steps, + and - "
@@ -388,6 +397,60 @@ static enum view_result view_key_replay(struct view *v, int key,
 		break;
 	}
 	return VIEW_OK;
+}
+
+/* ---- lessons ----------------------------------------------------------- */
+
+/* Space or PgDn: the next page; PgUp or Backspace: the one before.  Each
+ * page sets the AI view as it says. */
+static int view_key_lesson(struct view *v, int key)
+{
+	const struct data *d = v->s->game->world->data;
+	size_t page = v->page;
+
+	if (key == ' ' || key == VK_DOWN_RIGHT)
+		page = page + 1 < d->npages ? page + 1 : page;
+	else if (key == VK_UP_RIGHT || key == 127 || key == 8)
+		page = page ? page - 1 : 0;
+	else
+		return 0;
+	if (page != v->page) {
+		v->page = page;
+		aiview_apply_page(v->ai, &d->pages[page]);
+	}
+	return 1;
+}
+
+/* The page under the map: the lesson's title, where the page stands, and
+ * its text broken at spaces to the screen's width. */
+static void draw_page(struct view *v, struct canvas *c, int y0, int rows)
+{
+	const struct data *d = v->s->game->world->data;
+	const struct data_page *pg = &d->pages[v->page];
+	const char *t = pg->text ? pg->text : "";
+	const int width = c->width - 1;
+	int y;
+
+	canvas_printf(c, 0, y0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "%s - page %zu/%zu (space: next, PgUp: back)",
+	              d->map && d->map->title ? d->map->title : "Lesson",
+	              v->page + 1, d->npages);
+	for (y = 1; y < rows && *t; y++) {
+		int n = (int)strlen(t);
+
+		if (n > width) {
+			n = width;
+			while (n > 0 && t[n] != ' ')
+				n--;
+			if (n == 0)
+				n = width;
+		}
+		canvas_printf(c, 0, y0 + y, c->width, CANVAS_DEFAULT, 0, "%.*s",
+		              n, t);
+		t += n;
+		while (*t == ' ')
+			t++;
+	}
 }
 
 /* ---- the sandbox ------------------------------------------------------- */
@@ -711,6 +774,8 @@ static enum view_result view_key_play(struct view *v, int key,
 		v->look_y = w->py;
 		return VIEW_OK;
 	}
+	if (v->lesson && view_key_lesson(v, key))
+		return VIEW_OK;
 	if (view_key_ai(v, key))
 		return VIEW_OK;
 	if (v->replaying)
@@ -1154,7 +1219,7 @@ void view_draw(struct view *v, struct canvas *c)
 		draw_history(v, c);
 		return;
 	}
-	rows = LOG_ROWS;
+	rows = v->lesson ? LESSON_ROWS : LOG_ROWS;
 	maph = c->height - 1 - rows - stats;
 	mapw = on ? c->width - PANEL_W : c->width;
 	/* A map too wide for the side panel that leaves room below it has
@@ -1225,7 +1290,10 @@ void view_draw(struct view *v, struct canvas *c)
 	if (v->show_errors)
 		draw_errors(v, c, 0, 0, mapw, maph);
 	draw_status(v, c, maph);
-	draw_messages(v, c, maph + 1 + stats, rows);
+	if (v->lesson && v->mode == MODE_PLAY)
+		draw_page(v, c, maph + 1 + stats, rows);
+	else
+		draw_messages(v, c, maph + 1 + stats, rows);
 }
 
 void view_dump(struct view *v, struct canvas *c, FILE *out)

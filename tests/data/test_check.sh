@@ -15,12 +15,12 @@ trap 'rm -rf "$tmp"' EXIT
 # 1. Every shipped file: exit 0, not a word of complaint, not even a
 # warning, and one "FILE: ok" for each file, in order.
 "$bin" --check "$top"/data/terrain.txt "$top"/data/monsters.txt \
-	"$top"/data/maps/*.txt >"$tmp/out" 2>"$tmp/err"
+	"$top"/data/maps/*.txt "$top"/data/lessons/*.txt >"$tmp/out" 2>"$tmp/err"
 tap_is $? 0 "shipped data: --check exits 0"
 [ -s "$tmp/err" ] && tap_diag "$(cat "$tmp/err")"
 tap_test "shipped data: --check prints nothing" test ! -s "$tmp/err"
 for f in "$top"/data/terrain.txt "$top"/data/monsters.txt \
-	"$top"/data/maps/*.txt; do
+	"$top"/data/maps/*.txt "$top"/data/lessons/*.txt; do
 	echo "$f: ok"
 done >"$tmp/want-ok"
 if cmp -s "$tmp/want-ok" "$tmp/out"; then
@@ -31,6 +31,16 @@ else
 fi
 n=$(ls "$top"/data/maps/*.txt | wc -l)
 tap_test "at least 7 shipped maps (found $n)" test "$n" -ge 7
+n=$(ls "$top"/data/lessons/*.txt | wc -l)
+tap_test "at least 5 shipped lessons (found $n)" test "$n" -ge 5
+
+# A page's keywords are checked like any record's: an unknown algorithm
+# is reported at its place with the choices.
+printf 'page one\n\talgorithm astra\n' >"$tmp/page.txt"
+(cd "$tmp" && "$bin" --check page.txt) >"$tmp/out" 2>"$tmp/err"
+tap_is $? 1 "a lesson page with an unknown algorithm: --check exits 1"
+grep -q "^page.txt:2:12: error: .*astra" "$tmp/err"
+tap_is $? 0 "the page's mistake is reported at its line and column"
 
 # 2. A broken file: the exact GNU-style report on stderr, exit 1.
 printf 'terrain floor glyph %s\nterrain mud glpyh %s\n' "'.'" "','" \

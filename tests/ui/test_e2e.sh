@@ -519,4 +519,22 @@ wait_for 'No sandbox while recording or replaying' || bad "sandbox: opened while
 $T send-keys -t g Escape q y
 check_restored "no sandbox while recording" 0
 
+# 18. A lesson from start to end: page 1 at step 0, space through the
+# pages to the last with the path drawn, PgUp back, q to leave.
+start 80 24 --lesson wall --no-watch
+wait_for '^1\. The wall in the middle - page 1/5' || bad "lesson: no first page"
+wait_for 'step 0/[0-9]+: the start' || bad "lesson: page 1 is not at step 0"
+$T send-keys -t g Space
+wait_for 'page 2/5' || bad "lesson: space did not turn the page"
+wait_for 'step 1/[0-9]+: expands' || bad "lesson: page 2 is not at step 1"
+$T send-keys -t g Space Space Space
+wait_for 'page 5/5' || bad "lesson: not at the last page"
+screen | head -10 | grep -q '\*' || bad "lesson: the last page draws no path"
+$T send-keys -t g Space
+wait_for 'page 5/5' || bad "lesson: space past the last page moved"
+$T send-keys -t g PPage
+wait_for 'page 4/5' || bad "lesson: PgUp did not go back"
+$T send-keys -t g q y
+check_restored "a lesson from its first page to its last and back" 0
+
 tap_done

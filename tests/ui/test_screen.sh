@@ -267,6 +267,35 @@ screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
 	bad "JPS view: a map with terrain costs is not said to be refused"
 tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
 
+# Lessons: --lesson lists them in order with their pages; every page of
+# every shipped lesson is a golden dump (space turns the page), and every
+# page's text ends on screen (its last word is drawn).
+"$bin" --lesson >"$tmp/lessons" 2>&1 || bad "--lesson: exit $?"
+grep -q '^  wall         1\. The wall in the middle (5 pages)$' "$tmp/lessons" ||
+	bad "--lesson: the list does not start with lesson 1: $(head -3 "$tmp/lessons")"
+tap_check "--lesson lists the lessons in order"
+for f in "$top"/data/lessons/*.txt; do
+	lesson=$(basename "$f" .txt)
+	pages=$(grep -c '^page ' "$f")
+	k=0
+	turn=''
+	while [ "$k" -lt "$pages" ]; do
+		k=$((k + 1))
+		screen_golden "lesson-$lesson-$k" --lesson "$lesson" --keys '' \
+			--view-keys "$turn"
+		last=$(awk -v k="$k" '/^page /{n++} n == k && /^\ttext /{print}' "$f" |
+			sed 's/.* \([^ ]*\)"$/\1/')
+		grep -qF -- "$last" "$tmp/lesson-$lesson-$k.out" ||
+			bad "lesson $lesson page $k: its text is cut before '$last'"
+		tap_check "lesson $lesson page $k: all of its text on screen"
+		turn="$turn "
+	done
+done
+"$bin" --lesson nosuch >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "no lesson named 'nosuch'; hunted --lesson lists them" "$tmp/out" ||
+	bad "--lesson nosuch: $(cat "$tmp/out")"
+tap_check "--lesson with an unknown name says how to list them"
+
 # Nothing hidden by the panel: at 100x30 the default dungeon (76 wide)
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both

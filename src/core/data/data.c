@@ -168,6 +168,9 @@ void data_free(struct data *d)
 		free(d->keys[i].description);
 	for (i = 0; i < d->nmonsters; i++)
 		free(d->monsters[i].description);
+	for (i = 0; i < d->npages; i++)
+		free(d->pages[i].text);
+	free(d->pages);
 	free(d->terrain);
 	free(d->keys);
 	free(d->monsters);

@@ -145,6 +145,34 @@ struct data_map {
 	struct data_src src;
 };
 
+/* One page of a lesson: its text and the AI view it shows (see
+ * data/README, "Lessons"). */
+enum data_page_layer {
+	DATA_LAYER_NONE = 0,
+	DATA_LAYER_G,
+	DATA_LAYER_H,
+	DATA_LAYER_F,
+	DATA_LAYER_ARROWS,
+	DATA_LAYER_COST,
+	DATA_LAYER_COUNT
+};
+#define DATA_PAGE_MAX 64 /* pages in one lesson */
+
+struct data_page {
+	char name[DATA_NAME_MAX + 1];
+	char *text;
+	uint8_t algorithm;  /* enum path_algo, or PATH_ALGO_COUNT for JPS */
+	uint8_t heuristic;  /* enum path_heuristic */
+	uint8_t diagonal;   /* enum path_diagonal */
+	uint8_t weight;     /* tenths: 10 is w = 1 */
+	uint8_t layer;      /* enum data_page_layer */
+	uint8_t boxes;      /* cell boxes */
+	uint8_t open;       /* the open and closed sets */
+	uint8_t heuristics; /* the table of heuristics, not of algorithms */
+	int step;           /* step mode at this step, -1 the whole search */
+	struct data_src src;
+};
+
 struct data_file;
 struct data_pending;
 
@@ -155,7 +183,9 @@ struct data {
 	size_t nkeys;
 	struct data_monster *monsters;
 	size_t nmonsters;
-	struct data_map *map; /* NULL when no file defined a dungeon */
+	struct data_map *map;    /* NULL when no file defined a dungeon */
+	struct data_page *pages; /* a lesson's, in the order given */
+	size_t npages;
 	/* Loader state: every file read (include once), and what still
 	 * needs resolving. */
 	struct data_file *files;

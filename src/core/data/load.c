@@ -26,7 +26,7 @@ static const struct load_directive load_directives[] = {
         {"include", load_include}, {"terrain", record_parse},
         {"key", record_parse},     {"monster", record_parse},
         {"dungeon", record_parse}, {"legend", map_legend},
-        {"MAP", map_begin},
+        {"MAP", map_begin},        {"page", record_parse},
 };
 
 #define LOAD_DIRECTIVE_COUNT                                                   \

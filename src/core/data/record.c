@@ -22,6 +22,7 @@ enum record_arg {
 	ARG_TERRAIN_REF,
 	ARG_KEY_REF,
 	ARG_OVERRIDE,
+	ARG_CHOICE, /* one of the words of names */
 };
 
 struct record_keyword {
@@ -32,6 +33,8 @@ struct record_keyword {
 	size_t size;    /* of that field, for ARG_INT, ARG_BOOL, ARG_DOOR */
 	long min;       /* the values an ARG_INT takes */
 	long max;
+	const char *const *names; /* ARG_CHOICE's words, max of them */
+	const char *expect;       /* ...as a message lists them */
 };
 
 #define T(f)                                                                   \
@@ -44,45 +47,76 @@ struct record_keyword {
 /* The order of a table is the order in which "did you mean" weighs its
  * keywords: of two as close to a misspelt word, the first is offered. */
 static const struct record_keyword record_terrain_keywords[] = {
-        {"glyph", ARG_GLYPH, 0, T(glyph), 0, 0},
-        {"color", ARG_COLOR, 0, T(color), 0, 0},
-        {"walk", ARG_BOOL, 0, T(walk), 0, 0},
-        {"cost", ARG_INT, 0, T(cost), 1, DATA_COST_MAX},
-        {"opaque", ARG_BOOL, 0, T(opaque), 0, 0},
-        {"door", ARG_DOOR, 0, T(door), 0, 0},
-        {"opens_to", ARG_TERRAIN_REF, 0, T(opens_to), 0, 0},
-        {"closes_to", ARG_TERRAIN_REF, 0, T(closes_to), 0, 0},
-        {"bump_opens", ARG_BOOL, 0, T(bump_opens), 0, 0},
-        {"unlocked_by", ARG_KEY_REF, 0, T(unlocked_by), 0, 0},
-        {"description", ARG_TEXT, 0, T(description), 0, 0},
+        {"glyph", ARG_GLYPH, 0, T(glyph), 0, 0, NULL, NULL},
+        {"color", ARG_COLOR, 0, T(color), 0, 0, NULL, NULL},
+        {"walk", ARG_BOOL, 0, T(walk), 0, 0, NULL, NULL},
+        {"cost", ARG_INT, 0, T(cost), 1, DATA_COST_MAX, NULL, NULL},
+        {"opaque", ARG_BOOL, 0, T(opaque), 0, 0, NULL, NULL},
+        {"door", ARG_DOOR, 0, T(door), 0, 0, NULL, NULL},
+        {"opens_to", ARG_TERRAIN_REF, 0, T(opens_to), 0, 0, NULL, NULL},
+        {"closes_to", ARG_TERRAIN_REF, 0, T(closes_to), 0, 0, NULL, NULL},
+        {"bump_opens", ARG_BOOL, 0, T(bump_opens), 0, 0, NULL, NULL},
+        {"unlocked_by", ARG_KEY_REF, 0, T(unlocked_by), 0, 0, NULL, NULL},
+        {"description", ARG_TEXT, 0, T(description), 0, 0, NULL, NULL},
 };
 
 static const struct record_keyword record_key_keywords[] = {
-        {"glyph", ARG_GLYPH, 0, K(glyph), 0, 0},
-        {"color", ARG_COLOR, 0, K(color), 0, 0},
-        {"description", ARG_TEXT, 0, K(description), 0, 0},
+        {"glyph", ARG_GLYPH, 0, K(glyph), 0, 0, NULL, NULL},
+        {"color", ARG_COLOR, 0, K(color), 0, 0, NULL, NULL},
+        {"description", ARG_TEXT, 0, K(description), 0, 0, NULL, NULL},
 };
 
 static const struct record_keyword record_monster_keywords[] = {
-        {"glyph", ARG_GLYPH, 0, M(glyph), 0, 0},
-        {"color", ARG_COLOR, 0, M(color), 0, 0},
-        {"speed", ARG_INT, 0, M(speed), 1, 1000},
-        {"hp", ARG_INT, 0, M(hp), 1, 10000},
-        {"attack", ARG_INT, 0, M(attack), 0, 1000},
-        {"sight", ARG_INT, 0, M(sight), 0, DATA_MAP_MAX_DIM},
-        {"opens_doors", ARG_BOOL, 0, M(opens_doors), 0, 0},
-        {"unlocks_doors", ARG_BOOL, 0, M(unlocks_doors), 0, 0},
-        {"bashes_doors", ARG_BOOL, 0, M(bashes_doors), 0, 0},
-        {"cost", ARG_OVERRIDE, 1, M(overrides), 0, 0},
-        {"drift", ARG_INT, 0, M(drift), 0, DATA_MAP_MAX_DIM},
-        {"budget", ARG_INT, 0, M(budget), 0, 100000000},
-        {"description", ARG_TEXT, 0, M(description), 0, 0},
+        {"glyph", ARG_GLYPH, 0, M(glyph), 0, 0, NULL, NULL},
+        {"color", ARG_COLOR, 0, M(color), 0, 0, NULL, NULL},
+        {"speed", ARG_INT, 0, M(speed), 1, 1000, NULL, NULL},
+        {"hp", ARG_INT, 0, M(hp), 1, 10000, NULL, NULL},
+        {"attack", ARG_INT, 0, M(attack), 0, 1000, NULL, NULL},
+        {"sight", ARG_INT, 0, M(sight), 0, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"opens_doors", ARG_BOOL, 0, M(opens_doors), 0, 0, NULL, NULL},
+        {"unlocks_doors", ARG_BOOL, 0, M(unlocks_doors), 0, 0, NULL, NULL},
+        {"bashes_doors", ARG_BOOL, 0, M(bashes_doors), 0, 0, NULL, NULL},
+        {"cost", ARG_OVERRIDE, 1, M(overrides), 0, 0, NULL, NULL},
+        {"drift", ARG_INT, 0, M(drift), 0, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"budget", ARG_INT, 0, M(budget), 0, 100000000, NULL, NULL},
+        {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
 };
 
 static const struct record_keyword record_dungeon_keywords[] = {
-        {"title", ARG_TEXT, 0, D(title), 0, 0},
-        {"description", ARG_TEXT, 0, D(description), 0, 0},
+        {"title", ARG_TEXT, 0, D(title), 0, 0, NULL, NULL},
+        {"description", ARG_TEXT, 0, D(description), 0, 0, NULL, NULL},
 };
+
+/* A lesson's pages: the words name the engine's enums in their order
+ * (path.h), "jps" last after the four algorithms. */
+static const char *const record_algo_names[] = {"astar", "dijkstra", "greedy",
+                                                "bfs", "jps"};
+static const char *const record_heur_names[] = {
+        "manhattan", "octile", "chebyshev", "euclidean", "zero"};
+static const char *const record_diag_names[] = {"4-way", "no-corner", "always"};
+static const char *const record_layer_names[] = {"none", "g",      "h",
+                                                 "f",    "arrows", "cost"};
+static const char *const record_table_names[] = {"algorithms", "heuristics"};
+
+#define P(f) offsetof(struct data_page, f), sizeof(((struct data_page *)0)->f)
+static const struct record_keyword record_page_keywords[] = {
+        {"text", ARG_TEXT, 0, P(text), 0, 0, NULL, NULL},
+        {"algorithm", ARG_CHOICE, 0, P(algorithm), 0, 5, record_algo_names,
+         "astar, dijkstra, greedy, bfs or jps"},
+        {"heuristic", ARG_CHOICE, 0, P(heuristic), 0, 5, record_heur_names,
+         "manhattan, octile, chebyshev, euclidean or zero"},
+        {"diagonal", ARG_CHOICE, 0, P(diagonal), 0, 3, record_diag_names,
+         "4-way, no-corner or always"},
+        {"weight", ARG_INT, 0, P(weight), 10, 100, NULL, NULL},
+        {"layer", ARG_CHOICE, 0, P(layer), 0, 6, record_layer_names,
+         "none, g, h, f, arrows or cost"},
+        {"open", ARG_BOOL, 0, P(open), 0, 0, NULL, NULL},
+        {"boxes", ARG_BOOL, 0, P(boxes), 0, 0, NULL, NULL},
+        {"table", ARG_CHOICE, 0, P(heuristics), 0, 2, record_table_names,
+         "algorithms or heuristics"},
+        {"step", ARG_INT, 0, P(step), 0, 100000000, NULL, NULL},
+};
+#undef P
 
 #undef T
 #undef K
@@ -192,6 +226,29 @@ static void *record_dungeon_add(struct parser *p, int col)
 	return d->map;
 }
 
+static void *record_page_list(struct data *d, size_t *n)
+{
+	*n = d->npages;
+	return d->pages;
+}
+
+static void *record_page_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+	struct data_page *x =
+	        record_grow((void **)&d->pages, &d->npages, sizeof(*x));
+
+	(void)col;
+	if (x) {
+		x->diagonal = 1;  /* no-corner, as the monsters search */
+		x->heuristic = 1; /* octile */
+		x->weight = 10;
+		x->open = 1;
+		x->step = -1;
+	}
+	return x;
+}
+
 #define RECORD_NO_GLYPH ((size_t)-1)
 
 struct record_kind {
@@ -249,6 +306,18 @@ static const struct record_kind record_kinds[] = {
                 .add = record_monster_add,
         },
         {
+                .name = "page",
+                .expect = "a page name",
+                .keywords = record_page_keywords,
+                .nkeywords = KEYWORD_COUNT(record_page_keywords),
+                .max = DATA_PAGE_MAX,
+                .size = sizeof(struct data_page),
+                .src = offsetof(struct data_page, src),
+                .glyph = RECORD_NO_GLYPH,
+                .list = record_page_list,
+                .add = record_page_add,
+        },
+        {
                 .name = "dungeon",
                 .expect = "a dungeon name",
                 .keywords = record_dungeon_keywords,
@@ -268,7 +337,8 @@ static const struct record_kind record_kinds[] = {
 _Static_assert(offsetof(struct data_terrain, name) == 0 &&
                        offsetof(struct data_key, name) == 0 &&
                        offsetof(struct data_monster, name) == 0 &&
-                       offsetof(struct data_map, name) == 0,
+                       offsetof(struct data_map, name) == 0 &&
+                       offsetof(struct data_page, name) == 0,
                "every record starts with its name");
 #define RECORD_FITS(table)                                                     \
 	_Static_assert(KEYWORD_COUNT(table) <= RECORD_KEYWORD_MAX,             \
@@ -277,6 +347,7 @@ RECORD_FITS(record_terrain_keywords);
 RECORD_FITS(record_key_keywords);
 RECORD_FITS(record_monster_keywords);
 RECORD_FITS(record_dungeon_keywords);
+RECORD_FITS(record_page_keywords);
 
 /* ---- keywords ---------------------------------------------------------- */
 
@@ -510,6 +581,10 @@ static int record_value(struct parser *p, const struct record_keyword *kw)
 	case ARG_DOOR:
 		v = lex_expect_choice(p, &t, kw->name, record_door_names, 4, 1,
 		                      "closed, open or locked");
+		return v < 0 ? -1 : record_store_int(base, kw, v);
+	case ARG_CHOICE:
+		v = lex_expect_choice(p, &t, kw->name, kw->names,
+		                      (size_t)kw->max, 0, kw->expect);
 		return v < 0 ? -1 : record_store_int(base, kw, v);
 	case ARG_TEXT:
 		return record_text(p, &t, kw, base);
