@@ -408,6 +408,8 @@ static int view_key_lesson(struct view *v, int key)
 	const struct data *d = v->s->game->world->data;
 	size_t page = v->page;
 
+	if (!d->npages)
+		return 0;
 	if (key == ' ' || key == VK_DOWN_RIGHT)
 		page = page + 1 < d->npages ? page + 1 : page;
 	else if (key == VK_UP_RIGHT || key == 127 || key == 8)
@@ -1290,7 +1292,10 @@ void view_draw(struct view *v, struct canvas *c)
 	if (v->show_errors)
 		draw_errors(v, c, 0, 0, mapw, maph);
 	draw_status(v, c, maph);
-	if (v->lesson && v->mode == MODE_PLAY)
+	/* A reload may have taken pages away. */
+	if (v->page >= w->data->npages)
+		v->page = w->data->npages ? w->data->npages - 1 : 0;
+	if (v->lesson && v->mode == MODE_PLAY && w->data->npages)
 		draw_page(v, c, maph + 1 + stats, rows);
 	else
 		draw_messages(v, c, maph + 1 + stats, rows);
