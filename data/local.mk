@@ -20,7 +20,11 @@ dist_hunted_lessons_DATA = \
 	data/lessons/fgh.txt \
 	data/lessons/search3.txt \
 	data/lessons/terrain.txt \
-	data/lessons/greedy.txt
+	data/lessons/greedy.txt \
+	data/lessons/heuristics.txt \
+	data/lessons/diagonal.txt \
+	data/lessons/nopath.txt \
+	data/lessons/jps.txt
 
 # `make installcheck` (and so `make distcheck`): the installed game checks
 # the installed data, and finds it by itself -- a Moving AI map takes its
