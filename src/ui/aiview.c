@@ -1202,30 +1202,12 @@ struct rows {
 static void panel_history(struct aiview *a, struct canvas *c, struct rows *r);
 
 /* Text on the panel's next rows, broken at spaces to fit its width; the
- * rows after the first are indented by two more. */
+ * rows after the first are indented by three. */
 static void panel_wrap(struct canvas *c, struct rows *r, int attr,
                        const char *text)
 {
-	const int width = r->mx - r->x0;
-	int indent = 0;
-
-	while (*text && r->row < r->last) {
-		int room = width - indent, n = (int)strlen(text);
-
-		if (n > room) {
-			n = room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = room;
-		}
-		canvas_printf(c, r->x0 + indent, r->row++, r->mx,
-		              CANVAS_DEFAULT, attr, "%.*s", n, text);
-		text += n;
-		while (*text == ' ')
-			text++;
-		indent = 3;
-	}
+	r->row = canvas_wrap(c, r->x0, r->row, r->last, r->mx - r->x0, 3,
+	                     CANVAS_DEFAULT, attr, text);
 }
 
 /* Every monster's path cache, nearest the player first. */

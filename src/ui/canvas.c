@@ -106,3 +106,28 @@ void canvas_row_text(const struct canvas *c, int y, char *buf)
 	}
 	buf[end] = '\0';
 }
+
+int canvas_wrap(struct canvas *c, int x, int y, int last, int width, int indent,
+                int fg, int attr, const char *text)
+{
+	int in = 0;
+
+	while (*text && y < last) {
+		int room = width - in, n = (int)strlen(text);
+
+		if (n > room) {
+			n = room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = room;
+		}
+		canvas_printf(c, x + in, y++, x + width, fg, attr, "%.*s", n,
+		              text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		in = indent;
+	}
+	return y;
+}

@@ -52,6 +52,12 @@ __attribute__((format(printf, 7, 8))) int canvas_printf(struct canvas *c, int x,
                                                         int y, int max_x,
                                                         int fg, int attr,
                                                         const char *fmt, ...);
+/* Writes text broken at spaces over rows y, y + 1, ... before last, each from
+ * x (the rows after the first from x + indent) to width columns; a word
+ * longer than a row is cut.  Returns the row after the last one
+ * written. */
+int canvas_wrap(struct canvas *c, int x, int y, int last, int width, int indent,
+                int fg, int attr, const char *text);
 /* Fills a rectangle with spaces. */
 void canvas_fill(struct canvas *c, int x, int y, int w, int h);
 /* A line of the canvas as text without trailing blanks, into buf (at

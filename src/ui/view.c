@@ -429,30 +429,13 @@ static void draw_page(struct view *v, struct canvas *c, int y0, int rows)
 {
 	const struct data *d = v->s->game->world->data;
 	const struct data_page *pg = &d->pages[v->page];
-	const char *t = pg->text ? pg->text : "";
-	const int width = c->width - 1;
-	int y;
 
 	canvas_printf(c, 0, y0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "%s - page %zu/%zu (space: next, PgUp: back)",
 	              d->map && d->map->title ? d->map->title : "Lesson",
 	              v->page + 1, d->npages);
-	for (y = 1; y < rows && *t; y++) {
-		int n = (int)strlen(t);
-
-		if (n > width) {
-			n = width;
-			while (n > 0 && t[n] != ' ')
-				n--;
-			if (n == 0)
-				n = width;
-		}
-		canvas_printf(c, 0, y0 + y, c->width, CANVAS_DEFAULT, 0, "%.*s",
-		              n, t);
-		t += n;
-		while (*t == ' ')
-			t++;
-	}
+	canvas_wrap(c, 0, y0 + 1, y0 + rows, c->width - 1, 0, CANVAS_DEFAULT, 0,
+	            pg->text ? pg->text : "");
 }
 
 /* ---- the sandbox ------------------------------------------------------- */
