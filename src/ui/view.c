@@ -721,19 +721,25 @@ static int view_key_ai(struct view *v, int key)
 	return 1;
 }
 
+/* q or Ctrl-C: leave at once when the game or the watched replay is
+ * over, else ask first. */
+static enum view_result view_ask_quit(struct view *v)
+{
+	if (v->s->game->world->state != WORLD_PLAYING ||
+	    (v->replaying && v->rep_done != REPLAY_ON))
+		return VIEW_QUIT;
+	v->mode = MODE_QUIT;
+	return VIEW_OK;
+}
+
 static enum view_result view_key_play(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
 	const struct world *w = v->s->game->world;
 	int dx, dy;
 
-	if (key == 'q' || key == VK_CTRL_C) {
-		if (w->state != WORLD_PLAYING ||
-		    (v->replaying && v->rep_done != REPLAY_ON))
-			return VIEW_QUIT;
-		v->mode = MODE_QUIT;
-		return VIEW_OK;
-	}
+	if (key == 'q' || key == VK_CTRL_C)
+		return view_ask_quit(v);
 	if (key == '?') {
 		v->mode = MODE_HELP;
 		return VIEW_OK;
@@ -786,8 +792,6 @@ static enum view_result view_key_play(struct view *v, int key,
  * nothing. */
 static enum view_result view_key_small(struct view *v, int key)
 {
-	const struct world *w = v->s->game->world;
-
 	if (key == VK_CTRL_R)
 		return VIEW_REDRAW;
 	if (v->mode == MODE_QUIT) {
@@ -799,12 +803,8 @@ static enum view_result view_key_small(struct view *v, int key)
 		}
 		return VIEW_OK;
 	}
-	if (key == 'q' || key == VK_CTRL_C) {
-		if (w->state != WORLD_PLAYING ||
-		    (v->replaying && v->rep_done != REPLAY_ON))
-			return VIEW_QUIT;
-		v->mode = MODE_QUIT;
-	}
+	if (key == 'q' || key == VK_CTRL_C)
+		return view_ask_quit(v);
 	return VIEW_OK;
 }
 
