@@ -58,31 +58,10 @@ replay_problem(struct replay_reader *rd, const char *fmt, ...)
 }
 
 /* A word of the file for a message: printable ASCII as it is, any other
- * byte as \xNN, long words cut. */
+ * byte as \xNN, long words cut (diag_quote). */
 static const char *replay_quote(const char *s, char *buf, size_t size)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i, o = 0;
-
-	for (i = 0; s[i]; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (i == REPLAY_QUOTE_MAX || o + 8 >= size) {
-			memcpy(buf + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (c >= 0x20 && c < 0x7f) {
-			buf[o++] = (char)c;
-		} else {
-			buf[o++] = '\\';
-			buf[o++] = 'x';
-			buf[o++] = hex[c >> 4];
-			buf[o++] = hex[c & 15];
-		}
-	}
-	buf[o] = '\0';
-	return buf;
+	return diag_quote(s, strlen(s), REPLAY_QUOTE_MAX, buf, size);
 }
 
 /* Splits a copy of the current line at single spaces into at most max
@@ -110,7 +89,7 @@ static int replay_split(struct replay_reader *rd, char **words, int max)
 /* A checksum: exactly REPLAY_SUM_DIGITS hexadecimal digits. */
 static int replay_sum(struct replay_reader *rd, const char *w, uint64_t *sum)
 {
-	char q[64];
+	char q[DIAG_QUOTE_SIZE(REPLAY_QUOTE_MAX)];
 
 	if (strlen(w) != REPLAY_SUM_DIGITS ||
 	    num_parse_u64(w, 16, UINT64_MAX, sum) != 0)
@@ -280,7 +259,7 @@ static int replay_end(struct replay_reader *rd)
 
 static int replay_line(struct replay_reader *rd)
 {
-	char q[64];
+	char q[DIAG_QUOTE_SIZE(REPLAY_QUOTE_MAX)];
 
 	if (replay_bytes(rd) != 0)
 		return -1;

@@ -189,3 +189,29 @@ void diag_where(const struct diag *d, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s:%d:%d", d->file, d->line, d->col);
 }
+
+const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
+                       size_t size)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, o = 0;
+
+	for (i = 0; i < n && i < max && o + 8 <= size; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x20 && c < 0x7f) {
+			buf[o++] = (char)c;
+		} else {
+			buf[o++] = '\\';
+			buf[o++] = 'x';
+			buf[o++] = hex[c >> 4];
+			buf[o++] = hex[c & 15];
+		}
+	}
+	if (i < n && o + 4 <= size) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}

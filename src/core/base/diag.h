@@ -69,4 +69,13 @@ const char *diag_severity_name(enum diag_severity sev);
  * whole line, "FILE" for the whole file. */
 void diag_where(const struct diag *d, char *buf, size_t size);
 
+/* Up to max bytes of the n at s for a message, into buf (size bytes,
+ * DIAG_QUOTE_SIZE(max) is enough for all of them), with "..." after a
+ * longer text: a byte outside printable ASCII becomes \xNN, so that
+ * neither a control byte nor a UTF-8 sequence cut in the middle reaches a
+ * terminal.  Returns buf. */
+#define DIAG_QUOTE_SIZE(max) ((max)*4 + 4)
+const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
+                       size_t size);
+
 #endif

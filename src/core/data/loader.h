@@ -149,12 +149,10 @@ void problem_src(struct diag_list *dl, const struct data_src *s,
 /* Stops the parser once the diagnostics list has dropped a problem. */
 void problem_check_full(struct parser *p);
 /* Up to PROBLEM_QUOTE_BYTES bytes of the n at s for a message, into buf
- * (PROBLEM_QUOTE_SIZE bytes), with "..." after a longer text: a byte
- * outside printable ASCII becomes \xNN, so that neither a control byte
- * nor a UTF-8 sequence cut in the middle reaches a terminal.  Returns
- * buf. */
+ * (PROBLEM_QUOTE_SIZE bytes): diag_quote with the loader's bound.
+ * Returns buf. */
 #define PROBLEM_QUOTE_BYTES 40
-#define PROBLEM_QUOTE_SIZE  (PROBLEM_QUOTE_BYTES * 4 + 4)
+#define PROBLEM_QUOTE_SIZE  DIAG_QUOTE_SIZE(PROBLEM_QUOTE_BYTES)
 const char *problem_quote(const char *s, size_t n, char *buf, size_t size);
 /* "did you mean 'x'?" for the closest candidate, into buf; NULL if none. */
 const char *problem_hint(const char *word, const char *const *cands, size_t n,

@@ -64,27 +64,7 @@ void problem_check_full(struct parser *p)
 
 const char *problem_quote(const char *s, size_t n, char *buf, size_t size)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i, o = 0;
-
-	for (i = 0; i < n && i < PROBLEM_QUOTE_BYTES && o + 8 <= size; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c >= 0x20 && c < 0x7f) {
-			buf[o++] = (char)c;
-		} else {
-			buf[o++] = '\\';
-			buf[o++] = 'x';
-			buf[o++] = hex[c >> 4];
-			buf[o++] = hex[c & 15];
-		}
-	}
-	if (i < n && o + 4 <= size) {
-		memcpy(buf + o, "...", 3);
-		o += 3;
-	}
-	buf[o] = '\0';
-	return buf;
+	return diag_quote(s, n, PROBLEM_QUOTE_BYTES, buf, size);
 }
 
 const char *problem_hint(const char *word, const char *const *cands, size_t n,
