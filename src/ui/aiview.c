@@ -1433,6 +1433,20 @@ static int step_span(const struct aiview *a, size_t k, size_t *from, size_t *to)
 	return -1;
 }
 
+/* The last push of cell (x, y) among the trace's events before end, or
+ * NULL when there is none. */
+static const struct path_trace_event *trace_last_push(const struct aiview *a,
+                                                      int x, int y, size_t end)
+{
+	const struct path_trace_event *ev = a->trace.events;
+
+	while (end-- > 0)
+		if (ev[end].kind == PATH_TRACE_PUSH && ev[end].x == x &&
+		    ev[end].y == y)
+			return &ev[end];
+	return NULL;
+}
+
 /* What one neighbour of the expanded cell came to. */
 struct step_nb {
 	int x, y, d;
@@ -1481,12 +1495,7 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 		const struct path_trace_event *pushed = NULL;
 		uint64_t f = 0;
 
-		for (i = from; i-- > 0;)
-			if (ev[i].kind == PATH_TRACE_PUSH && ev[i].x == e->x &&
-			    ev[i].y == e->y) {
-				pushed = &ev[i];
-				break;
-			}
+		pushed = trace_last_push(a, e->x, e->y, from);
 		if (pushed)
 			f = pushed->f;
 		for (k = 0; k < a->cells && pushed; k++) {
@@ -1528,15 +1537,9 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 			const struct path_trace_event *q = &ev[i];
 			int dj = dir_of((q->x > e->x) - (q->x < e->x),
 			                (q->y > e->y) - (q->y < e->y));
-			size_t b;
-			int before = 0;
+			const int before =
+			        trace_last_push(a, q->x, q->y, from) != NULL;
 
-			for (b = from; b-- > 0;)
-				if (ev[b].kind == PATH_TRACE_PUSH &&
-				    ev[b].x == q->x && ev[b].y == q->y) {
-					before = 1;
-					break;
-				}
 			snprintf(buf, sizeof(buf),
 			         "jump %s to %d,%d: %s g %u h %u f %llu",
 			         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
