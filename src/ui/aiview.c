@@ -405,8 +405,8 @@ static void compare(struct aiview *a)
 		a->cmp[i].length = res.length;
 	}
 	/* A* with w = 1 under each heuristic: the same query, the same
-	 * rule and costs. */
-	for (i = 0; i < PATH_H_COUNT; i++) {
+	 * rule and costs; only while that table is shown (T). */
+	for (i = 0; a->htable && i < PATH_H_COUNT; i++) {
 		struct path_params p = a->p;
 
 		p.algo = PATH_ASTAR;
@@ -628,6 +628,8 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	case 'T':
 		a->htable = !a->htable;
+		a->have = 0; /* the table's searches run with the next */
+		a->cells_ok = 0;
 		return 1;
 	case 'z':
 		a->boxes = !a->boxes;
