@@ -22,6 +22,7 @@ dist_hunted_lessons_DATA = \
 	data/lessons/terrain.txt \
 	data/lessons/greedy.txt \
 	data/lessons/heuristics.txt \
+	data/lessons/ties.txt \
 	data/lessons/diagonal.txt \
 	data/lessons/nopath.txt \
 	data/lessons/jps.txt

@@ -48,7 +48,8 @@ struct aiview {
 	size_t step_shown; /* expansions shown in step mode */
 	int jumping;       /* J: a step number is being typed */
 	size_t jump_to;    /* the number typed so far */
-	int custom;        /* params changed with H D W A */
+	int custom;        /* params changed with H D W A t, or by a page */
+	int by_page;       /* ...by a lesson's page, which says so itself */
 	int jps;           /* the shown search is jump point search's */
 	struct path_params p;
 
@@ -388,16 +389,19 @@ static void compare(struct aiview *a)
 
 		p.algo = runs[i].algo;
 		p.weight = runs[i].weight;
-		if (i == CMP_JPS)
+		if (i == CMP_JPS) {
+			/* Jump points break ties toward the lower h. */
+			p.ties = PATH_TIES_LOW_H;
 			minds_jump_again(a->game->minds, a->game->world,
 			                 (size_t)a->sel, a->gx, a->gy, &p,
 			                 a->jctx, a->buf, a->bufcap, &res,
 			                 NULL);
-		else
+		} else {
 			minds_search_again(a->game->minds, a->game->world,
 			                   (size_t)a->sel, a->gx, a->gy, &p,
 			                   a->ctx, a->buf, a->bufcap, &res,
 			                   NULL);
+		}
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
 		a->cmp[i].expanded = res.stats.expanded;
@@ -468,13 +472,14 @@ static void ensure_search(struct aiview *a)
 	a->gy = a->whatif ? w->py : gy;
 	compare(a);
 	if (a->jps) {
-		/* Jump point search is A* with w = 1 and the octile
-		 * distance, whatever else was chosen. */
+		/* Jump point search is A* with w = 1, the octile distance
+		 * and ties toward the lower h, whatever else was chosen. */
 		struct path_params jp = a->p;
 
 		jp.algo = PATH_ASTAR;
 		jp.weight = PATH_WEIGHT_ONE;
 		jp.heuristic = PATH_H_OCTILE;
+		jp.ties = PATH_TIES_LOW_H;
 		t0 = now_ms();
 		minds_jump_again(a->game->minds, w, (size_t)a->sel, a->gx,
 		                 a->gy, &jp, a->jctx, a->buf, a->bufcap,
@@ -514,6 +519,7 @@ static void cycle_params(struct aiview *a, int key)
 		minds_params(a->game->world,
 		             a->game->world->monsters[a->sel].kind, &a->p);
 	a->custom = 1;
+	a->by_page = 0;
 	switch (key) {
 	case 'H':
 		a->p.heuristic = (enum path_heuristic)((a->p.heuristic + 1) %
@@ -527,6 +533,9 @@ static void cycle_params(struct aiview *a, int key)
 		for (i = 0; i < n && weights[i] != a->p.weight; i++)
 			;
 		a->p.weight = weights[i < n ? (i + 1) % n : 0];
+		break;
+	case 't':
+		a->p.ties = (enum path_ties)((a->p.ties + 1) % PATH_TIES_COUNT);
 		break;
 	case 'A':
 		/* A*, Dijkstra, greedy, BFS, then jump point search. */
@@ -682,6 +691,14 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	case 'W':
 	case 'A':
 		cycle_params(a, key);
+		return 1;
+	case 't':
+		cycle_params(a, key);
+		snprintf(
+		        msg, size, "%s",
+		        a->p.ties == PATH_TIES_FIFO
+		                ? "Ties: first in, first out (no tie-breaking)."
+		                : "Ties: toward the lower h.");
 		return 1;
 	case '0':
 		a->custom = 0;
@@ -1491,8 +1508,9 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
 	         a->total_exp, e->x, e->y);
 	panel_wrap(c, r, CANVAS_BOLD, buf);
-	/* Why: the lowest f, and among equal f the higher g (lower h).  The
-	 * cells open just before this step with the same f are the ties. */
+	/* Why: the lowest f, and among equal f the higher g (lower h), or
+	 * without tie-breaking the first pushed.  The cells open just before
+	 * this step with the same f are the ties. */
 	{
 		const struct path_trace_event *pushed = NULL;
 		uint64_t f = 0;
@@ -1516,9 +1534,12 @@ static void panel_step(struct aiview *a, struct canvas *c, struct rows *r)
 		if (pushed && ties)
 			snprintf(buf, sizeof(buf),
 			         "lowest f %llu (g %u h %u), tied with %zu: "
-			         "the higher g goes first",
+			         "%s",
 			         (unsigned long long)f, pushed->g, pushed->h,
-			         ties);
+			         ties,
+			         !a->jps && a->p.ties == PATH_TIES_FIFO
+			                 ? "the first pushed goes first"
+			                 : "the higher g goes first");
 		else if (pushed)
 			snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
 			         (unsigned long long)f, pushed->g, pushed->h);
@@ -1843,12 +1864,18 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		         value_rule(a));
 		break;
 	}
-	canvas_printf(c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s %s%s | %s%s%s",
-	              monster_name(a, a->sel, name, sizeof(name)),
-	              mind_mode_name(mind_of(a, a->sel)->mode),
-	              a->whatif ? " (if it hunted you)" : "", settings,
-	              a->custom ? " (changed: 0 resets)" : "", step);
+	/* Ties are said only when they are not broken, the usual way. */
+	if (!a->jps && a->p.ties == PATH_TIES_FIFO) {
+		size_t n = strlen(settings);
+
+		snprintf(settings + n, sizeof(settings) - n, " FIFO ties");
+	}
+	canvas_printf(
+	        c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
+	        monster_name(a, a->sel, name, sizeof(name)),
+	        mind_mode_name(mind_of(a, a->sel)->mode),
+	        a->whatif ? " (if it hunted you)" : "", settings,
+	        a->custom && !a->by_page ? " (changed: 0 resets)" : "", step);
 	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
 	                  "expanded %zu open %zu | ",
 	                  a->step ? a->step_shown : a->total_exp, a->nopen);
@@ -2231,6 +2258,8 @@ int aiview_export_json(struct aiview *a, FILE *out)
 	        path_algo_name(a->p.algo), path_heuristic_name(a->p.heuristic),
 	        path_diagonal_name(a->p.diagonal), a->p.weight / 1000,
 	        a->p.weight % 1000, a->p.straight_cost, a->p.diagonal_cost);
+	fprintf(out, "  \"ties\": \"%s\",\n",
+	        a->jps ? "lower h" : path_ties_name(a->p.ties));
 	fprintf(out,
 	        "  \"status\": \"%s\",\n  \"cost\": %u,\n  \"expanded\": %zu,\n"
 	        "  \"truncated\": %s,\n",
@@ -2276,6 +2305,7 @@ void aiview_apply_page(struct aiview *a, const struct data_page *pg)
 	if (alive(a, a->sel))
 		minds_params(w, w->monsters[a->sel].kind, &a->p);
 	a->custom = 1;
+	a->by_page = 1;
 	a->jps = pg->algorithm == PATH_ALGO_COUNT;
 	a->p.algo = a->jps ? PATH_ASTAR : (enum path_algo)pg->algorithm;
 	a->p.heuristic = (enum path_heuristic)pg->heuristic;
@@ -2291,6 +2321,7 @@ void aiview_apply_page(struct aiview *a, const struct data_page *pg)
 	a->open = pg->open;
 	a->boxes = pg->boxes;
 	a->htable = pg->heuristics;
+	a->p.ties = (enum path_ties)pg->ties;
 	a->step = pg->step >= 0;
 	a->step_shown = pg->step >= 0 ? (size_t)pg->step : 0;
 	a->have = 0;

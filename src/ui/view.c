@@ -910,6 +910,7 @@ static const char *const help_lines[] = {
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS "
         "too)",
+        "  t      ties: toward the lower h, or first in, first out (none)",
         "  0      back to the monster's own settings; ; x inspect a cell",
         "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: "
         "monsters",

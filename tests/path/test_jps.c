@@ -557,6 +557,11 @@ static void test_jps_rejects_bad_args(void **state)
 	q = p;
 	q.diagonal = PATH_DIAG_NEVER;
 	expect_bad(c, &g, &q, 0, 0, 1, 1);
+	q = p;
+	q.ties = PATH_TIES_FIFO;
+	expect_bad(c, &g, &q, 0, 0, 1, 1);
+	q.ties = PATH_TIES_COUNT;
+	expect_both_bad(c, ac, &g, &q, 0, 0, 1, 1);
 
 	/* The heuristic and h_scale are not used: any valid value gives the
 	 * octile answer. */

@@ -174,6 +174,14 @@ static void check_astar_heuristics(struct path_ctx *ctx, const struct pcase *pc,
 		check_params(&p, PATH_ASTAR, heur, rule, &pc->c,
 		             PATH_WEIGHT_ONE);
 		check_optimal(ctx, pc, &p, opt, buf, cap, &res);
+		/* Without tie-breaking the order changes, not the cost. */
+		{
+			struct path_params pf = p;
+			struct path_result rf;
+
+			pf.ties = PATH_TIES_FIFO;
+			check_optimal(ctx, pc, &pf, opt, buf, cap, &rf);
+		}
 		if (!t)
 			continue;
 		path_trace_clear(t);
@@ -893,6 +901,8 @@ static void test_path_params_check_limits(void **state)
 	LIMIT(h_scale, GRID_COST_MAX, 0, 0);
 	LIMIT(h_scale, GRID_COST_MAX + 1, PATH_BAD_ARG, 0);
 	LIMIT(budget, UINT32_MAX, 0, 0);
+	LIMIT(ties, PATH_TIES_FIFO, 0, 0);
+	LIMIT(ties, PATH_TIES_COUNT, PATH_BAD_ARG, 0);
 #undef LIMIT
 }
 
@@ -927,6 +937,8 @@ static void test_path_rejects_bad_params(void **state)
 	BAD(algo, (enum path_algo)(-1));
 	BAD(heuristic, PATH_H_COUNT);
 	BAD(diagonal, PATH_DIAG_COUNT);
+	BAD(ties, PATH_TIES_COUNT);
+	BAD(ties, (enum path_ties)(-1));
 	p = ok;
 	p.straight_cost = 0;
 	p.diagonal_cost = 0;
@@ -1879,8 +1891,10 @@ static void test_path_trace_follows_open_list_order(void **state)
 		struct path_result res;
 		uint64_t *open_f;
 		uint32_t *open_g;
+		size_t *open_seq; /* which push made the cell's entry */
 		char *is_open;
-		size_t k, n;
+		size_t k, n, pushes = 0;
+		int fifo;
 
 		pcase_make(&pc, case_seed(12, i),
 		           (int)splitmix_range(&r, 1, 32),
@@ -1888,9 +1902,14 @@ static void test_path_trace_follows_open_list_order(void **state)
 		n = (size_t)pc.m.w * (size_t)pc.m.h;
 		open_f = malloc(n * sizeof(*open_f));
 		open_g = malloc(n * sizeof(*open_g));
+		open_seq = malloc(n * sizeof(*open_seq));
 		is_open = calloc(n, 1);
-		assert_true(open_f && open_g && is_open);
+		assert_true(open_f && open_g && open_seq && is_open);
 		random_params(&r, &p, &pc.c);
+		/* A third of the searches break no ties: among equal f the
+		 * cell pushed first goes first. */
+		fifo = splitmix_below(&r, 3) == 0;
+		p.ties = fifo ? PATH_TIES_FIFO : PATH_TIES_LOW_H;
 		/* Every fifth map is open and uniform: the most ties. */
 		if (i % 5 == 0) {
 			memset(pc.m.mult, 1, n);
@@ -1910,6 +1929,7 @@ static void test_path_trace_follows_open_list_order(void **state)
 				is_open[cell] = 1;
 				open_f[cell] = e->f;
 				open_g[cell] = e->g;
+				open_seq[cell] = pushes++;
 				continue;
 			}
 			CHECK(is_open[cell]);
@@ -1919,7 +1939,10 @@ static void test_path_trace_follows_open_list_order(void **state)
 				if (!is_open[c] || c == cell)
 					continue;
 				if (open_f[c] > e->f ||
-				    (open_f[c] == e->f && open_g[c] <= e->g))
+				    (open_f[c] == e->f && !fifo &&
+				     open_g[c] <= e->g) ||
+				    (open_f[c] == e->f && fifo &&
+				     open_seq[c] > open_seq[cell]))
 					continue;
 				check_dump();
 				fail_msg(
@@ -1935,6 +1958,7 @@ static void test_path_trace_follows_open_list_order(void **state)
 		}
 		free(open_f);
 		free(open_g);
+		free(open_seq);
 		free(is_open);
 		path_ctx_free(ctx);
 		pcase_fini(&pc);
@@ -2353,6 +2377,45 @@ static void test_path_step_cost_diagonal_rules(void **state)
 	}
 }
 
+/* Ties, the classic picture: on an open 4-way room with Manhattan h,
+ * which is exact there, every cell between the corners has the same f.
+ * Broken toward the lower h, A* walks straight to the goal and expands
+ * only the path's cells; taken first in, first out, it expands every
+ * cell of the room in rings from the start, since the goal, the only
+ * cell as far as the opposite corner, is the last one pushed.  The cost
+ * is the same. */
+static void test_path_ties_open_room(void **state)
+{
+	enum { W = 12, H = 8 };
+	struct grid g;
+	struct path_ctx *ctx;
+	struct path_params p;
+	struct path_point buf[W * H];
+	struct path_result low, fifo;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, W, H), GRID_OK);
+	grid_fill(&g, 1);
+	ctx = path_ctx_new(W, H);
+	assert_non_null(ctx);
+	path_params_default(&p);
+	p.diagonal = PATH_DIAG_NEVER;
+	p.heuristic = PATH_H_MANHATTAN;
+	assert_int_equal(path_find(ctx, &g, &p, 0, 0, W - 1, H - 1, buf, W * H,
+	                           &low, NULL),
+	                 PATH_FOUND);
+	p.ties = PATH_TIES_FIFO;
+	assert_int_equal(path_find(ctx, &g, &p, 0, 0, W - 1, H - 1, buf, W * H,
+	                           &fifo, NULL),
+	                 PATH_FOUND);
+	assert_int_equal(low.cost, 10 * (W - 1 + H - 1));
+	assert_int_equal(fifo.cost, low.cost);
+	assert_int_equal(low.stats.expanded, W - 1 + H - 1 + 1);
+	assert_int_equal(fifo.stats.expanded, W * H);
+	path_ctx_free(ctx);
+	grid_fini(&g);
+}
+
 static void test_path_names(void **state)
 {
 	int i, j;
@@ -2378,6 +2441,9 @@ static void test_path_names(void **state)
 			assert_string_not_equal(path_diagonal_name(i),
 			                        path_diagonal_name(j));
 	}
+	assert_string_equal(path_ties_name(PATH_TIES_LOW_H), "lower h");
+	assert_string_equal(path_ties_name(PATH_TIES_FIFO), "first in");
+	assert_string_equal(path_ties_name(PATH_TIES_COUNT), "?");
 	for (i = PATH_COST_RANGE; i <= PATH_BUDGET; i++)
 		assert_non_null(path_status_name(i));
 }
@@ -2389,6 +2455,7 @@ int main(void)
 	        cmocka_unit_test(test_path_ctx_new_rejects_bad_sizes),
 	        cmocka_unit_test(test_path_ctx_bytes_per_cell),
 	        cmocka_unit_test(test_path_names),
+	        cmocka_unit_test(test_path_ties_open_room),
 	        cmocka_unit_test(test_path_heuristic_values),
 	        cmocka_unit_test(test_path_step_cost_diagonal_rules),
 	        cmocka_unit_test(test_path_golden_wall_gap_4way),

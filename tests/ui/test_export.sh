@@ -100,31 +100,45 @@ tap_is $? 0 "E: the export runs"
 grep -q 'Exported the search: hunted-search-t4-goblin0.json (trace)' \
 	"$tmp/out"
 tap_is $? 0 "E: the log names the files"
-err=$(python3 - "$tmp/e/hunted-search-t4-goblin0.json" <<'PY'
+json_check() {
+	python3 - "$@" <<'PY'
 import json, sys
 try:
     t = json.load(open(sys.argv[1]))
 except Exception as e:
     print("not JSON:", e); sys.exit()
 keys = {"format", "version", "turn", "monster", "width", "height", "start",
-        "goal", "algorithm", "heuristic", "diagonal", "weight",
+        "goal", "algorithm", "heuristic", "diagonal", "weight", "ties",
         "straight_cost", "diagonal_cost", "status", "cost", "expanded",
         "truncated", "events", "path"}
 if set(t) != keys:
     print("keys:", sorted(set(t) ^ keys)); sys.exit()
 if t["format"] != "hunted-search" or t["version"] != 1:
     print("format"); sys.exit()
-pushed, g, steps = {}, {}, 0
-for e in t["events"]:
+if t["ties"] != sys.argv[2]:
+    print("ties:", t["ties"]); sys.exit()
+# The open list replayed: each expansion takes the lowest f, and among
+# equal f the higher g ("lower h") or the first pushed ("first in").
+pushed, seq, openl, steps = {}, {}, set(), 0
+for n, e in enumerate(t["events"]):
     cell = (e["x"], e["y"])
     if e["kind"] == "push":
         if e["f"] != e["g"] + e["h"] and t["algorithm"] == "A*" and t["weight"] == 1:
             print("f != g + h at", cell); sys.exit()
-        pushed[cell] = e
+        pushed[cell], seq[cell] = e, n
+        openl.add(cell)
     elif e["kind"] == "expand":
         steps += 1
-        if e["step"] != steps or cell not in pushed:
-            print("expansion", steps, "of a cell never pushed"); sys.exit()
+        if e["step"] != steps or cell not in openl:
+            print("expansion", steps, "of a cell not open"); sys.exit()
+        p = pushed[cell]
+        for o in openl:
+            q = pushed[o]
+            if q["f"] < p["f"] or q["f"] == p["f"] and (
+                    q["g"] > p["g"] if t["ties"] == "lower h"
+                    else seq[o] < seq[cell]):
+                print("step", steps, "takes", cell, "before", o); sys.exit()
+        openl.discard(cell)
     else:
         print("event kind", e["kind"]); sys.exit()
 if steps != t["expanded"]:
@@ -138,10 +152,22 @@ for a, b in zip(path, path[1:]):
     if pushed[b]["parent"] != list(a):
         print("the path does not follow the parents at", b); sys.exit()
 PY
-)
+}
+err=$(json_check "$tmp/e/hunted-search-t4-goblin0.json" "lower h")
 tap_is "$err" "" "E: a JSON trace with the documented keys, true to the search"
 err=$(cast_check "$tmp/e/hunted-search-t4-goblin0.cast" 80 24 49 \
 	"first=step 0/48" "last=step 48/48")
 tap_is "$err" "" "E: a cast of every step, 0 to 48"
+
+# 4. t (ties first in, first out) and E: the trace says so, and its
+# expansions take the first pushed among equal f.
+mkdir "$tmp/e2"
+(cd "$tmp/e2" && "$bin" --headless --no-timing --dump-screen --map tutorial \
+	--seed 1 --keys '....' --ai-view --view-keys vtE) >"$tmp/out" 2>&1
+tap_is $? 0 "t then E: the export runs"
+grep -q 'FIFO ties' "$tmp/out"
+tap_is $? 0 "t: the header says FIFO ties"
+err=$(json_check "$tmp/e2/hunted-search-t4-goblin0.json" "first in")
+tap_is "$err" "" "t then E: a JSON trace whose expansions are first in, first out"
 
 tap_done

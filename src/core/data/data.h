@@ -169,6 +169,7 @@ struct data_page {
 	uint8_t boxes;      /* cell boxes */
 	uint8_t open;       /* the open and closed sets */
 	uint8_t heuristics; /* the table of heuristics, not of algorithms */
+	uint8_t ties;       /* enum path_ties */
 	int step;           /* step mode at this step, -1 the whole search */
 	struct data_src src;
 };

@@ -97,6 +97,7 @@ static const char *const record_diag_names[] = {"4-way", "no-corner", "always"};
 static const char *const record_layer_names[] = {"none", "g",      "h",
                                                  "f",    "arrows", "cost"};
 static const char *const record_table_names[] = {"algorithms", "heuristics"};
+static const char *const record_ties_names[] = {"lower-h", "first-in"};
 
 #define P(f) offsetof(struct data_page, f), sizeof(((struct data_page *)0)->f)
 static const struct record_keyword record_page_keywords[] = {
@@ -115,6 +116,8 @@ static const struct record_keyword record_page_keywords[] = {
         {"table", ARG_CHOICE, 0, P(heuristics), 0, 2, record_table_names,
          "algorithms or heuristics"},
         {"step", ARG_INT, 0, P(step), 0, 100000000, NULL, NULL},
+        {"ties", ARG_CHOICE, 0, P(ties), 0, 2, record_ties_names,
+         "lower-h or first-in"},
 };
 #undef P
 

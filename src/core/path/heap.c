@@ -5,7 +5,9 @@
  * dearer than the buckets take.
  *
  * Keys are f << 32 | ~g, so the heap gives the lowest f first and among
- * equal f the largest g (the smallest h).  An improved cell's old entry
+ * equal f the largest g (the smallest h); a search without tie-breaking
+ * (PATH_TIES_FIFO) keys f << 32 | its push count instead, so that among
+ * equal f the cell pushed first comes first.  An improved cell's old entry
  * is left behind in the heap, and skipped when it comes out.  The heap is
  * made by the first search that needs it, grows on demand and is kept
  * between queries. */
@@ -182,6 +184,9 @@ heap_key(const struct query *q, uint32_t g, uint32_t h)
 	return ((uint64_t)sat32(f) << 32) | (uint32_t)~g;
 }
 
+/* The f half of a key. */
+#define KEY_F_MASK 0xffffffff00000000ull
+
 /* The start cell of a search: reached at g = 0, open. */
 static void heap_start_cell(struct path_ctx *c, uint32_t start)
 {
@@ -272,12 +277,13 @@ heap_settle_held(struct path_ctx *c, struct heap_open *o)
  * stores into the cell and heap arrays could otherwise alias the context,
  * the query and the statistics, and force reloads on every step.  open
  * counts live cells on the open list (stale heap entries excluded) for
- * the max_open statistic. */
+ * the max_open statistic.  fifo (PATH_TIES_FIFO) is 0 in every
+ * specialised instance. */
 static inline __attribute__((always_inline)) enum path_status
 heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
           struct path_stats *stp, struct path_trace *tr, const int tracing,
           const enum path_diagonal diag, const enum path_heuristic heur,
-          const int astar1)
+          const int astar1, const int fifo)
 {
 	const struct query ql = *qp, *const q = &ql;
 	uint32_t *const gs = c->g, *const stamps = c->stamps;
@@ -307,6 +313,8 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	uint64_t key = heap_key(q, 0, h);
 	int d;
 
+	if (fifo)
+		key &= KEY_F_MASK; /* the start is push 0 */
 	for (d = 0; d < 8; d++)
 		off[d] = (uint32_t)q->off[d];
 	heap_start_cell(c, start);
@@ -338,10 +346,18 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		near_limit = cg > PATH_COST_MAX - max_step;
 
 		/* A cell pushed again with a better g leaves its old entry
-		 * behind; it is recognised by its g, or by the cell having
-		 * been closed through the better entry already. */
-		if ((fl & CELL_CLOSED) || (uint32_t)~top.key != cg)
+		 * behind; it is recognised by its g (without tie-breaking, by
+		 * its f, which a better g lowers), or by the cell having been
+		 * closed through the better entry already. */
+		if (fifo) {
+			if ((fl & CELL_CLOSED) ||
+			    (top.key & KEY_F_MASK) !=
+			            (heap_key(q, cg, query_h(q, heur, cx, cy)) &
+			             KEY_F_MASK))
+				continue;
+		} else if ((fl & CELL_CLOSED) || (uint32_t)~top.key != cg) {
 			continue;
+		}
 		if (budget && st.expanded >= budget) {
 			result = PATH_BUDGET;
 			break;
@@ -427,6 +443,8 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			h = query_h(q, heur, nx, ny);
 			key = astar1 ? (uint64_t)sat32((uint64_t)ng + h) << 32 |
 			                       (uint32_t)~ng
+			      : fifo ? (heap_key(q, ng, h) & KEY_F_MASK) |
+			                       st.pushes
 			             : heap_key(q, ng, h);
 			if (heap_push_held(
 			            c, &o,
@@ -468,8 +486,8 @@ heap_untraced(struct path_ctx *c, const uint8_t *cost, const struct query *q,
               struct path_stats *st, const enum path_diagonal diag,
               const enum path_heuristic heur, int astar1)
 {
-	return astar1 ? heap_loop(c, cost, q, st, NULL, 0, diag, heur, 1)
-	              : heap_loop(c, cost, q, st, NULL, 0, diag, heur, 0);
+	return astar1 ? heap_loop(c, cost, q, st, NULL, 0, diag, heur, 1, 0)
+	              : heap_loop(c, cost, q, st, NULL, 0, diag, heur, 0, 0);
 }
 
 /* The heap search under one diagonal rule, with one instance of the loop
@@ -525,21 +543,28 @@ heap_search_always(struct path_ctx *c, const uint8_t *cost,
 
 enum path_status heap_search(struct path_ctx *c, const uint8_t *cost,
                              const struct query *q, enum path_diagonal diag,
-                             struct path_stats *st, struct path_trace *tr)
+                             enum path_ties ties, struct path_stats *st,
+                             struct path_trace *tr)
 {
-	/* A traced search (the AI view's) takes one generic instance per
-	 * rule, with the heuristic and the mode chosen at run time. */
-	if (tr) {
+	/* A traced search (the AI view's) and one without tie-breaking
+	 * take one generic instance per rule, with the heuristic, the mode,
+	 * the trace and the tie rule chosen at run time. */
+	if (tr || ties != PATH_TIES_LOW_H) {
+		const int tracing = tr != NULL, fifo = ties == PATH_TIES_FIFO;
+
 		switch (diag) {
 		case PATH_DIAG_NEVER:
-			return heap_loop(c, cost, q, st, tr, 1, PATH_DIAG_NEVER,
-			                 PATH_H_COUNT, 0);
+			return heap_loop(c, cost, q, st, tr, tracing,
+			                 PATH_DIAG_NEVER, PATH_H_COUNT, 0,
+			                 fifo);
 		case PATH_DIAG_NO_CORNER:
-			return heap_loop(c, cost, q, st, tr, 1,
-			                 PATH_DIAG_NO_CORNER, PATH_H_COUNT, 0);
+			return heap_loop(c, cost, q, st, tr, tracing,
+			                 PATH_DIAG_NO_CORNER, PATH_H_COUNT, 0,
+			                 fifo);
 		default:
-			return heap_loop(c, cost, q, st, tr, 1,
-			                 PATH_DIAG_ALWAYS, PATH_H_COUNT, 0);
+			return heap_loop(c, cost, q, st, tr, tracing,
+			                 PATH_DIAG_ALWAYS, PATH_H_COUNT, 0,
+			                 fifo);
 		}
 	}
 	switch (diag) {

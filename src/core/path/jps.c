@@ -754,7 +754,7 @@ int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
 	                             gy, buf, cap) != 0)
 		return PATH_BAD_ARG;
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
-	    p->diagonal == PATH_DIAG_NEVER)
+	    p->diagonal == PATH_DIAG_NEVER || p->ties != PATH_TIES_LOW_H)
 		return PATH_BAD_ARG;
 	if (ctx->grid_cost != g->cost)
 		jps_ctx_set_grid(ctx, g);

@@ -14,7 +14,8 @@
  * What it accepts, and what it refuses with PATH_BAD_ARG:
  *   - everything path_find refuses (bad params, a grid of another size
  *     than the context's, start or goal off the map or blocked);
- *   - any algorithm but PATH_ASTAR with weight PATH_WEIGHT_ONE;
+ *   - any algorithm but PATH_ASTAR with weight PATH_WEIGHT_ONE, and ties
+ *     other than PATH_TIES_LOW_H (jump points break ties that way);
  *   - PATH_DIAG_NEVER: only the two 8-way rules are supported,
  *     PATH_DIAG_ALWAYS (diagonals past wall corners) and
  *     PATH_DIAG_NO_CORNER (a diagonal needs both orthogonal cells open);
@@ -92,8 +93,8 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
  * every jump point pushed (its parent the jump point it was reached
  * from, dir the direction of the jump) and expanded, for the AI view. */
 int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
-                    const struct path_params *p, int sx, int sy, int gx,
-                    int gy, struct path_point *buf, size_t cap,
-                    struct path_result *res, struct path_trace *trace);
+                    const struct path_params *p, int sx, int sy, int gx, int gy,
+                    struct path_point *buf, size_t cap, struct path_result *res,
+                    struct path_trace *trace);
 
 #endif

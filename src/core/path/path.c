@@ -47,7 +47,7 @@ int path_params_check(const struct path_params *p)
 		return PATH_BAD_ARG;
 	if (p->weight < PATH_WEIGHT_ONE || p->weight > PATH_WEIGHT_MAX)
 		return PATH_BAD_ARG;
-	if (p->h_scale > GRID_COST_MAX)
+	if (p->h_scale > GRID_COST_MAX || (unsigned)p->ties >= PATH_TIES_COUNT)
 		return PATH_BAD_ARG;
 	return 0;
 }
@@ -201,9 +201,9 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 
 	path_query_init(&q, ctx, p, sx, sy, gx, gy);
 	/* Dial's buckets take every search whose f never drops along a path
-	 * (the usual ones); the heap takes the rest, and is made the first
-	 * time one comes. */
-	buckets = bucket_fits(&q, p->diagonal);
+	 * (the usual ones) and breaks ties toward the smaller h; the heap
+	 * takes the rest, and is made the first time one comes. */
+	buckets = p->ties == PATH_TIES_LOW_H && bucket_fits(&q, p->diagonal);
 	if (!buckets && heap_ready(ctx) != 0) {
 		res->status = PATH_NOMEM;
 		return PATH_NOMEM;
@@ -214,8 +214,8 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 
 	st = buckets ? bucket_search(ctx, g->cost, &q, p->diagonal, &res->stats,
 	                             trace)
-	             : heap_search(ctx, g->cost, &q, p->diagonal, &res->stats,
-	                           trace);
+	             : heap_search(ctx, g->cost, &q, p->diagonal, p->ties,
+	                           &res->stats, trace);
 	ctx->have_last = 1;
 	ctx->last = *p;
 	ctx->last_sx = sx;
@@ -290,6 +290,13 @@ const char *path_diagonal_name(enum path_diagonal d)
 	static const char *const names[] = {"4-way", "no-corner", "always"};
 
 	return (unsigned)d < PATH_DIAG_COUNT ? names[d] : "?";
+}
+
+const char *path_ties_name(enum path_ties t)
+{
+	static const char *const names[] = {"lower h", "first in"};
+
+	return (unsigned)t < PATH_TIES_COUNT ? names[t] : "?";
 }
 
 const char *path_status_name(enum path_status s)

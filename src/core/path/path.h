@@ -13,7 +13,9 @@
  * the open list's deterministic sequence of pushes and pops gives (bucket
  * lists per f for A* with w = 1 and a consistent heuristic, Dijkstra and
  * BFS; a 4-ary heap for the rest).  The same query on the same grid
- * therefore always gives the same path.
+ * therefore always gives the same path.  params.ties = PATH_TIES_FIFO
+ * drops the preference for the smaller h, to show what it is worth:
+ * among equal f the cell pushed first goes first.
  *
  * Limits: g never exceeds PATH_COST_MAX; f and h saturate at 2^32 - 1,
  * which can only happen to cells that are farther than the goal in any
@@ -61,6 +63,13 @@ enum path_diagonal {
 	PATH_DIAG_COUNT
 };
 
+/* How the open list orders cells of equal f. */
+enum path_ties {
+	PATH_TIES_LOW_H = 0, /* the larger g, that is the smaller h, first */
+	PATH_TIES_FIFO,      /* the one pushed first (no tie-breaking) */
+	PATH_TIES_COUNT
+};
+
 enum path_status {
 	PATH_FOUND = 0,
 	PATH_NO_PATH = 1,    /* the goal cannot be reached: a normal result */
@@ -82,6 +91,9 @@ struct path_params {
 	 * stays admissible); 1 is always safe. */
 	uint32_t h_scale;
 	uint32_t budget; /* max expansions, 0 = unlimited */
+	/* Among equal f; PATH_TIES_FIFO takes the heap's generic search,
+	 * slower than the specialised ones, for the AI view's lessons. */
+	enum path_ties ties;
 };
 
 struct path_point {
@@ -145,8 +157,8 @@ void path_params_default(struct path_params *p);
  * known diagonal rule, 1 <= straight <= diagonal <= 2 * straight and
  * diagonal <= PATH_STEP_MAX.  path_params_check: what path_find (and
  * jps_find) take: the moves, and a known algorithm and heuristic, a
- * weight from PATH_WEIGHT_ONE to PATH_WEIGHT_MAX and an h_scale of at
- * most GRID_COST_MAX. */
+ * weight from PATH_WEIGHT_ONE to PATH_WEIGHT_MAX, an h_scale of at
+ * most GRID_COST_MAX and a known tie rule. */
 int path_params_check_moves(const struct path_params *p);
 int path_params_check(const struct path_params *p);
 
@@ -201,6 +213,7 @@ void path_trace_fini(struct path_trace *t);
 const char *path_algo_name(enum path_algo a);
 const char *path_heuristic_name(enum path_heuristic h);
 const char *path_diagonal_name(enum path_diagonal d);
+const char *path_ties_name(enum path_ties t);
 const char *path_status_name(enum path_status s);
 
 #endif

@@ -223,13 +223,15 @@ cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
 void ctx_next_gen(struct path_ctx *c);
 
 /* heap.c.  heap_ready makes the heap if the context has none yet (0 or
- * PATH_NOMEM); heap_search runs a search with it. */
+ * PATH_NOMEM); heap_search runs a search with it, breaking ties as ties
+ * says (enum path_ties). */
 int heap_ready(struct path_ctx *c);
 void heap_fini(struct path_ctx *c);
 size_t heap_bytes(const struct path_ctx *c);
 enum path_status heap_search(struct path_ctx *c, const uint8_t *cost,
                              const struct query *q, enum path_diagonal diag,
-                             struct path_stats *st, struct path_trace *tr);
+                             enum path_ties ties, struct path_stats *st,
+                             struct path_trace *tr);
 
 /* bucket.c.  bucket_fits says whether a query can use the bucket lists
  * (f never drops from a cell to its successor); bucket_search runs a
