@@ -491,6 +491,23 @@ wait_for '^SANDBOX 15,6 floor ' || bad "sandbox: U did not undo the wall"
 $T send-keys -t g Space k k k k l s
 wait_for '^SANDBOX 16,2 floor ' || bad "sandbox: the cursor did not move"
 wait_for 'goal 16,2|guard, goal' || bad "sandbox: no panel"
+# The mouse, as an xterm reports it (ESC [ M, then the button, column
+# and row, each plus 32, counted from 1): a left click on 3,9 puts the
+# cursor there and paints; a right click on 5,9 only moves the cursor.
+click() {
+	$T send-keys -t g -l "$(printf '\033[M%b%b%b' \
+		"\\x$(printf %x $((32 + $3)))" "\\x$(printf %x $((33 + $1)))" \
+		"\\x$(printf %x $((33 + $2)))")"
+}
+click 3 9 0
+click 3 9 3
+wait_for '^SANDBOX 3,9 wall ' || bad "sandbox: a click did not paint a wall at 3,9"
+click 5 9 2
+click 5 9 3
+wait_for '^SANDBOX 5,9 floor ' || bad "sandbox: a right click did not move the cursor to 5,9"
+click 16 2 2
+click 16 2 3
+wait_for '^SANDBOX 16,2 floor ' || bad "sandbox: a right click did not move the cursor back"
 $T send-keys -t g w
 wait_for 'Saved hunted-sandbox-1.txt' || bad "sandbox: w did not save"
 f=$tmp/sandbox/hunted-sandbox-1.txt
@@ -503,6 +520,8 @@ sed -n '/^MAP$/,/^ENDMAP$/p' "$f" | sed -n 8p | grep -q '^#\.\.\.\.\.\.\.\.\.\.#
 	bad "sandbox: the saved map does not have the painted wall"
 sed -n '/^MAP$/,/^ENDMAP$/p' "$f" | sed -n 4p | grep -q '^#\.\{15\}g\.\{4\}#$' ||
 	bad "sandbox: the saved map does not have the goblin where it was put"
+sed -n '/^MAP$/,/^ENDMAP$/p' "$f" | sed -n 11p | grep -q '^#\.\.#\.\.\.\.\.\.\.#' ||
+	bad "sandbox: the saved map does not have the wall painted with the mouse"
 # C clears to floor (the tutorial's wall too), U brings it all back.
 $T send-keys -t g j j j j h C
 wait_for '^SANDBOX 15,6 floor ' || bad "sandbox: C did not clear the painted wall"
@@ -511,7 +530,7 @@ wait_for '^SANDBOX 15,6 wall ' || bad "sandbox: U did not undo the clearing"
 $T send-keys -t g Escape
 wait_for 'Sandbox closed' || bad "sandbox: Esc did not close it"
 $T send-keys -t g q y
-check_restored "the sandbox paints, undoes, moves the start, clears and saves a map that plays" 0
+check_restored "the sandbox paints (keys and mouse), undoes, moves the start, clears and saves a map that plays" 0
 session 80 24 "cd $tmp/sandbox && $bin --map tutorial --ai-view --record $tmp/sandbox/r.rec --no-watch"
 wait_for '^HP 30/30' || bad "sandbox: no game"
 $T send-keys -t g v S
