@@ -459,8 +459,11 @@ static void ensure_search(struct aiview *a)
 	if (ensure_memory(a) != 0)
 		return;
 	mm = &w->monsters[a->sel];
-	if (!a->custom)
+	if (!a->custom) {
+		/* The kind's own search, jump point search included. */
 		minds_params(w, mm->kind, &a->p);
+		a->jps = minds_kind_jumps(w, mm->kind);
+	}
 	/* A monster going nowhere (a guard at its post) has no search to
 	 * show: show the one it would make to hunt the player, and say so. */
 	gx = mind_of(a, a->sel)->goal_x;
@@ -515,9 +518,12 @@ static void cycle_params(struct aiview *a, int key)
 
 	if (!alive(a, a->sel))
 		return;
-	if (!a->custom)
+	if (!a->custom) {
 		minds_params(a->game->world,
 		             a->game->world->monsters[a->sel].kind, &a->p);
+		a->jps = minds_kind_jumps(
+		        a->game->world, a->game->world->monsters[a->sel].kind);
+	}
 	a->custom = 1;
 	a->by_page = 0;
 	switch (key) {

@@ -1061,6 +1061,28 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	}
 }
 
+/* A monster kind's search in a few words: "A*", "greedy", "A* w=3
+ * 4-way", "JPS cutting corners"... */
+static void kind_search_words(const struct world *w, int kind, char *buf,
+                              size_t size)
+{
+	struct path_params p;
+	size_t n;
+
+	minds_params(w, kind, &p);
+	n = (size_t)snprintf(
+	        buf, size, "%s",
+	        minds_kind_jumps(w, kind) ? "JPS" : path_algo_name(p.algo));
+	if (n < size && p.weight != PATH_WEIGHT_ONE)
+		n += (size_t)snprintf(buf + n, size - n, " w=%u.%u",
+		                      p.weight / PATH_WEIGHT_ONE,
+		                      p.weight % PATH_WEIGHT_ONE / 100);
+	if (n < size && p.diagonal != PATH_DIAG_NO_CORNER)
+		snprintf(buf + n, size - n, "%s",
+		         p.diagonal == PATH_DIAG_NEVER ? " 4-way"
+		                                       : " cutting corners");
+}
+
 /* One line saying what is at (x, y), for look mode. */
 static void describe_cell(const struct view *v, int x, int y, char *buf,
                           size_t size)
@@ -1078,10 +1100,13 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		const struct world_monster *m = &w->monsters[mi];
 		const struct data_monster *k = &w->data->monsters[m->kind];
 
+		char how[48];
+
+		kind_search_words(w, m->kind, how, sizeof(how));
 		n += (size_t)snprintf(
-		        buf + n, size - n, "; %s#%d, %d/%d hp, %s", k->name, mi,
-		        m->hp, k->hp,
-		        mind_mode_name(v->s->game->minds->mind[mi].mode));
+		        buf + n, size - n, "; %s#%d, %d/%d hp, %s, hunts by %s",
+		        k->name, mi, m->hp, k->hp,
+		        mind_mode_name(v->s->game->minds->mind[mi].mode), how);
 	}
 	if (n < size && ii >= 0)
 		snprintf(buf + n, size - n, "; %s",

@@ -6,3 +6,8 @@ check_PROGRAMS += tests/mind/test_mind
 TESTS += tests/mind/test_mind
 tests_mind_test_mind_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_mind_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/mind/test_kinds
+TESTS += tests/mind/test_kinds
+tests_mind_test_kinds_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_kinds_LDADD = $(TEST_LIBS)

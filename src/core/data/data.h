@@ -116,6 +116,14 @@ struct data_monster {
 	uint8_t bashes_doors;
 	int drift;       /* cells the target may move before a re-plan */
 	uint32_t budget; /* node budget per search, 0 = unlimited */
+	/* Its search: enum path_algo or PATH_ALGO_COUNT for jump point
+	 * search, enum path_heuristic, enum path_diagonal, A*'s weight in
+	 * tenths; pack: its hunters share one distance map. */
+	uint8_t algorithm;
+	uint8_t heuristic;
+	uint8_t diagonal;
+	uint8_t weight;
+	uint8_t pack;
 	struct data_override overrides[DATA_OVERRIDE_MAX];
 	size_t noverrides;
 	char *description;

@@ -190,7 +190,7 @@ int lex_expect_glyph(struct parser *p, struct tok *t, const char *attr,
 /* ---- record.c ---------------------------------------------------------- */
 
 /* Most keywords one kind of record has. */
-#define RECORD_KEYWORD_MAX 16
+#define RECORD_KEYWORD_MAX 24
 
 /* The directive "terrain NAME ..." and the other record headers. */
 void record_parse(struct parser *p, struct tok *kw);

@@ -66,6 +66,18 @@ static const struct record_keyword record_key_keywords[] = {
         {"description", ARG_TEXT, 0, K(description), 0, 0, NULL, NULL},
 };
 
+/* A monster's search and a lesson's pages: the words name the engine's
+ * enums in their order (path.h), "jps" last after the four algorithms. */
+static const char *const record_algo_names[] = {"astar", "dijkstra", "greedy",
+                                                "bfs", "jps"};
+static const char *const record_heur_names[] = {
+        "manhattan", "octile", "chebyshev", "euclidean", "zero"};
+static const char *const record_diag_names[] = {"4-way", "no-corner", "always"};
+static const char *const record_layer_names[] = {"none", "g",      "h",
+                                                 "f",    "arrows", "cost"};
+static const char *const record_table_names[] = {"algorithms", "heuristics"};
+static const char *const record_ties_names[] = {"lower-h", "first-in"};
+
 static const struct record_keyword record_monster_keywords[] = {
         {"glyph", ARG_GLYPH, 0, M(glyph), 0, 0, NULL, NULL},
         {"color", ARG_COLOR, 0, M(color), 0, 0, NULL, NULL},
@@ -79,6 +91,14 @@ static const struct record_keyword record_monster_keywords[] = {
         {"cost", ARG_OVERRIDE, 1, M(overrides), 0, 0, NULL, NULL},
         {"drift", ARG_INT, 0, M(drift), 0, DATA_MAP_MAX_DIM, NULL, NULL},
         {"budget", ARG_INT, 0, M(budget), 0, 100000000, NULL, NULL},
+        {"algorithm", ARG_CHOICE, 0, M(algorithm), 0, 5, record_algo_names,
+         "astar, dijkstra, greedy, bfs or jps"},
+        {"heuristic", ARG_CHOICE, 0, M(heuristic), 0, 5, record_heur_names,
+         "manhattan, octile, chebyshev, euclidean or zero"},
+        {"diagonal", ARG_CHOICE, 0, M(diagonal), 0, 3, record_diag_names,
+         "4-way, no-corner or always"},
+        {"weight", ARG_INT, 0, M(weight), 10, 100, NULL, NULL},
+        {"pack", ARG_BOOL, 0, M(pack), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
 };
 
@@ -86,18 +106,6 @@ static const struct record_keyword record_dungeon_keywords[] = {
         {"title", ARG_TEXT, 0, D(title), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, D(description), 0, 0, NULL, NULL},
 };
-
-/* A lesson's pages: the words name the engine's enums in their order
- * (path.h), "jps" last after the four algorithms. */
-static const char *const record_algo_names[] = {"astar", "dijkstra", "greedy",
-                                                "bfs", "jps"};
-static const char *const record_heur_names[] = {
-        "manhattan", "octile", "chebyshev", "euclidean", "zero"};
-static const char *const record_diag_names[] = {"4-way", "no-corner", "always"};
-static const char *const record_layer_names[] = {"none", "g",      "h",
-                                                 "f",    "arrows", "cost"};
-static const char *const record_table_names[] = {"algorithms", "heuristics"};
-static const char *const record_ties_names[] = {"lower-h", "first-in"};
 
 #define P(f) offsetof(struct data_page, f), sizeof(((struct data_page *)0)->f)
 static const struct record_keyword record_page_keywords[] = {
@@ -204,6 +212,9 @@ static void *record_monster_add(struct parser *p, int col)
 		x->attack = 1;
 		x->sight = 8;
 		x->drift = 2;
+		x->heuristic = 1; /* octile */
+		x->diagonal = 1;  /* no-corner */
+		x->weight = 10;
 	}
 	return x;
 }

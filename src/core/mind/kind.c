@@ -51,6 +51,7 @@ struct kind_state *kind_get(struct minds *md, const struct world *w, int kind)
 		return ks;
 	for (t = 0; t < w->data->nterrain && t < 256; t++)
 		ks->cost[t] = kind_cost(w, kind, (int)t);
+	ks->diag = (enum path_diagonal)w->data->monsters[kind].diagonal;
 	if (grid_init(&ks->grid, w->width, w->height) != GRID_OK)
 		return NULL;
 	ks->labels = malloc(n * sizeof(*ks->labels));
@@ -79,8 +80,9 @@ int kind_labels_fresh(struct kind_state *ks, const struct world *w)
 
 	if (!ks->labels_dirty)
 		return 0;
-	if (flood_components(&ks->grid, PATH_DIAG_NO_CORNER, ks->labels,
-	                     &ks->ncomp) != 0)
+	/* 4-way and no-corner moves join the same cells (a no-corner
+	 * diagonal has both straight ways open); "always" joins more. */
+	if (flood_components(&ks->grid, ks->diag, ks->labels, &ks->ncomp) != 0)
 		return -1;
 	free(ks->sizes);
 	free(ks->alias);
@@ -168,7 +170,7 @@ static void kind_change(struct minds *md, const struct world *w,
 		if (!ks->built || from == to)
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
-		if (from && !to)
+		if ((from && !to) || (!from && ks->diag == PATH_DIAG_ALWAYS))
 			ks->labels_dirty = 1;
 		else if (!from && to)
 			kind_open_cell(ks, w, c->x, c->y);

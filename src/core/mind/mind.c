@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/path/distmap.h"
+#include "core/path/jps.h"
 #include "mind_impl.h"
 
 void mind_options_default(struct mind_options *o)
@@ -69,6 +70,7 @@ void minds_free(struct minds *md)
 			kind_free(&wk->kinds[k]);
 		free(wk->kinds);
 		path_ctx_free(wk->ctx);
+		jps_ctx_free(wk->jctx);
 		free(wk->buf);
 		free(wk);
 	}
@@ -176,8 +178,41 @@ const struct distmap *minds_kind_distmap(const struct minds *md, int kind,
 
 void minds_params(const struct world *w, int kind, struct path_params *p)
 {
+	const struct data_monster *m = &w->data->monsters[kind];
+
 	path_params_default(p);
-	p->budget = w->data->monsters[kind].budget;
+	p->budget = m->budget;
+	p->algo = m->algorithm < PATH_ALGO_COUNT ? (enum path_algo)m->algorithm
+	                                         : PATH_ASTAR;
+	p->heuristic = (enum path_heuristic)m->heuristic;
+	p->diagonal = (enum path_diagonal)m->diagonal;
+	p->weight = (uint32_t)m->weight * (PATH_WEIGHT_ONE / 10);
+	if (m->algorithm == PATH_ALGO_COUNT) {
+		/* Jump point search: A* with w = 1 and the octile distance,
+		 * also when it falls back to plain A*. */
+		p->heuristic = PATH_H_OCTILE;
+		p->weight = PATH_WEIGHT_ONE;
+	}
+}
+
+int minds_kind_jumps(const struct world *w, int kind)
+{
+	return w->data->monsters[kind].algorithm == PATH_ALGO_COUNT;
+}
+
+int minds_kind_optimal(const struct world *w, int kind)
+{
+	struct path_params p;
+
+	minds_params(w, kind, &p);
+	if (p.algo == PATH_DIJKSTRA)
+		return 1;
+	if (p.algo != PATH_ASTAR || p.weight != PATH_WEIGHT_ONE)
+		return 0;
+	/* Manhattan counts a diagonal as two straight steps. */
+	return p.heuristic != PATH_H_MANHATTAN ||
+	       p.diagonal == PATH_DIAG_NEVER ||
+	       p.diagonal_cost >= 2 * p.straight_cost;
 }
 
 /* Monster i's search again, by path_find (ctx) or jump point search

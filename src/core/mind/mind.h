@@ -160,8 +160,18 @@ struct distmap;
 const struct distmap *minds_kind_distmap(const struct minds *m, int kind,
                                          int *tx, int *ty);
 
-/* The parameters every monster search uses. */
+/* The parameters a monster kind searches with: its algorithm, heuristic,
+ * diagonal rule and weight from monsters.txt (A* for jump point search,
+ * which is A* over jump points), its budget. */
 void minds_params(const struct world *w, int kind, struct path_params *p);
+/* Whether the kind searches with jump point search (where the grid
+ * allows: every cell it may enter costs the same, crowd included, and
+ * diagonal moves; otherwise with A*). */
+int minds_kind_jumps(const struct world *w, int kind);
+/* Whether the kind's searches find the cheapest path (A* with w = 1 and
+ * an admissible heuristic, Dijkstra, jump point search): only such kinds
+ * may walk a shared distance map, which gives the cheapest way too. */
+int minds_kind_optimal(const struct world *w, int kind);
 
 /* Runs monster i's search again from its cell to (gx, gy), with params p
  * (any algorithm, heuristic, rule, weight) and an optional trace, on its

@@ -7,6 +7,7 @@
 #include "mind.h"
 
 struct distmap;
+struct jps_ctx;
 
 /* Other monsters within this many cells of a mover make their cell cost
  * more for its search (plan.c). */
@@ -24,6 +25,7 @@ struct kind_state {
 	uint32_t *alias;
 	uint32_t ncomp, compcap;
 	int labels_dirty;
+	enum path_diagonal diag; /* the kind's moves, for its components */
 	/* Shared distance map to the player. */
 	struct distmap *dm;
 	int dm_valid;
@@ -39,6 +41,7 @@ struct minds_work {
 	size_t nkinds;
 	uint32_t synced; /* the world's changes are read up to this serial */
 	struct path_ctx *ctx;
+	struct jps_ctx *jctx; /* made for the first kind that jumps */
 	struct path_point *buf;
 	size_t bufcap;
 	uint32_t tick_left;   /* nodes this tick may still expand */

@@ -113,7 +113,10 @@ void plan_made(struct mind *mi, const struct world *w, enum replan_reason why)
 }
 
 /* Searches into the planner's buffer, growing it until the whole path
- * fits.  Returns 0, or -1 when out of memory. */
+ * fits.  A kind that jumps tries jump point search first, and A* when
+ * that cannot answer: costs that vary (a crowd around it, say), or no
+ * path, for which A* leaves the way to the closest cell.  Returns 0, or
+ * -1 when out of memory. */
 static int plan_search_buffered(struct minds *md, const struct world *w,
                                 size_t i, struct kind_state *ks,
                                 const struct path_params *p,
@@ -121,16 +124,32 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 {
 	struct minds_work *wk = md->work;
 	const struct mind *mi = &md->mind[i];
+	int jump = minds_kind_jumps(w, w->monsters[i].kind) &&
+	           p->diagonal != PATH_DIAG_NEVER;
+	uint32_t tried = 0;
 
+	if (jump && !wk->jctx)
+		wk->jctx = jps_ctx_new(w->width, w->height);
+	if (!wk->jctx)
+		jump = 0;
 	for (;;) {
 		size_t cap;
 		struct path_point *b;
 
 		plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p,
-		                wk->ctx, NULL, wk->buf, wk->bufcap, res, NULL);
+		                jump ? NULL : wk->ctx, jump ? wk->jctx : NULL,
+		                wk->buf, wk->bufcap, res, NULL);
+		if (jump && res->status != PATH_FOUND) {
+			tried = res->stats.expanded;
+			jump = 0;
+			continue;
+		}
 		if ((res->status != PATH_FOUND && !res->partial) ||
-		    res->length <= wk->bufcap)
+		    res->length <= wk->bufcap) {
+			/* Both searches' work counts. */
+			res->stats.expanded += tried;
 			return 0;
+		}
 		cap = wk->bufcap * 2;
 		while (cap < res->length)
 			cap *= 2;

@@ -62,9 +62,14 @@ void shared_choose(struct minds *md, const struct world *w)
 		uint64_t astar_work, map_work, per_search;
 
 		ks->use_dm = 0;
-		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR)
+		/* A map gives the cheapest way: not for a kind whose own
+		 * search would not (greedy, breadth-first, weighted). */
+		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR ||
+		    !minds_kind_optimal(w, (int)k))
 			continue;
-		if (md->opt.strategy == MIND_STRATEGY_DISTMAP) {
+		/* A pack always hunts by one map. */
+		if (md->opt.strategy == MIND_STRATEGY_DISTMAP ||
+		    w->data->monsters[k].pack) {
 			ks->use_dm = 1;
 			continue;
 		}

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/path/path.h"
+
 #define WORLD_SPAWN_GAP   5 /* random monsters start this far away */
 #define WORLD_SPAWN_TRIES 2000
 
@@ -96,6 +98,12 @@ int world_corner_ok(const struct world *w, int kind, int x, int y, int dx,
                     int dy)
 {
 	if (dx == 0 || dy == 0)
+		return 1;
+	/* A monster moves by its kind's diagonal rule, the player by
+	 * no-corner. */
+	if (kind >= 0 && w->data->monsters[kind].diagonal == PATH_DIAG_NEVER)
+		return 0;
+	if (kind >= 0 && w->data->monsters[kind].diagonal == PATH_DIAG_ALWAYS)
 		return 1;
 	return world_enterable(w, kind, x + dx, y) &&
 	       world_enterable(w, kind, x, y + dy);

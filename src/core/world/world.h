@@ -182,10 +182,11 @@ int world_enterable(const struct world *w, int kind, int x, int y);
 int world_sees(const struct world *w, int x, int y, int tx, int ty, int r);
 
 /* Whether an actor may step (or strike) diagonally from (x, y) to
- * (x+dx, y+dy) past the two corner cells: both must be cells the actor
- * could enter (kind -1 is the player, for whom every door counts).
- * Straight steps always pass.  The same rule as the path engine's
- * PATH_DIAG_NO_CORNER on the actor's cost grid. */
+ * (x+dx, y+dy), by its diagonal rule (the path engine's): the player, kind
+ * -1, and a monster whose kind moves no-corner need both corner cells to
+ * be cells it could enter (for the player every door counts); a 4-way
+ * kind never moves diagonally, and an "always" kind squeezes past any
+ * corner.  Straight steps always pass. */
 int world_corner_ok(const struct world *w, int kind, int x, int y, int dx,
                     int dy);
 

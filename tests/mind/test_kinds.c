@@ -1,0 +1,478 @@
+/* test_kinds.c - the shipped monster kinds (data/monsters.txt) and the
+ * searches they hunt with, each shown by what a player would notice: the
+ * greedy zombie pressing against a U-shaped wall while the goblin's A*
+ * walks round it, the breadth-first hound wading through mud that the
+ * goblin walks round, the impatient kobold's longer way, the bat's jump
+ * point search over water and past corners, the golem that cannot step
+ * or strike diagonally, and the wolves' shared map. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/mind/mind.h"
+#include "core/path/path.h"
+#include "core/world/world.h"
+#include "lib/dungeon.h"
+#include "lib/fixture.h"
+#include "lib/tap.h"
+
+static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
+
+static const char kinds[] = "include \"../monsters.txt\"\n";
+
+static const char legend[] = "legend '#' wall\n"
+                             "legend '.' floor\n"
+                             "legend ',' mud\n"
+                             "legend '~' deep_water\n"
+                             "legend '@' floor player\n"
+                             "legend '>' stairs exit\n"
+                             "legend 'g' floor monster goblin\n"
+                             "legend 'z' floor monster zombie\n"
+                             "legend 'h' floor monster hound\n"
+                             "legend 'k' floor monster kobold\n"
+                             "legend 'b' floor monster bat\n"
+                             "legend 'G' floor monster golem\n"
+                             "legend 'w' floor monster wolf\n";
+
+/* A game of the shipped kinds on rows in which every monster hunts the
+ * player from the first turn, and the player cannot die. */
+static struct game *kinds_play(const char *rows)
+{
+	struct mind_options o;
+	struct game *g;
+
+	mind_options_default(&o);
+	o.hunt = 1;
+	g = dungeon_game(kinds, legend, rows, 1, &o);
+	g->world->php = g->world->php_max = 1000000;
+	return g;
+}
+
+static int kind_of(const struct world *w, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < w->data->nmonsters; k++)
+		if (strcmp(w->data->monsters[k].name, name) == 0)
+			return (int)k;
+	fail_msg("no monster kind %s", name);
+	return -1;
+}
+
+/* What each kind searches with, as monsters.txt says. */
+static void test_kinds_searches(void **state)
+{
+	static const char map[] = "#####\n"
+	                          "#@.>#\n"
+	                          "#####\n";
+	static const struct {
+		const char *name;
+		enum path_algo algo;
+		enum path_heuristic heur;
+		enum path_diagonal diag;
+		uint32_t weight;
+		int jumps, optimal;
+	} want[] = {
+	        {"goblin", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000,
+	         0, 1},
+	        {"zombie", PATH_GREEDY, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
+	         1000, 0, 0},
+	        {"hound", PATH_BFS, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000, 0,
+	         0},
+	        {"kobold", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 3000,
+	         0, 0},
+	        {"bat", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_ALWAYS, 1000, 1,
+	         1},
+	        {"golem", PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, 1000,
+	         0, 1},
+	        {"wolf", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000,
+	         0, 1},
+	};
+	struct game *g;
+	size_t i;
+
+	(void)state;
+	g = kinds_play(map);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct path_params p;
+		int k = kind_of(g->world, want[i].name);
+
+		minds_params(g->world, k, &p);
+		assert_int_equal(path_params_check(&p), 0);
+		assert_int_equal(p.algo, want[i].algo);
+		assert_int_equal(p.heuristic, want[i].heur);
+		assert_int_equal(p.diagonal, want[i].diag);
+		assert_int_equal(p.weight, want[i].weight);
+		assert_int_equal(minds_kind_jumps(g->world, k), want[i].jumps);
+		assert_int_equal(minds_kind_optimal(g->world, k),
+		                 want[i].optimal);
+	}
+	game_free(g);
+}
+
+/* A U-shaped wall open on the far side from the player.  The zombie's
+ * greedy search dives to the bottom of the U, the cells nearest the
+ * player, and runs out of budget there: it presses against the wall.
+ * The goblin's A*, from the same cell, walks out over the rim and round. */
+static const char u_map[] = "#################\n"
+                            "#...............#\n"
+                            "#..#.........#..#\n"
+                            "#..#....X....#..#\n"
+                            "#..#.........#..#\n"
+                            "#..#.........#..#\n"
+                            "#..###########..#\n"
+                            "#...............#\n"
+                            "#.......@.......#\n"
+                            "#>..............#\n"
+                            "#################\n";
+
+static struct game *u_game(char who)
+{
+	char rows[sizeof(u_map)];
+
+	memcpy(rows, u_map, sizeof(u_map));
+	*strchr(rows, 'X') = who;
+	return kinds_play(rows);
+}
+
+static void test_kinds_zombie_stuck_behind_u(void **state)
+{
+	struct game *g;
+	const struct world_monster *m;
+	int t;
+
+	(void)state;
+	g = u_game('z');
+	m = &g->world->monsters[0];
+	for (t = 0; t < 40; t++) {
+		game_step(g, wait_cmd);
+		/* Never out of the U. */
+		if (m->y < 2 || m->x < 4 || m->x > 12) {
+			dungeon_dump(g);
+			fail_msg("the zombie left the U on turn %d", t);
+		}
+	}
+	/* It pressed to the U's bottom row, nearest the player. */
+	assert_int_equal(m->y, 5);
+	assert_true(g->minds->stats.budget_cut > 0);
+	assert_false(dungeon_adjacent(g->world, 0));
+	game_free(g);
+
+	g = u_game('g');
+	for (t = 0; t < 40 && !dungeon_adjacent(g->world, 0); t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	game_free(g);
+}
+
+/* Mud between the monster and the player, a dry way round it.  The
+ * hound counts steps and plans straight through; the goblin pays 3 a
+ * step of mud and plans round. */
+static const char mud_map[] = "###############\n"
+                              "#.............#\n"
+                              "#.,,,,,,,,,,,.#\n"
+                              "#X,,,,,,,,,,,@#\n"
+                              "#.,,,,,,,,,,,.#\n"
+                              "#.............#\n"
+                              "#>............#\n"
+                              "###############\n";
+
+static int path_crosses_mud(const struct game *g, size_t i)
+{
+	const struct mind *mi = &g->minds->mind[i];
+	size_t k;
+
+	for (k = 0; k < mi->len; k++)
+		if (world_terrain_at(g->world, mi->path[k].x, mi->path[k].y)
+		            ->cost > 1)
+			return 1;
+	return 0;
+}
+
+static void test_kinds_hound_wades_through_mud(void **state)
+{
+	char rows[sizeof(mud_map)];
+	struct game *g;
+	int t;
+
+	(void)state;
+	memcpy(rows, mud_map, sizeof(mud_map));
+	*strchr(rows, 'X') = 'h';
+	g = kinds_play(rows);
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, path_crosses_mud(g, 0));
+	/* Straight across: 11 steps of mud to the cell beside the player. */
+	for (t = 0; t < 12 && !dungeon_adjacent(g->world, 0); t++) {
+		ASSERT_GAME(g, g->world->monsters[0].y == 3);
+		game_step(g, wait_cmd);
+	}
+	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	game_free(g);
+
+	memcpy(rows, mud_map, sizeof(mud_map));
+	*strchr(rows, 'X') = 'g';
+	g = kinds_play(rows);
+	for (t = 0; t < 30 && !dungeon_adjacent(g->world, 0); t++) {
+		game_step(g, wait_cmd);
+		ASSERT_GAME(g, !path_crosses_mud(g, 0));
+	}
+	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	game_free(g);
+}
+
+/* The kobold's weighted A* (w = 3) against the goblin's A* on the
+ * default dungeon, from the first monster's cell to 300 cells picked at
+ * random: it never finds a cheaper way (A* finds the cheapest), never
+ * one dearer than 3 times the cheapest, often a dearer one, and it
+ * expands fewer cells for it. */
+static void test_kinds_kobold_takes_longer_ways(void **state)
+{
+	char path[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	struct game *g;
+	struct world *w;
+	struct path_params kp, gp;
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t cap;
+	uint64_t kexp = 0, gexp = 0, rng = 12345;
+	int found = 0, dearer = 0, n;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/data/maps/default.txt",
+	         fixture_srcdir());
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load(d, path, &dl), 0);
+	g = game_new(d, 1, -1, NULL, &dl);
+	diag_list_fini(&dl);
+	assert_non_null(g);
+	w = g->world;
+	assert_true(w->nmonsters > 0);
+	minds_params(w, kind_of(w, "kobold"), &kp);
+	minds_params(w, kind_of(w, "goblin"), &gp);
+	kp.budget = gp.budget = 0;
+	ctx = path_ctx_new(w->width, w->height);
+	cap = (size_t)w->width * (size_t)w->height;
+	buf = malloc(cap * sizeof(*buf));
+	assert_true(ctx && buf);
+	for (n = 0; n < 300; n++) {
+		struct path_result rk, rg;
+		int x, y;
+
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		x = (int)((rng >> 33) % (uint64_t)w->width);
+		y = (int)((rng >> 17) % (uint64_t)w->height);
+		minds_search_again(g->minds, w, 0, x, y, &gp, ctx, buf, cap,
+		                   &rg, NULL);
+		if (rg.status != PATH_FOUND)
+			continue;
+		minds_search_again(g->minds, w, 0, x, y, &kp, ctx, buf, cap,
+		                   &rk, NULL);
+		assert_int_equal(rk.status, PATH_FOUND);
+		assert_true(rk.cost >= rg.cost);
+		assert_true(rk.cost <= 3 * rg.cost);
+		dearer += rk.cost > rg.cost;
+		kexp += rk.stats.expanded;
+		gexp += rg.stats.expanded;
+		found++;
+	}
+	print_message("%d ways: the kobold's dearer on %d, expanded %llu "
+	              "against %llu\n",
+	              found, dearer, (unsigned long long)kexp,
+	              (unsigned long long)gexp);
+	assert_true(found >= 100);
+	assert_true(dearer * 10 >= found);
+	assert_true(kexp < gexp);
+	free(buf);
+	path_ctx_free(ctx);
+	game_free(g);
+}
+
+/* The bat flies over deep water and squeezes between two walls that
+ * touch at a corner; on open ground jump point search plans its flight
+ * in a few expansions where the goblin's A* needs one per cell. */
+static void test_kinds_bat_flies_and_jumps(void **state)
+{
+	static const char water[] = "##############\n"
+	                            "#b....~~.....#\n"
+	                            "#.....~~.....#\n"
+	                            "#######~~#####\n"
+	                            "#.....~~.....#\n"
+	                            "#.....~~....@#\n"
+	                            "#>....~~.....#\n"
+	                            "##############\n";
+	static const char corner[] = "#########\n"
+	                             "#b..#...#\n"
+	                             "#...#...#\n"
+	                             "#...#...#\n"
+	                             "####.####\n"
+	                             "#...#...#\n"
+	                             "#...#..@#\n"
+	                             "#>..#...#\n"
+	                             "#########\n";
+	static const char open[] = "##############################\n"
+	                           "#X...........................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#...........................@#\n"
+	                           "#>...........................#\n"
+	                           "##############################\n";
+	char rows[sizeof(open)];
+	struct game *g;
+	uint64_t bat, goblin;
+	int t;
+
+	(void)state;
+	/* Deep water is no wall to it: straight over. */
+	g = kinds_play(water);
+	for (t = 0; t < 20 && !dungeon_adjacent(g->world, 0); t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	game_free(g);
+	/* The only way is the diagonal squeeze through (4,4). */
+	g = kinds_play(corner);
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, !g->minds->mind[0].unreachable &&
+	                       g->minds->mind[0].len > 1);
+	for (t = 0; t < 20 && !dungeon_adjacent(g->world, 0); t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	game_free(g);
+	/* The goblin, which cuts no corners, cannot get through. */
+	memcpy(rows, corner, sizeof(corner));
+	*strchr(rows, 'b') = 'g';
+	g = kinds_play(rows);
+	for (t = 0; t < 3; t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->mind[0].unreachable);
+	game_free(g);
+
+	memcpy(rows, open, sizeof(open));
+	*strchr(rows, 'X') = 'b';
+	g = kinds_play(rows);
+	game_step(g, wait_cmd);
+	bat = g->minds->stats.expanded;
+	ASSERT_GAME(g, g->minds->stats.plans == 1 && g->minds->mind[0].len > 1);
+	game_free(g);
+	memcpy(rows, open, sizeof(open));
+	*strchr(rows, 'X') = 'g';
+	g = kinds_play(rows);
+	game_step(g, wait_cmd);
+	goblin = g->minds->stats.expanded;
+	game_free(g);
+	print_message("expanded: bat %llu, goblin %llu\n",
+	              (unsigned long long)bat, (unsigned long long)goblin);
+	assert_true(bat * 4 <= goblin);
+}
+
+/* The golem moves and strikes north, east, south and west only: every
+ * step it takes is straight, and diagonally next to the player it does
+ * not strike but steps beside it first. */
+static void test_kinds_golem_four_ways(void **state)
+{
+	static const char map[] = "###########\n"
+	                          "#G........#\n"
+	                          "#.........#\n"
+	                          "#.........#\n"
+	                          "#.........#\n"
+	                          "#........@#\n"
+	                          "#>........#\n"
+	                          "###########\n";
+	struct game *g;
+	const struct world_monster *m;
+	int t, px, py, hp;
+
+	(void)state;
+	g = kinds_play(map);
+	m = &g->world->monsters[0];
+	for (t = 0; t < 30 &&
+	            !(abs(m->x - g->world->px) + abs(m->y - g->world->py) == 1);
+	     t++) {
+		px = m->x;
+		py = m->y;
+		game_step(g, wait_cmd);
+		ASSERT_GAME(g, m->x == px || m->y == py);
+		/* Diagonally next to the player it never strikes. */
+		ASSERT_GAME(g, g->world->php == g->world->php_max);
+	}
+	ASSERT_GAME(g,
+	            abs(m->x - g->world->px) + abs(m->y - g->world->py) == 1);
+	/* Beside it, straight: now it strikes. */
+	hp = g->world->php;
+	for (t = 0; t < 3; t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->world->php < hp);
+	game_free(g);
+}
+
+/* Wolves hunt as a pack: one shared distance map, even for two; the
+ * zombie's greedy search never walks one, even when told to. */
+static void test_kinds_pack_shares_one_map(void **state)
+{
+	static const char wolves[] = "##############\n"
+	                             "#w...........#\n"
+	                             "#.....###....#\n"
+	                             "#.....#.....@#\n"
+	                             "#w....#......#\n"
+	                             "#>...........#\n"
+	                             "##############\n";
+	static const char zombies[] = "##############\n"
+	                              "#z...........#\n"
+	                              "#.....###....#\n"
+	                              "#.....#.....@#\n"
+	                              "#z....#......#\n"
+	                              "#>...........#\n"
+	                              "##############\n";
+	struct mind_options o;
+	struct game *g;
+	int t;
+
+	(void)state;
+	g = kinds_play(wolves);
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps >= 1);
+	ASSERT_GAME(g, g->minds->mind[0].cache == MIND_CACHE_SHARED &&
+	                       g->minds->mind[1].cache == MIND_CACHE_SHARED);
+	ASSERT_GAME(g, g->minds->stats.plans == 0);
+	game_free(g);
+
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	g = dungeon_game(kinds, legend, zombies, 1, &o);
+	g->world->php = g->world->php_max = 1000000;
+	for (t = 0; t < 4; t++) {
+		game_step(g, wait_cmd);
+		ASSERT_GAME(g, g->minds->mind[0].cache != MIND_CACHE_SHARED &&
+		                       g->minds->mind[1].cache !=
+		                               MIND_CACHE_SHARED);
+	}
+	ASSERT_GAME(g, g->minds->stats.distmaps == 0);
+	ASSERT_GAME(g, g->minds->stats.plans >= 2);
+	game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_kinds_searches),
+	        cmocka_unit_test(test_kinds_zombie_stuck_behind_u),
+	        cmocka_unit_test(test_kinds_hound_wades_through_mud),
+	        cmocka_unit_test(test_kinds_kobold_takes_longer_ways),
+	        cmocka_unit_test(test_kinds_bat_flies_and_jumps),
+	        cmocka_unit_test(test_kinds_golem_four_ways),
+	        cmocka_unit_test(test_kinds_pack_shares_one_map),
+	};
+
+	return tap_run(tests, NULL, NULL);
+}
