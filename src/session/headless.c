@@ -126,10 +126,10 @@ static void headless_summary_end(void *self, struct session *s)
 	        "summary: turns=%u monsters=%zu plans=%" PRIu64
 	        " cache_hits=%" PRIu64 " expanded=%" PRIu64
 	        " turn_us_median=%" PRIu64 " turn_us_max=%" PRIu64
-	        " caught=%d won=%d\n",
+	        " caught=%d won=%d seed=%" PRIu64 "\n",
 	        w->turn, w->nmonsters, st->plans, st->cache_hits, st->expanded,
 	        median / 1000, max_ns / 1000, w->state == WORLD_LOST,
-	        w->state == WORLD_WON);
+	        w->state == WORLD_WON, w->seed);
 }
 
 struct session_sink headless_summary_sink(struct headless *h)

@@ -26,6 +26,26 @@ static uint64_t session_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* A seed for a game started without --seed: from the system's random
+ * source, else from the clock and the process.  Kept to eight digits, to
+ * be read off the status line and typed back after --seed. */
+static uint64_t session_fresh_seed(void)
+{
+	uint64_t v = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+
+	if (!f || fread(&v, sizeof(v), 1, f) != 1) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u ^
+		    (uint64_t)ts.tv_sec ^ (uint64_t)getpid() << 32;
+	}
+	if (f)
+		fclose(f);
+	return 1 + v % 99999999u;
+}
+
 /* The game the setup describes, every problem printed. */
 static struct game *session_game(const struct setup *setup)
 {
@@ -88,6 +108,8 @@ struct session *session_open(const struct setup *setup)
 	s->setup = *setup;
 	if (setup->map == setup->map_buf)
 		s->setup.map = s->setup.map_buf;
+	if (s->setup.fresh_seed)
+		s->setup.seed = session_fresh_seed();
 	if (setup->replay && session_replay_load(s) != 0)
 		goto fail;
 	s->game = session_game(&s->setup);

@@ -243,7 +243,9 @@ static const struct option_def options[] = {
          "play a generated dungeon instead of a map",
          PARSED(set_generate, show_generate)},
         {"seed", 's', "N", G_GAME, GAME,
-         "seed for the game's random numbers (default 1)",
+         "seed for the game's random numbers: the same seed plays the\n"
+         "same game (default: a fresh one each game, shown on the\n"
+         "status line and at the end; a lesson's is 1)",
          PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
          "exactly K monsters, 0 to " SETUP_STR(
@@ -551,6 +553,8 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* A replay takes its recording's seed; a lesson is always the same. */
+	s->fresh_seed = !given(s, "seed") && !s->replay && !s->lesson;
 	return setup_check_combinations(s);
 }
 

@@ -39,6 +39,7 @@ struct setup {
 	const char *map;  /* --map NAME|FILE; NULL: the shipped default */
 	int gen_w, gen_h; /* --generate WxH; 0 when not generated */
 	uint64_t seed;    /* --seed */
+	int fresh_seed;   /* no --seed: each game draws its own */
 	int monsters;     /* --monsters; -1: the map's own */
 	struct mind_options mind; /* --hunt, --strategy, --turn-budget */
 

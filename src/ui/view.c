@@ -170,11 +170,15 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		view_log(v, "The replay diverged at turn %u (line %d).",
 		         s->div_turn, s->div_line);
 	}
+	/* The seed too: --seed N plays the same game again. */
 	if (w->state == WORLD_WON)
-		view_log(v, "You escaped in %u turns! Press q to leave.",
-		         w->turn);
+		view_log(v,
+		         "You escaped in %u turns! Press q to leave (seed "
+		         "%llu).",
+		         w->turn, (unsigned long long)w->seed);
 	else if (w->state == WORLD_LOST)
-		view_log(v, "You die on turn %u. Press q to leave.", w->turn);
+		view_log(v, "You die on turn %u. Press q to leave (seed %llu).",
+		         w->turn, (unsigned long long)w->seed);
 }
 
 struct session_sink view_sink(struct view *v)

@@ -51,10 +51,26 @@ tap_check "the same seed twice gives the same game, byte for byte"
 	--monsters 20 --turns 150 >"$tmp/det3" 2>&1
 cmp -s "$tmp/det1" "$tmp/det3" && bad "different seeds, same game"
 tap_check "another seed gives another game"
+# Without --seed every game draws a fresh seed, says which, and --seed
+# with it plays that game again; a recording keeps it.
+for i in 1 2; do
+	"$bin" --headless --log --no-timing --generate 60x30 --monsters 8 \
+		--turns 60 --record "$tmp/fresh$i.rec" >"$tmp/fresh$i" 2>&1
+done
+s1=$(sed -n 's/^summary: .* seed=\([0-9]*\)$/\1/p' "$tmp/fresh1")
+s2=$(sed -n 's/^summary: .* seed=\([0-9]*\)$/\1/p' "$tmp/fresh2")
+[ -n "$s1" ] && [ -n "$s2" ] && [ "$s1" != "$s2" ] ||
+	bad "two games without --seed: seeds '$s1' and '$s2'"
+tap_check "every game without --seed has a seed of its own"
+"$bin" --headless --log --no-timing --generate 60x30 --monsters 8 \
+	--turns 60 --seed "$s1" >"$tmp/again" 2>&1
+cmp -s "$tmp/fresh1" "$tmp/again" || bad "--seed $s1 did not play that game again"
+grep -q "^seed $s1\$" "$tmp/fresh1.rec" || bad "the recording does not keep seed $s1"
+tap_check "--seed with the seed a game showed plays it again, and its recording keeps it"
 
 # 3. The summary line has every field.
 "$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
-grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01]$' \
+grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+$' \
 	"$tmp/sum" || { cat "$tmp/sum" >&2; bad "summary format"; }
 tap_check "the summary line has every field"
 

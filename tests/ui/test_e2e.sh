@@ -418,12 +418,12 @@ ENDMAP
 ESCAPE
 "$bin" --headless --no-timing --map "$tmp/escape.txt" --keys lll \
 	>"$tmp/out" 2>&1
-grep -q '^summary: turns=3 .* won=1$' "$tmp/out" ||
+grep -q '^summary: turns=3 .* won=1 seed=[0-9]*$' "$tmp/out" ||
 	bad "escape: headless summary $(cat "$tmp/out")"
 start 80 24 --map "$tmp/escape.txt"
 wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"
 $T send-keys -t g l l l
-wait_for 'You escaped in 3 turns! Press q to leave\.' ||
+wait_for 'You escaped in 3 turns! Press q to leave \(seed [0-9]+\)\.' ||
 	bad "escape: the game did not say 3 turns"
 wait_for '^HP 30/30  Turn 3 .*ESCAPED' || bad "escape: the status line"
 $T send-keys -t g q
