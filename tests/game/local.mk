@@ -12,3 +12,8 @@ tests_game_test_soak_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_soak_LDADD = $(TEST_LIBS)
 tests_game_test_reload_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_reload_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/game/test_alive
+TESTS += tests/game/test_alive
+tests_game_test_alive_CFLAGS = $(TEST_CFLAGS)
+tests_game_test_alive_LDADD = $(TEST_LIBS)

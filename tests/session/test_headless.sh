@@ -167,12 +167,14 @@ tap_check "--hunt is kept in the recording"
 	bad "--hunt replay: exit $?"
 cmp -s "$tmp/hunt.out" "$tmp/hunt.rep" || bad "--hunt replay: different end"
 tap_check "a --hunt recording replays to the same end"
-"$bin" --headless --no-timing --map doors --seed 4 --monsters 12 \
-	--turns 60 >"$tmp/nohunt.out" 2>&1
-plans() { sed -n 's/.* plans=\([0-9]*\).*/\1/p' "$1"; }
-[ "$(plans "$tmp/hunt.out")" -gt "$(plans "$tmp/nohunt.out")" ] ||
-	bad "--hunt: no more searching than without it"
-tap_check "--hunt searches more than without it"
+"$bin" --headless --no-timing --log --map doors --seed 4 --monsters 12 \
+	--turns 60 --hunt >"$tmp/hunt.log" 2>&1
+"$bin" --headless --no-timing --log --map doors --seed 4 --monsters 12 \
+	--turns 60 >"$tmp/nohunt.log" 2>&1
+spotted() { grep -c '^0: .* spots you!$' "$1"; }
+[ "$(spotted "$tmp/hunt.log")" -gt "$(spotted "$tmp/nohunt.log")" ] ||
+	bad "--hunt: no more monsters on your trail at once than without it"
+tap_check "--hunt puts monsters on the player's trail from the first turn"
 grep -v '^hunt 1$' "$tmp/hunt" >"$tmp/hunt.off"
 "$bin" --headless --replay "$tmp/hunt.off" >/dev/null 2>&1
 rc=$?

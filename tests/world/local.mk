@@ -9,3 +9,8 @@ tests_world_test_world_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_world_LDADD = $(TEST_LIBS)
 tests_world_test_gen_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_gen_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/world/test_fight
+TESTS += tests/world/test_fight
+tests_world_test_fight_CFLAGS = $(TEST_CFLAGS)
+tests_world_test_fight_LDADD = $(TEST_LIBS)

@@ -83,6 +83,8 @@ struct data_terrain {
 	int opens_to;    /* terrain index, or -1 */
 	int closes_to;   /* terrain index, or -1 */
 	int unlocked_by; /* key index, or -1 */
+	int heals;       /* hit points the player drinks here, 0: none */
+	int dries_to;    /* what it becomes once drunk from, or -1 */
 	char *description;
 	struct data_src src;
 };
@@ -109,8 +111,9 @@ struct data_monster {
 	uint8_t bright;
 	int speed; /* 100 is the player's speed */
 	int hp;
-	int attack; /* damage per hit */
-	int sight;  /* radius in cells */
+	int attack;   /* damage per hit, on average */
+	int accuracy; /* hits in 100 blows */
+	int sight;    /* radius in cells */
 	uint8_t opens_doors;
 	uint8_t unlocks_doors;
 	uint8_t bashes_doors;

@@ -57,6 +57,8 @@ static const struct record_keyword record_terrain_keywords[] = {
         {"closes_to", ARG_TERRAIN_REF, 0, T(closes_to), 0, 0, NULL, NULL},
         {"bump_opens", ARG_BOOL, 0, T(bump_opens), 0, 0, NULL, NULL},
         {"unlocked_by", ARG_KEY_REF, 0, T(unlocked_by), 0, 0, NULL, NULL},
+        {"heals", ARG_INT, 0, T(heals), 0, 10000, NULL, NULL},
+        {"dries_to", ARG_TERRAIN_REF, 0, T(dries_to), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, T(description), 0, 0, NULL, NULL},
 };
 
@@ -84,6 +86,7 @@ static const struct record_keyword record_monster_keywords[] = {
         {"speed", ARG_INT, 0, M(speed), 1, 1000, NULL, NULL},
         {"hp", ARG_INT, 0, M(hp), 1, 10000, NULL, NULL},
         {"attack", ARG_INT, 0, M(attack), 0, 1000, NULL, NULL},
+        {"accuracy", ARG_INT, 0, M(accuracy), 0, 100, NULL, NULL},
         {"sight", ARG_INT, 0, M(sight), 0, DATA_MAP_MAX_DIM, NULL, NULL},
         {"opens_doors", ARG_BOOL, 0, M(opens_doors), 0, 0, NULL, NULL},
         {"unlocks_doors", ARG_BOOL, 0, M(unlocks_doors), 0, 0, NULL, NULL},
@@ -172,6 +175,7 @@ static void *record_terrain_add(struct parser *p, int col)
 		x->color = DATA_COLOR_WHITE;
 		x->bump_opens = 1;
 		x->opens_to = x->closes_to = x->unlocked_by = -1;
+		x->dries_to = -1;
 	}
 	return x;
 }
@@ -210,6 +214,7 @@ static void *record_monster_add(struct parser *p, int col)
 		x->speed = 100;
 		x->hp = 10;
 		x->attack = 1;
+		x->accuracy = 70;
 		x->sight = 8;
 		x->drift = 2;
 		x->heuristic = 1; /* octile */

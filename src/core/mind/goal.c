@@ -1,14 +1,25 @@
-/* goal.c - what a monster sees, and where it wants to go: the player it
- * sees, the spot where it last saw the player, its post, or a random
- * place to wander to. */
+/* goal.c - what a monster sees and hears, and where it wants to go: the
+ * player it sees, the spot where it last saw the player or heard a
+ * noise, a round from its post and back, or a random place to wander
+ * to. */
 #include "core/world/world.h"
 #include "mind_impl.h"
 
 #define WANDER_TRIES 32
+/* A guard's rounds take it this far from its post at most, and it
+ * starts one on a turn at its post this many times in 100. */
+#define PATROL_RADIUS  7
+#define PATROL_PERCENT 15
+/* Doors slammed, doors bashed and fights are heard this far away (in
+ * cells, walls or not). */
+#define HEAR_RADIUS 10
 
-/* A random cell of the monster's own component to wander to. */
-static void goal_pick_wander(struct minds *md, const struct world *w,
-                             struct rng *rng, size_t i, struct kind_state *ks)
+/* A random cell of the monster's own component to wander to, within
+ * radius cells of (cx, cy) (0: anywhere); the monster's own cell when
+ * none is found. */
+static void goal_pick_near(struct minds *md, const struct world *w,
+                           struct rng *rng, size_t i, struct kind_state *ks,
+                           int cx, int cy, int radius)
 {
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
@@ -21,9 +32,13 @@ static void goal_pick_wander(struct minds *md, const struct world *w,
 		return;
 	here = kind_comp_at(ks, world_idx(w, m->x, m->y));
 	for (k = 0; k < WANDER_TRIES; k++) {
-		int x = (int)rng_below(rng, (uint32_t)w->width);
-		int y = (int)rng_below(rng, (uint32_t)w->height);
+		int x = radius ? cx + rng_range(rng, -radius, radius)
+		               : (int)rng_below(rng, (uint32_t)w->width);
+		int y = radius ? cy + rng_range(rng, -radius, radius)
+		               : (int)rng_below(rng, (uint32_t)w->height);
 
+		if (!world_in(w, x, y))
+			continue;
 		if (kind_comp_at(ks, world_idx(w, x, y)) == here &&
 		    world_terrain_at(w, x, y)->door != DATA_DOOR_CLOSED &&
 		    world_terrain_at(w, x, y)->door != DATA_DOOR_LOCKED) {
@@ -32,6 +47,63 @@ static void goal_pick_wander(struct minds *md, const struct world *w,
 			return;
 		}
 	}
+}
+
+/* The loudest thing monster i heard this turn, the nearest noise within
+ * HEAR_RADIUS: a door slammed or bashed, a blow struck or missed, a kill.
+ * Returns 1 with its place in (*x, *y). */
+static int goal_heard(const struct world *w, const struct event_log *log,
+                      size_t i, int *x, int *y)
+{
+	const struct world_monster *m = &w->monsters[i];
+	long best = (long)HEAR_RADIUS * HEAR_RADIUS + 1;
+	size_t k;
+
+	for (k = 0; k < log->len; k++) {
+		const struct world_event *e = &log->items[k];
+		long dx = e->x - m->x, dy = e->y - m->y;
+
+		if (e->actor == (int)i)
+			continue;
+		switch (e->kind) {
+		case WEV_DOOR_CLOSED:
+		case WEV_DOOR_BASHED:
+		case WEV_DOOR_HOLDS:
+		case WEV_ATTACK:
+		case WEV_MISSED:
+		case WEV_KILLED:
+			break;
+		default:
+			continue;
+		}
+		if (dx * dx + dy * dy < best) {
+			best = dx * dx + dy * dy;
+			*x = e->x;
+			*y = e->y;
+		}
+	}
+	return best <= (long)HEAR_RADIUS * HEAR_RADIUS;
+}
+
+/* A guard's round: out to a cell near its post, back, a pause. */
+static void goal_patrol(struct minds *md, const struct world *w,
+                        struct rng *rng, size_t i, struct kind_state *ks,
+                        int *gx, int *gy)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+
+	if (mi->patrolling &&
+	    ((m->x == mi->wander_x && m->y == mi->wander_y) || mi->unreachable))
+		mi->patrolling = 0; /* there, or it cannot get there: home */
+	if (!mi->patrolling && m->x == m->home_x && m->y == m->home_y &&
+	    rng_percent(rng, PATROL_PERCENT)) {
+		goal_pick_near(md, w, rng, i, ks, m->home_x, m->home_y,
+		               PATROL_RADIUS);
+		mi->patrolling = mi->wander_x != m->x || mi->wander_y != m->y;
+	}
+	*gx = mi->patrolling ? mi->wander_x : m->home_x;
+	*gy = mi->patrolling ? mi->wander_y : m->home_y;
 }
 
 void goal_update(struct minds *md, const struct world *w, struct rng *rng,
@@ -58,10 +130,27 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		mi->mode = MIND_SEARCH;
 		event_emit(log, w->turn, WEV_LOST_SIGHT, (int)i, -1, mi->last_x,
 		           mi->last_y, 0);
+	} else {
+		int hx, hy;
+
+		/* A noise out of sight: it goes to look. */
+		if (goal_heard(w, log, i, &hx, &hy) &&
+		    (mi->mode != MIND_SEARCH || hx != mi->last_x ||
+		     hy != mi->last_y)) {
+			mi->mode = MIND_SEARCH;
+			mi->last_x = hx;
+			mi->last_y = hy;
+			event_emit(log, w->turn, WEV_HEARD, (int)i, -2, hx, hy,
+			           0);
+		}
 	}
 	mi->sees = (uint8_t)sees;
 	if (mi->mode == MIND_SEARCH) {
-		if (m->x == mi->last_x && m->y == mi->last_y) {
+		/* There, or it found it cannot get there: back to its post or
+		 * its wandering. */
+		if ((m->x == mi->last_x && m->y == mi->last_y) ||
+		    (mi->unreachable && mi->plan_goal_x == mi->last_x &&
+		     mi->plan_goal_y == mi->last_y)) {
 			mi->mode = m->guard ? MIND_GUARD : MIND_WANDER;
 			mi->wander_x = m->x;
 			mi->wander_y = m->y;
@@ -71,12 +160,11 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		}
 	}
 	if (mi->mode == MIND_GUARD) {
-		gx = m->home_x;
-		gy = m->home_y;
+		goal_patrol(md, w, rng, i, ks, &gx, &gy);
 	} else if (mi->mode == MIND_WANDER) {
 		if ((m->x == mi->wander_x && m->y == mi->wander_y) ||
 		    mi->unreachable)
-			goal_pick_wander(md, w, rng, i, ks);
+			goal_pick_near(md, w, rng, i, ks, 0, 0, 0);
 		gx = mi->wander_x;
 		gy = mi->wander_y;
 	}

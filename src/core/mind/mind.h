@@ -30,7 +30,8 @@ struct jps_ctx;
 struct minds_work;
 
 enum mind_mode {
-	MIND_GUARD = 0, /* holds its post (home) until it sees the player */
+	MIND_GUARD = 0, /* patrols round its post (home) until it sees the
+	                   player or hears something */
 	MIND_WANDER,    /* walks to random places */
 	MIND_CHASE,     /* sees the player and goes for it */
 	MIND_SEARCH,    /* lost sight: goes to the last place it saw it */
@@ -77,7 +78,8 @@ struct mind {
 	int blocked_turns;
 	int detours_refused; /* detours in a row found too dear */
 	uint32_t goal_turn;  /* the turn the goal last moved */
-	int wander_x, wander_y;
+	int wander_x, wander_y; /* where it wanders, or patrols to */
+	uint8_t patrolling;     /* a guard out on its round */
 };
 
 /* Nodes all monsters may expand (or settle, for shared distance maps) in

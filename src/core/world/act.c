@@ -56,7 +56,37 @@ static int close_door(struct world *w, int actor, int x, int y)
 	return 1;
 }
 
+/* ---- fights ------------------------------------------------------------ */
+
+/* One blow: hits accuracy times in 100, for attack / 2 rounded up to
+ * attack * 3 / 2 rounded down.  Returns the damage, 0 for a miss. */
+static int act_blow(struct world *w, int accuracy, int attack)
+{
+	int lo = (attack + 1) / 2, hi = attack + attack / 2;
+
+	if (attack <= 0 || !rng_percent(&w->rng, accuracy))
+		return 0;
+	return rng_range(&w->rng, lo, hi);
+}
+
 /* ---- the player -------------------------------------------------------- */
+
+/* A spring where the player stands: drunk from once, it heals and runs
+ * dry. */
+static void drink(struct world *w)
+{
+	const struct data_terrain *t = world_terrain_at(w, w->px, w->py);
+	int before = w->php;
+
+	if (!t->heals || w->php >= w->php_max)
+		return;
+	w->php += t->heals;
+	if (w->php > w->php_max)
+		w->php = w->php_max;
+	if (t->dries_to >= 0)
+		world_set_terrain(w, w->px, w->py, t->dries_to);
+	world_emit(w, WEV_HEALED, -1, -2, w->px, w->py, w->php - before);
+}
 
 static void take_items(struct world *w)
 {
@@ -94,9 +124,15 @@ static int player_move(struct world *w, int dx, int dy)
 	mi = world_monster_at(w, nx, ny);
 	if (mi >= 0 && world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
 		struct world_monster *m = &w->monsters[mi];
+		int dmg =
+		        act_blow(w, WORLD_PLAYER_ACCURACY, WORLD_PLAYER_ATTACK);
 
-		m->hp -= WORLD_PLAYER_ATTACK;
-		world_emit(w, WEV_ATTACK, -1, mi, nx, ny, WORLD_PLAYER_ATTACK);
+		if (!dmg) {
+			world_emit(w, WEV_MISSED, -1, mi, nx, ny, 0);
+			return 1;
+		}
+		m->hp -= dmg;
+		world_emit(w, WEV_ATTACK, -1, mi, nx, ny, dmg);
 		if (m->hp <= 0)
 			kill_monster(w, mi);
 		return 1;
@@ -120,6 +156,7 @@ static int player_move(struct world *w, int dx, int dy)
 	w->py = ny;
 	world_emit(w, WEV_MOVED, -1, -2, nx, ny, 0);
 	take_items(w);
+	drink(w);
 	if (nx == w->exit_x && ny == w->exit_y) {
 		w->state = WORLD_WON;
 		world_emit(w, WEV_WON, -1, -2, nx, ny, 0);
@@ -136,6 +173,7 @@ int act_player(struct world *w, struct world_cmd cmd)
 		return -1;
 	switch (cmd.kind) {
 	case WCMD_WAIT:
+		drink(w); /* waiting at a spring drinks, once hurt */
 		return 1;
 	case WCMD_MOVE:
 		return player_move(w, cmd.dx, cmd.dy);
@@ -232,19 +270,27 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 			break;
 		monster_move(w, i, a.x, a.y);
 		break;
-	case WACT_ATTACK:
+	case WACT_ATTACK: {
+		int dmg;
+
 		if (abs(w->px - m->x) > 1 || abs(w->py - m->y) > 1 ||
 		    !world_corner_ok(w, m->kind, m->x, m->y, w->px - m->x,
 		                     w->py - m->y))
 			break;
-		w->php -= dm->attack;
-		world_emit(w, WEV_ATTACK, i, -1, w->px, w->py, dm->attack);
+		dmg = act_blow(w, dm->accuracy, dm->attack);
+		if (!dmg) {
+			world_emit(w, WEV_MISSED, i, -1, w->px, w->py, 0);
+			break;
+		}
+		w->php -= dmg;
+		world_emit(w, WEV_ATTACK, i, -1, w->px, w->py, dmg);
 		if (w->php <= 0) {
 			w->php = 0;
 			w->state = WORLD_LOST;
 			world_emit(w, WEV_PLAYER_DIED, i, -1, w->px, w->py, 0);
 		}
 		break;
+	}
 	case WACT_OPEN:
 		if (dm->opens_doors || dm->unlocks_doors || dm->bashes_doors)
 			open_door(w, i, a.x, a.y);
@@ -273,4 +319,8 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 void act_end_turn(struct world *w)
 {
 	w->turn++;
+	/* Wounds close slowly, while the game goes on. */
+	if (w->state == WORLD_PLAYING && w->php < w->php_max &&
+	    w->turn % WORLD_REGEN_TURNS == 0)
+		w->php++;
 }

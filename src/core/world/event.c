@@ -155,6 +155,21 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 	case WEV_SWAPPED:
 		snprintf(buf, size, "%s swaps places with %s.", A, B);
 		break;
+	case WEV_MISSED:
+		snprintf(buf, size, "%s miss%s %s.", A, you ? "" : "es", B);
+		break;
+	case WEV_HEALED:
+		snprintf(buf, size,
+		         "You drink from the spring and feel better (+%d). "
+		         "It runs dry.",
+		         e->value);
+		break;
+	case WEV_HEARD:
+		snprintf(buf, size,
+		         "%s hears something at %d,%d and comes to "
+		         "look.",
+		         A, e->x, e->y);
+		break;
 	default:
 		snprintf(buf, size, "?");
 		break;

@@ -34,6 +34,9 @@ enum world_event_kind {
 	WEV_UNREACHABLE,   /* monster actor cannot reach its goal x, y */
 	WEV_WAITING,       /* monster actor waits for other to move */
 	WEV_SWAPPED,       /* monster actor swapped places with other */
+	WEV_MISSED,        /* actor swung at other and missed */
+	WEV_HEALED,        /* the player drank at x, y: value hit points */
+	WEV_HEARD,         /* monster actor heard a noise at x, y */
 	WEV_KIND_COUNT
 };
 

@@ -74,6 +74,9 @@ static const char *const gen_terrain_names[GT_COUNT] = {
         "deep_water",  "lava",        "grass",  "tree",
 };
 
+/* Rooms per spring (when the data has springs). */
+#define SPRING_ROOMS 4
+
 /* What a cell holds besides its terrain. */
 enum {
 	MARK_ROOM = 1,  /* inside a room's walls */
@@ -557,6 +560,30 @@ static uint32_t gen_room_dist(const struct gen *g, const struct gen_room *r)
 	return best;
 }
 
+/* Springs, when the data has them (a terrain named "spring"): one in a
+ * random room for every SPRING_ROOMS rooms, never the exit's room. */
+static void gen_springs(struct gen *g, size_t exit_room)
+{
+	int spring = data_terrain_find(g->d, "spring");
+	size_t n, k;
+
+	if (spring < 0 || g->nrooms < 2)
+		return;
+	n = (g->nrooms + SPRING_ROOMS - 1) / SPRING_ROOMS;
+	for (k = 0; k < n; k++) {
+		size_t r = rng_below(&g->rng, (uint32_t)g->nrooms);
+		long c;
+
+		if (r == exit_room)
+			continue;
+		c = gen_free_floor(g, &g->rooms[r]);
+		if (c < 0)
+			continue;
+		g->cells[c] = (uint8_t)spring;
+		g->mark[c] |= MARK_TAKEN;
+	}
+}
+
 /* The player in a random room of one side of the gate, the stairs in the
  * farthest room of the other side, the key in a far room of the player's
  * side.  Returns 0, or -1 when something found no room (not expected). */
@@ -630,6 +657,7 @@ static int gen_place_all(struct gen *g)
 		gen_place(g, DATA_PLACE_KEY, g->key, (int)(c % g->w),
 		          (int)(c / g->w));
 	}
+	gen_springs(g, er);
 	return 0;
 }
 

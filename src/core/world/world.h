@@ -21,6 +21,12 @@
 #define WORLD_PLAYER_SPEED  100
 #define WORLD_PLAYER_HP     30
 #define WORLD_PLAYER_ATTACK 3
+/* Fights roll: the player hits 80 times in 100, a monster as its kind's
+ * accuracy says; a hit of attack A does A/2 rounded up to 3A/2 rounded
+ * down, A on average. */
+#define WORLD_PLAYER_ACCURACY 80
+/* The player gets a hit point back every this many turns. */
+#define WORLD_REGEN_TURNS 8
 
 /* A command of the player's. */
 enum world_cmd_kind {
