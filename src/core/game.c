@@ -1,6 +1,7 @@
 /* game.c - a game: the world, its minds, and the order of a turn. */
 #include "game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/world/act.h"
@@ -30,7 +31,66 @@ struct game *game_new(struct data *d, uint64_t seed, int monsters,
 	if (!g->minds)
 		return game_nomem(g, diags);
 	minds_prepare(g->minds, g->world);
+	g->depth = 1;
+	g->seed = seed;
 	return g;
+}
+
+void game_campaign(struct game *g, int levels, game_level_fn fn, void *ctx)
+{
+	g->levels = levels;
+	g->next_level = fn;
+	g->level_ctx = ctx;
+}
+
+uint64_t game_level_seed(uint64_t seed, int depth)
+{
+	return depth <= 1 ? seed
+	                  : seed ^ (uint64_t)depth * 0x9e3779b97f4a7c15ull;
+}
+
+/* Down the stairs to the next level of the campaign: a new world and new
+ * minds, the player's wounds and the turn count carried.  When the level
+ * cannot be made the game stays won, and level_error says why. */
+static void game_descend(struct game *g)
+{
+	struct diag_list dl;
+	const int depth = g->depth + 1;
+	const uint64_t seed = game_level_seed(g->seed, depth);
+	struct data *d;
+	struct world *w = NULL;
+	struct minds *m = NULL;
+
+	diag_list_init(&dl, 0);
+	d = g->next_level(g->level_ctx, depth, seed, &dl);
+	if (d)
+		w = world_new(d, seed, g->world->monsters_asked, &dl);
+	if (w)
+		m = minds_new(w, &g->minds->opt);
+	if (!m) {
+		const char *why = "out of memory";
+		size_t k;
+
+		for (k = dl.len; k-- > 0;)
+			if (dl.items[k].severity == DIAG_ERROR)
+				why = dl.items[k].message;
+		world_free(w);
+		snprintf(g->level_error, sizeof(g->level_error),
+		         "level %d could not be made: %s", depth, why);
+		diag_list_fini(&dl);
+		return;
+	}
+	diag_list_fini(&dl);
+	w->php = g->world->php;
+	w->php_max = g->world->php_max;
+	w->turn = g->world->turn;
+	minds_prepare(m, w);
+	minds_free(g->minds);
+	world_free(g->world);
+	g->world = w;
+	g->minds = m;
+	g->depth = depth;
+	world_emit(w, WEV_DESCENDED, -1, -2, w->px, w->py, depth);
 }
 
 void game_free(struct game *g)
@@ -71,6 +131,9 @@ void game_monsters_act(struct game *g)
 	/* A turn that ended the game (the player reached the exit) is a
 	 * turn too. */
 	act_end_turn(w);
+	/* The stairs of a level before a campaign's last lead down. */
+	if (w->state == WORLD_WON && g->next_level && g->depth < g->levels)
+		game_descend(g);
 }
 
 int game_step(struct game *g, struct world_cmd cmd)
@@ -161,5 +224,11 @@ struct game *game_reload(const struct game *old, struct data *d,
 		minds_carry(g->minds, old->minds, from);
 	minds_prepare(g->minds, g->world);
 	free(from);
+	/* The same campaign, at the same level. */
+	g->depth = old->depth;
+	g->levels = old->levels;
+	g->next_level = old->next_level;
+	g->level_ctx = old->level_ctx;
+	g->seed = old->seed;
 	return g;
 }

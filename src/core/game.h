@@ -18,9 +18,24 @@
 #include "core/world/reload.h"
 #include "core/world/world.h"
 
+/* Where a campaign's levels come from: the data of level depth (2 and
+ * on), loaded or made by the caller, with seed for what it generates;
+ * NULL with the reason in diags. */
+typedef struct data *(*game_level_fn)(void *ctx, int depth, uint64_t seed,
+                                      struct diag_list *diags);
+
 struct game {
 	struct world *world;
 	struct minds *minds;
+	/* A campaign: the level played (1 first) out of levels (0: a game
+	 * of one level), and where the next comes from. */
+	int depth, levels;
+	game_level_fn next_level;
+	void *level_ctx;
+	uint64_t seed;
+	/* The next level could not be made: the game ended on the stairs,
+	 * and why is here. */
+	char level_error[160];
 };
 
 /* A game on loaded data (d->map set and error-free; the game owns d, also
@@ -43,6 +58,14 @@ void game_monsters_act(struct game *g);
  * monsters' tick.  Returns 1 when the game goes on after a turn, 0 when
  * the command took no time, -1 when the game is over. */
 int game_step(struct game *g, struct world_cmd cmd);
+
+/* Makes g the first of levels levels (2 or more): reaching the stairs
+ * of one below the last takes the player down to the next, made by fn
+ * (ctx passed on), with the player's hit points and the turn count
+ * carried over, and an event WEV_DESCENDED in the new level's log.  The
+ * seed of level k > 1 is game_level_seed(g's seed, k). */
+void game_campaign(struct game *g, int levels, game_level_fn fn, void *ctx);
+uint64_t game_level_seed(uint64_t seed, int depth);
 
 /* A checksum of the whole game state, for replays. */
 uint64_t game_checksum(const struct game *g);

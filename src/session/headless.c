@@ -120,16 +120,19 @@ static void headless_summary_end(void *self, struct session *s)
 	}
 	if (s->status != 0)
 		return;
+	if (s->game->level_error[0])
+		fprintf(stderr, "hunted: the stairs lead nowhere: %s\n",
+		        s->game->level_error);
 	if (s->setup.no_timing)
 		median = max_ns = 0;
 	fprintf(h->out,
 	        "summary: turns=%u monsters=%zu plans=%" PRIu64
 	        " cache_hits=%" PRIu64 " expanded=%" PRIu64
 	        " turn_us_median=%" PRIu64 " turn_us_max=%" PRIu64
-	        " caught=%d won=%d seed=%" PRIu64 "\n",
+	        " caught=%d won=%d seed=%" PRIu64 " depth=%d\n",
 	        w->turn, w->nmonsters, st->plans, st->cache_hits, st->expanded,
 	        median / 1000, max_ns / 1000, w->state == WORLD_LOST,
-	        w->state == WORLD_WON, w->seed);
+	        w->state == WORLD_WON, s->game->seed, s->game->depth);
 }
 
 struct session_sink headless_summary_sink(struct headless *h)

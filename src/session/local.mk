@@ -7,6 +7,7 @@ noinst_LIBRARIES += src/session/libsession.a
 src_session_libsession_a_SOURCES = \
 	src/session/setup.c src/session/setup.h \
 	src/session/files.c src/session/files.h \
+	src/session/campaign.c src/session/campaign.h \
 	src/session/report.c src/session/report.h \
 	src/session/watch.c src/session/watch.h \
 	src/session/record.c src/session/record.h \

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/base/file.h"
+#include "campaign.h"
 #include "files.h"
 #include "record.h"
 #include "report.h"
@@ -46,19 +47,26 @@ static uint64_t session_fresh_seed(void)
 	return 1 + v % 99999999u;
 }
 
-/* The game the setup describes, every problem printed. */
+/* The game the setup describes, every problem printed: without --map or
+ * --generate, the campaign's first level, the others to come by its
+ * stairs (setup is the session's own copy: the campaign reads it). */
 static struct game *session_game(const struct setup *setup)
 {
 	struct diag_list diags;
 	struct data *d;
 	struct game *g = NULL;
+	int campaign = campaign_active(setup);
 
 	diag_list_init(&diags, 0);
-	d = files_load(setup, &diags);
+	d = campaign ? campaign_load((void *)setup, 1, setup->seed, &diags)
+	             : files_load(setup, &diags);
 	if (d)
 		g = game_new(d, setup->seed,
 		             setup->gen_w ? -1 : setup->monsters, &setup->mind,
 		             &diags);
+	if (g && campaign)
+		game_campaign(g, campaign_levels(), campaign_load,
+		              (void *)setup);
 	report_diags(stderr, &diags);
 	diag_list_fini(&diags);
 	return g;
@@ -286,7 +294,13 @@ int session_run(struct session *s, struct session_source *src,
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep)
 {
-	struct data *d = files_load(&s->setup, diags);
+	/* A campaign's level is the one being played. */
+	struct data *d =
+	        s->game->levels ? campaign_load(&s->setup, s->game->depth,
+	                                        game_level_seed(s->setup.seed,
+	                                                        s->game->depth),
+	                                        diags)
+	                        : files_load(&s->setup, diags);
 	struct game *g;
 
 	if (!d)

@@ -97,9 +97,11 @@ static int set_map(struct setup *s, const char *arg, int from_record, char *err,
 	return 0;
 }
 
+/* A recording of the campaign (no map, no generated dungeon) has no map
+ * line: its replay plays the campaign too. */
 static int show_map(const struct setup *s, char *buf, size_t size)
 {
-	if (s->gen_w)
+	if (s->gen_w || (!s->map && !s->lesson_name))
 		return 0;
 	snprintf(buf, size, "%s", s->map ? s->map : "default");
 	return 1;

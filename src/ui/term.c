@@ -383,7 +383,10 @@ int term_play(struct session *s)
 	view_free(t.view);
 	/* Said once the terminal is back as it was. */
 	w = s->game->world;
-	if (rc == 0 && w->state == WORLD_WON)
+	if (rc == 0 && w->state == WORLD_WON && s->game->levels)
+		printf("You escaped the dungeon's %d levels in %u turns.\n",
+		       s->game->depth, w->turn);
+	else if (rc == 0 && w->state == WORLD_WON)
 		printf("You escaped the %s in %u turns.\n", s->label, w->turn);
 	else if (rc == 0 && w->state == WORLD_LOST)
 		printf("You were hunted down on turn %u.\n", w->turn);

@@ -14,6 +14,7 @@
 #include "aiview.h"
 #include "cast.h"
 #include "sandbox.h"
+#include "session/campaign.h"
 #include "session/files.h"
 #include "core/base/file.h"
 #include "session/watch.h"
@@ -69,6 +70,8 @@ struct view {
 	size_t log_seen; /* messages already on screen before this turn */
 
 	int watching; /* reload the data files when they change */
+	int depth;    /* the campaign's level shown */
+	int level_error_said;
 	struct watch files;
 	char errors[ERR_KEEP][LOG_LINE];
 	size_t nerrors;
@@ -161,10 +164,30 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 {
 	struct view *v = self;
 	const struct world *w = s->game->world;
+	int descended = 0;
 
 	(void)cmd;
 	(void)took_time;
+	if (v->depth != s->game->depth) {
+		/* Down the stairs: a new level, the view starts on it. */
+		v->depth = s->game->depth;
+		aiview_set_game(v->ai, s->game);
+		aiview_forget(v->ai);
+		if (v->mode == MODE_LOOK)
+			v->mode = MODE_PLAY;
+		descended = 1;
+	}
 	view_note_turn(v);
+	if (descended && w->data->map && w->data->map->title)
+		view_log(v, "%s%s%s", w->data->map->title,
+		         w->data->map->description ? ": " : "",
+		         w->data->map->description ? w->data->map->description
+		                                   : "");
+	if (s->game->level_error[0] && !v->level_error_said) {
+		v->level_error_said = 1;
+		view_log(v, "The stairs lead nowhere: %s.",
+		         s->game->level_error);
+	}
 	if (s->diverged && v->rep_done != REPLAY_DIVERGED) {
 		v->rep_done = REPLAY_DIVERGED;
 		view_log(v, "The replay diverged at turn %u (line %d).",
@@ -175,10 +198,10 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		view_log(v,
 		         "You escaped in %u turns! Press q to leave (seed "
 		         "%llu).",
-		         w->turn, (unsigned long long)w->seed);
+		         w->turn, (unsigned long long)s->game->seed);
 	else if (w->state == WORLD_LOST)
 		view_log(v, "You die on turn %u. Press q to leave (seed %llu).",
-		         w->turn, (unsigned long long)w->seed);
+		         w->turn, (unsigned long long)s->game->seed);
 }
 
 struct session_sink view_sink(struct view *v)
@@ -200,6 +223,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		return NULL;
 	}
 	v->s = s;
+	v->depth = s->game->depth;
 	v->log = calloc(LOG_KEEP, sizeof(*v->log));
 	v->log_turn = calloc(LOG_KEEP, sizeof(*v->log_turn));
 	v->log_text = calloc(LOG_KEEP, sizeof(*v->log_text));
@@ -1120,7 +1144,7 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 static void draw_status(struct view *v, struct canvas *c, int y)
 {
 	const struct world *w = v->s->game->world;
-	char keys[128] = "";
+	char keys[128] = "", where[80];
 	size_t k, n = 0;
 	int x;
 
@@ -1129,10 +1153,20 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 			n += (size_t)snprintf(keys + n, sizeof(keys) - n,
 			                      "%s%s", n ? "," : "",
 			                      w->data->keys[k].name);
+	if (v->s->game->levels) {
+		/* A campaign: the level out of how many, by name. */
+		char name[48];
+
+		campaign_label(v->s->game->depth, name, sizeof(name));
+		snprintf(where, sizeof(where), "Depth %d/%d %s",
+		         v->s->game->depth, v->s->game->levels, name);
+	} else {
+		snprintf(where, sizeof(where), "%s", v->s->label);
+	}
 	x = canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
 	                  "HP %d/%d  Turn %u  Keys %s  %s  seed %llu", w->php,
-	                  w->php_max, w->turn, n ? keys : "-", v->s->label,
-	                  (unsigned long long)w->seed);
+	                  w->php_max, w->turn, n ? keys : "-", where,
+	                  (unsigned long long)v->s->game->seed);
 	if (v->replaying)
 		x = canvas_printf(c, x, y, c->width, CANVAS_DEFAULT,
 		                  CANVAS_REVERSE, "  REPLAY %s %dms",

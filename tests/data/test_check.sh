@@ -86,13 +86,14 @@ tap_is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 \
 tap_is $? 2 "--check without files is a usage error (exit 2)"
 
 # 5. Lookup order: --data-dir wins over $HUNTED_DATA.  A data directory
-# whose default map is broken must be the one reported.
+# whose first level (the campaign starts with the tutorial) is broken
+# must be the one reported.
 mkdir -p "$tmp/dd/maps"
-printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/default.txt"
+printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/tutorial.txt"
 HUNTED_DATA="$top/data" "$bin" --data-dir "$tmp/dd" </dev/null \
 	>/dev/null 2>"$tmp/err"
-tap_is $? 1 "--data-dir with a broken default map: exit 1"
-if grep -q "^$tmp/dd/maps/default.txt:3:1: error: unknown glyph '#'" \
+tap_is $? 1 "--data-dir with a broken first level: exit 1"
+if grep -q "^$tmp/dd/maps/tutorial.txt:3:1: error: unknown glyph '#'" \
 	"$tmp/err"; then
 	tap_ok "--data-dir wins over HUNTED_DATA"
 else
@@ -100,10 +101,10 @@ else
 fi
 HUNTED_DATA="$tmp/dd" "$bin" </dev/null >/dev/null 2>"$tmp/err"
 tap_test "HUNTED_DATA is used without --data-dir" \
-	grep -q "^$tmp/dd/maps/default.txt:3:1:" "$tmp/err"
-HUNTED_DATA="$tmp/dd" "$bin" --map "$top/data/maps/tutorial.txt" \
+	grep -q "^$tmp/dd/maps/tutorial.txt:3:1:" "$tmp/err"
+HUNTED_DATA="$tmp/dd" "$bin" --map "$top/data/maps/default.txt" \
 	</dev/null >/dev/null 2>"$tmp/err"
-tap_test "--map FILE reads no broken default map" \
+tap_test "--map FILE reads no broken first level" \
 	sh -c '! grep -q "error:" "$1"' sh "$tmp/err"
 
 tap_done

@@ -17,3 +17,8 @@ check_PROGRAMS += tests/game/test_alive
 TESTS += tests/game/test_alive
 tests_game_test_alive_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_alive_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/game/test_campaign
+TESTS += tests/game/test_campaign
+tests_game_test_campaign_CFLAGS = $(TEST_CFLAGS)
+tests_game_test_campaign_LDADD = $(TEST_LIBS)

@@ -55,11 +55,12 @@ tap_test "...and says what happened" grep -q '^summary: .*monsters=1 ' \
 
 # The copy's default dungeon is its own too.
 cp "$copy/data/maps/lair.txt" "$copy/data/maps/default.txt"
-"$copy/src/hunted" --headless --no-timing --turns 3 >"$tmp/out" 2>&1
+"$copy/src/hunted" --headless --no-timing --map default --turns 3 \
+	>"$tmp/out" 2>&1
 tap_test "the copy's own default dungeon is the one played" \
 	grep -q '^summary: .*monsters=1 ' "$tmp/out"
-"$bin" --headless --no-timing --turns 3 --data-dir "$top/data" \
-	>"$tmp/orig" 2>&1
+"$bin" --headless --no-timing --map default --turns 3 \
+	--data-dir "$top/data" >"$tmp/orig" 2>&1
 tap_test "...while the original tree's default has its own monsters" \
 	sh -c "! grep -q '^summary: .*monsters=1 ' '$tmp/orig'"
 

@@ -57,8 +57,8 @@ for i in 1 2; do
 	"$bin" --headless --log --no-timing --generate 60x30 --monsters 8 \
 		--turns 60 --record "$tmp/fresh$i.rec" >"$tmp/fresh$i" 2>&1
 done
-s1=$(sed -n 's/^summary: .* seed=\([0-9]*\)$/\1/p' "$tmp/fresh1")
-s2=$(sed -n 's/^summary: .* seed=\([0-9]*\)$/\1/p' "$tmp/fresh2")
+s1=$(sed -n 's/^summary: .* seed=\([0-9]*\) .*$/\1/p' "$tmp/fresh1")
+s2=$(sed -n 's/^summary: .* seed=\([0-9]*\) .*$/\1/p' "$tmp/fresh2")
 [ -n "$s1" ] && [ -n "$s2" ] && [ "$s1" != "$s2" ] ||
 	bad "two games without --seed: seeds '$s1' and '$s2'"
 tap_check "every game without --seed has a seed of its own"
@@ -68,9 +68,23 @@ cmp -s "$tmp/fresh1" "$tmp/again" || bad "--seed $s1 did not play that game agai
 grep -q "^seed $s1\$" "$tmp/fresh1.rec" || bad "the recording does not keep seed $s1"
 tap_check "--seed with the seed a game showed plays it again, and its recording keeps it"
 
+# The campaign: without --map the game goes down the stairs level after
+# level; the autopilot gets below the tutorial, the summary says how
+# deep, and a recording of it replays to the same end.
+"$bin" --headless --log --no-timing --seed 3 --turns 400 \
+	--record "$tmp/camp.rec" >"$tmp/camp.out" 2>&1 || bad "campaign: exit $?"
+grep -q '^[0-9]*: You go down the stairs to level 2\.$' "$tmp/camp.out" ||
+	bad "campaign: never went down to level 2"
+grep -q '^summary: .* depth=[2-9] *$\|^summary: .* depth=10$' "$tmp/camp.out" ||
+	bad "campaign: the summary's depth: $(tail -1 "$tmp/camp.out")"
+"$bin" --headless --log --no-timing --replay "$tmp/camp.rec" \
+	>"$tmp/camp.rep" 2>&1 || bad "campaign replay: exit $?"
+cmp -s "$tmp/camp.out" "$tmp/camp.rep" || bad "campaign replay: another end"
+tap_check "the campaign goes down level after level, and replays"
+
 # 3. The summary line has every field.
 "$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
-grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+$' \
+grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+ depth=[0-9]+$' \
 	"$tmp/sum" || { cat "$tmp/sum" >&2; bad "summary format"; }
 tap_check "the summary line has every field"
 

@@ -127,13 +127,15 @@ MAP
 ENDMAP
 ARENA
 
-# 1. Start on a fixed seed: map, player, status line.
+# 1. Start on a fixed seed, no --map: the campaign's first level, its
+# map, the player, the status line with the depth.
 start 80 24 --seed 42
-wait_for '^HP 30/30  Turn 0 ' || bad "start: no status line"
+wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/10 tutorial  seed 42' ||
+	bad "start: no status line with the depth"
 wait_for '^#########' || bad "start: no map"
 [ -n "$(player_at)" ] || bad "start: no player"
-wait_for 'The first descent' || bad "start: no title message"
-ok "start on seed 42 shows the map, @ and the status line"
+wait_for 'The wall in the middle' || bad "start: no title message"
+ok "start on seed 42 shows the campaign's first level, @ and the status line"
 
 # 2. Moving: vi-key, arrow and keypad (application mode) move the @.
 read -r x0 y0 <<<"$(player_at)"
@@ -166,7 +168,7 @@ ok "the map is drawn in colour"
 # Message history.
 $T send-keys -t g C-p
 wait_for '^Message history \([0-9]+\)' || bad "history: Ctrl-P shows nothing"
-wait_for 'The first descent' || bad "history: the first message is missing"
+wait_for 'The wall in the middle' || bad "history: the first message is missing"
 $T send-keys -t g Escape
 wait_for '^HP 30/30' || bad "history: did not return"
 ok "Ctrl-P shows the message history"
@@ -372,7 +374,7 @@ check_restored "a recording plays in the terminal: pause, step, AI view, NO_COLO
 # 12b. Without colour every kind of ground still reads apart: on the
 # default dungeon shallow and deep water, lava, the locked gate and mud
 # have glyphs of their own.
-session 80 24 "NO_COLOR=1 $bin --seed 1 --no-watch"
+session 80 24 "NO_COLOR=1 $bin --map default --seed 1 --no-watch"
 wait_for '^HP 30/30' || bad "NO_COLOR glyphs: no game"
 for g in '~' '}' '{' '=' ',' '"' 'T'; do
 	screen | head -12 | grep -qF -- "$g" || bad "NO_COLOR glyphs: no '$g' on the map"
@@ -418,7 +420,7 @@ ENDMAP
 ESCAPE
 "$bin" --headless --no-timing --map "$tmp/escape.txt" --keys lll \
 	>"$tmp/out" 2>&1
-grep -q '^summary: turns=3 .* won=1 seed=[0-9]*$' "$tmp/out" ||
+grep -q '^summary: turns=3 .* won=1 seed=[0-9]* depth=1$' "$tmp/out" ||
 	bad "escape: headless summary $(cat "$tmp/out")"
 start 80 24 --map "$tmp/escape.txt"
 wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"

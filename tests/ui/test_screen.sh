@@ -150,7 +150,7 @@ grep -q '| underlined: open$' "$tmp/ch.out" ||
 grep -Eq '\| (o open|1-9 cost)' "$tmp/ch.out" &&
 	bad "layers: the legend names symbols that are not on screen"
 tap_check "one layer of values at a time, markers over it, the legend of what is shown"
-"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \
 	--view-keys vk >"$tmp/k.out" 2>&1 || bad "k: the dump failed"
 grep -q '| same query:  expanded cost$' "$tmp/k.out" ||
 	bad "k: the path caches replaced the comparison"
@@ -262,7 +262,7 @@ grep -q '^|#......./..#.........#' "$tmp/jps" ||
 grep -q '| -|/\\ jumps' "$tmp/jps" || bad "JPS view: the legend has no jumps"
 screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
 	bad "JPS view: the first step does not say its jumps"
-"$bin" --headless --no-timing --dump-screen --seed 42 --keys '........' \
+"$bin" --headless --no-timing --dump-screen --map default --seed 42 --keys '........' \
 	--ai-view --view-keys vAAAA 2>&1 | grep -q 'JPS octile no-corner.*: n/a, costs vary' ||
 	bad "JPS view: a map with terrain costs is not said to be refused"
 tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
@@ -300,7 +300,7 @@ tap_check "--lesson with an unknown name says how to list them"
 # is drawn whole with the panel under it, in two columns; at 80x24 the
 # view keeps the monster it follows in sight with the player when both
 # fit, and when they do not, whoever has the keys wins.
-"$bin" --headless --no-timing --dump-screen --screen 100x30 --seed 1 --keys '' \
+"$bin" --headless --no-timing --dump-screen --map default --screen 100x30 --seed 1 --keys '' \
 	--ai-view >"$tmp/wide.out" 2>&1 || bad "wide: the dump failed"
 sed -n '2,13p' "$tmp/wide.out" >"$tmp/wide.map"
 grep -q '>#$' "$tmp/wide.map" || bad "wide: the exit is not on screen"
@@ -308,13 +308,13 @@ grep -q 'j' "$tmp/wide.map" || bad "wide: the jailer is not on screen"
 grep -q '^| AI VIEW (? keys) *| same query:  expanded cost$' "$tmp/wide.out" ||
 	bad "wide: the panel is not under the map in two columns"
 tap_check "100x30: the whole default dungeon, the panel under it"
-"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \
 	--view-keys '<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
 	bad "far: the dump failed"
 grep -q 'jailer#5 (Tab)' "$tmp/far.out" || bad "far: Tab did not pick the jailer"
 sed -n '2,13p' "$tmp/far.out" | grep -q '@' ||
 	bad "far: with the game's keys the player is not on screen"
-"$bin" --headless --no-timing --dump-screen --seed 1 --keys '' --ai-view \
+"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \
 	--view-keys 'v<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
 	bad "far: the dump failed"
 sed -n '2,13p' "$tmp/far.out" | cut -c1-51 | grep -q 'j' ||
@@ -331,7 +331,7 @@ tap_check "the comparison's statuses fit the panel"
 # Jump point search in the comparison: on the shipped default dungeon the
 # goblin's grid has terrain costs (and other monsters' crowd costs), which
 # jump point search refuses; the row says so, where A* answers.
-"$bin" --headless --no-timing --dump-screen --seed 42 --keys '........' \
+"$bin" --headless --no-timing --dump-screen --map default --seed 42 --keys '........' \
 	--ai-view >"$tmp/jps.out" 2>&1 || bad "default dungeon AI view failed"
 tap_check "the AI view on the default dungeon"
 grep -q '^compare: JPS expanded=0 cost=0 status=n/a: costs vary$' \

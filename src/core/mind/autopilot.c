@@ -14,7 +14,27 @@ struct autopilot {
 	uint32_t serial; /* w->change_serial the grid was made at */
 	uint64_t keys;
 	int built;
+	const struct world *world; /* the one the grid was made for */
 };
+
+/* The grid and the search's memory for w's size: a campaign's next
+ * level is another world.  Returns 0, or -1 when out of memory. */
+static int autopilot_fit(struct autopilot *a, const struct world *w)
+{
+	if (a->world == w && a->grid.width == w->width &&
+	    a->grid.height == w->height)
+		return 0;
+	grid_fini(&a->grid);
+	path_ctx_free(a->ctx);
+	a->ctx = path_ctx_new(w->width, w->height);
+	a->built = 0;
+	a->world = w;
+	if (!a->ctx || grid_init(&a->grid, w->width, w->height) != GRID_OK) {
+		a->world = NULL;
+		return -1;
+	}
+	return 0;
+}
 
 struct autopilot *autopilot_new(const struct world *w)
 {
@@ -22,11 +42,9 @@ struct autopilot *autopilot_new(const struct world *w)
 
 	if (!a)
 		return NULL;
-	a->ctx = path_ctx_new(w->width, w->height);
 	a->cap = 256;
 	a->buf = malloc(a->cap * sizeof(*a->buf));
-	if (!a->ctx || !a->buf ||
-	    grid_init(&a->grid, w->width, w->height) != GRID_OK) {
+	if (!a->buf || autopilot_fit(a, w) != 0) {
 		autopilot_free(a);
 		return NULL;
 	}
@@ -113,6 +131,8 @@ int autopilot_next(struct autopilot *a, const struct world *w,
 	out->kind = WCMD_WAIT;
 	if (w->state != WORLD_PLAYING)
 		return 0;
+	if (autopilot_fit(a, w) != 0)
+		return -1;
 	rebuild(a, w);
 	if (w->exit_x >= 0)
 		best = route(a, w, w->exit_x, w->exit_y, &best_step);

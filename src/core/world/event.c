@@ -164,6 +164,10 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		         "It runs dry.",
 		         e->value);
 		break;
+	case WEV_DESCENDED:
+		snprintf(buf, size, "You go down the stairs to level %d.",
+		         e->value);
+		break;
 	case WEV_HEARD:
 		snprintf(buf, size,
 		         "%s hears something at %d,%d and comes to "

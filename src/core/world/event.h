@@ -37,6 +37,7 @@ enum world_event_kind {
 	WEV_MISSED,        /* actor swung at other and missed */
 	WEV_HEALED,        /* the player drank at x, y: value hit points */
 	WEV_HEARD,         /* monster actor heard a noise at x, y */
+	WEV_DESCENDED,     /* the player came down to level value */
 	WEV_KIND_COUNT
 };
 
