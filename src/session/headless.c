@@ -64,7 +64,9 @@ int headless_source(struct headless *h, struct session *s, FILE *out,
 	} else if (h->keys) {
 		src->next = headless_keys_next;
 	} else {
-		h->ap = autopilot_new(s->game->world);
+		h->ap = autopilot_new_style(
+		        s->game->world,
+		        (enum autopilot_style)s->setup.autopilot);
 		if (!h->ap) {
 			fprintf(stderr, "hunted: out of memory\n");
 			return -1;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/base/num.h"
+#include "core/mind/autopilot.h"
 #include "core/world/gen.h"
 #include "core/world/world.h"
 
@@ -191,6 +192,30 @@ static int show_strategy(const struct setup *s, char *buf, size_t size)
 	return 1;
 }
 
+static int set_autopilot(struct setup *s, const char *arg, int from_record,
+                         char *err, size_t size)
+{
+	int k;
+
+	(void)from_record;
+	for (k = 0; k < AUTOPILOT_STYLE_COUNT; k++)
+		if (!strcmp(arg,
+		            autopilot_style_name((enum autopilot_style)k))) {
+			s->autopilot = k;
+			return 0;
+		}
+	return problem(err, size,
+	               "unknown autopilot '%s' (expected straight or careful)",
+	               arg);
+}
+
+static int show_autopilot(const struct setup *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s",
+	         autopilot_style_name((enum autopilot_style)s->autopilot));
+	return 1;
+}
+
 static int set_turn_budget(struct setup *s, const char *arg, int from_record,
                            char *err, size_t size)
 {
@@ -293,6 +318,11 @@ static const struct option_def options[] = {
          "play these commands instead of the autopilot\n"
          "(hjklyubn move, . wait, o/c+dir open/close, g take)",
          TEXT(keys)},
+        {"autopilot", 0, "STYLE", G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
+         "who plays without --keys: straight (the cheapest way to\n"
+         "the exit, no more; the default) or careful (round the\n"
+         "monsters, fights in corridors, shuts doors, rests)",
+         PARSED(set_autopilot, show_autopilot)},
         {"log", 0, NULL, G_HEADLESS, NEED_HEADLESS, "print every event",
          SWITCH(log)},
         {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,

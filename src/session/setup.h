@@ -50,6 +50,7 @@ struct setup {
 	/* How the session runs. */
 	long turns;         /* --turns; 0: no limit given */
 	const char *keys;   /* --keys */
+	int autopilot;      /* --autopilot: enum autopilot_style */
 	const char *record; /* --record FILE */
 	const char *replay; /* --replay FILE */
 	int log;            /* --log */

@@ -21,3 +21,9 @@ tests_bench_turnbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_turnbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
 EXTRA_DIST += tests/bench/run-all.sh
+
+# --- winrate: how hard each level is, careful play against careless ----
+noinst_PROGRAMS += tests/bench/winrate
+tests_bench_winrate_SOURCES = tests/bench/winrate.c
+tests_bench_winrate_CFLAGS = $(AM_CFLAGS)
+tests_bench_winrate_LDADD = $(SESSION_LIBS) $(CORE_LIBS)

@@ -82,6 +82,24 @@ grep -q '^summary: .* depth=[2-9] *$\|^summary: .* depth=10$' "$tmp/camp.out" ||
 cmp -s "$tmp/camp.out" "$tmp/camp.rep" || bad "campaign replay: another end"
 tap_check "the campaign goes down level after level, and replays"
 
+# Careful play wins the default dungeon most of the time, careless play
+# seldom (tests/bench/winrate measures it on 200 seeds and every level).
+cw=0
+sw=0
+for seed in $(seq 1 20); do
+	"$bin" --headless --no-timing --map default --seed "$seed" \
+		--autopilot careful --turns 3000 | grep -q ' won=1 ' && cw=$((cw + 1))
+	"$bin" --headless --no-timing --map default --seed "$seed" \
+		--autopilot straight --turns 3000 | grep -q ' won=1 ' && sw=$((sw + 1))
+done
+[ "$cw" -gt 10 ] && [ "$sw" -lt 10 ] && [ "$cw" -gt "$sw" ] ||
+	bad "autopilots on 20 seeds: careful won $cw, straight $sw"
+tap_check "the careful autopilot wins the default dungeon on most seeds, the straight one on few"
+"$bin" --headless --autopilot reckless >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "unknown autopilot 'reckless'" "$tmp/err" ||
+	bad "--autopilot reckless: $(cat "$tmp/err")"
+tap_check "--autopilot with an unknown style is a usage error"
+
 # 3. The summary line has every field.
 "$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
 grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+ depth=[0-9]+$' \

@@ -93,7 +93,7 @@ static void test_fight_monster_blows_roll(void **state)
 	game_free(g);
 }
 
-/* The player's blows: 80 in 100 land, for 2 to 4 (attack 3). */
+/* The player's blows: 80 in 100 land, for 2 to 6 (attack 4). */
 static void test_fight_player_blows_roll(void **state)
 {
 	static const char map[] = "#####\n"
@@ -117,7 +117,10 @@ static void test_fight_player_blows_roll(void **state)
 				continue;
 			misses += ev->kind == WEV_MISSED;
 			if (ev->kind == WEV_ATTACK) {
-				assert_in_range(ev->value, 2, 4);
+				assert_in_range(ev->value,
+				                (WORLD_PLAYER_ATTACK + 1) / 2,
+				                WORLD_PLAYER_ATTACK +
+				                        WORLD_PLAYER_ATTACK / 2);
 				hits++;
 			}
 		}

@@ -1,9 +1,15 @@
-/* autopilot.c - the headless player: the cheapest way to the exit. */
+/* autopilot.c - the headless player, in two styles: straight, the
+ * cheapest way to the exit and nothing else (a careless player); and
+ * careful, which goes round the monsters, fights in doorways and
+ * corridors rather than in the open, closes doors on hunters, flees when
+ * badly hurt, rests and drinks from springs. */
 #include "autopilot.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/dir.h"
 #include "core/path/path.h"
 
 struct autopilot {
@@ -15,6 +21,8 @@ struct autopilot {
 	uint64_t keys;
 	int built;
 	const struct world *world; /* the one the grid was made for */
+	enum autopilot_style style;
+	int resting; /* careful: resting until whole again */
 };
 
 /* The grid and the search's memory for w's size: a campaign's next
@@ -38,10 +46,17 @@ static int autopilot_fit(struct autopilot *a, const struct world *w)
 
 struct autopilot *autopilot_new(const struct world *w)
 {
+	return autopilot_new_style(w, AUTOPILOT_STRAIGHT);
+}
+
+struct autopilot *autopilot_new_style(const struct world *w,
+                                      enum autopilot_style style)
+{
 	struct autopilot *a = calloc(1, sizeof(*a));
 
 	if (!a)
 		return NULL;
+	a->style = style;
 	a->cap = 256;
 	a->buf = malloc(a->cap * sizeof(*a->buf));
 	if (!a->buf || autopilot_fit(a, w) != 0) {
@@ -73,6 +88,52 @@ static uint8_t player_cost(const struct world *w, uint64_t keys, int t)
 	if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
 		return 0;
 	return data_terrain_cost(w->data, NULL, 0, t);
+}
+
+/* How far a monster's threat reaches, and what a cell right beside one
+ * costs the careful player on top of its terrain (less with distance). */
+#define THREAT_RADIUS 4
+#define THREAT_COST   12
+
+static int cheb(int ax, int ay, int bx, int by)
+{
+	int dx = abs(ax - bx), dy = abs(ay - by);
+
+	return dx > dy ? dx : dy;
+}
+
+/* The careful player's grid: every cell near a living monster dearer,
+ * the nearer the dearer, so that its way keeps clear of them. */
+static void add_threats(struct autopilot *a, const struct world *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+		int x, y;
+
+		if (!m->alive)
+			continue;
+		for (y = m->y - THREAT_RADIUS; y <= m->y + THREAT_RADIUS; y++)
+			for (x = m->x - THREAT_RADIUS;
+			     x <= m->x + THREAT_RADIUS; x++) {
+				uint8_t *c;
+				unsigned v;
+
+				if (!world_in(w, x, y))
+					continue;
+				c = &a->grid.cost[grid_index(&a->grid, x, y)];
+				if (!*c)
+					continue;
+				v = *c + (unsigned)(THREAT_COST *
+				                    (THREAT_RADIUS + 1 -
+				                     cheb(x, y, m->x, m->y)) /
+				                    (THREAT_RADIUS + 1));
+				*c = (uint8_t)(v > GRID_COST_MAX ? GRID_COST_MAX
+				                                 : v);
+			}
+	}
+	a->built = 0; /* the threats move: made again next turn */
 }
 
 static void rebuild(struct autopilot *a, const struct world *w)
@@ -120,6 +181,191 @@ static uint32_t route(struct autopilot *a, const struct world *w, int gx,
 	return res.cost;
 }
 
+/* Whether the player may step to (x, y) now: on the map, free, and
+ * ground it can walk (an open door included). */
+static int free_for_player(const struct world *w, int x, int y)
+{
+	const struct data_terrain *t;
+
+	if (!world_in(w, x, y) || world_monster_at(w, x, y) >= 0)
+		return 0;
+	t = world_terrain_at(w, x, y);
+	return t->walk && t->door != DATA_DOOR_CLOSED &&
+	       t->door != DATA_DOOR_LOCKED;
+}
+
+/* The nearest living monster's distance from (x, y) in steps. */
+static int nearest_monster(const struct world *w, int x, int y)
+{
+	int best = INT_MAX;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++)
+		if (w->monsters[i].alive) {
+			int d = cheb(x, y, w->monsters[i].x, w->monsters[i].y);
+
+			best = d < best ? d : best;
+		}
+	return best;
+}
+
+/* HP in 100 below which the careful player flees a fight in the open,
+ * rests until whole once out of danger, and how near a monster must be
+ * to count as danger. */
+#define FLEE_PERCENT 40
+#define REST_PERCENT 70
+#define SAFE_STEPS   6
+
+/* Whether fighting m to the end leaves the player more than a third of
+ * its hit points, on average: its blows (WORLD_PLAYER_ACCURACY in 100
+ * for WORLD_PLAYER_ATTACK) against m's (its accuracy, attack and speed)
+ * and every other monster within reach that joins in. */
+static int careful_fight_pays(const struct world *w,
+                              const struct world_monster *m)
+{
+	const long per_turn =
+	        (long)WORLD_PLAYER_ACCURACY * WORLD_PLAYER_ATTACK; /* /100 */
+	long turns = ((long)m->hp * 100 + per_turn - 1) / per_turn, taken = 0;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *o = &w->monsters[i];
+		const struct data_monster *k = &w->data->monsters[o->kind];
+
+		if (o->alive && cheb(o->x, o->y, w->px, w->py) <= 2)
+			taken += (long)k->attack * k->accuracy * k->speed;
+	}
+	/* taken is per turn in 1/10000 of a hit point. */
+	return turns * taken < (long)w->php * 10000 * 2 / 3;
+}
+
+/* The careful player's moves before it walks on: fight one beside it
+ * (the weakest, and only in a doorway or a corridor when badly hurt, else
+ * step away), close a door on a hunter that cannot open it, rest out of
+ * danger when hurt, at a spring if there is one.  Returns 1 with *out
+ * set. */
+static int careful_first(struct autopilot *a, const struct world *w,
+                         struct world_cmd *out)
+{
+	const int hp = w->php * 100 / (w->php_max ? w->php_max : 1);
+	const int near = nearest_monster(w, w->px, w->py);
+	int weakest = -1, d, sides = 0;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+
+		if (m->alive && cheb(m->x, m->y, w->px, w->py) == 1 &&
+		    world_corner_ok(w, -1, w->px, w->py, m->x - w->px,
+		                    m->y - w->py) &&
+		    (weakest < 0 || m->hp < w->monsters[weakest].hp))
+			weakest = (int)i;
+	}
+	if (weakest >= 0) {
+		const struct world_monster *m = &w->monsters[weakest];
+		int bx = 0, by = 0, bd = 1;
+
+		for (d = 0; d < 8; d++)
+			sides += world_in(w, w->px + dir_dx[d],
+			                  w->py + dir_dy[d]) &&
+			         world_terrain_at(w, w->px + dir_dx[d],
+			                          w->py + dir_dy[d])
+			                 ->walk;
+		/* A fight it wins with most of its hit points left, or one it
+		 * cannot get out of: strike.  Else step away, if it can. */
+		if (careful_fight_pays(w, m) || sides <= 2 || m->hp <= 2 ||
+		    w->data->monsters[m->kind].speed > 100)
+			goto strike;
+		(void)hp;
+		for (d = 0; d < 8; d++) {
+			int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;
+
+			if (!free_for_player(w, x, y) ||
+			    !world_corner_ok(w, -1, w->px, w->py, dir_dx[d],
+			                     dir_dy[d]))
+				continue;
+			n = nearest_monster(w, x, y);
+			if (n > bd) {
+				bd = n;
+				bx = dir_dx[d];
+				by = dir_dy[d];
+			}
+		}
+		if (bd > 1) {
+			out->kind = WCMD_MOVE;
+			out->dx = (int8_t)bx;
+			out->dy = (int8_t)by;
+			return 1;
+		}
+	strike:
+		out->kind = WCMD_MOVE;
+		out->dx = (int8_t)(m->x - w->px);
+		out->dy = (int8_t)(m->y - w->py);
+		return 1;
+	}
+	/* A door between it and a hunter that cannot open doors: shut. */
+	for (d = 0; d < 4; d++) {
+		int x = w->px + dir_dx[d], y = w->py + dir_dy[d];
+		const struct data_terrain *t;
+
+		if (!world_in(w, x, y) || world_monster_at(w, x, y) >= 0 ||
+		    world_item_at(w, x, y) >= 0)
+			continue;
+		t = world_terrain_at(w, x, y);
+		if (t->door != DATA_DOOR_OPEN || t->closes_to < 0)
+			continue;
+		for (i = 0; i < w->nmonsters; i++) {
+			const struct world_monster *m = &w->monsters[i];
+			const struct data_monster *k =
+			        &w->data->monsters[m->kind];
+
+			if (m->alive && !k->opens_doors && !k->unlocks_doors &&
+			    !k->bashes_doors &&
+			    cheb(m->x, m->y, w->px, w->py) <= SAFE_STEPS &&
+			    cheb(m->x, m->y, x, y) <
+			            cheb(m->x, m->y, w->px, w->py)) {
+				out->kind = WCMD_CLOSE;
+				out->dx = (int8_t)dir_dx[d];
+				out->dy = (int8_t)dir_dy[d];
+				return 1;
+			}
+		}
+	}
+	/* Out of danger and hurt: rest until whole, at a spring if any. */
+	if (near <= SAFE_STEPS) {
+		a->resting = 0;
+		return 0;
+	}
+	if (hp < REST_PERCENT)
+		a->resting = 1;
+	else if (hp >= 90)
+		a->resting = 0;
+	if (!a->resting)
+		return 0;
+	{
+		struct path_point step, best_step = {0, 0};
+		uint32_t best = UINT32_MAX, c;
+		int x, y;
+
+		for (y = 0; y < w->height; y++)
+			for (x = 0; x < w->width; x++)
+				if (world_terrain_at(w, x, y)->heals &&
+				    cheb(x, y, w->px, w->py) <= 30 &&
+				    (c = route(a, w, x, y, &step)) < best) {
+					best = c;
+					best_step = step;
+				}
+		if (best != UINT32_MAX) {
+			out->kind = WCMD_MOVE;
+			out->dx = (int8_t)(best_step.x - w->px);
+			out->dy = (int8_t)(best_step.y - w->py);
+			return 1;
+		}
+	}
+	out->kind = WCMD_WAIT;
+	return 1;
+}
+
 int autopilot_next(struct autopilot *a, const struct world *w,
                    struct world_cmd *out)
 {
@@ -134,6 +380,11 @@ int autopilot_next(struct autopilot *a, const struct world *w,
 	if (autopilot_fit(a, w) != 0)
 		return -1;
 	rebuild(a, w);
+	if (a->style == AUTOPILOT_CAREFUL) {
+		add_threats(a, w);
+		if (careful_first(a, w, out))
+			return 0;
+	}
 	if (w->exit_x >= 0)
 		best = route(a, w, w->exit_x, w->exit_y, &best_step);
 	if (best == UINT32_MAX) {
@@ -156,4 +407,11 @@ int autopilot_next(struct autopilot *a, const struct world *w,
 	out->dx = (int8_t)(best_step.x - w->px);
 	out->dy = (int8_t)(best_step.y - w->py);
 	return 0;
+}
+
+const char *autopilot_style_name(enum autopilot_style s)
+{
+	static const char *const names[] = {"straight", "careful"};
+
+	return (unsigned)s < AUTOPILOT_STYLE_COUNT ? names[s] : "?";
 }

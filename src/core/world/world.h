@@ -20,7 +20,7 @@
 #define WORLD_TURN_ENERGY   100
 #define WORLD_PLAYER_SPEED  100
 #define WORLD_PLAYER_HP     30
-#define WORLD_PLAYER_ATTACK 3
+#define WORLD_PLAYER_ATTACK 4
 /* Fights roll: the player hits 80 times in 100, a monster as its kind's
  * accuracy says; a hit of attack A does A/2 rounded up to 3A/2 rounded
  * down, A on average. */
