@@ -8,6 +8,7 @@ dist_pkgdata_DATA += data/terrain.txt data/monsters.txt data/README
 hunted_mapsdir = $(pkgdatadir)/maps
 dist_hunted_maps_DATA = \
 	data/maps/default.txt \
+	data/maps/kennels.txt \
 	data/maps/tutorial.txt \
 	data/maps/doors.txt \
 	data/maps/elements.txt \

@@ -1,6 +1,7 @@
 /* campaign.c - a run of hunted: the shipped dungeons in an order that
- * teaches (one wall, doors and keys, kinds of ground, all of it, a maze,
- * a cave too big to see, a crowd), then generated dungeons that grow in
+ * teaches (one wall, doors and keys, kinds of ground, all of it, hunters
+ * that each search their own way, a maze, a cave too big to see, a
+ * crowd), then generated dungeons that grow in
  * size and in monsters.  The stairs of the last lead out. */
 #include "campaign.h"
 
@@ -12,10 +13,10 @@ static const struct {
 	const char *map;    /* a shipped dungeon's name, or NULL: generated */
 	int w, h, monsters; /* a generated one's size and monsters */
 } campaign[] = {
-        {"tutorial", 0, 0, 0}, {"doors", 0, 0, 0}, {"elements", 0, 0, 0},
-        {"default", 0, 0, 0},  {"maze", 0, 0, 0},  {"cave", 0, 0, 0},
-        {"crowd", 0, 0, 0},    {NULL, 80, 30, 12}, {NULL, 100, 40, 18},
-        {NULL, 128, 50, 26},
+        {"tutorial", 0, 0, 0}, {"doors", 0, 0, 0},   {"elements", 0, 0, 0},
+        {"default", 0, 0, 0},  {"kennels", 0, 0, 0}, {"maze", 0, 0, 0},
+        {"cave", 0, 0, 0},     {"crowd", 0, 0, 0},   {NULL, 80, 30, 12},
+        {NULL, 100, 40, 18},   {NULL, 128, 50, 26},
 };
 
 #define CAMPAIGN_LEVELS ((int)(sizeof(campaign) / sizeof(campaign[0])))

@@ -130,7 +130,7 @@ ARENA
 # 1. Start on a fixed seed, no --map: the campaign's first level, its
 # map, the player, the status line with the depth.
 start 80 24 --seed 42
-wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/10 tutorial  seed 42' ||
+wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/11 tutorial  seed 42' ||
 	bad "start: no status line with the depth"
 wait_for '^#########' || bad "start: no map"
 [ -n "$(player_at)" ] || bad "start: no player"
