@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/world/act.h"
+#include "core/world/fov.h"
 
 static struct game *game_nomem(struct game *g, struct diag_list *diags)
 {
@@ -104,7 +105,14 @@ void game_free(struct game *g)
 
 int game_player_act(struct game *g, struct world_cmd cmd)
 {
-	return act_player(g->world, cmd);
+	int r = act_player(g->world, cmd);
+
+	/* The player may have moved: what it sees is worked out before the
+	 * monsters act (doors they open or shut within sight update it as
+	 * they do). */
+	if (r == 1)
+		fov_update(g->world);
+	return r;
 }
 
 void game_monsters_act(struct game *g)

@@ -1745,8 +1745,10 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		canvas_put(c, split ? x0 + w / 2 : x0, i, '|', CANVAS_DEFAULT,
 		           CANVAS_DIM);
 	ensure_search(a);
+	/* Unlike the game screen, which shows what the player sees, the
+	 * view draws everything, seen or not. */
 	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "AI VIEW (? keys)");
+	            "AI VIEW: whole map (? keys)");
 	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
 	              "on:%s%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
 	              a->open ? " o" : "",

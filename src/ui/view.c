@@ -17,6 +17,7 @@
 #include "session/campaign.h"
 #include "session/files.h"
 #include "core/base/file.h"
+#include "core/world/fov.h"
 #include "session/watch.h"
 
 #define LOG_KEEP         1000 /* messages kept for the history (Ctrl-P) */
@@ -125,8 +126,32 @@ __attribute__((format(printf, 2, 3))) static void view_log(struct view *v,
 	v->nlog++;
 }
 
-/* Which events a player reads in the log: everything but the walking,
- * and the planner's chatter only about the monster the AI view follows. */
+/* Whether the player saw what e tells: its own doings, what a monster
+ * in its line of sight does, and a door in sight opening or shutting. */
+static int view_event_seen(const struct world *w, const struct world_event *e)
+{
+	if (e->actor < 0)
+		return 1;
+	if ((size_t)e->actor < w->nmonsters &&
+	    fov_seen(w, w->monsters[e->actor].x, w->monsters[e->actor].y) ==
+	            FOV_LOS)
+		return 1;
+	switch (e->kind) {
+	case WEV_DOOR_OPENED:
+	case WEV_DOOR_CLOSED:
+	case WEV_DOOR_UNLOCKED:
+	case WEV_DOOR_BASHED:
+	case WEV_DOOR_HOLDS:
+		return world_in(w, e->x, e->y) &&
+		       fov_seen(w, e->x, e->y) != FOV_NONE;
+	default:
+		return 0;
+	}
+}
+
+/* Which events a player reads in the log: everything it saw but the
+ * walking (with the AI view on, everything), and the planner's chatter
+ * only about the monster the AI view follows. */
 static int view_event_logged(const struct view *v, const struct world_event *e)
 {
 	switch (e->kind) {
@@ -138,7 +163,8 @@ static int view_event_logged(const struct view *v, const struct world_event *e)
 	case WEV_UNREACHABLE:
 		return e->actor == aiview_selected(v->ai);
 	default:
-		return 1;
+		return aiview_on(v->ai) ||
+		       view_event_seen(v->s->game->world, e);
 	}
 }
 
@@ -920,9 +946,11 @@ static const char *const help_lines[] = {
         "Wait         . 5 s        Open/close door   o / c, then a direction",
         "Pick up      g ,          Walking into a closed door opens it",
         "Look         ; x  (a cursor; Esc leaves)",
-        "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?",
+        "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?     Quit  q "
+        "Ctrl-C",
         "Reload data  R F5 (also automatic when a data file changes)",
-        "Quit         q Ctrl-C (asks first)",
+        "Sight        8 cells; what you saw before stays, dim; the AI view "
+        "shows all",
         "Replays      space pause, . step, + faster, - slower",
         "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The "
         "game",
@@ -940,9 +968,12 @@ static const char *const help_lines[] = {
         "too)",
         "  t      ties: toward the lower h, or first in, first out (none)",
         "  0      back to the monster's own settings; ; x inspect a cell",
-        "@ you  > exit  # wall  + door  ' open door  = gate  - key  a-z: "
-        "monsters",
+        "@ you  > exit  # wall  + door  ' open  = gate  - key  & spring  "
+        "letters: monsters",
 };
+
+/* The help's "Sight" line gives the radius in words. */
+_Static_assert(WORLD_PLAYER_SIGHT == 8, "help_lines: say the new sight");
 
 static void draw_help(struct canvas *c)
 {
@@ -1027,10 +1058,26 @@ static int scroll_origin2(int focus, int other, int map, int view)
 	return scroll_origin((lo + hi) / 2, map, view);
 }
 
+/* How the player knows (x, y): 1 in sight (or the AI view, which shows
+ * everything), -1 only remembered, 0 never seen. */
+static int view_knows(const struct view *v, int x, int y)
+{
+	const struct world *w = v->s->game->world;
+
+	if (aiview_on(v->ai) || fov_seen(w, x, y) != FOV_NONE)
+		return 1;
+	return fov_remembered(w, x, y) >= 0 ? -1 : 0;
+}
+
+/* The dungeon as the player knows it: what is in sight as it is, what is
+ * only remembered as it was last seen, dimmed (an attribute, so it shows
+ * without colours too), and the rest blank; monsters only in line of
+ * sight.  The AI view draws the whole map as it is. */
 static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
                      int vh, int ox, int oy)
 {
 	const struct world *w = v->s->game->world;
+	const int all = aiview_on(v->ai);
 	int x, y;
 	size_t i;
 
@@ -1041,22 +1088,37 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	v->map_h = vh;
 	for (y = 0; y < vh && oy + y < w->height; y++)
 		for (x = 0; x < vw && ox + x < w->width; x++) {
-			const struct data_terrain *t =
-			        world_terrain_at(w, ox + x, oy + y);
+			const int knows = view_knows(v, ox + x, oy + y);
+			const struct data_terrain *t;
 
+			if (!knows)
+				continue;
+			t = knows > 0 ? world_terrain_at(w, ox + x, oy + y)
+			              : &w->data->terrain[fov_remembered(
+			                        w, ox + x, oy + y)];
 			canvas_put(c, x0 + x, y0 + y, t->glyph, t->color,
-			           t->bright ? CANVAS_BOLD : 0);
+			           knows < 0   ? CANVAS_DIM
+			           : t->bright ? CANVAS_BOLD
+			                       : 0);
 		}
 	for (i = 0; i < w->nitems; i++) {
 		const struct world_item *it = &w->items[i];
 		const struct data_key *k = &w->data->keys[it->key];
+		int knows;
 
-		if (!it->taken && it->x >= ox && it->y >= oy)
+		if (it->taken || it->x < ox || it->y < oy || it->x - ox >= vw ||
+		    it->y - oy >= vh)
+			continue;
+		/* Only the player takes keys: one seen lies there still. */
+		knows = view_knows(v, it->x, it->y);
+		if (knows)
 			canvas_put(c, x0 + it->x - ox, y0 + it->y - oy,
 			           k->glyph, k->color,
-			           k->bright ? CANVAS_BOLD : 0);
+			           knows < 0   ? CANVAS_DIM
+			           : k->bright ? CANVAS_BOLD
+			                       : 0);
 	}
-	if (aiview_on(v->ai))
+	if (all)
 		aiview_draw_map(v->ai, c, x0, y0, vw, vh, ox, oy);
 	for (i = 0; i < w->nmonsters; i++) {
 		const struct world_monster *m = &w->monsters[i];
@@ -1064,7 +1126,7 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		int attr = k->bright ? CANVAS_BOLD : 0;
 
 		if (!m->alive || m->x < ox || m->y < oy || m->x - ox >= vw ||
-		    m->y - oy >= vh)
+		    m->y - oy >= vh || (!all && !fov_sees_monster(w, i)))
 			continue;
 		if ((long)i == aiview_selected(v->ai))
 			attr |= CANVAS_REVERSE;
@@ -1118,8 +1180,29 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 	const struct world *w = v->s->game->world;
 	const struct data_terrain *t = world_terrain_at(w, x, y);
 	int mi = world_monster_at(w, x, y), ii = world_item_at(w, x, y);
+	const int knows = view_knows(v, x, y);
 	size_t n;
 
+	if (knows == 0) {
+		snprintf(buf, size, "(%d,%d) unexplored: you have not seen it",
+		         x, y);
+		return;
+	}
+	if (knows < 0) {
+		/* What was there when last seen: no monster, a key still
+		 * (only the player takes them). */
+		t = &w->data->terrain[fov_remembered(w, x, y)];
+		n = (size_t)snprintf(buf, size, "(%d,%d) remembered: %s", x, y,
+		                     t->description ? t->description : t->name);
+		if (n < size && ii >= 0)
+			snprintf(buf + n, size - n, "; %s",
+			         w->data->keys[w->items[ii].key].name);
+		return;
+	}
+	/* A monster is told of where it could be seen: in line of sight,
+	 * not on a wall lit from the front. */
+	if (!aiview_on(v->ai) && fov_seen(w, x, y) != FOV_LOS)
+		mi = -1;
 	n = (size_t)snprintf(buf, size, "(%d,%d) %s", x, y,
 	                     t->description ? t->description : t->name);
 	if (n < size && x == w->px && y == w->py)
@@ -1348,6 +1431,35 @@ void view_draw(struct view *v, struct canvas *c)
 		draw_messages(v, c, maph + 1 + stats, rows);
 }
 
+/* The whole map as the player knows it, cell by cell: the text twin of
+ * what the screen tells by drawing a cell or not and dimming it. */
+static void view_dump_sight(const struct view *v, FILE *out)
+{
+	const struct world *w = v->s->game->world;
+	int x, y;
+
+	fprintf(out, "layer sight: o line of sight, l lit wall, - remembered, "
+	             "blank never seen\n");
+	for (y = 0; y < w->height; y++) {
+		int end = 0;
+
+		for (x = 0; x < w->width; x++)
+			if (view_knows(v, x, y))
+				end = x + 1;
+		fputc('|', out);
+		for (x = 0; x < end; x++) {
+			const int seen = fov_seen(w, x, y);
+
+			fputc(seen == FOV_LOS       ? 'o'
+			      : seen == FOV_LIT     ? 'l'
+			      : view_knows(v, x, y) ? '-'
+			                            : ' ',
+			      out);
+		}
+		fputc('\n', out);
+	}
+}
+
 void view_dump(struct view *v, struct canvas *c, FILE *out)
 {
 	char *buf = malloc((size_t)c->width + 1);
@@ -1364,4 +1476,7 @@ void view_dump(struct view *v, struct canvas *c, FILE *out)
 	free(buf);
 	if (aiview_on(v->ai))
 		aiview_dump_layers(v->ai, out);
+	else if (!v->too_small && v->mode != MODE_HELP &&
+	         v->mode != MODE_HISTORY)
+		view_dump_sight(v, out);
 }

@@ -1,6 +1,7 @@
 /* test_soak.c - 10,000 turns of random input on generated dungeons, with
  * the world's invariants checked after every turn: no actor inside a wall
- * or a closed door, no two actors in one cell, every cached path legal. */
+ * or a closed door, no two actors in one cell, every cached path legal,
+ * the player's view up to date. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 
 #include "core/game.h"
 #include "core/data/data.h"
+#include "core/world/fov.h"
 #include "core/world/gen.h"
 #include "core/path/path.h"
 #include "core/base/rng.h"
@@ -88,6 +90,12 @@ static void check_invariants(struct game *game)
 		if (m->x == w->px && m->y == w->py)
 			fail_at(w, "a monster on the player", (int)i, m->x,
 			        m->y);
+		/* Drawn exactly when it could see the player with the
+		 * player's sight: the view is as the world is now. */
+		if (fov_sees_monster(w, i) !=
+		    world_sees(w, m->x, m->y, w->px, w->py, w->sight))
+			fail_at(w, "the player's view is out of date", (int)i,
+			        m->x, m->y);
 		/* A kept path, planned with no change since, is legal on the
 		 * kind's grid step by step (its last cell may be a goal the
 		 * kind cannot enter: it stops next to it), and the monster
@@ -114,6 +122,14 @@ static void check_invariants(struct game *game)
 	}
 	if (n != 0)
 		fail_at(w, "occupied cells without a monster", -1, 0, 0);
+	if (fov_seen(w, w->px, w->py) != FOV_LOS)
+		fail_at(w, "the player does not see its own cell", -1, w->px,
+		        w->py);
+	for (c = 0; c < (size_t)w->width * (size_t)w->height; c++)
+		if (w->seen[c] && w->memory[c] != w->terrain[c] + 1)
+			fail_at(w, "a cell in sight remembered otherwise", -1,
+			        (int)(c % (size_t)w->width),
+			        (int)(c / (size_t)w->width));
 }
 
 static struct world_cmd random_cmd(struct rng *r)

@@ -132,7 +132,7 @@ ARENA
 start 80 24 --seed 42
 wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/11 tutorial  seed 42' ||
 	bad "start: no status line with the depth"
-wait_for '^#########' || bad "start: no map"
+wait_for '#####' || bad "start: no map"
 [ -n "$(player_at)" ] || bad "start: no player"
 wait_for 'The wall in the middle' || bad "start: no title message"
 ok "start on seed 42 shows the campaign's first level, @ and the status line"
@@ -206,11 +206,13 @@ check_restored "q then y exits 0 with the terminal restored" 0
 # 6. Doors: open with o, close with c.
 start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 wait_for '^HP 30/30' || bad "door: no game"
-wait_for '^#\.\.@\+\.' || bad "door: the closed door is not beside the player"
+# The shut door hides its row of the room behind it.
+wait_for '^#\.\.@\+$' || bad "door: the closed door is not beside the player"
 $T send-keys -t g o l
 wait_for "^#\\.\\.@'\\." || bad "door: o l did not open it"
 wait_for 'You open' || bad "door: no message for opening"
 $T send-keys -t g c l
+# What was seen through it stays on the map, remembered.
 wait_for '^#\.\.@\+\.' || bad "door: c l did not close it"
 ok "o and c open and close the door"
 
@@ -310,7 +312,7 @@ done
 
 # A terminal without colours: monochrome, the same map.
 session 80 24 "TERM=vt100 $bin --map $tmp/arena.txt --seed 1 --no-watch"
-wait_for '^#\.\.@\+\.' || bad "vt100: no map"
+wait_for '^#\.\.@\+' || bad "vt100: no map"
 $T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "vt100: colours drawn"
 $T send-keys -t g q y
 check_restored "a terminal without colours gets a monochrome game" 0
@@ -337,15 +339,15 @@ done
 cp "$tmp/arena.txt" "$tmp/live.txt"
 start 80 24 --map "$tmp/live.txt" --seed 1
 wait_for '^HP 30/30' || bad "reload: no game"
-sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#..@+....###/' "$tmp/live.txt"
-wait_for '^#\.\.@\+\.\.\.\.###' || bad "reload: the edit did not appear"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/live.txt"
+wait_for '^#\.#@\+' || bad "reload: the edit did not appear"
 wait_for 'Reloaded the data files' || bad "reload: no message"
 sed -i 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/live.txt"
 wait_for 'Reload failed' || bad "reload: a broken file was not reported"
 wait_for "live.txt:[0-9]+:[0-9]+: unknown terrain 'stairz'" ||
 	bad "reload: no file:line:col error in the panel"
 $T send-keys -t g Escape
-wait_for '^#\.\.@\+\.\.\.\.###' || bad "reload: the old map did not stay"
+wait_for '^#\.#@\+' || bad "reload: the old map did not stay"
 $T send-keys -t g q y
 check_restored "reload: edits are taken, errors shown, old map kept" 0
 
@@ -373,8 +375,9 @@ check_restored "a recording plays in the terminal: pause, step, AI view, NO_COLO
 
 # 12b. Without colour every kind of ground still reads apart: on the
 # default dungeon shallow and deep water, lava, the locked gate and mud
-# have glyphs of their own.
-session 80 24 "NO_COLOR=1 $bin --map default --seed 1 --no-watch"
+# have glyphs of their own (seen whole in the AI view, which at 100x30
+# draws the whole map, seen or not).
+session 100 30 "NO_COLOR=1 $bin --map default --seed 1 --no-watch --ai-view"
 wait_for '^HP 30/30' || bad "NO_COLOR glyphs: no game"
 for g in '~' '}' '{' '=' ',' '"' 'T'; do
 	screen | head -12 | grep -qF -- "$g" || bad "NO_COLOR glyphs: no '$g' on the map"
@@ -382,6 +385,81 @@ done
 $T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "NO_COLOR: colours drawn"
 $T send-keys -t g q y
 check_restored "NO_COLOR: water, deep water, lava, the gate and mud each have their glyph" 0
+
+# 12c. Field of view and memory, without colours: a goblin behind a
+# shut door is not drawn, and is once the door opens; shut again, the room
+# behind it stays on the map, dimmed (an attribute, so it reads without
+# colour), and look calls it remembered; a rat in a room never seen is
+# drawn only by the AI view, which draws every monster.
+cat >"$tmp/fov.txt" <<FOV
+include "$data/monsters.txt"
+dungeon fov
+	title "Behind the doors"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend 'r' floor monster rat
+legend '+' door_closed
+legend '>' stairs exit
+MAP
+####################
+#.....#......#.....#
+#.@...+...g..+..r..#
+#.....#......#.....#
+#>....#......#.....#
+####################
+ENDMAP
+FOV
+# map_has CHAR: CHAR is drawn in the map's columns of its rows.
+map_has() { screen | grep '^#' | cut -c1-20 | grep -qF -- "$1"; }
+# wait_map CHAR [gone]: polls until CHAR is drawn (or is no more).
+wait_map() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		if map_has "$1"; then [ -z "${2:-}" ] && return 0
+		else [ -n "${2:-}" ] && return 0; fi
+		sleep 0.05
+	done
+	return 1
+}
+dim() { $T capture-pane -e -p -t g | grep -q $'\033\[\([0-9;]*;\)\{0,1\}2[;m]'; }
+session 80 24 "NO_COLOR=1 $bin --map $tmp/fov.txt --seed 1 --no-watch"
+wait_for '^HP 30/30  Turn 0 ' || bad "fov: no game"
+wait_for '^#\.@\.\.\.\+$' || bad "fov: the row ends elsewhere than at the shut door"
+map_has g && bad "fov: the goblin behind the shut door is drawn"
+map_has r && bad "fov: the rat two rooms away is drawn"
+dim && bad "fov: something is drawn dim before anything was left behind"
+$T send-keys -t g l l l
+wait_for '^#\.\.\.\.@\+$' || bad "fov: the player did not reach the door"
+map_has g && bad "fov: the goblin is drawn through the shut door"
+ok "a monster behind a shut door is not drawn"
+$T send-keys -t g o l
+wait_for 'You open the door' || bad "fov: o l did not open the door"
+wait_map g || bad "fov: the goblin is not drawn once the door is open"
+map_has r && bad "fov: the rat behind the second door is drawn"
+ok "opening the door shows the goblin behind it, not the rat beyond"
+$T send-keys -t g c l
+wait_for 'You close the door' || bad "fov: c l did not close the door"
+wait_map g gone || bad "fov: the goblin is still drawn behind the shut door"
+wait_for '^#\.\.\.\.@\+\.\.' || bad "fov: the room seen behind the door is forgotten"
+dim || bad "fov: the remembered room is not drawn dim"
+$T send-keys -t g '\;' l l
+wait_for '^Look: \(7,2\) remembered: ' || bad "fov: look does not call the room remembered"
+$T send-keys -t g l l l l l l l l
+wait_for '^Look: \(15,2\) unexplored' || bad "fov: look does not call the unseen room unexplored"
+$T send-keys -t g Escape
+wait_gone '^Look:' || bad "fov: Esc did not leave look mode"
+ok "shut again, the room stays remembered and dim; look tells remembered from unexplored"
+$T send-keys -t g '`'
+wait_for 'AI VIEW: whole map' || bad "fov: the AI view does not say it shows the whole map"
+wait_map r || bad "fov: the AI view does not draw the rat"
+wait_map g || bad "fov: the AI view does not draw the goblin"
+$T send-keys -t g '`'
+wait_gone 'AI VIEW' || bad "fov: the AI view did not go"
+wait_map r gone || bad "fov: the rat is drawn without the AI view"
+$T send-keys -t g q y
+check_restored "the AI view draws every monster, seen or not" 0
 
 # 13. Not a terminal: refused with a pointer to --headless.
 "$bin" --seed 1 </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -37,8 +37,39 @@ screen_golden() {
 	tap_check "golden screen $name"
 }
 
-# The game screen: map, status line, message log.
+# The game screen: map, status line, message log, and the layer of what
+# the player sees and remembers.
 screen_golden screen-doors --map doors --seed 7 --turns 20
+# Field of view: a door opened on the rat's room shows the rat and the
+# room in line with the doorway, the other monsters stay unseen; shut
+# again and left behind, the room and the corridor stay, remembered as
+# last seen, and the rat is not drawn.
+screen_golden screen-fov-door --map doors --seed 7 --keys 'lllllllllkok'
+screen_golden screen-fov-memory --map doors --seed 7 \
+	--keys 'lllllllllkokckhhhhhhhhh'
+# map_rows FILE: the map's columns of the screen in a dump of the doors
+# map (40 x 14).
+map_rows() { sed -n '2,15p' "$1" | cut -c2-41; }
+map_rows "$tmp/screen-fov-door.out" | grep -q r ||
+	bad "fov: the rat seen through the door is not drawn"
+map_rows "$tmp/screen-fov-door.out" | grep -q '[gjo]' &&
+	bad "fov: a monster out of sight is drawn"
+map_rows "$tmp/screen-fov-memory.out" | grep -q '[rgjo]' &&
+	bad "fov: a monster behind a shut door is drawn"
+map_rows "$tmp/screen-fov-memory.out" | sed -n 4p | grep -q '^#\.\.\.\.\.\.\.+  \.\.\.$' ||
+	bad "fov: the rat's room is not remembered"
+"$bin" --headless --no-timing --dump-screen --map doors --seed 7 \
+	--keys 'lllllllllkokckhhhhhhhhh' --ai-view >"$tmp/fov-ai.out" 2>&1 ||
+	bad "fov: the AI view's dump failed"
+for m in r g j o; do
+	map_rows "$tmp/fov-ai.out" | grep -q "$m" ||
+		bad "fov: the AI view does not draw the monster '$m'"
+done
+grep -q '| AI VIEW: whole map (? keys)' "$tmp/fov-ai.out" ||
+	bad "fov: the AI view does not say it draws the whole map"
+[ "$(tail -1 "$tmp/fov-ai.out")" = "$(tail -1 "$tmp/screen-fov-memory.out")" ] ||
+	bad "fov: the AI view changed the game"
+tap_check "the screen draws the monsters in sight, the AI view all of them"
 # The AI view on the tutorial: the goblin's search around the wall, f
 # values, the comparison of the algorithms, every layer.
 screen_golden screen-tutorial-ai --map tutorial --seed 1 --keys '....' \
@@ -305,7 +336,7 @@ tap_check "--lesson with an unknown name says how to list them"
 sed -n '2,13p' "$tmp/wide.out" >"$tmp/wide.map"
 grep -q '>#$' "$tmp/wide.map" || bad "wide: the exit is not on screen"
 grep -q 'j' "$tmp/wide.map" || bad "wide: the jailer is not on screen"
-grep -q '^| AI VIEW (? keys) *| same query:  expanded cost$' "$tmp/wide.out" ||
+grep -q '^| AI VIEW: whole map (? keys) *| same query:  expanded cost$' "$tmp/wide.out" ||
 	bad "wide: the panel is not under the map in two columns"
 tap_check "100x30: the whole default dungeon, the panel under it"
 "$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \

@@ -1,14 +1,17 @@
 ## tests/world/local.mk - unit tests of src/core/world: the rules on
-## hand-made dungeons, and the dungeon generator.  Included by the top
+## hand-made dungeons, the dungeon generator, and the player's field of
+## view and memory.  Included by the top
 ## Makefile.am; paths are relative to the top.
 
-WORLD_TESTS = tests/world/test_world tests/world/test_gen
+WORLD_TESTS = tests/world/test_world tests/world/test_gen tests/world/test_fov
 check_PROGRAMS += $(WORLD_TESTS)
 TESTS += $(WORLD_TESTS)
 tests_world_test_world_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_world_LDADD = $(TEST_LIBS)
 tests_world_test_gen_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_gen_LDADD = $(TEST_LIBS)
+tests_world_test_fov_CFLAGS = $(TEST_CFLAGS)
+tests_world_test_fov_LDADD = $(TEST_LIBS)
 
 check_PROGRAMS += tests/world/test_fight
 TESTS += tests/world/test_fight

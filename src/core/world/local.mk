@@ -1,9 +1,11 @@
 ## src/core/world/local.mk - the world and its rules: the dungeon, the
 ## actors, doors, keys, fights, events, commands, generated dungeons,
-## reloading.  Included by src/core/local.mk; paths are from the top.
+## reloading, and what the player sees and remembers.  Included by
+## src/core/local.mk; paths are from the top.
 
 src_core_libhunted_a_SOURCES += \
 	src/core/world/world.c src/core/world/world.h \
+	src/core/world/fov.c src/core/world/fov.h \
 	src/core/world/act.c src/core/world/act.h \
 	src/core/world/event.c src/core/world/event.h \
 	src/core/world/cmd.c src/core/world/cmd.h \

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fov.h"
+
 /* Whether kind may stand on (x, y) of w: it could enter the terrain and it
  * is not a shut door. */
 static int stand_ok(const struct world *w, int kind, int x, int y)
@@ -46,6 +48,29 @@ static void carry_items(const struct world *old, struct world *w)
 			    !strcmp(old->data->keys[old->items[j].key].name,
 			            w->data->keys[w->items[i].key].name))
 				w->items[i].taken = 1;
+}
+
+/* What the player remembers of old, cell by cell, each terrain found by
+ * name in w's data (a terrain the new data no longer has is remembered
+ * as the cell is now).  Both maps have the same size. */
+static void carry_memory(const struct world *old, struct world *w)
+{
+	const size_t n = (size_t)w->width * (size_t)w->height;
+	int map[DATA_TERRAIN_MAX + 1];
+	size_t i, t;
+
+	for (t = 0; t < old->data->nterrain && t < DATA_TERRAIN_MAX; t++)
+		map[t] = data_terrain_find(w->data, old->data->terrain[t].name);
+	for (i = 0; i < n; i++) {
+		const int was = (int)old->memory[i] - 1;
+
+		if (was < 0)
+			w->memory[i] = 0;
+		else if (map[was] >= 0)
+			w->memory[i] = (uint8_t)(map[was] + 1);
+		else
+			w->memory[i] = (uint8_t)(w->terrain[i] + 1);
+	}
 }
 
 static int carry_monsters(const struct world *old, struct world *w,
@@ -128,5 +153,8 @@ struct world *reload_world(const struct world *old, struct data *d,
 		world_free(w);
 		return NULL;
 	}
+	w->sight = old->sight;
+	carry_memory(old, w);
+	fov_update(w);
 	return w;
 }

@@ -3,9 +3,10 @@
  * When the new dungeon has the same size, the game goes on: the player
  * keeps its place (when it can still stand there), hit points, keys and
  * turn; every monster keeps its place, hit points and energy under its
- * kind's new definition; keys already taken stay taken.  The terrain,
- * doors included, is the file's.  A dungeon of another size starts the
- * game over on the new map (same seed).  What the monsters know is the
+ * kind's new definition; keys already taken stay taken; the player
+ * remembers the map as it saw it (fov.h).  The terrain, doors included,
+ * is the file's.  A dungeon of another size starts the game over on the
+ * new map (same seed).  What the monsters know is the
  * minds' to carry over (core/game.c does both). */
 #ifndef HUNTED_RELOAD_H
 #define HUNTED_RELOAD_H

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/path/path.h"
+#include "fov.h"
 
 #define WORLD_SPAWN_GAP   5 /* random monsters start this far away */
 #define WORLD_SPAWN_TRIES 2000
@@ -59,6 +60,11 @@ int world_set_terrain(struct world *w, int x, int y, int t)
 	c->y = y;
 	c->from = (uint8_t)from;
 	c->to = (uint8_t)t;
+	/* A door opened or shut within sight changes what the player sees
+	 * (lines through it), at once and not at the end of the turn. */
+	if ((long)(x - w->px) * (x - w->px) + (long)(y - w->py) * (y - w->py) <=
+	    (long)w->sight * w->sight)
+		fov_update(w);
 	return 0;
 }
 
@@ -75,6 +81,7 @@ int world_put(struct world *w, int actor, int x, int y)
 	if (actor < 0) {
 		w->px = x;
 		w->py = y;
+		fov_update(w);
 		return 0;
 	}
 	w->occ[world_idx(w, w->monsters[actor].x, w->monsters[actor].y)] = 0;
@@ -287,7 +294,9 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 	ncells = (size_t)w->width * (size_t)w->height;
 	w->terrain = malloc(ncells);
 	w->occ = calloc(ncells, sizeof(*w->occ));
-	if (!w->terrain || !w->occ)
+	w->seen = calloc(ncells, 1);
+	w->memory = calloc(ncells, 1);
+	if (!w->terrain || !w->occ || !w->seen || !w->memory)
 		goto nomem;
 	memcpy(w->terrain, map->cells, ncells);
 	w->seed = seed;
@@ -295,6 +304,8 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 	w->px = map->player_x;
 	w->py = map->player_y;
 	w->php = w->php_max = WORLD_PLAYER_HP;
+	w->sight = WORLD_PLAYER_SIGHT;
+	w->fov_x1 = w->fov_y1 = -1;
 	w->exit_x = w->exit_y = -1;
 	for (i = 0; i < map->nplaces; i++) {
 		if (map->places[i].kind == DATA_PLACE_MONSTER)
@@ -321,6 +332,7 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 		world_free(w);
 		return NULL;
 	}
+	fov_update(w);
 	return w;
 nomem:
 	diag_add(diags, DIAG_ERROR, map ? map->src.file : "?", 1, 1, NULL, 0,
@@ -339,6 +351,8 @@ void world_free(struct world *w)
 	event_log_fini(&w->events);
 	free(w->terrain);
 	free(w->occ);
+	free(w->seen);
+	free(w->memory);
 	free(w->enter);
 	data_free(w->data);
 	free(w);

@@ -27,6 +27,10 @@
 #define WORLD_PLAYER_ACCURACY 80
 /* The player gets a hit point back every this many turns. */
 #define WORLD_REGEN_TURNS 8
+/* How far the player sees, in cells (the circle of a monster's `sight`):
+ * as far as a monster of the default sight 8 sees the player.  Each
+ * world starts with it in w->sight; fov.h says what is seen. */
+#define WORLD_PLAYER_SIGHT 8
 
 /* A command of the player's. */
 enum world_cmd_kind {
@@ -109,6 +113,15 @@ struct world {
 	int penergy;
 	uint64_t keys; /* bit k: the player holds key k */
 
+	/* What the player sees and remembers (fov.h), kept up to date by
+	 * fov_update: after the player's command (core/game.c), a terrain
+	 * change within sight (world_set_terrain), world_put and a reload.
+	 * Not part of the game: no rule reads it. */
+	int sight;       /* radius in cells, WORLD_PLAYER_SIGHT */
+	uint8_t *seen;   /* per cell: enum fov_seen */
+	uint8_t *memory; /* per cell: terrain index + 1 as last seen, 0 never */
+	int fov_x0, fov_y0, fov_x1, fov_y1; /* the box of the last update */
+
 	struct world_monster *monsters;
 	size_t nmonsters;
 	int monsters_asked; /* world_new's count: -1 the map's own */
@@ -136,7 +149,8 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 void world_free(struct world *w);
 
 /* Changes the terrain of a cell (door opened, ...) and records the
- * change.  Returns -1 when out of the map or t is unknown. */
+ * change; the player's view is worked out again when the cell is within
+ * sight.  Returns -1 when out of the map or t is unknown. */
 int world_set_terrain(struct world *w, int x, int y, int t);
 /* Puts the player (actor -1) or monster actor on (x, y) at once, outside
  * the rules and the turns: the sandbox's editing.  The cell must be one
@@ -184,7 +198,9 @@ int world_item_at(const struct world *w, int x, int y);
 int world_enterable(const struct world *w, int kind, int x, int y);
 
 /* Whether a monster at (x, y) with sight radius r sees (tx, ty): within
- * the radius and no opaque cell on the line between them. */
+ * the radius and no opaque cell on the line between them, drawn from
+ * (x, y) (Bresenham's; fov.h gives it cell by cell).  The player's field
+ * of view is this test from each cell to the player. */
 int world_sees(const struct world *w, int x, int y, int tx, int ty, int r);
 
 /* Whether an actor may step (or strike) diagonally from (x, y) to
