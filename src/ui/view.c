@@ -969,7 +969,7 @@ static const char *const help_lines[] = {
         "  t      ties: toward the lower h, or first in, first out (none)",
         "  0      back to the monster's own settings; ; x inspect a cell",
         "@ you  > exit  # wall  + door  ' open  = gate  - key  & spring  "
-        "letters: monsters",
+        "A-z monsters",
 };
 
 /* The help's "Sight" line gives the radius in words. */
