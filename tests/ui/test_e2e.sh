@@ -636,4 +636,19 @@ wait_for 'page 4/5' || bad "lesson: PgUp did not go back"
 $T send-keys -t g q y
 check_restored "a lesson from its first page to its last and back" 0
 
+# 19. Down the stairs: the run's first level is the tutorial; four steps
+# down-right and one down reach its stairs, and the game goes on on
+# level 2 with the depth on the status line, wounds and turns carried.
+start 80 24 --seed 42 --no-watch
+wait_for 'Depth 1/11 tutorial' || bad "descend: not on level 1"
+$T send-keys -t g n n n n j
+wait_for 'You go down the stairs to level 2\.' ||
+	bad "descend: no message of the way down"
+wait_for '^HP [0-9]+/30  Turn 5  Keys -  Depth 2/11 doors  seed 42' ||
+	bad "descend: the status line does not say level 2"
+wait_for '^Doors and keys' || bad "descend: no title of the new level"
+[ -n "$(player_at)" ] || bad "descend: no player on level 2"
+$T send-keys -t g q y
+check_restored "the stairs lead down to level 2, which the status line shows" 0
+
 tap_done
