@@ -198,6 +198,55 @@ static void test_mind_closed_door_invalidates_one(void **state)
 	game_free(g);
 }
 
+/* At the spot where it lost the player, and nothing there, a monster
+ * searches round about: a few more places within 5 cells, then back to
+ * its post. */
+static void test_mind_searches_round_the_last_spot(void **state)
+{
+	static const char map[] = "###############\n"
+	                          "#s............#\n"
+	                          "#.............#\n"
+	                          "#.............#\n"
+	                          "#.............#\n"
+	                          "###############\n"
+	                          "#@...........>#\n"
+	                          "###############\n";
+	struct game *g;
+	struct world *w;
+	struct mind *mi;
+	int t, spots = 0, home = 0, lx, ly;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	mi = &g->minds->mind[0];
+	/* As if it had lost sight of the player at (7,3). */
+	mi->mode = MIND_SEARCH;
+	mi->seen = 1;
+	mi->last_x = 7;
+	mi->last_y = 3;
+	mi->search_left = 3;
+	lx = 7;
+	ly = 3;
+	for (t = 0; t < 80 && !home; t++) {
+		game_step(g, wait_cmd);
+		if (mi->mode == MIND_SEARCH &&
+		    (mi->last_x != lx || mi->last_y != ly)) {
+			/* A new place to look, near the last. */
+			ASSERT_GAME(g, abs(mi->last_x - lx) <= 5 &&
+			                       abs(mi->last_y - ly) <= 5);
+			lx = mi->last_x;
+			ly = mi->last_y;
+			spots++;
+		}
+		home = mi->mode == MIND_GUARD;
+	}
+	ASSERT_GAME(g, spots >= 1 && spots <= 3);
+	ASSERT_GAME(g, home);
+	(void)w;
+	game_free(g);
+}
+
 /* Five monsters come down a one-wide corridor into the player's room:
  * no deadlock, never two in a cell, all five end up around the player. */
 static void test_mind_corridor_no_deadlock(void **state)
@@ -532,6 +581,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_no_oscillation),
 	        cmocka_unit_test(test_mind_unreachable_waits_nearby),
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
+	        cmocka_unit_test(test_mind_searches_round_the_last_spot),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),

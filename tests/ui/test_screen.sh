@@ -353,7 +353,7 @@ sed -n '2,13p' "$tmp/far.out" | cut -c1-51 | grep -q 'j' ||
 tap_check "80x24: the followed monster in sight when the view has the keys"
 # Panel lines are not cut: the table's statuses are short, and a long
 # cache line goes on on the next row.
-"$bin" --headless --no-timing --dump-screen --map cave --seed 1 --ai-view \
+"$bin" --headless --no-timing --dump-screen --map cave --seed 1 --keys '' --ai-view \
 	--view-keys '<tab>' >"$tmp/cave.out" 2>&1 || bad "cave: the dump failed"
 grep -q '|  BFS  *[0-9]* budget$' "$tmp/cave.out" ||
 	bad "cave: the BFS row of the table is cut: $(grep '|  BFS' "$tmp/cave.out")"

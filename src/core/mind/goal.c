@@ -13,6 +13,10 @@
 /* Doors slammed, doors bashed and fights are heard this far away (in
  * cells, walls or not). */
 #define HEAR_RADIUS 10
+/* At the place where it lost the player, or heard it, a monster looks
+ * round about: this many more places, this far. */
+#define SEARCH_ROUNDS 3
+#define SEARCH_RADIUS 5
 
 /* A random cell of the monster's own component to wander to, within
  * radius cells of (cx, cy) (0: anywhere); the monster's own cell when
@@ -128,6 +132,7 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		gy = w->py;
 	} else if (mi->mode == MIND_CHASE) {
 		mi->mode = MIND_SEARCH;
+		mi->search_left = SEARCH_ROUNDS;
 		event_emit(log, w->turn, WEV_LOST_SIGHT, (int)i, -1, mi->last_x,
 		           mi->last_y, 0);
 	} else {
@@ -138,6 +143,7 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		    (mi->mode != MIND_SEARCH || hx != mi->last_x ||
 		     hy != mi->last_y)) {
 			mi->mode = MIND_SEARCH;
+			mi->search_left = SEARCH_ROUNDS;
 			mi->last_x = hx;
 			mi->last_y = hy;
 			event_emit(log, w->turn, WEV_HEARD, (int)i, -2, hx, hy,
@@ -145,9 +151,17 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		}
 	}
 	mi->sees = (uint8_t)sees;
+	if (mi->mode == MIND_SEARCH && m->x == mi->last_x &&
+	    m->y == mi->last_y && mi->search_left) {
+		/* There and nothing: it searches round about, a few places. */
+		mi->search_left--;
+		goal_pick_near(md, w, rng, i, ks, m->x, m->y, SEARCH_RADIUS);
+		mi->last_x = mi->wander_x;
+		mi->last_y = mi->wander_y;
+	}
 	if (mi->mode == MIND_SEARCH) {
-		/* There, or it found it cannot get there: back to its post or
-		 * its wandering. */
+		/* Done searching, or it found it cannot get there: back to its
+		 * post or its wandering. */
 		if ((m->x == mi->last_x && m->y == mi->last_y) ||
 		    (mi->unreachable && mi->plan_goal_x == mi->last_x &&
 		     mi->plan_goal_y == mi->last_y)) {

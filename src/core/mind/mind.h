@@ -76,10 +76,11 @@ struct mind {
 	int invalid_x, invalid_y; /* the change that broke the last path */
 
 	int blocked_turns;
-	int detours_refused; /* detours in a row found too dear */
-	uint32_t goal_turn;  /* the turn the goal last moved */
+	int detours_refused;    /* detours in a row found too dear */
+	uint32_t goal_turn;     /* the turn the goal last moved */
 	int wander_x, wander_y; /* where it wanders, or patrols to */
 	uint8_t patrolling;     /* a guard out on its round */
+	uint8_t search_left;    /* places still to look round the last spot */
 };
 
 /* Nodes all monsters may expand (or settle, for shared distance maps) in
