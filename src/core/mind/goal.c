@@ -2,6 +2,8 @@
  * player it sees, the spot where it last saw the player or heard a
  * noise, a round from its post and back, or a random place to wander
  * to. */
+#include <stdlib.h>
+
 #include "core/world/world.h"
 #include "mind_impl.h"
 
@@ -53,33 +55,67 @@ static void goal_pick_near(struct minds *md, const struct world *w,
 	}
 }
 
-/* The loudest thing monster i heard this turn, the nearest noise within
- * HEAR_RADIUS: a door slammed or bashed, a blow struck or missed, a kill.
- * Returns 1 with its place in (*x, *y). */
-static int goal_heard(const struct world *w, const struct event_log *log,
-                      size_t i, int *x, int *y)
+/* Whether an event is a noise: a door slammed or bashed, a blow struck
+ * or missed, a kill. */
+static int goal_noise(const struct world_event *e)
 {
+	switch (e->kind) {
+	case WEV_DOOR_CLOSED:
+	case WEV_DOOR_BASHED:
+	case WEV_DOOR_HOLDS:
+	case WEV_ATTACK:
+	case WEV_MISSED:
+	case WEV_KILLED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Brings the list of this turn's noises up to the end of the log: each
+ * event is read once a turn, however many monsters listen. */
+static void goal_noises(struct minds_work *wk, const struct world *w,
+                        const struct event_log *log)
+{
+	if (wk->noise_turn != w->turn || wk->noise_read > log->len) {
+		wk->noise_turn = w->turn;
+		wk->noise_read = 0;
+		wk->nnoise = 0;
+	}
+	for (; wk->noise_read < log->len; wk->noise_read++) {
+		if (!goal_noise(&log->items[wk->noise_read]))
+			continue;
+		if (wk->nnoise == wk->noisecap) {
+			size_t cap = wk->noisecap ? 2 * wk->noisecap : 16;
+			size_t *n = realloc(wk->noise, cap * sizeof(*n));
+
+			if (!n)
+				return; /* out of memory: a noise unheard */
+			wk->noise = n;
+			wk->noisecap = cap;
+		}
+		wk->noise[wk->nnoise++] = wk->noise_read;
+	}
+}
+
+/* The loudest thing monster i heard this turn, the nearest noise within
+ * HEAR_RADIUS that it did not make itself.  Returns 1 with its place in
+ * (*x, *y). */
+static int goal_heard(struct minds *md, const struct world *w,
+                      const struct event_log *log, size_t i, int *x, int *y)
+{
+	struct minds_work *wk = md->work;
 	const struct world_monster *m = &w->monsters[i];
 	long best = (long)HEAR_RADIUS * HEAR_RADIUS + 1;
 	size_t k;
 
-	for (k = 0; k < log->len; k++) {
-		const struct world_event *e = &log->items[k];
+	goal_noises(wk, w, log);
+	for (k = 0; k < wk->nnoise; k++) {
+		const struct world_event *e = &log->items[wk->noise[k]];
 		long dx = e->x - m->x, dy = e->y - m->y;
 
 		if (e->actor == (int)i)
 			continue;
-		switch (e->kind) {
-		case WEV_DOOR_CLOSED:
-		case WEV_DOOR_BASHED:
-		case WEV_DOOR_HOLDS:
-		case WEV_ATTACK:
-		case WEV_MISSED:
-		case WEV_KILLED:
-			break;
-		default:
-			continue;
-		}
 		if (dx * dx + dy * dy < best) {
 			best = dx * dx + dy * dy;
 			*x = e->x;
@@ -139,7 +175,7 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		int hx, hy;
 
 		/* A noise out of sight: it goes to look. */
-		if (goal_heard(w, log, i, &hx, &hy) &&
+		if (goal_heard(md, w, log, i, &hx, &hy) &&
 		    (mi->mode != MIND_SEARCH || hx != mi->last_x ||
 		     hy != mi->last_y)) {
 			mi->mode = MIND_SEARCH;

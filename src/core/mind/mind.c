@@ -71,6 +71,7 @@ void minds_free(struct minds *md)
 		free(wk->kinds);
 		path_ctx_free(wk->ctx);
 		jps_ctx_free(wk->jctx);
+		free(wk->noise);
 		free(wk->buf);
 		free(wk);
 	}

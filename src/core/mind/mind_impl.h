@@ -50,6 +50,11 @@ struct minds_work {
 	size_t pen_idx[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
 	uint8_t pen_old[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
 	size_t npen;
+	/* The noises of this turn's log so far (goal.c), read once: the
+	 * log's length read up to, the turn, and the noises' indices. */
+	size_t noise_read;
+	uint32_t noise_turn;
+	size_t *noise, nnoise, noisecap;
 };
 
 /* The Chebyshev distance: the steps between two cells on an 8-way
