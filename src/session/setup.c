@@ -602,6 +602,76 @@ int setup_read_game(struct setup *s, const char *name, const char *value,
 	return problem(err, err_size, "unknown key '%s' in the header", name);
 }
 
+int setup_same_game(const struct setup *given, const struct setup *saved)
+{
+	char a[SETUP_MAP_MAX + 64], b[SETUP_MAP_MAX + 64];
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++) {
+		const struct option_def *o = &options[i];
+		int ha, hb;
+
+		if (!(o->flags & GAME) || !(given->given >> i & 1))
+			continue;
+		ha = option_show(o, given, a, sizeof(a));
+		hb = option_show(o, saved, b, sizeof(b));
+		if (ha != hb || (ha && strcmp(a, b)))
+			return 0;
+	}
+	return 1;
+}
+
+void setup_given_game(const struct setup *given, char *buf, size_t size)
+{
+	char v[SETUP_MAP_MAX + 64];
+	size_t i, n = 0;
+
+	if (size)
+		*buf = '\0';
+	for (i = 0; i < OPTION_COUNT && n < size; i++) {
+		const struct option_def *o = &options[i];
+
+		if (!(o->flags & GAME) || !(given->given >> i & 1))
+			continue;
+		if (o->kind == K_SWITCH)
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s",
+			                      n ? " " : "", o->name);
+		else if (option_show(o, given, v, sizeof(v)))
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s %s",
+			                      n ? " " : "", o->name, v);
+	}
+}
+
+void setup_game_args(const struct setup *s, char *buf, size_t size)
+{
+	struct setup def;
+	char v[SETUP_MAP_MAX + 64], d[SETUP_MAP_MAX + 64];
+	size_t i, n = 0;
+
+	setup_init(&def);
+	if (size)
+		*buf = '\0';
+	for (i = 0; i < OPTION_COUNT && n < size; i++) {
+		const struct option_def *o = &options[i];
+		int hd;
+
+		if (!(o->flags & GAME) || !option_show(o, s, v, sizeof(v)))
+			continue;
+		/* The defaults go without saying; the seed never does. */
+		hd = option_show(o, &def, d, sizeof(d));
+		if (strcmp(o->name, "seed") && hd && !strcmp(v, d))
+			continue;
+		if (!strcmp(o->name, "monsters") && s->monsters < 0)
+			continue;
+		if (o->kind == K_SWITCH)
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s",
+			                      n ? " " : "", o->name);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s %s",
+			                      n ? " " : "", o->name, v);
+	}
+}
+
 void setup_label(const struct setup *s, const char *map_name, char *buf,
                  size_t size)
 {
