@@ -282,6 +282,11 @@ static const struct option_def options[] = {
          TEXT(replay)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          "do not reload data files when they change", SWITCH(no_watch)},
+        {"save", 0, "FILE", G_PLAY, NOT_REPLAY,
+         "the saved game to resume and to save to (default in the\n"
+         "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
+         "with it: resumed, and saved when the game is not over)",
+         TEXT(save)},
         {"headless", 0, NULL, G_HEADLESS, 0,
          "play with the autopilot or --keys, print a summary",
          MODE(SETUP_HEADLESS)},
@@ -295,6 +300,11 @@ static const struct option_def options[] = {
          SWITCH(log)},
         {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,
          "print 0 for the timings (reproducible output)", SWITCH(no_timing)},
+        {"morgue", 0, NULL, G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
+         "when the game ends, write its morgue file and its high\n"
+         "score in $XDG_DATA_HOME/hunted (the terminal game always\n"
+         "does)",
+         SWITCH(morgue)},
         {"dump-screen", 0, NULL, G_HEADLESS, NEED_HEADLESS,
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
@@ -415,9 +425,12 @@ void setup_help(FILE *f)
 			fputc('\n', f);
 		}
 	}
-	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, or "
-	      "no terminal,\n"
-	      "2 bad usage, 3 a replay diverged, 128+N killed by signal N.\n",
+	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, no "
+	      "terminal,\n"
+	      "or a save not written, 2 bad usage, 3 a replay diverged, 128+N "
+	      "killed by\n"
+	      "signal N (SIGHUP, SIGTERM and SIGINT save the terminal game "
+	      "first).\n",
 	      f);
 }
 

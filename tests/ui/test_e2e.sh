@@ -30,6 +30,10 @@ cleanup() {
 trap cleanup EXIT
 export HUNTED_DATA=$data
 unset NO_COLOR
+# The terminal game always keeps its saves, high scores and morgue files
+# in $XDG_DATA_HOME/hunted: here, never in the real home.
+export XDG_DATA_HOME=$tmp/xdg
+xdg=$XDG_DATA_HOME/hunted
 
 bad() {
 	tap_fail "$*"
@@ -291,11 +295,15 @@ $T send-keys -t g Escape
 wait_for '^HP 30/30' || bad "resize: help did not return"
 ok "30x10 says too small and only quits, 100x30 redraws everything, prompts and help survive"
 
-# 9. SIGTERM: exit 143, terminal restored.
+# 9. SIGTERM: exit 143, terminal restored, the game saved (and the save
+# put away here, or the next game of the same options would resume it).
 pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 [ -n "$pid" ] || bad "sigterm: no game process"
 kill -TERM "$pid"
 check_restored "SIGTERM exits 143 with the terminal restored" 143
+wait_for '^Saved on level 1, turn [0-9]+, in ' || bad "SIGTERM: not saved"
+rm -f "$xdg/save.rec"
+ok "SIGTERM saves the game"
 
 # SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130.
 for sig in HUP:129 INT:130; do
@@ -304,6 +312,9 @@ for sig in HUP:129 INT:130; do
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -"${sig%%:*}" "$pid"
 	check_restored "SIG${sig%%:*} exits ${sig##*:} with the terminal restored" "${sig##*:}"
+	[ -f "$xdg/save.rec" ] || bad "SIG${sig%%:*}: no save"
+	rm -f "$xdg/save.rec"
+	ok "SIG${sig%%:*} saves the game"
 done
 
 # A terminal without colours: monochrome, the same map.
@@ -420,6 +431,8 @@ ESCAPE
 	>"$tmp/out" 2>&1
 grep -q '^summary: turns=3 .* won=1 seed=[0-9]*$' "$tmp/out" ||
 	bad "escape: headless summary $(cat "$tmp/out")"
+grep -q '^end: Escaped from level 1 on turn 3\. Score 2094\.$' "$tmp/out" ||
+	bad "escape: headless end line $(cat "$tmp/out")"
 start 80 24 --map "$tmp/escape.txt"
 wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"
 $T send-keys -t g l l l
@@ -427,7 +440,7 @@ wait_for 'You escaped in 3 turns! Press q to leave \(seed [0-9]+\)\.' ||
 	bad "escape: the game did not say 3 turns"
 wait_for '^HP 30/30  Turn 3 .*ESCAPED' || bad "escape: the status line"
 $T send-keys -t g q
-wait_for '^You escaped the escape in 3 turns\.$' ||
+wait_for '^Escaped from level 1 on turn 3\. Score 2094\.$' ||
 	bad "escape: the last word is not 3 turns"
 check_restored "escaping in 3 turns: the game and the summary agree" 0
 
@@ -555,5 +568,6 @@ $T send-keys -t g PPage
 wait_for 'page 4/5' || bad "lesson: PgUp did not go back"
 $T send-keys -t g q y
 check_restored "a lesson from its first page to its last and back" 0
+
 
 tap_done
