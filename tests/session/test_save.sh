@@ -20,6 +20,7 @@ set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_save.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 # Never the real home.
@@ -247,7 +248,7 @@ tail -1 "$tmp/msgs" | grep -Eq '^ +24  You die\.\.\. The hound got you\.$' ||
 # The final map: the doors map's size, one player.
 sed -n '/^The dungeon at the end:$/,$p' "$morgue" | sed 1d >"$tmp/map"
 tap_is "$(wc -l <"$tmp/map") $(awk '{ print length }' "$tmp/map" | sort -u | wc -l)" \
-	"$(sed -n '/^MAP$/,/^ENDMAP$/p' "$top/data/maps/doors.txt" | sed '1d;$d' | wc -l) 1" \
+	"$(sed -n '/^MAP$/,/^ENDMAP$/p' "$data/maps/doors.txt" | sed '1d;$d' | wc -l) 1" \
 	"the morgue's final map has the dungeon's rows, all of one width"
 tap_is "$(grep -o '@' "$tmp/map" | wc -l)" 1 "the morgue's final map has the player once"
 # Play it again: the command the morgue gives plays the same game.
@@ -268,7 +269,7 @@ grep -Eq '^152 [0-9]{4}-[0-9]{2}-[0-9]{2} 4 1 25 1 doors Killed by a hound on le
 play "$tmp/m2" --map crowd --seed 3 --monsters 40 --keys "$(printf '%040d' 0 | tr 0 .)" --morgue
 grep -q '^end: Killed by a jailer on level 1, turn 18\. Score 101\.$' "$tmp/m2" || bad "scores: the second game"
 cat >"$tmp/escape.txt" <<ESCAPE
-include "$top/data/monsters.txt"
+include "$data/monsters.txt"
 dungeon escape
 	title "Three steps to the stairs"
 legend '#' wall
