@@ -749,13 +749,15 @@ mkdir -p "$xdg"
 sum=$(sed -n 's/^turn 2 l //p' "$xdg/save.rec")
 [ -n "$sum" ] || bad "damaged: no turn 2 in the save"
 sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
-start 80 24 --no-watch
+# The same options as the save's: it is the game asked for, and the new
+# game after it is seeded.
+start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '--More--' || bad "damaged: the long messages do not wait"
 dismiss_more || bad "damaged: --More-- does not go"
 seen "^$xdg/save\\.rec:10: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
 	bad "damaged: the file, the line and what is wrong are not said"
 seen 'The save could not be resumed: it is now' || bad "damaged: not said it was moved aside"
-wait_for '^HP 30/30  Turn 0 .*default' || bad "damaged: no new game"
+wait_for '^HP 30/30  Turn 0 .*arena  seed 3' || bad "damaged: no new game"
 ls "$xdg"/save.rec.bad-* >/dev/null 2>&1 || bad "damaged: the save was not moved aside"
 [ -f "$xdg/save.rec" ] && bad "damaged: the save is still there"
 $T send-keys -t g q y
