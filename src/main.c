@@ -74,6 +74,8 @@ static int play_headless(struct session *s)
 		sinks[n++] = cast_sink(&cast);
 	sinks[n++] = headless_summary_sink(&h);
 	rc = session_run(s, &src, sinks, n);
+	if (rc == 0 && s->save_failed)
+		rc = EXIT_FAILURE;
 	if (rc == 0 && dumping && d.failed)
 		rc = EXIT_FAILURE;
 	if (casting && cast_sink_fini(&cast) != 0 && rc == 0)
@@ -112,6 +114,12 @@ int main(int argc, char **argv)
 	s = session_open(&setup);
 	if (!s)
 		return EXIT_FAILURE;
+	/* A saved game is looked for only once a game can be played: a
+	 * start without a terminal leaves the save as it is. */
+	if (setup.mode == SETUP_HEADLESS)
+		session_resume(s);
+	else if (term_available())
+		session_resume(s);
 	rc = setup.mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
 	if (session_close(s) != 0 && rc == 0)
 		rc = EXIT_FAILURE;

@@ -106,6 +106,31 @@ struct session_sink headless_log_sink(struct headless *h)
 	return k;
 }
 
+/* How the game ended, and its score: "end: Killed by a goblin on level
+ * 1, turn 412. Score 523.", then what the end left in the player's
+ * folder, and where the save went. */
+static void headless_end_line(FILE *out, const struct session *s)
+{
+	const struct session_records *r = &s->records;
+	struct ending e;
+	char text[256];
+	size_t i;
+
+	session_ending(s, &e);
+	ending_text(&e, text, sizeof(text));
+	fprintf(out, "end: %s Score %ld.\n", text, e.score);
+	for (i = 0; i < r->nproblems; i++)
+		fprintf(stderr, "hunted: %s\n", r->problems[i]);
+	if (r->morgue[0])
+		fprintf(stderr, "hunted: morgue file %s\n", r->morgue);
+	if (s->leave == SESSION_LEAVE_SAVE) {
+		if (s->save_note[0])
+			fprintf(stderr, "hunted: %s\n", s->save_note);
+		fprintf(stderr, "hunted: saved in %s; --save %s resumes it\n",
+		        s->save_path, s->save_path);
+	}
+}
+
 static void headless_summary_end(void *self, struct session *s)
 {
 	const struct headless *h = self;
@@ -127,6 +152,7 @@ static void headless_summary_end(void *self, struct session *s)
 		        s->game->level_error);
 	if (s->setup.no_timing)
 		median = max_ns = 0;
+	headless_end_line(h->out, s);
 	fprintf(h->out,
 	        "summary: turns=%u monsters=%zu plans=%" PRIu64
 	        " cache_hits=%" PRIu64 " expanded=%" PRIu64

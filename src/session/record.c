@@ -12,13 +12,17 @@ void record_write_header(FILE *f, const struct setup *s)
 	setup_write_game(f, s);
 }
 
-void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd)
+void record_write_line(FILE *f, uint32_t n, struct world_cmd cmd, uint64_t sum)
 {
 	char letters[3];
 
 	cmd_format(cmd, letters);
-	fprintf(f, "turn %u %s %016" PRIx64 "\n", g->world->turn, letters,
-	        game_checksum(g));
+	fprintf(f, "turn %u %s %016" PRIx64 "\n", n, letters, sum);
+}
+
+void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd)
+{
+	record_write_line(f, g->world->turn, cmd, game_checksum(g));
 }
 
 void record_write_end(FILE *f, const struct game *g)

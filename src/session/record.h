@@ -2,6 +2,7 @@
  *
  *   # hunted recording: hunted --headless --replay FILE
  *   hunted-recording 2
+ *   version 0.1.0              the hunted that wrote it (saves only)
  *   map doors                  the options that made the game, NAME VALUE
  *   seed 4                     (setup.c's table), each at most once
  *   turn 1 l 5e893ed4bb150a0e  every turn: its number (1, 2, 3...), the
@@ -18,6 +19,7 @@
 #ifndef HUNTED_RECORD_H
 #define HUNTED_RECORD_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/game.h"
@@ -27,12 +29,16 @@
 #define RECORD_MAGIC   "hunted-recording"
 #define RECORD_VERSION 2
 
-/* Writes the header: a comment, the version, the game's options. */
+/* Writes the header: a comment, the format, the game's options. */
 void record_write_header(FILE *f, const struct setup *s);
 
 /* Appends the turn the command cmd took, and the checksum of g after
  * it. */
 void record_write_turn(FILE *f, const struct game *g, struct world_cmd cmd);
+
+/* Appends the line of turn n: the command cmd that took it and the
+ * checksum sum it left. */
+void record_write_line(FILE *f, uint32_t n, struct world_cmd cmd, uint64_t sum);
 
 /* Appends the end line: the turns played and g's checksum now. */
 void record_write_end(FILE *f, const struct game *g);

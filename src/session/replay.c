@@ -177,6 +177,21 @@ static int replay_option(struct replay_reader *rd)
 			                      replay_quote(name, q, sizeof(q)));
 	if (!strcmp(name, RECORD_MAGIC))
 		return replay_problem(rd, "'%s' given twice", RECORD_MAGIC);
+	/* Which hunted wrote it: a save must be resumed by the same. */
+	if (!strcmp(name, "version")) {
+		if (rd->r->version_line)
+			return replay_problem(rd, "'version' given twice");
+		if (strlen(sp + 1) > REPLAY_VERSION_MAX || strchr(sp + 1, ' '))
+			return replay_problem(
+			        rd,
+			        "version '%s' is not one word of "
+			        "at most %d characters",
+			        replay_quote(sp + 1, q, sizeof(q)),
+			        REPLAY_VERSION_MAX);
+		strcpy(rd->r->version, sp + 1);
+		rd->r->version_line = rd->lineno;
+		return 0;
+	}
 	if (setup_read_game(rd->s, name, sp + 1, &rd->seen, why, sizeof(why)) !=
 	    0)
 		return replay_problem(rd, "%s", why);

@@ -21,6 +21,8 @@
 #define REPLAY_FILE_MAX (64L << 20)
 /* Longest line: a header line with the longest map path. */
 #define REPLAY_LINE_MAX (SETUP_MAP_MAX + 64)
+/* Longest version of hunted a header may name. */
+#define REPLAY_VERSION_MAX 40
 
 struct replay_turn {
 	struct world_cmd cmd;
@@ -39,6 +41,10 @@ struct replay {
 	 * the game with. */
 	int line;
 	uint64_t want;
+	/* The version of hunted that wrote it ("version" in the header),
+	 * and its line; "" and 0 when the header has none. */
+	char version[REPLAY_VERSION_MAX + 1];
+	int version_line;
 };
 
 /* Reads and checks the whole recording at path: the game's options of

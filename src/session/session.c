@@ -5,16 +5,21 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/base/file.h"
 #include "campaign.h"
 #include "files.h"
+#include "morgue.h"
 #include "record.h"
 #include "report.h"
+#include "save.h"
+#include "userdir.h"
 
 /* Turns a headless game plays unless --turns says otherwise. */
 #define SESSION_TURNS 1000
@@ -105,6 +110,75 @@ static int session_record_open(struct session *s)
 	return -1;
 }
 
+/* Something to tell the player as the game starts, kept for the game
+ * screen; headless play says it on stderr at once (unless quiet: said
+ * already). */
+static void session_vnews(struct session *s, int quiet, const char *fmt,
+                          va_list ap)
+{
+	char *n;
+
+	if (s->nnews == sizeof(s->news) / sizeof(s->news[0]))
+		return;
+	n = s->news[s->nnews++];
+	vsnprintf(n, SESSION_NOTE_MAX, fmt, ap);
+	if (!quiet && s->setup.mode == SETUP_HEADLESS)
+		fprintf(stderr, "hunted: %s\n", n);
+}
+
+__attribute__((format(printf, 2, 3))) static void
+session_news(struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	session_vnews(s, 0, fmt, ap);
+	va_end(ap);
+}
+
+__attribute__((format(printf, 2, 3))) static void
+session_news_quiet(struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	session_vnews(s, 1, fmt, ap);
+	va_end(ap);
+}
+
+/* Where this session saves, and whether its end is kept: the terminal
+ * game saves to the player's folder (or --save) and keeps every end;
+ * headless play saves only with --save and keeps its end with --morgue;
+ * a replay and a lesson do neither. */
+static void session_keeping(struct session *s)
+{
+	const struct setup *st = &s->setup;
+	char err[PATH_MAX + 128];
+
+	s->records.rank = -1;
+	if (st->replay || st->lesson)
+		return;
+	if (st->mode == SETUP_PLAY) {
+		s->keep_records = 1;
+		if (st->save)
+			snprintf(s->save_path, sizeof(s->save_path), "%s",
+			         st->save);
+		else if (userdir_file(USERDIR_SAVE, s->save_path,
+		                      sizeof(s->save_path), err,
+		                      sizeof(err)) != 0) {
+			s->save_path[0] = '\0';
+			session_news(s, "This game cannot be saved: %s.", err);
+		}
+	} else if (st->mode == SETUP_HEADLESS) {
+		s->keep_records = st->morgue;
+		if (st->save) {
+			snprintf(s->save_path, sizeof(s->save_path), "%s",
+			         st->save);
+			s->save_at_end = 1;
+		}
+	}
+}
+
 struct session *session_open(const struct setup *setup)
 {
 	struct session *s = calloc(1, sizeof(*s));
@@ -125,6 +199,8 @@ struct session *session_open(const struct setup *setup)
 		goto fail;
 	setup_label(&s->setup, s->game->world->data->map->name, s->label,
 	            sizeof(s->label));
+	ending_notes_init(&s->notes);
+	session_keeping(s);
 	if (setup->record) {
 		if (session_record_open(s) != 0)
 			goto fail;
@@ -149,6 +225,7 @@ int session_close(struct session *s)
 	}
 	replay_fini(&s->rep);
 	game_free(s->game);
+	free(s->hist);
 	free(s);
 	return rc;
 }
@@ -209,6 +286,126 @@ void session_divergence(const struct session *s, char *buf, size_t size)
 	}
 }
 
+unsigned session_depth(const struct session *s)
+{
+	return s->game->depth > 0 ? (unsigned)s->game->depth : 1;
+}
+
+void session_unsaveable(struct session *s, const char *why)
+{
+	if (!s->unsaveable)
+		s->unsaveable = why;
+}
+
+/* Keeps the turn just played for the save. */
+static void session_keep_turn(struct session *s, struct world_cmd cmd,
+                              uint64_t sum)
+{
+	if (!s->save_path[0] || s->unsaveable)
+		return;
+	if (s->nhist == s->hist_cap) {
+		size_t cap = s->hist_cap ? 2 * s->hist_cap : 256;
+		struct session_turn *h = realloc(s->hist, cap * sizeof(*h));
+
+		if (!h) {
+			session_unsaveable(s, "out of memory");
+			return;
+		}
+		s->hist = h;
+		s->hist_cap = cap;
+	}
+	s->hist[s->nhist].cmd = cmd;
+	s->hist[s->nhist].sum = sum;
+	s->nhist++;
+}
+
+__attribute__((format(printf, 2, 3))) static void
+session_records_problem(struct session *s, const char *fmt, ...)
+{
+	struct session_records *r = &s->records;
+	va_list ap;
+
+	if (r->nproblems == sizeof(r->problems) / sizeof(r->problems[0]))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->problems[r->nproblems++], SESSION_NOTE_MAX, fmt, ap);
+	va_end(ap);
+}
+
+/* The ended game in the high scores and in a morgue file.  A file that
+ * cannot be written is said (s->records.problems), and the game's end
+ * stands as it is. */
+static void session_write_records(struct session *s)
+{
+	struct session_records *r = &s->records;
+	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX];
+	struct score_entry e;
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t i;
+
+	memset(&e, 0, sizeof(e));
+	e.score = s->end.score;
+	if (!localtime_r(&now, &tm) ||
+	    !strftime(e.date, sizeof(e.date), "%Y-%m-%d", &tm))
+		snprintf(e.date, sizeof(e.date), "1970-01-01");
+	e.seed = s->game->world->seed;
+	e.level = s->end.level;
+	e.turns = s->end.turns;
+	e.kills = s->end.kills;
+	scores_word(s->label, e.dungeon, sizeof(e.dungeon));
+	ending_text(&s->end, e.text, sizeof(e.text));
+	for (i = 0; e.text[i]; i++)
+		if ((unsigned char)e.text[i] < 0x20 ||
+		    (unsigned char)e.text[i] >= 0x7f)
+			e.text[i] = '?';
+	r->list.n = 0;
+	r->rank = -1;
+	if (userdir_file(USERDIR_SCORES, r->scores, sizeof(r->scores), err,
+	                 sizeof(err)) != 0) {
+		r->scores[0] = '\0';
+		r->rank = scores_add(&r->list, &e);
+		session_records_problem(s,
+		                        "No high scores and no morgue file: "
+		                        "%s.",
+		                        err);
+		return;
+	}
+	if (scores_record(r->scores, &e, &r->list, &r->rank, note, sizeof(note),
+	                  err, sizeof(err)) != 0)
+		session_records_problem(s,
+		                        "The high scores were not written: "
+		                        "%s.",
+		                        err);
+	if (*note)
+		session_records_problem(s, "%s.", note);
+	if (morgue_write(s, r->morgue, sizeof(r->morgue), err, sizeof(err)) !=
+	    0) {
+		r->morgue[0] = '\0';
+		session_records_problem(s, "No morgue file: %s.", err);
+	}
+}
+
+/* The game has ended (how: ENDING_QUIT, or ENDING_PLAYING for the
+ * world's own end, killed or escaped): said once, and kept. */
+static void session_finish(struct session *s, enum ending_how how)
+{
+	if (s->end.how != ENDING_PLAYING)
+		return;
+	ending_make(&s->end, s->game->world, &s->notes, session_depth(s), how);
+	if (s->keep_records)
+		session_write_records(s);
+}
+
+void session_ending(const struct session *s, struct ending *e)
+{
+	if (s->end.how != ENDING_PLAYING)
+		*e = s->end;
+	else
+		ending_make(e, s->game->world, &s->notes, session_depth(s),
+		            ENDING_PLAYING);
+}
+
 /* One command: the player's, the monsters' tick when time passed, the
  * recording, the replay's check.  Returns what game_player_act said. */
 static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
@@ -225,6 +422,8 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 
 		game_monsters_act(g);
 		timing_add(&s->times, session_now_ns() - t0);
+		ending_note_turn(&s->notes, g->world);
+		session_keep_turn(s, *cmd, game_checksum(g));
 	}
 	/* A command that took no time changed nothing: it is not a turn of
 	 * the recording. */
@@ -245,6 +444,8 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 			                s->rep.want);
 	}
 	s->replayed = 0;
+	if (g->world->state != WORLD_PLAYING)
+		session_finish(s, ENDING_PLAYING);
 	return r;
 }
 
@@ -285,6 +486,21 @@ int session_run(struct session *s, struct session_source *src,
 	}
 	/* However the loop ended, the recording is whole up to here. */
 	session_record_end(s);
+	if (s->status == 0 && !s->diverged &&
+	    s->game->world->state == WORLD_PLAYING) {
+		char err[PATH_MAX + 400];
+
+		if (s->leave == SESSION_LEAVE_QUIT)
+			session_finish(s, ENDING_QUIT);
+		else if (s->leave == SESSION_LEAVE_NONE && s->save_at_end &&
+		         session_save(s, err, sizeof(err)) != 0) {
+			/* The game's result is still said; the exit status
+			 * says the save failed. */
+			fprintf(stderr, "hunted: the game was not saved: %s\n",
+			        err);
+			s->save_failed = 1;
+		}
+	}
 	for (k = 0; k < nsinks; k++)
 		if (sinks[k].end)
 			sinks[k].end(sinks[k].self, s);
@@ -308,8 +524,10 @@ int session_reload(struct session *s, struct diag_list *diags,
 	g = game_reload(s->game, d, diags, rep);
 	if (!g)
 		return -1;
-	/* The recording stops with the game it recorded, whole. */
+	/* The recording stops with the game it recorded, whole; a save,
+	 * which replays the game from its start, can no longer be made. */
 	session_record_end(s);
+	session_unsaveable(s, "the data files changed during the game");
 	game_free(s->game);
 	s->game = g;
 	if (s->rec) {
@@ -322,4 +540,284 @@ int session_reload(struct session *s, struct diag_list *diags,
 uint64_t session_median_ns(const struct session *s)
 {
 	return timing_quantile(&s->times, 0.5);
+}
+
+/* ---- saving and resuming --------------------------------------------------
+ */
+
+int session_save(struct session *s, char *err, size_t size)
+{
+	const struct world *w = s->game->world;
+	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
+	struct stat st;
+
+	if (!s->save_path[0]) {
+		snprintf(err, size, "%s",
+		         s->nnews ? s->news[0] : "this game is not saved");
+		return -1;
+	}
+	if (s->unsaveable) {
+		snprintf(err, size, "this game can no longer be saved: %s",
+		         s->unsaveable);
+		return -1;
+	}
+	if (w->state != WORLD_PLAYING) {
+		snprintf(err, size, "the game is over");
+		return -1;
+	}
+	/* A save of another game is never written over: it is moved
+	 * aside, and said. */
+	s->save_note[0] = '\0';
+	if (lstat(s->save_path, &st) == 0) {
+		if (userdir_move_aside(s->save_path, "old", moved,
+		                       sizeof(moved), merr,
+		                       sizeof(merr)) != 0) {
+			snprintf(err, size, "another save is in the way: %s",
+			         merr);
+			return -1;
+		}
+		snprintf(s->save_note, sizeof(s->save_note),
+		         "The save that was there is now %s.", moved);
+	}
+	if (save_write(s, s->save_path, err, size) != 0)
+		return -1;
+	s->leave = SESSION_LEAVE_SAVE;
+	ending_make(&s->end, w, &s->notes, session_depth(s), ENDING_SAVED);
+	return 0;
+}
+
+/* The options that make a game, cleared to what a save's header starts
+ * from (every one of them is in the header). */
+static void session_clear_game(struct setup *st)
+{
+	st->map = NULL;
+	st->gen_w = st->gen_h = 0;
+	st->seed = 1;
+	st->fresh_seed = 0;
+	st->monsters = -1;
+	mind_options_default(&st->mind);
+}
+
+/* The save could not be resumed: what is wrong (in diags, FILE:LINE:
+ * error: MESSAGE on stderr when headless) for the player, and the save
+ * moved aside. */
+static void session_save_refused(struct session *s, struct diag_list *diags)
+{
+	char where[PATH_MAX + 32], moved[PATH_MAX + 64], err[PATH_MAX + 128];
+	const struct diag *d = diags->len ? &diags->items[0] : NULL;
+
+	if (s->setup.mode == SETUP_HEADLESS)
+		report_diags(stderr, diags);
+	if (d) {
+		diag_where(d, where, sizeof(where));
+		session_news_quiet(s, "%s: %s", where, d->message);
+	}
+	if (userdir_move_aside(s->save_path, "bad", moved, sizeof(moved), err,
+	                       sizeof(err)) == 0)
+		session_news(s,
+		             "The save could not be resumed: it is now %s. A "
+		             "new game begins.",
+		             moved);
+	else
+		session_news(s,
+		             "The save could not be resumed, nor moved aside "
+		             "(%s). A new game begins.",
+		             err);
+}
+
+/* Plays the save's turns on g, checking each.  Returns 0, or -1 with
+ * what went wrong in diags. */
+static int session_replay_save(struct session *s, struct game *g,
+                               struct replay *rep, struct ending_notes *notes,
+                               struct session_turn **hist, size_t *nhist,
+                               struct diag_list *diags)
+{
+	const char *path = s->save_path;
+	struct world_cmd cmd;
+	size_t cap = 0;
+
+	while (replay_next(rep, &cmd)) {
+		uint64_t got;
+
+		if (g->world->state != WORLD_PLAYING) {
+			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
+			         NULL,
+			         "the saved game is over before turn %u (the "
+			         "data files or hunted changed since it was "
+			         "saved)",
+			         g->world->turn + 1);
+			return -1;
+		}
+		if (game_player_act(g, cmd) != 1) {
+			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
+			         NULL,
+			         "turn %u of the save takes no time when it is "
+			         "played (the data files or hunted changed "
+			         "since "
+			         "it was saved)",
+			         g->world->turn + 1);
+			return -1;
+		}
+		game_monsters_act(g);
+		got = game_checksum(g);
+		if (got != rep->want) {
+			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
+			         NULL,
+			         "the saved game plays differently at turn %u "
+			         "(saved checksum %016" PRIx64
+			         ", got %016" PRIx64
+			         "): the data files or hunted changed since it "
+			         "was saved",
+			         g->world->turn, rep->want, got);
+			return -1;
+		}
+		ending_note_turn(notes, g->world);
+		if (*nhist == cap) {
+			struct session_turn *h;
+
+			cap = cap ? 2 * cap : 256;
+			h = realloc(*hist, cap * sizeof(*h));
+			if (!h) {
+				diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0,
+				         NULL, "out of memory");
+				return -1;
+			}
+			*hist = h;
+		}
+		(*hist)[*nhist].cmd = cmd;
+		(*hist)[(*nhist)++].sum = got;
+	}
+	if (g->world->state != WORLD_PLAYING) {
+		diag_add(diags, DIAG_ERROR, path, rep->end_line, 0, NULL, 0,
+		         NULL, "the saved game is already over");
+		return -1;
+	}
+	if (!replay_end_matches(rep, g)) {
+		diag_add(diags, DIAG_ERROR, path, rep->end_line, 0, NULL, 0,
+		         NULL,
+		         "the saved game ends with another checksum (the data "
+		         "files or hunted changed since it was saved)");
+		return -1;
+	}
+	return 0;
+}
+
+/* The recording being written (--record) starts again with the resumed
+ * game's header and the turns it has had. */
+static void session_record_again(struct session *s)
+{
+	size_t i;
+
+	if (!s->rec)
+		return;
+	fflush(s->rec);
+	if (ftruncate(fileno(s->rec), 0) != 0)
+		return;
+	rewind(s->rec);
+	record_write_header(s->rec, &s->setup);
+	for (i = 0; i < s->nhist; i++)
+		record_write_line(s->rec, (uint32_t)(i + 1), s->hist[i].cmd,
+		                  s->hist[i].sum);
+	fflush(s->rec);
+}
+
+int session_resume(struct session *s)
+{
+	struct diag_list diags;
+	struct replay rep;
+	struct setup saved;
+	struct ending_notes notes;
+	struct session_turn *hist = NULL;
+	size_t nhist = 0;
+	struct game *g;
+	struct stat st;
+	char label[64];
+
+	if (!s->save_path[0] || lstat(s->save_path, &st) != 0)
+		return 0;
+	/* Only a regular file is a save (or a link to one): a directory or
+	 * a device named by mistake is neither read, nor moved, nor
+	 * written over. */
+	if (stat(s->save_path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		session_news(
+		        s,
+		        "%s is not a regular file: no game is resumed from "
+		        "it or saved to it.",
+		        s->save_path);
+		s->save_path[0] = '\0';
+		return 0;
+	}
+	saved = s->setup;
+	session_clear_game(&saved);
+	diag_list_init(&diags, 0);
+	if (save_load(&rep, s->save_path, &saved, &diags) != 0) {
+		session_save_refused(s, &diags);
+		diag_list_fini(&diags);
+		return 0;
+	}
+	if (!setup_same_game(&s->setup, &saved)) {
+		char given[SETUP_MAP_MAX + 256];
+
+		setup_given_game(&s->setup, given, sizeof(given));
+		setup_label(&saved, NULL, label, sizeof(label));
+		session_news(s,
+		             "A game saved on turn %zu (%s) waits in %s; "
+		             "hunted without %s resumes it.",
+		             rep.nturns, label, s->save_path, given);
+		replay_fini(&rep);
+		diag_list_fini(&diags);
+		return 0;
+	}
+	g = session_game(&saved);
+	if (!g) {
+		diag_add(
+		        &diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,
+		        "the saved game's dungeon cannot be made (the problems "
+		        "are above)");
+		replay_fini(&rep);
+		session_save_refused(s, &diags);
+		diag_list_fini(&diags);
+		return 0;
+	}
+	ending_notes_init(&notes);
+	if (session_replay_save(s, g, &rep, &notes, &hist, &nhist, &diags) !=
+	    0) {
+		game_free(g);
+		free(hist);
+		replay_fini(&rep);
+		session_save_refused(s, &diags);
+		diag_list_fini(&diags);
+		return 0;
+	}
+	replay_fini(&rep);
+	diag_list_fini(&diags);
+	/* The saved game in the fresh one's place. */
+	game_free(s->game);
+	s->game = g;
+	s->setup.map =
+	        saved.map == saved.map_buf ? s->setup.map_buf : saved.map;
+	memcpy(s->setup.map_buf, saved.map_buf, sizeof(saved.map_buf));
+	s->setup.gen_w = saved.gen_w;
+	s->setup.gen_h = saved.gen_h;
+	s->setup.seed = saved.seed;
+	s->setup.fresh_seed = 0;
+	s->setup.monsters = saved.monsters;
+	s->setup.mind = saved.mind;
+	s->notes = notes;
+	free(s->hist);
+	s->hist = hist;
+	s->nhist = s->hist_cap = nhist;
+	setup_label(&s->setup, g->world->data->map->name, s->label,
+	            sizeof(s->label));
+	session_record_again(s);
+	/* NetHack's rule: a save is resumed once. */
+	if (unlink(s->save_path) != 0)
+		session_news(s,
+		             "Resumed the game saved on turn %u, but %s could "
+		             "not be deleted: %s.",
+		             g->world->turn, s->save_path, strerror(errno));
+	else
+		session_news(s, "Resumed the game saved on turn %u.",
+		             g->world->turn);
+	return 1;
 }

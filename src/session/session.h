@@ -11,12 +11,15 @@
 #ifndef HUNTED_SESSION_H
 #define HUNTED_SESSION_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "core/game.h"
+#include "ending.h"
 #include "replay.h"
+#include "scores.h"
 #include "timing.h"
 #include "setup.h"
 
@@ -52,6 +55,30 @@ struct session_sink {
 	void *self;
 };
 
+/* How the source left the session, when it was not the game's end. */
+enum session_leave {
+	SESSION_LEAVE_NONE = 0, /* the commands ran out, --turns, game over */
+	SESSION_LEAVE_QUIT,     /* the player quit: the game ends there */
+	SESSION_LEAVE_SAVE,     /* the game was saved, to be resumed */
+};
+
+/* A turn of the game so far, as its save keeps it. */
+struct session_turn {
+	struct world_cmd cmd;
+	uint64_t sum; /* the game's checksum after it */
+};
+
+/* What the end of a game left in the player's folder (userdir.h). */
+#define SESSION_NOTE_MAX (PATH_MAX + 400)
+struct session_records {
+	char morgue[PATH_MAX]; /* the morgue file written, or "" */
+	char scores[PATH_MAX]; /* the high-score list, or "" */
+	struct scores list;    /* as written, or as it would have been */
+	int rank;              /* the game's place in it, -1: not in it */
+	char problems[3][SESSION_NOTE_MAX]; /* what could not be written */
+	size_t nproblems;
+};
+
 /* How a replay stopped matching its recording. */
 enum session_divergence {
 	SESSION_MATCHES = 0,
@@ -77,6 +104,31 @@ struct session {
 	 * that every front end times the same thing), in bounded memory. */
 	struct timing times;
 	char label[64]; /* the game's name for a status line */
+
+	/* The end: what the turns told, how the game ended (end.how stays
+	 * ENDING_PLAYING until it does), how the source left. */
+	struct ending_notes notes;
+	struct ending end;
+	enum session_leave leave;
+	int keep_records; /* a morgue file and the high scores at the end */
+	struct session_records records;
+
+	/* Saving (a save is a recording of the game so far, resumed by
+	 * replaying it): where, and the turns so far.  save_path is "" when
+	 * this session does not save; unsaveable says why a game can no
+	 * longer be saved (its data changed under it), or is NULL. */
+	char save_path[PATH_MAX];
+	int save_at_end; /* headless --save: save when stopped mid-game */
+	int save_failed; /* ...and that save could not be written */
+	const char *unsaveable;
+	struct session_turn *hist;
+	size_t nhist, hist_cap;
+	char save_note[SESSION_NOTE_MAX]; /* an older save moved aside */
+
+	/* What to tell the player as the game starts: a save resumed, or
+	 * one that could not be and was moved aside. */
+	char news[4][SESSION_NOTE_MAX];
+	size_t nnews;
 };
 
 /* Makes the session the setup describes: the game's options from a
@@ -117,5 +169,33 @@ int session_reload(struct session *s, struct diag_list *diags,
 /* The monsters' phase: the median, in nanoseconds (the longest is
  * times.max). */
 uint64_t session_median_ns(const struct session *s);
+
+/* The level the player is on: 1 for a game of one dungeon, the depth of
+ * a run (core/game.h). */
+unsigned session_depth(const struct session *s);
+
+/* Looks for the saved game (s->save_path) and, when it is the game the
+ * command line asks for, resumes it: its turns are replayed, checked
+ * turn by turn, and the save is deleted.  A save that is damaged, cut
+ * short, of another version of hunted, or that no longer plays the same
+ * is moved aside (renamed, never deleted) and the session keeps its
+ * fresh game; what happened is printed on stderr and kept in s->news.
+ * A save of another game is left alone.  Returns 1 when a game was
+ * resumed, else 0. */
+int session_resume(struct session *s);
+
+/* Saves the game as it is now to s->save_path, whole or not at all (a
+ * save of another game found there is moved aside first).  The session
+ * then ends as saved (s->leave, s->end).  Returns 0, or -1 with the
+ * reason in err and nothing changed. */
+int session_save(struct session *s, char *err, size_t size);
+
+/* From now on the game cannot be saved, for the reason why (a string
+ * that lives as long as the session). */
+void session_unsaveable(struct session *s, const char *why);
+
+/* How the game ended (s->end), or where it stands now when it has not
+ * ended, into *e. */
+void session_ending(const struct session *s, struct ending *e);
 
 #endif

@@ -309,6 +309,11 @@ static const struct option_def options[] = {
          TEXT(replay)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          "do not reload data files when they change", SWITCH(no_watch)},
+        {"save", 0, "FILE", G_PLAY, NOT_REPLAY,
+         "the saved game to resume and to save to (default in the\n"
+         "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
+         "with it: resumed, and saved when the game is not over)",
+         TEXT(save)},
         {"headless", 0, NULL, G_HEADLESS, 0,
          "play with the autopilot or --keys, print a summary",
          MODE(SETUP_HEADLESS)},
@@ -327,6 +332,11 @@ static const struct option_def options[] = {
          SWITCH(log)},
         {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,
          "print 0 for the timings (reproducible output)", SWITCH(no_timing)},
+        {"morgue", 0, NULL, G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
+         "when the game ends, write its morgue file and its high\n"
+         "score in $XDG_DATA_HOME/hunted (the terminal game always\n"
+         "does)",
+         SWITCH(morgue)},
         {"dump-screen", 0, NULL, G_HEADLESS, NEED_HEADLESS,
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
@@ -447,9 +457,12 @@ void setup_help(FILE *f)
 			fputc('\n', f);
 		}
 	}
-	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, or "
-	      "no terminal,\n"
-	      "2 bad usage, 3 a replay diverged, 128+N killed by signal N.\n",
+	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, no "
+	      "terminal,\n"
+	      "or a save not written, 2 bad usage, 3 a replay diverged, 128+N "
+	      "killed by\n"
+	      "signal N (SIGHUP, SIGTERM and SIGINT save the terminal game "
+	      "first).\n",
 	      f);
 }
 
@@ -632,6 +645,76 @@ int setup_read_game(struct setup *s, const char *name, const char *value,
 		                  err_size);
 	}
 	return problem(err, err_size, "unknown key '%s' in the header", name);
+}
+
+int setup_same_game(const struct setup *given, const struct setup *saved)
+{
+	char a[SETUP_MAP_MAX + 64], b[SETUP_MAP_MAX + 64];
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++) {
+		const struct option_def *o = &options[i];
+		int ha, hb;
+
+		if (!(o->flags & GAME) || !(given->given >> i & 1))
+			continue;
+		ha = option_show(o, given, a, sizeof(a));
+		hb = option_show(o, saved, b, sizeof(b));
+		if (ha != hb || (ha && strcmp(a, b)))
+			return 0;
+	}
+	return 1;
+}
+
+void setup_given_game(const struct setup *given, char *buf, size_t size)
+{
+	char v[SETUP_MAP_MAX + 64];
+	size_t i, n = 0;
+
+	if (size)
+		*buf = '\0';
+	for (i = 0; i < OPTION_COUNT && n < size; i++) {
+		const struct option_def *o = &options[i];
+
+		if (!(o->flags & GAME) || !(given->given >> i & 1))
+			continue;
+		if (o->kind == K_SWITCH)
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s",
+			                      n ? " " : "", o->name);
+		else if (option_show(o, given, v, sizeof(v)))
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s %s",
+			                      n ? " " : "", o->name, v);
+	}
+}
+
+void setup_game_args(const struct setup *s, char *buf, size_t size)
+{
+	struct setup def;
+	char v[SETUP_MAP_MAX + 64], d[SETUP_MAP_MAX + 64];
+	size_t i, n = 0;
+
+	setup_init(&def);
+	if (size)
+		*buf = '\0';
+	for (i = 0; i < OPTION_COUNT && n < size; i++) {
+		const struct option_def *o = &options[i];
+		int hd;
+
+		if (!(o->flags & GAME) || !option_show(o, s, v, sizeof(v)))
+			continue;
+		/* The defaults go without saying; the seed never does. */
+		hd = option_show(o, &def, d, sizeof(d));
+		if (strcmp(o->name, "seed") && hd && !strcmp(v, d))
+			continue;
+		if (!strcmp(o->name, "monsters") && s->monsters < 0)
+			continue;
+		if (o->kind == K_SWITCH)
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s",
+			                      n ? " " : "", o->name);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "%s--%s %s",
+			                      n ? " " : "", o->name, v);
+	}
 }
 
 void setup_label(const struct setup *s, const char *map_name, char *buf,

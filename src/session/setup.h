@@ -48,21 +48,23 @@ struct setup {
 	const char *argv0;    /* how the program was started */
 
 	/* How the session runs. */
-	long turns;         /* --turns; 0: no limit given */
-	const char *keys;   /* --keys */
-	int autopilot;      /* --autopilot: enum autopilot_style */
-	const char *record; /* --record FILE */
-	const char *replay; /* --replay FILE */
-	int log;            /* --log */
-	int no_timing;      /* --no-timing */
-	int ai_view;        /* --ai-view */
+	long turns;              /* --turns; 0: no limit given */
+	const char *keys;        /* --keys */
+	int autopilot;           /* --autopilot: enum autopilot_style */
+	const char *record;      /* --record FILE */
+	const char *replay;      /* --replay FILE */
+	int log;                 /* --log */
+	int no_timing;           /* --no-timing */
+	int ai_view;             /* --ai-view */
 	int lesson;              /* --lesson */
 	const char *lesson_name; /* its NAME, or NULL: list them */
-	int dump_screen;    /* --dump-screen */
-	const char *cast;   /* --cast FILE */
+	int dump_screen;         /* --dump-screen */
+	const char *cast;        /* --cast FILE */
 	const char *view_keys;
 	int screen_w, screen_h; /* --screen, 80x24 by default */
 	int no_watch;
+	const char *save; /* --save FILE: the save to resume and write */
+	int morgue;       /* --morgue: a headless game's morgue, scores */
 
 	/* --check's files. */
 	char *const *files;
@@ -96,6 +98,20 @@ void setup_write_game(FILE *f, const struct setup *s);
  * problem in err. */
 int setup_read_game(struct setup *s, const char *name, const char *value,
                     uint64_t *seen, char *err, size_t err_size);
+
+/* Whether a game made by saved (a save's header) is the one the command
+ * line in given asks for: every option of the game given on the command
+ * line has the same value in saved (with none given, any game is). */
+int setup_same_game(const struct setup *given, const struct setup *saved);
+
+/* The options of given's game that were given on the command line, as
+ * "--map crowd --seed 3", into buf ("" when none). */
+void setup_given_game(const struct setup *given, char *buf, size_t size);
+
+/* The options of the game s, as the command line takes them ("--map
+ * doors --seed 4 --monsters 12 --hunt"): what plays it again.  Options
+ * at their defaults are left out. */
+void setup_game_args(const struct setup *s, char *buf, size_t size);
 
 /* A short name for the game for the status line: the map's name, or
  * "generated WxH". */

@@ -3,7 +3,9 @@
  * session played in it.
  *
  * SIGTERM, SIGHUP and SIGINT only set a flag; the loop notices it within
- * a tick, restores the terminal and returns 128 + the signal.  Every
+ * a tick, saves the game (as S does: the terminal went away, or the
+ * system is going down, and the game is not lost), restores the terminal
+ * and returns 128 + the signal.  Every
  * other signal whose default action ends the process (a crash such as
  * SIGSEGV, or SIGQUIT, SIGUSR1, SIGALRM, a real-time signal...) restores
  * the saved terminal modes with async-signal-safe calls only (tcsetattr,
@@ -138,9 +140,14 @@ static void restore_signals(void)
 		}
 }
 
+int term_available(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
 static int term_usable(void)
 {
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+	if (!term_available()) {
 		fprintf(stderr, "hunted: standard input and output must be a "
 		                "terminal; to play without one use --headless "
 		                "(see hunted --help)\n");
@@ -257,6 +264,7 @@ struct term {
 	struct view *view;
 	struct canvas canvas;
 	int redraw_all;
+	char save_err[PATH_MAX + 400]; /* why a signal could not save */
 };
 
 static enum source_result term_next(void *self, struct session *s,
@@ -270,6 +278,15 @@ static enum source_result term_next(void *self, struct session *s,
 
 		if (got_signal) {
 			s->status = 128 + got_signal;
+			/* Saved as S saves, when the game can be. */
+			if (s->save_path[0] &&
+			    s->game->world->state == WORLD_PLAYING &&
+			    s->leave == SESSION_LEAVE_NONE &&
+			    session_save(s, t->save_err, sizeof(t->save_err)) !=
+			            0 &&
+			    !t->save_err[0])
+				snprintf(t->save_err, sizeof(t->save_err),
+				         "the game was not saved");
 			return SOURCE_STOP;
 		}
 		if (view_idle(t->view, now_ms(), cmd, &wait) == VIEW_CMD)
@@ -314,8 +331,12 @@ static enum source_result term_next(void *self, struct session *s,
 			continue;
 		}
 		r = view_key(t->view, key, cmd);
-		if (r == VIEW_QUIT)
+		if (r == VIEW_QUIT) {
+			/* Leaving mid-game without saving is quitting it. */
+			if (s->leave == SESSION_LEAVE_NONE)
+				s->leave = SESSION_LEAVE_QUIT;
 			return SOURCE_END;
+		}
 		if (r == VIEW_CMD)
 			return SOURCE_CMD;
 		if (r == VIEW_REDRAW)
@@ -355,12 +376,45 @@ static void term_close(void)
 	restore_signals();
 }
 
+/* The last word, on the restored terminal: how the game ended and its
+ * score, where its morgue file and high score went (or why they could
+ * not), or where it was saved. */
+static void term_said(const struct session *s, const char *save_err)
+{
+	const struct session_records *r = &s->records;
+	char text[256];
+	size_t i;
+
+	if (save_err[0])
+		fprintf(stderr, "hunted: %s\n", save_err);
+	if (s->setup.replay || s->setup.lesson)
+		return;
+	if (s->leave == SESSION_LEAVE_SAVE) {
+		if (s->save_note[0])
+			printf("%s\n", s->save_note);
+		printf("Saved on level %u, turn %u, in %s: start hunted again "
+		       "to resume it.\n",
+		       s->end.level, s->end.turns, s->save_path);
+		return;
+	}
+	if (s->end.how == ENDING_PLAYING)
+		return;
+	ending_text(&s->end, text, sizeof(text));
+	printf("%s Score %ld.\n", text, s->end.score);
+	if (r->rank >= 0 && r->scores[0])
+		printf("High scores: #%d of %zu in %s\n", r->rank + 1,
+		       r->list.n, r->scores);
+	if (r->morgue[0])
+		printf("Morgue: %s\n", r->morgue);
+	for (i = 0; i < r->nproblems; i++)
+		fprintf(stderr, "hunted: %s\n", r->problems[i]);
+}
+
 int term_play(struct session *s)
 {
 	struct term t = {0};
 	struct session_source src = {term_next, &t, 0, 1};
 	struct session_sink sink;
-	const struct world *w;
 	char err[256];
 	int rc;
 
@@ -382,15 +436,8 @@ int term_play(struct session *s)
 	canvas_fini(&t.canvas);
 	view_free(t.view);
 	/* Said once the terminal is back as it was. */
-	w = s->game->world;
-	if (rc == 0 && w->state == WORLD_WON && s->game->levels)
-		printf("You escaped the dungeon's %d levels in %u turns.\n",
-		       s->game->depth, w->turn);
-	else if (rc == 0 && w->state == WORLD_WON)
-		printf("You escaped the %s in %u turns.\n", s->label, w->turn);
-	else if (rc == 0 && w->state == WORLD_LOST)
-		printf("You were hunted down on turn %u.\n", w->turn);
-	else if (rc == EXIT_DIVERGED) {
+	term_said(s, t.save_err);
+	if (rc == EXIT_DIVERGED) {
 		char why[PATH_MAX + 160];
 
 		session_divergence(s, why, sizeof(why));

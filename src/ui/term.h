@@ -4,6 +4,9 @@
 
 #include "session/session.h"
 
+/* Whether standard input and output are a terminal (nothing said). */
+int term_available(void);
+
 /* Plays session s in the terminal (the game, or a watched replay) until
  * the player quits or a signal asks it to stop; the terminal is restored
  * in every case, and then the end of the game is said.  Returns the exit

@@ -6,6 +6,7 @@
 
 #include "view.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +22,14 @@
 #include "session/watch.h"
 
 #define LOG_KEEP         1000 /* messages kept for the history (Ctrl-P) */
-#define LOG_LINE         160
-#define LOG_ROWS         3   /* message lines under the map */
-#define ERR_KEEP         64  /* reload problems shown in the panel */
-#define POLL_MS          500 /* how often data files are looked at */
-#define REPLAY_DELAY_MS  250 /* default time between replayed turns */
-#define PANEL_W          30  /* the AI view's side panel */
-#define PANEL_ROWS_BELOW 11  /* rows the panel needs in two columns */
-#define LESSON_ROWS      6   /* rows a lesson's page takes under the map */
+#define LOG_LINE         256  /* a message: at most three rows of 80 */
+#define LOG_ROWS         3    /* message lines under the map */
+#define ERR_KEEP         64   /* reload problems shown in the panel */
+#define POLL_MS          500  /* how often data files are looked at */
+#define REPLAY_DELAY_MS  250  /* default time between replayed turns */
+#define PANEL_W          30   /* the AI view's side panel */
+#define PANEL_ROWS_BELOW 11   /* rows the panel needs in two columns */
+#define LESSON_ROWS      6    /* rows a lesson's page takes under the map */
 
 enum view_mode {
 	MODE_PLAY = 0,
@@ -38,6 +39,8 @@ enum view_mode {
 	MODE_HISTORY,
 	MODE_QUIT,
 	MODE_SANDBOX, /* painting the dungeon for the AI view's search */
+	MODE_SAVE,    /* S: save and quit? */
+	MODE_END,     /* the end of the game: score and high scores */
 };
 
 /* Where a watched replay stands. */
@@ -69,6 +72,12 @@ struct view {
 	size_t nlog;
 	long hist_top;   /* first line shown by the history */
 	size_t log_seen; /* messages already on screen before this turn */
+	/* --More--: the messages from more_at on wait, a page at a time,
+	 * for a key that is nothing else; more_final holds the last page
+	 * of a game that ended, and then shows the end screen. */
+	int more, more_final;
+	size_t more_at;
+	int ended; /* the end of the game was said */
 
 	int watching; /* reload the data files when they change */
 	int depth;    /* the campaign's level shown */
@@ -149,6 +158,117 @@ static int view_event_seen(const struct world *w, const struct world_event *e)
 	}
 }
 
+/* The rows a message takes in the message lines, broken at spaces as
+ * canvas_wrap breaks it (the rows after the first indented by 2), and the
+ * length of its last row. */
+#define MSG_INDENT 2
+static int msg_layout(const char *text, int width, int *last_len)
+{
+	int rows = 0, in = 0, n = 0;
+
+	if (width <= MSG_INDENT)
+		width = MSG_INDENT + 1;
+	while (*text) {
+		int room = width - in;
+
+		n = (int)strlen(text);
+		if (n > room) {
+			n = room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = room;
+		}
+		text += n;
+		while (*text == ' ')
+			text++;
+		n += in;
+		rows++;
+		in = MSG_INDENT;
+	}
+	if (last_len)
+		*last_len = n;
+	return rows ? rows : 1;
+}
+
+/* The width the message lines have: the last screen's. */
+static int view_msg_width(const struct view *v)
+{
+	return v->last_w >= VIEW_MIN_W ? v->last_w : VIEW_MIN_W;
+}
+
+/* The rows the messages from `from` on take. */
+static int view_rows_from(const struct view *v, size_t from)
+{
+	int rows = 0;
+
+	for (; from < v->nlog; from++)
+		rows += msg_layout(v->log[from], view_msg_width(v), NULL);
+	return rows;
+}
+
+/* The first message of the last page: the most recent ones that fit. */
+static size_t view_last_page(const struct view *v)
+{
+	size_t k = v->nlog;
+	int rows = 0;
+
+	while (k > 0) {
+		int nr = msg_layout(v->log[k - 1], view_msg_width(v), NULL);
+
+		if (rows + nr > LOG_ROWS && k < v->nlog)
+			break;
+		rows += nr;
+		k--;
+	}
+	return k;
+}
+
+/* Room for " --More--" after a row of len characters. */
+#define MORE_LEN 9
+static int more_fits(int len, int width)
+{
+	return len + MORE_LEN <= width;
+}
+
+/* The message after the last one of the page that starts at more_at:
+ * as many as fit in rows with --More-- after the last, at least one. */
+static size_t view_more_end(const struct view *v, int width, int rows)
+{
+	size_t k = v->more_at;
+	int used = 0, last;
+
+	while (k < v->nlog) {
+		int nr = msg_layout(v->log[k], width, &last);
+
+		if (used + nr + !more_fits(last, width) > rows &&
+		    k > v->more_at)
+			break;
+		used += nr;
+		k++;
+	}
+	return k;
+}
+
+/* A key at --More--: the next page, or the messages as usual once the
+ * rest fits (a game's last page goes on to the end screen). */
+static void view_more_key(struct view *v)
+{
+	size_t end = view_more_end(v, view_msg_width(v), LOG_ROWS);
+
+	if (end >= v->nlog) {
+		v->more = 0;
+		if (v->more_final) {
+			v->more_final = 0;
+			v->mode = MODE_END;
+		}
+		return;
+	}
+	v->more_at = end;
+	if (!v->more_final && view_rows_from(v, end) <= LOG_ROWS)
+		v->more = 0;
+}
+
 /* Which events a player reads in the log: everything it saw but the
  * walking (with the AI view on, everything), and the planner's chatter
  * only about the monster the AI view follows. */
@@ -219,15 +339,29 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		view_log(v, "The replay diverged at turn %u (line %d).",
 		         s->div_turn, s->div_line);
 	}
-	/* The seed too: --seed N plays the same game again. */
-	if (w->state == WORLD_WON)
-		view_log(v,
-		         "You escaped in %u turns! Press q to leave (seed "
-		         "%llu).",
-		         w->turn, (unsigned long long)s->game->seed);
-	else if (w->state == WORLD_LOST)
-		view_log(v, "You die on turn %u. Press q to leave (seed %llu).",
-		         w->turn, (unsigned long long)s->game->seed);
+	/* Messages that do not fit wait behind --More--. */
+	if (!v->replaying && !v->lesson && !v->more &&
+	    view_rows_from(v, v->log_seen) > LOG_ROWS) {
+		v->more = 1;
+		v->more_at = v->log_seen;
+	}
+	if (w->state != WORLD_PLAYING && !v->ended) {
+		struct ending e;
+		char text[160];
+
+		v->ended = 1;
+		session_ending(s, &e);
+		ending_text(&e, text, sizeof(text));
+		view_log(v, "%s Score %ld.", text, e.score);
+		/* The last page waits for a key, then the end screen. */
+		if (!v->replaying) {
+			if (!v->more) {
+				v->more = 1;
+				v->more_at = view_last_page(v);
+			}
+			v->more_final = 1;
+		}
+	}
 }
 
 struct session_sink view_sink(struct view *v)
@@ -243,6 +377,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 {
 	struct view *v = calloc(1, sizeof(*v));
 	const struct world *w = s->game->world;
+	size_t i;
 
 	if (!v) {
 		snprintf(err, err_size, "out of memory");
@@ -268,6 +403,9 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	}
 	if (w->data->map && w->data->map->title)
 		view_log(v, "%s", w->data->map->title);
+	/* A save resumed, or one that could not be. */
+	for (i = 0; i < s->nnews; i++)
+		view_log(v, "%s", s->news[i]);
 	if (s->setup.lesson_name && w->data->npages) {
 		/* A lesson: the view has the keys and shows page 1. */
 		v->lesson = 1;
@@ -282,6 +420,10 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	else
 		view_log(v, "Reach the exit '>'. Press ? for help, ` for the "
 		            "AI view.");
+	if (!v->replaying && !v->lesson && view_rows_from(v, 0) > LOG_ROWS) {
+		v->more = 1;
+		v->more_at = 0;
+	}
 	return v;
 }
 
@@ -513,6 +655,8 @@ static void view_sandbox_enter(struct view *v)
 	}
 	if (!v->sandbox.batch && !v->sandbox.n)
 		sandbox_init(&v->sandbox, w);
+	/* A save replays the game's turns: edits are none. */
+	session_unsaveable(v->s, "the sandbox changed the dungeon");
 	v->mode = MODE_SANDBOX;
 	v->look_x = w->px;
 	v->look_y = w->py;
@@ -786,6 +930,37 @@ static enum view_result view_ask_quit(struct view *v)
 	return VIEW_OK;
 }
 
+/* S: save and quit, once asked; a game that cannot be saved says why. */
+static void view_ask_save(struct view *v)
+{
+	const struct session *s = v->s;
+
+	if (!s->save_path[0])
+		view_log(v, "%s",
+		         s->nnews ? s->news[0] : "This game is not saved.");
+	else if (s->unsaveable)
+		view_log(v, "This game can no longer be saved: %s.",
+		         s->unsaveable);
+	else
+		v->mode = MODE_SAVE;
+}
+
+static enum view_result view_key_save(struct view *v, int key)
+{
+	char err[PATH_MAX + 400];
+
+	v->mode = MODE_PLAY;
+	if (key != 'y' && key != 'Y') {
+		view_log(v, "Not saved; the hunt goes on.");
+		return VIEW_OK;
+	}
+	if (session_save(v->s, err, sizeof(err)) != 0) {
+		view_log(v, "Not saved: %s. The hunt goes on.", err);
+		return VIEW_OK;
+	}
+	return VIEW_QUIT;
+}
+
 static enum view_result view_key_play(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
@@ -827,6 +1002,10 @@ static enum view_result view_key_play(struct view *v, int key,
 		return view_key_replay(v, key, cmd);
 	if (w->state != WORLD_PLAYING)
 		return VIEW_OK;
+	if (key == 'S') {
+		view_ask_save(v);
+		return VIEW_OK;
+	}
 	if (key == 'o' || key == 'c') {
 		v->mode = MODE_DIRECTION;
 		v->prompt_cmd = key == 'o' ? WCMD_OPEN : WCMD_CLOSE;
@@ -870,6 +1049,13 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 		return VIEW_OK; /* never a command */
 	if (v->too_small)
 		return view_key_small(v, key);
+	/* A key at --More-- is nothing else. */
+	if (v->more) {
+		if (key == VK_CTRL_R)
+			return VIEW_REDRAW;
+		view_more_key(v);
+		return VIEW_OK;
+	}
 	switch (v->mode) {
 	case MODE_PLAY:
 		return view_key_play(v, key, cmd);
@@ -934,6 +1120,16 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 		v->mode = MODE_PLAY;
 		view_log(v, "Good, the hunt goes on.");
 		return VIEW_OK;
+	case MODE_SAVE:
+		return view_key_save(v, key);
+	case MODE_END:
+		if (key == 'q' || key == VK_CTRL_C)
+			return VIEW_QUIT;
+		if (key == VK_CTRL_R)
+			return VIEW_REDRAW;
+		v->mode = MODE_PLAY;
+		view_log(v, "The end of the game: q leaves.");
+		return VIEW_OK;
 	}
 	return VIEW_OK;
 }
@@ -948,7 +1144,8 @@ static const char *const help_lines[] = {
         "Look         ; x  (a cursor; Esc leaves)",
         "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?     Quit  q "
         "Ctrl-C",
-        "Reload data  R F5 (also automatic when a data file changes)",
+        "Reload data  R F5 (automatic too)   Save and quit  S (resumed next "
+        "start)",
         "Sight        8 cells; what you saw before stays, dim; the AI view "
         "shows all",
         "Replays      space pause, . step, + faster, - slower",
@@ -1273,14 +1470,48 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 		canvas_put(c, x, y, ' ', CANVAS_DEFAULT, CANVAS_REVERSE);
 }
 
+/* A page of messages waiting, from more_at, and --More-- after the
+ * last one (on a row of its own when the last has no room for it). */
+static void draw_more(struct view *v, struct canvas *c, int y0, int rows)
+{
+	static const char more[] = "--More--";
+	const int mlen = MORE_LEN - 1;
+	size_t end = view_more_end(v, c->width, rows), k;
+	int y = y0, last = 0;
+
+	for (k = v->more_at; k < end && y < y0 + rows; k++) {
+		int nr = msg_layout(v->log[k], c->width, &last);
+
+		canvas_wrap(c, 0, y, y0 + rows, c->width, MSG_INDENT,
+		            CANVAS_DEFAULT, k >= v->log_seen ? CANVAS_BOLD : 0,
+		            v->log[k]);
+		y += nr;
+	}
+	if (y > y0 + rows)
+		y = y0 + rows;
+	if (more_fits(last, c->width))
+		canvas_text(c, last + 1, y - 1, c->width, CANVAS_DEFAULT,
+		            CANVAS_REVERSE, more);
+	else if (y < y0 + rows)
+		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
+		            more);
+	else
+		canvas_text(c, c->width - mlen, y - 1, c->width, CANVAS_DEFAULT,
+		            CANVAS_REVERSE, more);
+}
+
 static void draw_messages(struct view *v, struct canvas *c, int y0, int rows)
 {
 	char buf[LOG_LINE];
-	int i;
+	size_t k;
+	int y;
 
-	if (v->mode == MODE_QUIT) {
+	if (v->mode == MODE_QUIT || v->mode == MODE_SAVE) {
 		canvas_text(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
-		            CANVAS_BOLD, "Really quit? (y/n)");
+		            CANVAS_BOLD,
+		            v->mode == MODE_QUIT
+		                    ? "Really quit? (y/n)"
+		                    : "Save the game and quit? (y/n)");
 		rows--;
 	} else if (v->mode == MODE_DIRECTION) {
 		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
@@ -1304,11 +1535,22 @@ static void draw_messages(struct view *v, struct canvas *c, int y0, int rows)
 		              w->data->terrain[v->sandbox.brush].name);
 		rows--;
 	}
-	for (i = 0; i < rows && (size_t)i < v->nlog; i++) {
-		size_t k = v->nlog - 1 - (size_t)i;
+	if (v->more && rows > 0) {
+		draw_more(v, c, y0, rows);
+		return;
+	}
+	/* The latest messages, the newest at the bottom, each broken over
+	 * the rows it needs. */
+	y = y0 + rows;
+	for (k = v->nlog; k > 0; k--) {
+		int nr = msg_layout(v->log[k - 1], c->width, NULL);
 
-		canvas_text(c, 0, y0 + rows - 1 - i, c->width, CANVAS_DEFAULT,
-		            k >= v->log_seen ? CANVAS_BOLD : 0, v->log[k]);
+		if (y - nr < y0)
+			break;
+		y -= nr;
+		canvas_wrap(
+		        c, 0, y, y + nr, c->width, MSG_INDENT, CANVAS_DEFAULT,
+		        k - 1 >= v->log_seen ? CANVAS_BOLD : 0, v->log[k - 1]);
 	}
 }
 
@@ -1326,6 +1568,92 @@ static void draw_errors(struct view *v, struct canvas *c, int x0, int y0, int w,
 	for (i = 0; (size_t)i < v->nerrors && y < y0 + h; i++)
 		canvas_text(c, x0, y++, x0 + w, CANVAS_DEFAULT, 0,
 		            v->errors[i]);
+}
+
+/* "1st", "2nd", "3rd", "11th"... */
+static const char *ordinal(int n)
+{
+	if (n % 100 >= 11 && n % 100 <= 13)
+		return "th";
+	return n % 10 == 1   ? "st"
+	       : n % 10 == 2 ? "nd"
+	       : n % 10 == 3 ? "rd"
+	                     : "th";
+}
+
+/* One game of the high scores; the one just played is marked with '>'
+ * and in reverse video. */
+static void draw_score_row(struct canvas *c, int y, const struct scores *l,
+                           int i, int mine)
+{
+	const struct score_entry *e = &l->items[i];
+
+	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT,
+	              mine ? CANVAS_REVERSE | CANVAS_BOLD : 0,
+	              "%c%3d %7ld  %s  %-12.12s %s", mine ? '>' : ' ', i + 1,
+	              e->score, e->date, e->dungeon, e->text);
+}
+
+/* The end of the game: how it ended, the score, how to play it again,
+ * the morgue file, and the high scores with this game marked. */
+static void draw_end(struct view *v, struct canvas *c)
+{
+	const struct session *s = v->s;
+	const struct session_records *r = &s->records;
+	char text[256], score[256], args[SETUP_MAP_MAX + 64];
+	char line[SETUP_MAP_MAX + PATH_MAX + 128];
+	struct ending e;
+	int y = 0, i, shown;
+	size_t k;
+
+	session_ending(s, &e);
+	ending_text(&e, text, sizeof(text));
+	ending_score_text(&e, score, sizeof(score));
+	setup_game_args(&s->setup, args, sizeof(args));
+	canvas_text(c, 1, y++, c->width, CANVAS_DEFAULT, CANVAS_BOLD, text);
+	y++;
+	canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0, "Score %s",
+	              score);
+	snprintf(line, sizeof(line),
+	         "Seed %llu: hunted %s plays this dungeon "
+	         "again.",
+	         (unsigned long long)s->game->world->seed, args);
+	y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT, 0,
+	                line);
+	if (r->morgue[0]) {
+		snprintf(line, sizeof(line), "Morgue file: %s", r->morgue);
+		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
+		                0, line);
+	}
+	for (k = 0; k < r->nproblems; k++)
+		y = canvas_wrap(c, 1, y, c->height - 1, c->width - 2, 2,
+		                CANVAS_DEFAULT, CANVAS_BOLD, r->problems[k]);
+	y++;
+	if (r->rank >= 0) {
+		snprintf(line, sizeof(line),
+		         "High scores: this game is %d%s of %zu%s%s",
+		         r->rank + 1, ordinal(r->rank + 1), r->list.n,
+		         r->scores[0] ? " in " : "", r->scores);
+		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
+		                CANVAS_BOLD, line);
+		canvas_text(
+		        c, 0, y++, c->width, CANVAS_DEFAULT, CANVAS_UNDERLINE,
+		        "   #   score  date        dungeon      how it ended");
+		shown = (int)r->list.n < SCORES_SHOWN ? (int)r->list.n
+		                                      : SCORES_SHOWN;
+		for (i = 0; i < shown && y < c->height - 1; i++)
+			draw_score_row(c, y++, &r->list, i, i == r->rank);
+		if (r->rank >= shown && y + 1 < c->height - 1) {
+			canvas_text(c, 0, y++, c->width, CANVAS_DEFAULT, 0,
+			            "   ...");
+			draw_score_row(c, y++, &r->list, r->rank, 1);
+		}
+	} else if (s->keep_records) {
+		canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0,
+		              "Not among the %d best games.", SCORES_KEEP);
+	}
+	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "q leaves; any other key shows the map (q then leaves).");
 }
 
 void view_draw(struct view *v, struct canvas *c)
@@ -1349,6 +1677,10 @@ void view_draw(struct view *v, struct canvas *c)
 	}
 	if (v->mode == MODE_HISTORY) {
 		draw_history(v, c);
+		return;
+	}
+	if (v->mode == MODE_END) {
+		draw_end(v, c);
 		return;
 	}
 	rows = v->lesson ? LESSON_ROWS : LOG_ROWS;

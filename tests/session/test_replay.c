@@ -125,6 +125,40 @@ static void test_replay_reads_a_game_of_no_turns(void **state)
 	replay_fini(&r);
 }
 
+/* The version of hunted a save names: kept with its line; absent from a
+ * recording, "" and 0; once only, one short word. */
+static void test_replay_reads_the_version(void **state)
+{
+	static const char saved[] = "hunted-recording 2\n"
+	                            "version 0.1.0\n"
+	                            "map doors\n"
+	                            "seed 4\n"
+	                            "end 0 3b62ead15b949b8c\n";
+	struct diag_list dl;
+	struct replay r;
+	struct setup s;
+
+	(void)state;
+	write_text(saved, strlen(saved));
+	setup_init(&s);
+	diag_list_init(&dl, 0);
+	assert_int_equal(replay_load(&r, path, &s, &dl), 0);
+	assert_string_equal(r.version, "0.1.0");
+	assert_int_equal(r.version_line, 2);
+	replay_fini(&r);
+	write_text(HEADER "end 0 3b62ead15b949b8c\n",
+	           strlen(HEADER "end 0 3b62ead15b949b8c\n"));
+	assert_int_equal(replay_load(&r, path, &s, &dl), 0);
+	assert_string_equal(r.version, "");
+	assert_int_equal(r.version_line, 0);
+	replay_fini(&r);
+	diag_list_fini(&dl);
+	refused(HEADER "version 1\nversion 2\nend 0 3b62ead15b949b8c\n", 7,
+	        "'version' given twice");
+	refused(HEADER "version 1 2\nend 0 3b62ead15b949b8c\n", 6,
+	        "version '1 2' is not one word");
+}
+
 static void test_replay_refuses_a_recording_cut_short(void **state)
 {
 	(void)state;
@@ -305,6 +339,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_replay_reads_a_whole_recording),
 	        cmocka_unit_test(test_replay_reads_a_game_of_no_turns),
+	        cmocka_unit_test(test_replay_reads_the_version),
 	        cmocka_unit_test(test_replay_refuses_a_recording_cut_short),
 	        cmocka_unit_test(test_replay_refuses_turns_out_of_order),
 	        cmocka_unit_test(test_replay_refuses_malformed_turns),

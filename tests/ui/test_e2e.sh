@@ -30,6 +30,10 @@ cleanup() {
 trap cleanup EXIT
 export HUNTED_DATA=$data
 unset NO_COLOR
+# The terminal game always keeps its saves, high scores and morgue files
+# in $XDG_DATA_HOME/hunted: here, never in the real home.
+export XDG_DATA_HOME=$tmp/xdg
+xdg=$XDG_DATA_HOME/hunted
 
 bad() {
 	tap_fail "$*"
@@ -60,6 +64,26 @@ wait_gone() {
 		screen | grep -Eq -- "$1" || return 0
 		sleep 0.05
 	done
+	return 1
+}
+
+# dismiss_more: a key (space, which is no command) at each --More--
+# until none is left; every page seen is kept in $tmp/pages, which
+# seen REGEX searches.
+dismiss_more() {
+	local i
+	: >"$tmp/pages"
+	for ((i = 0; i < 20; i++)); do
+		screen >>"$tmp/pages"
+		screen | grep -q -- '--More--' || return 0
+		$T send-keys -t g Space
+		sleep 0.1
+	done
+	return 1
+}
+seen() {
+	grep -Eq -- "$1" "$tmp/pages" && return 0
+	{ echo "--- pages:"; cat "$tmp/pages"; } >&2
 	return 1
 }
 
@@ -295,11 +319,15 @@ $T send-keys -t g Escape
 wait_for '^HP 30/30' || bad "resize: help did not return"
 ok "30x10 says too small and only quits, 100x30 redraws everything, prompts and help survive"
 
-# 9. SIGTERM: exit 143, terminal restored.
+# 9. SIGTERM: exit 143, terminal restored, the game saved (and the save
+# put away here, or the next game of the same options would resume it).
 pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 [ -n "$pid" ] || bad "sigterm: no game process"
 kill -TERM "$pid"
 check_restored "SIGTERM exits 143 with the terminal restored" 143
+wait_for '^Saved on level 1, turn [0-9]+, in ' || bad "SIGTERM: not saved"
+rm -f "$xdg/save.rec"
+ok "SIGTERM saves the game"
 
 # SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130.
 for sig in HUP:129 INT:130; do
@@ -308,6 +336,9 @@ for sig in HUP:129 INT:130; do
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -"${sig%%:*}" "$pid"
 	check_restored "SIG${sig%%:*} exits ${sig##*:} with the terminal restored" "${sig##*:}"
+	[ -f "$xdg/save.rec" ] || bad "SIG${sig%%:*}: no save"
+	rm -f "$xdg/save.rec"
+	ok "SIG${sig%%:*} saves the game"
 done
 
 # A terminal without colours: monochrome, the same map.
@@ -500,14 +531,18 @@ ESCAPE
 	>"$tmp/out" 2>&1
 grep -q '^summary: turns=3 .* won=1 seed=[0-9]* depth=1$' "$tmp/out" ||
 	bad "escape: headless summary $(cat "$tmp/out")"
+grep -q '^end: Escaped from level 1 on turn 3\. Score 2094\.$' "$tmp/out" ||
+	bad "escape: headless end line $(cat "$tmp/out")"
 start 80 24 --map "$tmp/escape.txt"
 wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"
 $T send-keys -t g l l l
-wait_for 'You escaped in 3 turns! Press q to leave \(seed [0-9]+\)\.' ||
+wait_for '^Escaped from level 1 on turn 3\. Score 2094\. --More--$' ||
 	bad "escape: the game did not say 3 turns"
 wait_for '^HP 30/30  Turn 3 .*ESCAPED' || bad "escape: the status line"
+$T send-keys -t g Space
+wait_for '^ Escaped from level 1 on turn 3\.$' || bad "escape: no end screen"
 $T send-keys -t g q
-wait_for '^You escaped the escape in 3 turns\.$' ||
+wait_for '^Escaped from level 1 on turn 3\. Score 2094\.$' ||
 	bad "escape: the last word is not 3 turns"
 check_restored "escaping in 3 turns: the game and the summary agree" 0
 
@@ -636,7 +671,179 @@ wait_for 'page 4/5' || bad "lesson: PgUp did not go back"
 $T send-keys -t g q y
 check_restored "a lesson from its first page to its last and back" 0
 
-# 19. Down the stairs: the run's first level is the tutorial; four steps
+# 19. Death: the last messages wait behind --More--, then the end screen
+# says how the game ended, its score and the high scores with this game
+# marked; the terminal's last word says it again, and the morgue file and
+# the high-score list are written in $XDG_DATA_HOME/hunted.
+cat >"$tmp/pit.txt" <<PIT
+include "$data/monsters.txt"
+dungeon pit
+	title "The pit"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'o' floor monster orc
+legend '>' stairs exit
+MAP
+#######
+#.....#
+#.@o.>#
+#.....#
+#######
+ENDMAP
+PIT
+rm -rf "$xdg"
+start 80 24 --map "$tmp/pit.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "death: no game"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+	$T send-keys -t g .
+	wait_for "^HP [0-9]+/30  Turn $i " || bad "death: turn $i did not pass"
+done
+wait_for '^Killed by an orc on level 1, turn 13\. Score 101\. --More--$' ||
+	bad "death: no end sentence behind --More--"
+wait_for '^You die\.\.\. The orc got you\.$' || bad "death: the last message is not shown"
+wait_for '^HP 0/30  Turn 13 .*DEAD' || bad "death: the status line"
+$T send-keys -t g l
+wait_for '^ Killed by an orc on level 1, turn 13\.$' || bad "death: no end screen"
+wait_for '^ Score 101 \(level 1: 100, 0 kills: 0, 13 turns: 1\)$' || bad "death: no score"
+wait_for '^ Seed 1: hunted --map .*pit\.txt --seed 1 plays' ||
+	bad "death: no seed to play it again"
+wait_for "^ Morgue file: /" || bad "death: no morgue file named"
+wait_for "^ High scores: this game is 1st of 1 in" || bad "death: no rank"
+wait_for '^>  1     101  [0-9-]{10}  pit          Killed by an orc on level 1, turn 13\.$' ||
+	bad "death: this game is not marked in the high scores"
+$T capture-pane -e -p -t g | grep -q $'^\033\[[0-9;]*7m' || bad "death: the marked game is not in reverse video"
+ok "death: --More--, then the end screen with the end, the score and the marked high score"
+$T send-keys -t g j
+wait_for '^HP 0/30  Turn 13 .*DEAD' || bad "death: a key did not show the map"
+wait_for '^The end of the game: q leaves\.$' || bad "death: no word on leaving"
+$T send-keys -t g q
+wait_for '^Killed by an orc on level 1, turn 13\. Score 101\.$' || bad "death: no last word"
+wait_for "^High scores: #1 of 1 in /" || bad "death: the last word has no rank"
+check_restored "death: the end screen, then q leaves" 0
+morgue=$(ls "$xdg"/morgue-*-1.txt 2>/dev/null | head -1)
+[ -n "$morgue" ] || bad "death: no morgue file in $xdg"
+grep -q '^Killed by an orc on level 1, turn 13\.$' "$morgue" || bad "death: the morgue does not say how"
+grep -q '^#\.@o\.>#$' "$morgue" || bad "death: the morgue has not the final map"
+grep -q '^101 [0-9-]* 1 1 13 0 pit Killed by an orc on level 1, turn 13\.$' "$xdg/scores.txt" ||
+	bad "death: the high-score list has not the game: $(cat "$xdg/scores.txt")"
+ok "death: the morgue file and the high-score list are written"
+
+# 20. S saves and quits, once asked; the next start without options (or
+# with the same) resumes the game where it was, and deletes the save; a
+# start asking for another game leaves the save alone.
+rm -rf "$xdg"
+start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "save: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "save: the moves did not pass"
+read -r sx sy <<<"$(player_at)"
+$T send-keys -t g S
+wait_for '^Save the game and quit\? \(y/n\)$' || bad "save: S does not ask"
+$T send-keys -t g n
+wait_for '^Not saved; the hunt goes on\.$' || bad "save: n did not cancel"
+$T send-keys -t g S
+wait_for '^Save the game and quit\? \(y/n\)$' || bad "save: S does not ask again"
+$T send-keys -t g y
+wait_for "^Saved on level 1, turn 2, in /" ||
+	bad "save: the last word does not say where"
+check_restored "S then y saves and exits 0" 0
+[ -f "$xdg/save.rec" ] || bad "save: no $xdg/save.rec"
+grep -q '^end 2 [0-9a-f]\{16\}$' "$xdg/save.rec" || bad "save: the save has not 2 turns"
+ls "$xdg"/morgue-* >/dev/null 2>&1 && bad "save: a saved game left a morgue file"
+ok "the save holds the two turns, and no morgue file is written"
+start 80 24 --map tutorial --seed 1 --no-watch
+wait_for '--More--' || bad "save: the long messages do not wait"
+dismiss_more || bad "save: --More-- does not go"
+seen 'A game saved on turn 2 \(.*arena\.txt\) waits in' ||
+	bad "save: another game does not say a save waits"
+$T send-keys -t g q y
+check_restored "another game leaves the save alone" 0
+[ -f "$xdg/save.rec" ] || bad "save: another game took the save"
+ok "a start that asks for another game says the save waits, and leaves it"
+start 80 24 --no-watch
+wait_for '^HP 30/30  Turn 2 .*arena  seed 3' || bad "resume: the game was not resumed at turn 2"
+wait_for '^Resumed the game saved on turn 2\.$' || bad "resume: not said"
+[ "$(player_at)" = "$sx $sy" ] || bad "resume: the player is at $(player_at), was at $sx $sy"
+[ -f "$xdg/save.rec" ] && bad "resume: the save was not deleted"
+$T send-keys -t g l
+wait_for '^HP 30/30  Turn 3 ' || bad "resume: the game does not go on"
+ok "the next start without options resumes the saved game and deletes the save"
+$T send-keys -t g q y
+check_restored "the resumed game quits" 0
+wait_for '^Quit on level 1, turn 3\. Score 100\.$' || bad "resume: quitting is not said"
+grep -q ' arena Quit on level 1, turn 3\.$' "$xdg/scores.txt" || bad "resume: the quit is not in the high scores"
+ok "quitting a game ends it: said, and in the high scores"
+
+# 21. --More--: four monsters spot the player in one turn; the messages
+# that do not fit wait, and the key that shows the next page is not a
+# move.
+cat >"$tmp/more.txt" <<MORE
+include "$data/monsters.txt"
+dungeon more
+	title "Watched from every side"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend 'r' floor monster rat
+legend 'w' floor monster wolf
+legend 'k' floor monster kobold
+legend '>' stairs exit
+MAP
+#####################
+#.......g.r.........#
+#...................#
+#.........@.........#
+#...................#
+#........w.k........#
+#..................>#
+#####################
+ENDMAP
+MORE
+start 80 24 --map "$tmp/more.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "more: no game"
+$T send-keys -t g .
+wait_for '^The wolf spots you! --More--$' || bad "more: no --More-- after the third message"
+screen | grep -q '^The goblin spots you!$' || bad "more: the first page does not start with the turn's first message"
+screen | grep -q 'kobold' && bad "more: the fourth message is shown before its page"
+read -r mx my <<<"$(player_at)"
+$T send-keys -t g l
+wait_for '^The kobold spots you!$' || bad "more: l did not show the next page"
+wait_gone '--More--' || bad "more: --More-- stays"
+screen | grep -q '^HP 30/30  Turn 1 ' || bad "more: the key at --More-- played a turn"
+[ "$(player_at)" = "$mx $my" ] || bad "more: the key at --More-- moved the player"
+$T send-keys -t g l
+wait_for '^HP [0-9]+/30  Turn 2 ' || bad "more: l does not move once the messages are read"
+ok "--More-- holds the messages that do not fit, and its key is not a move"
+$T send-keys -t g q y
+check_restored "the --More-- game quits" 0
+
+# 22. A damaged save: said with its file and line, moved aside, and a new
+# game begins.
+rm -rf "$xdg"
+mkdir -p "$xdg"
+"$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
+	>/dev/null 2>&1 || bad "damaged: no save made"
+# Turn 2's checksum changed, and the end line's with it.
+sum=$(sed -n 's/^turn 2 l //p' "$xdg/save.rec")
+[ -n "$sum" ] || bad "damaged: no turn 2 in the save"
+sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
+# The same options as the save's: it is the game asked for, and the new
+# game after it is seeded.
+start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
+wait_for '--More--' || bad "damaged: the long messages do not wait"
+dismiss_more || bad "damaged: --More-- does not go"
+seen "^$xdg/save\\.rec:10: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
+	bad "damaged: the file, the line and what is wrong are not said"
+seen 'The save could not be resumed: it is now' || bad "damaged: not said it was moved aside"
+wait_for '^HP 30/30  Turn 0 .*arena  seed 3' || bad "damaged: no new game"
+ls "$xdg"/save.rec.bad-* >/dev/null 2>&1 || bad "damaged: the save was not moved aside"
+[ -f "$xdg/save.rec" ] && bad "damaged: the save is still there"
+$T send-keys -t g q y
+check_restored "a damaged save is said, moved aside, and a new game begins" 0
+
+# 23. Down the stairs: the run's first level is the tutorial; four steps
 # down-right and one down reach its stairs, and the game goes on on
 # level 2 with the depth on the status line, wounds and turns carried.
 start 80 24 --seed 42 --no-watch

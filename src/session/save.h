@@ -1,0 +1,39 @@
+/* save.h - saved games.  The game is deterministic from its seed and
+ * its commands, so a save is a recording (record.h) of the game so far:
+ *
+ *   # hunted save: the next start of hunted resumes it (doc/formats.md)
+ *   hunted-recording 2
+ *   version 0.1.0              required: only this hunted resumes it
+ *   map default
+ *   seed 48213377
+ *   ...
+ *   turn 1 l 5e893ed4bb150a0e
+ *   ...
+ *   end 37 a79c086aa944639a    the turns so far; the game is not over
+ *
+ * Resuming replays it, checking every turn's checksum, and goes on from
+ * there: a resumed game comes to the same end, byte for byte, as one
+ * never interrupted.  A save is also a recording that --replay plays. */
+#ifndef HUNTED_SAVE_H
+#define HUNTED_SAVE_H
+
+#include <stddef.h>
+
+#include "core/base/diag.h"
+#include "replay.h"
+#include "setup.h"
+
+struct session;
+
+/* Writes the save of s's game as it is now to path, whole or not at
+ * all.  Returns 0, or -1 with the reason in err. */
+int save_write(const struct session *s, const char *path, char *err,
+               size_t err_size);
+
+/* Reads and checks the save at path as replay_load does (the game's
+ * options into *setup, the turns into r), and that this hunted wrote it.
+ * Returns 0, or -1 with the problem in diags (FILE:LINE: what). */
+int save_load(struct replay *r, const char *path, struct setup *setup,
+              struct diag_list *diags);
+
+#endif
