@@ -142,13 +142,16 @@ int main(int argc, char **argv)
 	       "straight", "lost");
 	for (k = 1; k <= levels; k++) {
 		long w[2] = {0, 0}, l[2] = {0, 0};
-		char name[48];
+		char name[48], key[48];
 		long seed;
 		int style;
 
 		if (o.level && k != o.level)
 			continue;
 		campaign_label(k, name, sizeof(name));
+		for (i = 0; name[i]; i++) /* one word in the summary */
+			key[i] = name[i] == ' ' ? '-' : name[i];
+		key[i] = '\0';
 		for (style = 0; style < 2; style++)
 			for (seed = 1; seed <= o.seeds; seed++) {
 				int depth, r = play(&base, k, (uint64_t)seed,
@@ -165,7 +168,7 @@ int main(int argc, char **argv)
 		printf("summary: level=%d name=%s seeds=%ld careful_win=%.3f "
 		       "careful_lost=%.3f straight_win=%.3f "
 		       "straight_lost=%.3f\n",
-		       k, name, o.seeds, (double)w[0] / o.seeds,
+		       k, key, o.seeds, (double)w[0] / o.seeds,
 		       (double)l[0] / o.seeds, (double)w[1] / o.seeds,
 		       (double)l[1] / o.seeds);
 		fflush(stdout);
