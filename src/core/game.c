@@ -86,6 +86,8 @@ static void game_descend(struct game *g)
 	w->php_max = g->world->php_max;
 	w->turn = g->world->turn;
 	minds_prepare(m, w);
+	/* The planners' work counts for the whole run. */
+	m->stats = g->minds->stats;
 	minds_free(g->minds);
 	world_free(g->world);
 	g->world = w;

@@ -70,8 +70,13 @@ static void test_campaign_stairs_lead_down(void **state)
 	g->world->php = 17;
 	assert_int_equal(game_step(g, east), 1);
 	assert_int_equal(l.nasked, 0);
-	/* The stairs: down to level 2, a new world, wounds and turns kept. */
+	/* The stairs: down to level 2, a new world, wounds and turns kept,
+	 * and the planners' counts of the run so far. */
+	g->minds->stats.plans = 7;
+	g->minds->stats.distmaps = 3;
 	assert_int_equal(game_step(g, east), 1);
+	assert_int_equal(g->minds->stats.plans, 7);
+	assert_int_equal(g->minds->stats.distmaps, 3);
 	assert_int_equal(l.nasked, 1);
 	assert_int_equal(l.asked[0], 2);
 	assert_true(l.seeds[0] == game_level_seed(77, 2));
