@@ -46,6 +46,7 @@ struct result {
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
+	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
 
 static uint64_t now_ns(void)
@@ -257,6 +258,13 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	memcpy(r->reasons, g->minds->stats.reasons, sizeof(r->reasons));
 	r->deferred = g->minds->stats.deferred;
 	r->map_paths = g->minds->stats.map_paths;
+	{
+		size_t mon, map;
+
+		minds_bytes(g->minds, &mon, &map);
+		r->bytes_per_monster = (double)mon / (double)o->monsters;
+		r->bytes_per_cell = (double)map / ((double)o->w * (double)o->h);
+	}
 	for (i = 0; i < or.nkinds; i++)
 		distmap_free(or.dm[i]);
 	free(or.dm);
@@ -290,12 +298,14 @@ static void print(const struct bopts *o, const struct result *r,
 	printf("summary: strategy=%s map=%dx%d monsters=%d turns=%ld "
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
-	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f\n",
+	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f"
+	       " bytes_per_monster=%.0f bytes_per_cell=%.1f\n",
 	       r->name, o->w, o->h, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
-	       overhead(r), overhead(r) - overhead(base));
+	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
+	       r->bytes_per_cell);
 }
 
 static const char usage[] =

@@ -247,6 +247,50 @@ static void test_mind_searches_round_the_last_spot(void **state)
 	game_free(g);
 }
 
+/* What the minds hold: the part that grows with the monsters, and the
+ * part that grows with the map, each counted where it grows. */
+static void test_mind_bytes_grow_where_they_should(void **state)
+{
+	static const char small[] = "########\n"
+	                            "#o....@#\n"
+	                            "#>.....#\n"
+	                            "########\n";
+	static const char crowd[] = "########\n"
+	                            "#ooooo@#\n"
+	                            "#>.....#\n"
+	                            "########\n";
+	static const char big[] = "################################\n"
+	                          "#o............................@#\n"
+	                          "#..............................#\n"
+	                          "#..............................#\n"
+	                          "#..............................#\n"
+	                          "#>.............................#\n"
+	                          "################################\n";
+	size_t mon[3], map[3];
+	const char *const rows[3] = {small, crowd, big};
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		struct game *g = dungeon_play(rows[k], 1, NULL);
+		size_t i;
+
+		for (i = 0; i < g->world->nmonsters; i++)
+			dungeon_tell(g, i);
+		game_step(g, wait_cmd);
+		minds_bytes(g->minds, &mon[k], &map[k]);
+		assert_true(mon[k] >=
+		            g->world->nmonsters * sizeof(struct mind));
+		assert_true(map[k] > 0);
+		game_free(g);
+	}
+	/* Five monsters hold more than one, on the same map. */
+	assert_true(mon[1] > mon[0]);
+	assert_true(map[1] >= map[0]);
+	/* A map 5 times as big holds more map-wide. */
+	assert_true(map[2] > map[0]);
+}
+
 /* Five monsters come down a one-wide corridor into the player's room:
  * no deadlock, never two in a cell, all five end up around the player. */
 static void test_mind_corridor_no_deadlock(void **state)
@@ -582,6 +626,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_unreachable_waits_nearby),
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
 	        cmocka_unit_test(test_mind_searches_round_the_last_spot),
+	        cmocka_unit_test(test_mind_bytes_grow_where_they_should),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),

@@ -196,6 +196,34 @@ void minds_params(const struct world *w, int kind, struct path_params *p)
 	}
 }
 
+void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
+{
+	const struct minds_work *wk = md->work;
+	size_t i, k, mon = md->n * sizeof(*md->mind), map = sizeof(*md);
+
+	for (i = 0; i < md->n; i++)
+		mon += md->mind[i].cap * sizeof(*md->mind[i].path);
+	map += sizeof(*wk) + path_ctx_bytes(wk->ctx) +
+	       (wk->jctx ? jps_ctx_bytes(wk->jctx) : 0) +
+	       wk->bufcap * sizeof(*wk->buf) +
+	       wk->noisecap * sizeof(*wk->noise) +
+	       wk->nkinds * sizeof(*wk->kinds);
+	for (k = 0; k < wk->nkinds; k++) {
+		const struct kind_state *ks = &wk->kinds[k];
+
+		if (ks->built)
+			map += (size_t)ks->grid.stride *
+			               (size_t)(ks->grid.height + 2) +
+			       (size_t)ks->grid.width *
+			               (size_t)ks->grid.height *
+			               sizeof(*ks->labels) +
+			       2 * ((size_t)ks->compcap + 1) * sizeof(uint32_t);
+		map += distmap_bytes(ks->dm);
+	}
+	*per_monster = mon;
+	*per_map = map;
+}
+
 int minds_kind_jumps(const struct world *w, int kind)
 {
 	return w->data->monsters[kind].algorithm == PATH_ALGO_COUNT;

@@ -163,6 +163,12 @@ struct distmap;
 const struct distmap *minds_kind_distmap(const struct minds *m, int kind,
                                          int *tx, int *ty);
 
+/* The memory the minds hold now: *per_monster, what grows with the
+ * monsters (each one's mind and kept path), and *per_map, what grows with
+ * the map (the planner's search contexts, each kind's cost grid and
+ * components, shared distance maps, buffers). */
+void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map);
+
 /* The parameters a monster kind searches with: its algorithm, heuristic,
  * diagonal rule and weight from monsters.txt (A* for jump point search,
  * which is A* over jump points), its budget. */
