@@ -291,6 +291,54 @@ static void test_mind_bytes_grow_where_they_should(void **state)
 	assert_true(map[2] > map[0]);
 }
 
+/* A shared map bigger than a tick's whole planning budget is built on a
+ * fresh budget and walked at once: the hunters move every tick, each
+ * reading its way off it, rather than waiting for a budget that never
+ * comes. */
+static void test_mind_map_bigger_than_the_budget_is_walked(void **state)
+{
+	enum { W = 60, H = 40 };
+	char *rows = malloc((size_t)(W + 1) * H + 1), *r = rows;
+	struct mind_options o;
+	struct game *g;
+	int x, y, t, sx[3], sy[3];
+	size_t i;
+
+	(void)state;
+	assert_non_null(rows);
+	for (y = 0; y < H; y++) {
+		for (x = 0; x < W; x++)
+			*r++ = y == 0 || y == H - 1 || x == 0 || x == W - 1
+			               ? '#'
+			       : x == W - 2 && y == H - 2               ? '@'
+			       : x == 1 && y == H - 2                   ? '>'
+			       : y == 1 && (x == 1 || x == 3 || x == 5) ? 'o'
+			                                                : '.';
+		*r++ = '\n';
+	}
+	*r = '\0';
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	o.turn_budget = 500; /* the map settles some 2,300 cells */
+	g = dungeon_play(rows, 1, &o);
+	for (i = 0; i < 3; i++) {
+		sx[i] = g->world->monsters[i].x;
+		sy[i] = g->world->monsters[i].y;
+	}
+	/* The player steps back and forth: the map is out of date every
+	 * tick and built again. */
+	for (t = 0; t < 6; t++)
+		game_step(g, (struct world_cmd){WCMD_MOVE, t % 2 ? 1 : -1, 0});
+	for (i = 0; i < 3; i++)
+		ASSERT_GAME(g, g->world->monsters[i].x != sx[i] ||
+		                       g->world->monsters[i].y != sy[i]);
+	ASSERT_GAME(g, g->minds->stats.map_paths >= 3);
+	ASSERT_GAME(g, g->minds->stats.distmaps >= 1);
+	game_free(g);
+	free(rows);
+}
+
 /* Five monsters come down a one-wide corridor into the player's room:
  * no deadlock, never two in a cell, all five end up around the player. */
 static void test_mind_corridor_no_deadlock(void **state)
@@ -627,6 +675,8 @@ int main(void)
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
 	        cmocka_unit_test(test_mind_searches_round_the_last_spot),
 	        cmocka_unit_test(test_mind_bytes_grow_where_they_should),
+	        cmocka_unit_test(
+	                test_mind_map_bigger_than_the_budget_is_walked),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),

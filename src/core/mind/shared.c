@@ -173,7 +173,11 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	size_t len = 0;
 	int x = m->x, y = m->y;
 
-	if (shared_map_current(md, w, ks, m->kind) != 0 || wk->tick_left == 0 ||
+	/* A map that is current is read even when building it took the
+	 * tick's whole budget: it is paid for, and a read costs a node a
+	 * step (a map larger than the budget would otherwise be built every
+	 * tick and never walked). */
+	if (shared_map_current(md, w, ks, m->kind) != 0 ||
 	    distmap_at(ks->dm, x, y) == DISTMAP_UNREACHED)
 		return -1;
 	minds_params(w, m->kind, &p);
