@@ -37,6 +37,7 @@ struct bopts {
 	uint64_t seed;
 	const char *data_dir;
 	int verbose;
+	const char *map; /* a Moving AI .map instead of a generated one */
 };
 
 struct result {
@@ -77,7 +78,9 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	diag_list_init(&dl, 0);
 	snprintf(path, sizeof(path), "%s/monsters.txt", o->data_dir);
 	if (!d || data_load(d, path, &dl) != 0 ||
-	    gen_dungeon(d, o->w, o->h, o->seed, o->monsters, &dl) != 0) {
+	    (o->map ? data_load_movingai(d, o->map, o->seed, &dl)
+	            : gen_dungeon(d, o->w, o->h, o->seed, o->monsters, &dl)) !=
+	            0) {
 		for (i = 0; i < dl.len; i++)
 			fprintf(stderr, "turnbench: %s:%d: %s\n",
 			        dl.items[i].file, dl.items[i].line,
@@ -93,7 +96,9 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	/* The baseline re-plans in full, every turn: no budget cuts. */
 	if (no_cache)
 		mo.turn_budget = 0;
-	g = game_new(d, o->seed, -1, &mo, &dl);
+	/* A generated dungeon places its monsters; a Moving AI map gets
+	 * them at random from the seed. */
+	g = game_new(d, o->seed, o->map ? o->monsters : -1, &mo, &dl);
 	diag_list_fini(&dl);
 	if (g) /* the chase goes on */
 		g->world->php = g->world->php_max = 1 << 30;
@@ -263,7 +268,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 
 		minds_bytes(g->minds, &mon, &map);
 		r->bytes_per_monster = (double)mon / (double)o->monsters;
-		r->bytes_per_cell = (double)map / ((double)o->w * (double)o->h);
+		r->bytes_per_cell = (double)map / ((double)g->world->width *
+		                                   (double)g->world->height);
 	}
 	for (i = 0; i < or.nkinds; i++)
 		distmap_free(or.dm[i]);
@@ -287,6 +293,7 @@ static double overhead(const struct result *r)
 static void print(const struct bopts *o, const struct result *r,
                   const struct result *base)
 {
+	char where[64];
 	int k;
 
 	printf("%s: searches by reason:", r->name);
@@ -295,12 +302,19 @@ static void print(const struct bopts *o, const struct result *r,
 		       r->reasons[k]);
 	printf(" (deferred %" PRIu64 ", read off maps %" PRIu64 ")\n",
 	       r->deferred, r->map_paths);
-	printf("summary: strategy=%s map=%dx%d monsters=%d turns=%ld "
+	if (o->map) {
+		const char *b = strrchr(o->map, '/');
+
+		snprintf(where, sizeof(where), "%s", b ? b + 1 : o->map);
+	} else {
+		snprintf(where, sizeof(where), "%dx%d", o->w, o->h);
+	}
+	printf("summary: strategy=%s map=%s monsters=%d turns=%ld "
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
 	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f"
 	       " bytes_per_monster=%.0f bytes_per_cell=%.1f\n",
-	       r->name, o->w, o->h, o->monsters, r->turns, r->median_ns / 1e3,
+	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
@@ -310,7 +324,10 @@ static void print(const struct bopts *o, const struct result *r,
 
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
-        "[--seed N] [--data-dir DIR] [--only STRATEGY] [--verbose]\n"
+        "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
+        "       [--verbose]\n"
+        "--map plays a Moving AI map (the monsters placed from the seed)\n"
+        "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
         "the game\nwould find them ($HUNTED_DATA, else the data/ of this "
         "build tree).\n"
@@ -319,7 +336,7 @@ static const char usage[] =
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -365,6 +382,8 @@ int main(int argc, char **argv)
 			o.seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--data-dir"))
 			o.data_dir = v, i++;
+		else if (!strcmp(a, "--map"))
+			o.map = v, i++;
 		else if (!strcmp(a, "--only"))
 			only = v, i++;
 		else {
