@@ -427,20 +427,6 @@ static void compare(struct aiview *a)
 	}
 }
 
-/* Whether heuristic h never overestimates under p's diagonal rule and
- * step costs (every multiplier is at least 1, and h is scaled by the
- * smallest): Manhattan counts a diagonal as two straight steps, too
- * much on an 8-way grid where a diagonal costs less than two; the others
- * never exceed the octile distance, which is exact on an open 8-way
- * grid and below the true cost on a 4-way one. */
-static int h_admissible(const struct path_params *p, enum path_heuristic h)
-{
-	if (h == PATH_H_MANHATTAN)
-		return p->diagonal == PATH_DIAG_NEVER ||
-		       p->diagonal_cost >= 2 * p->straight_cost;
-	return 1;
-}
-
 /* Runs the selected monster's search again if it is not current. */
 static void ensure_search(struct aiview *a)
 {
@@ -1285,7 +1271,8 @@ static void panel_heuristics(struct aiview *a, struct canvas *c, struct rows *r)
 		            CANVAS_BOLD, "A* by h:  adm expanded cost");
 	for (i = 0; i < PATH_H_COUNT && r->row < r->last && a->have; i++) {
 		const struct ai_cmp *q = &a->hcmp[i];
-		const int adm = h_admissible(&a->p, (enum path_heuristic)i);
+		const int adm = path_heuristic_admissible(
+		        &a->p, (enum path_heuristic)i);
 
 		if (q->status == PATH_FOUND)
 			canvas_printf(

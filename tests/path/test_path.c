@@ -2416,6 +2416,30 @@ static void test_path_ties_open_room(void **state)
 	grid_fini(&g);
 }
 
+/* Which heuristic never overestimates under which moves: Manhattan only
+ * when a diagonal costs no less than two straight steps, or there are
+ * none; the others always. */
+static void test_path_heuristic_admissible(void **state)
+{
+	struct path_params p;
+	int h;
+
+	(void)state;
+	path_params_default(&p);
+	assert_false(path_heuristic_admissible(&p, PATH_H_MANHATTAN));
+	for (h = 0; h < PATH_H_COUNT; h++)
+		if (h != PATH_H_MANHATTAN)
+			assert_true(path_heuristic_admissible(
+			        &p, (enum path_heuristic)h));
+	p.diagonal = PATH_DIAG_NEVER;
+	assert_true(path_heuristic_admissible(&p, PATH_H_MANHATTAN));
+	p.diagonal = PATH_DIAG_ALWAYS;
+	p.diagonal_cost = 2 * p.straight_cost;
+	assert_true(path_heuristic_admissible(&p, PATH_H_MANHATTAN));
+	p.diagonal_cost = 2 * p.straight_cost - 1;
+	assert_false(path_heuristic_admissible(&p, PATH_H_MANHATTAN));
+}
+
 static void test_path_names(void **state)
 {
 	int i, j;
@@ -2456,6 +2480,7 @@ int main(void)
 	        cmocka_unit_test(test_path_ctx_bytes_per_cell),
 	        cmocka_unit_test(test_path_names),
 	        cmocka_unit_test(test_path_ties_open_room),
+	        cmocka_unit_test(test_path_heuristic_admissible),
 	        cmocka_unit_test(test_path_heuristic_values),
 	        cmocka_unit_test(test_path_step_cost_diagonal_rules),
 	        cmocka_unit_test(test_path_golden_wall_gap_4way),

@@ -11,6 +11,7 @@
 
 #include "core/base/dir.h"
 #include "core/path/path.h"
+#include "mind_impl.h"
 
 struct autopilot {
 	struct grid grid; /* what the player may walk, with its keys */
@@ -95,13 +96,6 @@ static uint8_t player_cost(const struct world *w, uint64_t keys, int t)
 #define THREAT_RADIUS 4
 #define THREAT_COST   12
 
-static int cheb(int ax, int ay, int bx, int by)
-{
-	int dx = abs(ax - bx), dy = abs(ay - by);
-
-	return dx > dy ? dx : dy;
-}
-
 /* The careful player's grid: every cell near a living monster dearer,
  * the nearer the dearer, so that its way keeps clear of them. */
 static void add_threats(struct autopilot *a, const struct world *w)
@@ -125,10 +119,11 @@ static void add_threats(struct autopilot *a, const struct world *w)
 				c = &a->grid.cost[grid_index(&a->grid, x, y)];
 				if (!*c)
 					continue;
-				v = *c + (unsigned)(THREAT_COST *
-				                    (THREAT_RADIUS + 1 -
-				                     cheb(x, y, m->x, m->y)) /
-				                    (THREAT_RADIUS + 1));
+				v = *c +
+				    (unsigned)(THREAT_COST *
+				               (THREAT_RADIUS + 1 -
+				                chebyshev(x, y, m->x, m->y)) /
+				               (THREAT_RADIUS + 1));
 				*c = (uint8_t)(v > GRID_COST_MAX ? GRID_COST_MAX
 				                                 : v);
 			}
@@ -202,17 +197,16 @@ static int nearest_monster(const struct world *w, int x, int y)
 
 	for (i = 0; i < w->nmonsters; i++)
 		if (w->monsters[i].alive) {
-			int d = cheb(x, y, w->monsters[i].x, w->monsters[i].y);
+			int d = chebyshev(x, y, w->monsters[i].x,
+			                  w->monsters[i].y);
 
 			best = d < best ? d : best;
 		}
 	return best;
 }
 
-/* HP in 100 below which the careful player flees a fight in the open,
- * rests until whole once out of danger, and how near a monster must be
- * to count as danger. */
-#define FLEE_PERCENT 40
+/* HP in 100 below which the careful player rests until whole once out
+ * of danger, and how near a monster must be to count as danger. */
 #define REST_PERCENT 70
 #define SAFE_STEPS   6
 
@@ -232,7 +226,7 @@ static int careful_fight_pays(const struct world *w,
 		const struct world_monster *o = &w->monsters[i];
 		const struct data_monster *k = &w->data->monsters[o->kind];
 
-		if (o->alive && cheb(o->x, o->y, w->px, w->py) <= 2)
+		if (o->alive && chebyshev(o->x, o->y, w->px, w->py) <= 2)
 			taken += (long)k->attack * k->accuracy * k->speed;
 	}
 	/* taken is per turn in 1/10000 of a hit point. */
@@ -255,7 +249,7 @@ static int careful_first(struct autopilot *a, const struct world *w,
 	for (i = 0; i < w->nmonsters; i++) {
 		const struct world_monster *m = &w->monsters[i];
 
-		if (m->alive && cheb(m->x, m->y, w->px, w->py) == 1 &&
+		if (m->alive && chebyshev(m->x, m->y, w->px, w->py) == 1 &&
 		    world_corner_ok(w, -1, w->px, w->py, m->x - w->px,
 		                    m->y - w->py) &&
 		    (weakest < 0 || m->hp < w->monsters[weakest].hp))
@@ -274,9 +268,8 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		/* A fight it wins with most of its hit points left, or one it
 		 * cannot get out of: strike.  Else step away, if it can. */
 		if (careful_fight_pays(w, m) || sides <= 2 || m->hp <= 2 ||
-		    w->data->monsters[m->kind].speed > 100)
+		    w->data->monsters[m->kind].speed > WORLD_PLAYER_SPEED)
 			goto strike;
-		(void)hp;
 		for (d = 0; d < 8; d++) {
 			int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;
 
@@ -321,9 +314,9 @@ static int careful_first(struct autopilot *a, const struct world *w,
 
 			if (m->alive && !k->opens_doors && !k->unlocks_doors &&
 			    !k->bashes_doors &&
-			    cheb(m->x, m->y, w->px, w->py) <= SAFE_STEPS &&
-			    cheb(m->x, m->y, x, y) <
-			            cheb(m->x, m->y, w->px, w->py)) {
+			    chebyshev(m->x, m->y, w->px, w->py) <= SAFE_STEPS &&
+			    chebyshev(m->x, m->y, x, y) <
+			            chebyshev(m->x, m->y, w->px, w->py)) {
 				out->kind = WCMD_CLOSE;
 				out->dx = (int8_t)dir_dx[d];
 				out->dy = (int8_t)dir_dy[d];
@@ -350,7 +343,7 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		for (y = 0; y < w->height; y++)
 			for (x = 0; x < w->width; x++)
 				if (world_terrain_at(w, x, y)->heals &&
-				    cheb(x, y, w->px, w->py) <= 30 &&
+				    chebyshev(x, y, w->px, w->py) <= 30 &&
 				    (c = route(a, w, x, y, &step)) < best) {
 					best = c;
 					best_step = step;

@@ -236,12 +236,8 @@ int minds_kind_optimal(const struct world *w, int kind)
 	minds_params(w, kind, &p);
 	if (p.algo == PATH_DIJKSTRA)
 		return 1;
-	if (p.algo != PATH_ASTAR || p.weight != PATH_WEIGHT_ONE)
-		return 0;
-	/* Manhattan counts a diagonal as two straight steps. */
-	return p.heuristic != PATH_H_MANHATTAN ||
-	       p.diagonal == PATH_DIAG_NEVER ||
-	       p.diagonal_cost >= 2 * p.straight_cost;
+	return p.algo == PATH_ASTAR && p.weight == PATH_WEIGHT_ONE &&
+	       path_heuristic_admissible(&p, p.heuristic);
 }
 
 /* Monster i's search again, by path_find (ctx) or jump point search

@@ -75,6 +75,15 @@ static double path_euclid_scale(const struct path_params *p)
 	return s;
 }
 
+int path_heuristic_admissible(const struct path_params *p,
+                              enum path_heuristic h)
+{
+	if (h == PATH_H_MANHATTAN)
+		return p->diagonal == PATH_DIAG_NEVER ||
+		       p->diagonal_cost >= 2 * p->straight_cost;
+	return 1;
+}
+
 uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
                         int gy)
 {

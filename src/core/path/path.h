@@ -185,6 +185,15 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
               struct path_point *buf, size_t cap, struct path_result *res,
               struct path_trace *trace);
 
+/* Whether heuristic h never overestimates under p's diagonal rule and
+ * step costs (every multiplier is at least 1, and h is scaled by the
+ * smallest): Manhattan counts a diagonal as two straight steps, too much
+ * on an 8-way grid where a diagonal costs less than two; the others never
+ * exceed the octile distance, which is exact on an open 8-way grid and
+ * below the true cost on a 4-way one. */
+int path_heuristic_admissible(const struct path_params *p,
+                              enum path_heuristic h);
+
 /* The heuristic estimate from (x, y) to (gx, gy) under p, unweighted. */
 uint32_t path_heuristic(const struct path_params *p, int x, int y, int gx,
                         int gy);
