@@ -107,26 +107,36 @@ void canvas_row_text(const struct canvas *c, int y, char *buf)
 	buf[end] = '\0';
 }
 
+const char *canvas_next_row(const char *text, int room, int *n)
+{
+	int k = (int)strlen(text);
+
+	if (k > room) {
+		k = room;
+		while (k > 0 && text[k] != ' ')
+			k--;
+		if (k == 0)
+			k = room;
+	}
+	*n = k;
+	text += k;
+	while (*text == ' ')
+		text++;
+	return text;
+}
+
 int canvas_wrap(struct canvas *c, int x, int y, int last, int width, int indent,
                 int fg, int attr, const char *text)
 {
 	int in = 0;
 
 	while (*text && y < last) {
-		int room = width - in, n = (int)strlen(text);
+		const char *row = text;
+		int n;
 
-		if (n > room) {
-			n = room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = room;
-		}
+		text = canvas_next_row(text, width - in, &n);
 		canvas_printf(c, x + in, y++, x + width, fg, attr, "%.*s", n,
-		              text);
-		text += n;
-		while (*text == ' ')
-			text++;
+		              row);
 		in = indent;
 	}
 	return y;

@@ -52,6 +52,11 @@ __attribute__((format(printf, 7, 8))) int canvas_printf(struct canvas *c, int x,
                                                         int y, int max_x,
                                                         int fg, int attr,
                                                         const char *fmt, ...);
+/* The next row of text broken at spaces into rows of room columns: its
+ * length in *n (a word longer than a row is cut), and the text after it
+ * and the spaces that follow. */
+const char *canvas_next_row(const char *text, int room, int *n);
+
 /* Writes text broken at spaces over rows y, y + 1, ... before last, each from
  * x (the rows after the first from x + indent) to width columns; a word
  * longer than a row is cut.  Returns the row after the last one

@@ -169,19 +169,7 @@ static int msg_layout(const char *text, int width, int *last_len)
 	if (width <= MSG_INDENT)
 		width = MSG_INDENT + 1;
 	while (*text) {
-		int room = width - in;
-
-		n = (int)strlen(text);
-		if (n > room) {
-			n = room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = room;
-		}
-		text += n;
-		while (*text == ' ')
-			text++;
+		text = canvas_next_row(text, width - in, &n);
 		n += in;
 		rows++;
 		in = MSG_INDENT;
