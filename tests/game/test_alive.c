@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "core/world/world.h"
+#include "lib/dungeon.h"
 #include "lib/fixture.h"
 #include "lib/tap.h"
 
@@ -21,22 +22,12 @@
 
 static void check_map_alive(const char *file)
 {
-	char path[1024];
-	struct diag_list dl;
-	struct data *d = data_new();
-	struct game *g;
-	struct world *w;
+	struct game *g = dungeon_shipped(file, 1, -1);
+	struct world *w = g->world;
 	int *sx, *sy, t;
 	unsigned char *moved;
 	size_t i, still = 0;
 
-	snprintf(path, sizeof(path), "%s/data/maps/%s", fixture_srcdir(), file);
-	diag_list_init(&dl, 0);
-	assert_int_equal(data_load(d, path, &dl), 0);
-	g = game_new(d, 1, -1, NULL, &dl);
-	diag_list_fini(&dl);
-	assert_non_null(g);
-	w = g->world;
 	w->php = w->php_max = 1000000; /* it waits; they may strike */
 	sx = calloc(w->nmonsters + 1, sizeof(*sx));
 	sy = calloc(w->nmonsters + 1, sizeof(*sy));

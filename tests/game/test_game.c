@@ -15,7 +15,6 @@
 #include "core/mind/autopilot.h"
 #include "core/world/world.h"
 #include "lib/dungeon.h"
-#include "lib/fixture.h"
 #include "lib/tap.h"
 
 static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
@@ -23,26 +22,16 @@ static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
 /* The same seed and commands give the same game, event for event. */
 static void test_game_deterministic(void **state)
 {
-	char path[1024];
 	uint64_t sums[2];
 	int run;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/data/maps/crowd.txt",
-	         fixture_srcdir());
 	for (run = 0; run < 2; run++) {
-		struct diag_list dl;
-		struct data *d = data_new();
-		struct game *g;
-		struct world *w;
+		struct game *g = dungeon_shipped("crowd.txt", 99, 30);
+		struct world *w = g->world;
 		struct autopilot *ap;
 		int t;
 
-		diag_list_init(&dl, 0);
-		assert_int_equal(data_load(d, path, &dl), 0);
-		g = game_new(d, 99, 30, NULL, &dl);
-		assert_non_null(g);
-		w = g->world;
 		ap = autopilot_new(w);
 		assert_non_null(ap);
 		sums[run] = 0;
@@ -57,7 +46,6 @@ static void test_game_deterministic(void **state)
 		}
 		autopilot_free(ap);
 		game_free(g);
-		diag_list_fini(&dl);
 	}
 	assert_true(sums[0] == sums[1]);
 }

@@ -102,6 +102,23 @@ struct game *dungeon_game(const char *kinds, const char *legend,
 	return g;
 }
 
+struct game *dungeon_shipped(const char *file, uint64_t seed, int monsters)
+{
+	char path[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	struct game *g;
+
+	assert_non_null(d);
+	snprintf(path, sizeof(path), "%s/data/maps/%s", fixture_srcdir(), file);
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load(d, path, &dl), 0);
+	g = game_new(d, seed, monsters, NULL, &dl);
+	diag_list_fini(&dl);
+	assert_non_null(g);
+	return g;
+}
+
 /* The map as the player would see it, with every monster's mind, for
  * the log of a failing test. */
 void dungeon_dump(const struct game *g)

@@ -34,6 +34,10 @@ struct game *dungeon_game(const char *kinds, const char *legend,
 struct game *dungeon_play(const char *rows, uint64_t seed,
                           const struct mind_options *o);
 
+/* A game on a shipped dungeon, data/maps/FILE of the source tree, with
+ * seed and monsters as game_new takes them (-1: the map's own). */
+struct game *dungeon_shipped(const char *file, uint64_t seed, int monsters);
+
 /* The map as the player would see it, with every monster's mind, for
  * the log of a failing test. */
 void dungeon_dump(const struct game *g);

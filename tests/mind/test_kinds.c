@@ -20,7 +20,6 @@
 #include "core/path/path.h"
 #include "core/world/world.h"
 #include "lib/dungeon.h"
-#include "lib/fixture.h"
 #include "lib/tap.h"
 
 static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
@@ -234,9 +233,6 @@ static void test_kinds_hound_wades_through_mud(void **state)
  * expands fewer cells for it. */
 static void test_kinds_kobold_takes_longer_ways(void **state)
 {
-	char path[1024];
-	struct diag_list dl;
-	struct data *d = data_new();
 	struct game *g;
 	struct world *w;
 	struct path_params kp, gp;
@@ -247,13 +243,7 @@ static void test_kinds_kobold_takes_longer_ways(void **state)
 	int found = 0, dearer = 0, n;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/data/maps/default.txt",
-	         fixture_srcdir());
-	diag_list_init(&dl, 0);
-	assert_int_equal(data_load(d, path, &dl), 0);
-	g = game_new(d, 1, -1, NULL, &dl);
-	diag_list_fini(&dl);
-	assert_non_null(g);
+	g = dungeon_shipped("default.txt", 1, -1);
 	w = g->world;
 	assert_true(w->nmonsters > 0);
 	minds_params(w, kind_of(w, "kobold"), &kp);
