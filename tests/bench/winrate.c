@@ -50,7 +50,7 @@ static int play(const struct setup *base, int level, uint64_t seed,
 
 	s.seed = seed;
 	diag_list_init(&dl, 0);
-	d = campaign_load(&s, level, campaign ? seed : seed, &dl);
+	d = campaign_load(&s, level, seed, &dl);
 	g = d ? game_new(d, seed, -1, &s.mind, &dl) : NULL;
 	if (!g) {
 		size_t i;
