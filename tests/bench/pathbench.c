@@ -3,7 +3,10 @@
  * and timed side by side with libtcod's TCOD_path_compute on the same
  * queries (--vs-libtcod).  Jump point search runs on every query next to
  * A* when the map's passable cells all cost the same (as on every Moving
- * AI map), unless --no-jps is given.
+ * AI map), unless --no-jps is given.  --hpa adds the hierarchy for big
+ * maps (hpa.h): its query time against A*'s, its cost over the optimal
+ * one, its preprocessing time and memory, and the time it takes to
+ * repair itself after a door-like change.
  *
  * A program rather than a test: it prints mismatches on stderr and ends
  * every run with one `summary: key=value ...` line on stdout, which
@@ -24,6 +27,7 @@
 #endif
 
 #include "core/path/grid.h"
+#include "core/path/hpa.h"
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
@@ -35,6 +39,8 @@
 /* libtcod is given a diagonal cost of 1.41f; we use the same ratio. */
 #define VS_STRAIGHT 100u
 #define VS_DIAGONAL 141u
+/* Door-like changes the hierarchy repairs after, with --hpa. */
+#define REPAIRS 100
 
 enum mode { MODE_NONE, MODE_CHECK, MODE_VS_LIBTCOD };
 
@@ -45,6 +51,8 @@ struct options {
 	size_t limit; /* 0 = every scenario */
 	unsigned long repeat;
 	int no_jps;
+	int hpa;               /* run the hierarchy too */
+	unsigned long cluster; /* its cluster size */
 };
 
 struct bench {
@@ -72,6 +80,17 @@ struct bench {
 	uint64_t digest;
 	size_t libtcod_longer; /* queries where libtcod's path cost more */
 	size_t libtcod_odd;    /* libtcod failures or invalid paths */
+	/* The hierarchy, with --hpa. */
+	struct hpa *hpa;
+	double *hpa_ns;       /* whole paths */
+	double *hpa_first_ns; /* the first window only */
+	double hpa_build_ms;
+	double cost_sum, cost_worst; /* its cost over A*'s, first round */
+	size_t cost_n;
+	uint64_t hpa_expanded_first;
+	double *repair_ns;
+	size_t nrepair;
+	uint64_t repair_clusters;
 };
 
 static void usage(FILE *out)
@@ -103,6 +122,12 @@ static void usage(FILE *out)
 	        "                 against the optimal lengths (--check), or\n"
 	        "                 for a cost equal to A*'s and no more than\n"
 	        "                 libtcod's (--vs-libtcod))\n"
+	        "  --hpa          also run the hierarchy for big maps "
+	        "(--check\n"
+	        "                 only): whole paths and first windows timed\n"
+	        "                 against A*, cost over optimal, build time,\n"
+	        "                 memory, and repair after a door-like change\n"
+	        "  --cluster N    its cluster size (default %d)\n"
 	        "  --help         this text\n"
 	        "\n"
 	        "Ends with one line: summary: map=NAME scenarios=N "
@@ -110,7 +135,12 @@ static void usage(FILE *out)
 	        "hunted_us=X [libtcod_us=Y speedup=Z] ns_per_expansion=E "
 	        "bytes_per_cell=B\n"
 	        "[jps_us=J jps_over_astar=X/J] (--check) or\n"
-	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod): hunted_us, "
+	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod)\n"
+	        "[hpa_us=H hpa_first_us=F hpa_over_astar=X/H "
+	        "hpa_first_over_astar=X/F\n"
+	        "hpa_cost_mean=M hpa_cost_worst=W hpa_build_ms=B "
+	        "hpa_bytes_per_cell=C\n"
+	        "hpa_repair_us=R] (--hpa): hunted_us, "
 	        "speedup,\n"
 	        "ns_per_expansion and bytes_per_cell are A*'s; jps_us is "
 	        "JPS's median;\n"
@@ -122,6 +152,7 @@ static void usage(FILE *out)
 	        "input, 2 bad usage.\n"
 	        "libtcod comparison: %s\n",
 	        CHECK_STRAIGHT, CHECK_DIAGONAL, VS_STRAIGHT, VS_DIAGONAL,
+	        HPA_CSIZE_DEFAULT,
 #ifdef HAVE_LIBTCOD
 	        "available"
 #else
@@ -164,6 +195,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->repeat = 1;
+	o->cluster = HPA_CSIZE_DEFAULT;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -182,6 +214,18 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->mode = m;
 		} else if (!strcmp(a, "--no-jps")) {
 			o->no_jps = 1;
+		} else if (!strcmp(a, "--hpa")) {
+			o->hpa = 1;
+		} else if (!strcmp(a, "--cluster")) {
+			if (i + 1 >= argc)
+				return bad_usage("missing number after", a);
+			if (parse_count(argv[i + 1], &v) || v < HPA_CSIZE_MIN ||
+			    v > HPA_CSIZE_MAX)
+				return bad_usage("expected a cluster size from "
+				                 "4 to 64, found",
+				                 argv[i + 1]);
+			o->cluster = v;
+			i++;
 		} else if (!strcmp(a, "--limit") || !strcmp(a, "--repeat")) {
 			if (i + 1 >= argc)
 				return bad_usage("missing number after", a);
@@ -206,6 +250,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		return bad_usage("give --check or --vs-libtcod", NULL);
 	if (npos != 2)
 		return bad_usage("expected a map and a scenario file", NULL);
+	if (o->hpa && o->mode != MODE_CHECK)
+		return bad_usage("--hpa goes with --check", NULL);
 #ifndef HAVE_LIBTCOD
 	if (o->mode == MODE_VS_LIBTCOD) {
 		fprintf(stderr, "pathbench: --vs-libtcod needs libtcod, and "
@@ -326,6 +372,27 @@ static int load(struct bench *b, const struct options *o)
 			b->jps = NULL;
 		}
 	}
+	if (o->hpa) {
+		struct path_params p;
+		double t0;
+
+		set_params(&p, MODE_CHECK);
+		b->hpa = hpa_new(b->g.width, b->g.height, (int)o->cluster);
+		b->hpa_ns = calloc(b->n * o->repeat + 1, sizeof(double));
+		b->hpa_first_ns = calloc(b->n * o->repeat + 1, sizeof(double));
+		b->repair_ns = calloc(2 * REPAIRS, sizeof(double));
+		if (!b->hpa || !b->hpa_ns || !b->hpa_first_ns ||
+		    !b->repair_ns) {
+			fprintf(stderr, "pathbench: out of memory\n");
+			return -1;
+		}
+		t0 = now_ns();
+		if (hpa_build(b->hpa, &b->g, &p)) {
+			fprintf(stderr, "pathbench: out of memory\n");
+			return -1;
+		}
+		b->hpa_build_ms = (now_ns() - t0) / 1e6;
+	}
 	memset(b->buf, 0, b->cap * sizeof(*b->buf));
 	return 0;
 }
@@ -365,12 +432,21 @@ static void warm_up(struct bench *b)
 		jps_find(b->jps, &b->g, &p, q->start_x, q->start_y, q->goal_x,
 		         q->goal_y, b->buf, b->cap, &res);
 	}
+	if (b->hpa) {
+		p.algo = PATH_ASTAR;
+		hpa_find(b->hpa, &b->g, &p, q->start_x, q->start_y, q->goal_x,
+		         q->goal_y, 0, b->buf, b->cap, &res, NULL);
+	}
 }
 
 static void bench_free(struct bench *b)
 {
 	path_ctx_free(b->ctx);
 	jps_ctx_free(b->jps);
+	hpa_free(b->hpa);
+	free(b->hpa_ns);
+	free(b->hpa_first_ns);
+	free(b->repair_ns);
 	free(b->buf);
 	free(b->hunted_ns);
 	free(b->libtcod_ns);
@@ -435,6 +511,88 @@ static int run_jps(struct bench *b, const struct path_params *p,
 	return st;
 }
 
+/* One timed query of the hierarchy: the whole path (windows 0) or its
+ * first window. */
+static int run_hpa(struct bench *b, const struct path_params *p,
+                   const struct movingai_problem *q, unsigned windows,
+                   double *ns, struct path_result *res)
+{
+	double t0;
+	int st;
+
+	t0 = now_ns();
+	st = hpa_find(b->hpa, &b->g, p, q->start_x, q->start_y, q->goal_x,
+	              q->goal_y, windows, b->buf, b->cap, res, NULL);
+	*ns = now_ns() - t0;
+	return st;
+}
+
+/* The hierarchy's answer against A*'s on the first round: the same
+ * status, never cheaper, and how much dearer. */
+static void hpa_against_astar(struct bench *b, const struct movingai_problem *q,
+                              int ast, const struct path_result *ares, int hst,
+                              const struct path_result *hres)
+{
+	double ratio;
+
+	b->hpa_expanded_first += hres->stats.expanded;
+	if (hst != ast || (hst == PATH_FOUND && hres->cost < ares->cost)) {
+		b->mismatches++;
+		fprintf(stderr,
+		        "mismatch: row %d: (%d,%d)->(%d,%d) A* %s %u, "
+		        "hierarchy %s %u\n",
+		        q->line, q->start_x, q->start_y, q->goal_x, q->goal_y,
+		        path_status_name(ast),
+		        ast == PATH_FOUND ? ares->cost : 0,
+		        path_status_name(hst),
+		        hst == PATH_FOUND ? hres->cost : 0);
+		return;
+	}
+	if (hst != PATH_FOUND || !ares->cost)
+		return;
+	ratio = (double)hres->cost / (double)ares->cost;
+	b->cost_sum += ratio;
+	b->cost_n++;
+	if (ratio > b->cost_worst)
+		b->cost_worst = ratio;
+}
+
+/* Door-like changes: REPAIRS cells on the scenarios' optimal paths are
+ * blocked, each in turn, and opened again; each change is told to the
+ * hierarchy and its repair (the clusters it touches rebuilt) timed. */
+static void run_repairs(struct bench *b)
+{
+	struct path_params p;
+	struct path_result res;
+	size_t i, step;
+
+	set_params(&p, MODE_CHECK);
+	step = b->n / REPAIRS ? b->n / REPAIRS : 1;
+	for (i = 0; i < b->n && b->nrepair + 2 <= 2 * REPAIRS; i += step) {
+		const struct movingai_problem *q = &b->sc.problems[i];
+		int x, y, k, rc;
+		double t0;
+
+		if (!movingai_problem_fits(q, &b->g) ||
+		    path_find(b->ctx, &b->g, &p, q->start_x, q->start_y,
+		              q->goal_x, q->goal_y, b->buf, b->cap, &res,
+		              NULL) != PATH_FOUND ||
+		    res.length < 3)
+			continue;
+		x = b->buf[res.length / 2].x;
+		y = b->buf[res.length / 2].y;
+		for (k = 0; k < 2; k++) {
+			grid_set_cost(&b->g, x, y, k ? 1 : 0);
+			t0 = now_ns();
+			hpa_cells_changed(b->hpa, x, y);
+			rc = hpa_update(b->hpa, &b->g);
+			b->repair_ns[b->nrepair++] = now_ns() - t0;
+			if (rc > 0)
+				b->repair_clusters += (uint64_t)rc;
+		}
+	}
+}
+
 /* A length against the file's optimal one: a mismatch is more than half
  * a unit in the last printed digit plus the approximation of sqrt(2)
  * away, or no path at all.  Prints it and returns 1. */
@@ -495,6 +653,26 @@ static void run_check(struct bench *b, const struct options *o)
 			if (!r) {
 				b->mismatches += check_length(q, "", st, &res);
 				digest_add(b, st, &res);
+			}
+			if (b->hpa) {
+				struct path_result hres, fres;
+				int hst, fst;
+
+				hst = run_hpa(b, &p, q, 0, &b->hpa_ns[k],
+				              &hres);
+				if (!r)
+					hpa_against_astar(b, q, st, &res, hst,
+					                  &hres);
+				fst = run_hpa(b, &p, q, 1, &b->hpa_first_ns[k],
+				              &fres);
+				if (!r && fst != hst) {
+					b->mismatches++;
+					fprintf(stderr,
+					        "mismatch: row %d: the "
+					        "hierarchy's first window "
+					        "says %s\n",
+					        q->line, path_status_name(fst));
+				}
 			}
 			if (!b->jps)
 				continue;
@@ -719,6 +897,35 @@ static void print_summary(struct bench *b, const struct options *o)
 	else if (b->jps)
 		printf(" jps_us=%.3f jps_over_astar=%.2f", jps_us,
 		       jps_us > 0 ? hunted_us / jps_us : 0.0);
+	if (b->hpa) {
+		double hpa_us = median(b->hpa_ns, samples) / 1000.0;
+		double first_us = median(b->hpa_first_ns, samples) / 1000.0;
+		size_t ncl, nn, ne;
+
+		hpa_counts(b->hpa, &ncl, &nn, &ne);
+		fprintf(stderr,
+		        "note: hierarchy: %zu clusters of %d, %zu nodes, %zu "
+		        "edges; %.1f cells expanded per query (A* %.1f); a "
+		        "repair rebuilt %.2f clusters\n",
+		        ncl, hpa_csize(b->hpa), nn, ne,
+		        b->n ? (double)b->hpa_expanded_first / (double)b->n : 0,
+		        b->n ? (double)b->total_expanded /
+		                        (double)(b->nsamp ? b->nsamp : 1)
+		             : 0,
+		        b->nrepair ? (double)b->repair_clusters /
+		                             (double)b->nrepair
+		                   : 0.0);
+		printf(" hpa_us=%.3f hpa_first_us=%.3f hpa_over_astar=%.2f "
+		       "hpa_first_over_astar=%.2f hpa_cost_mean=%.4f "
+		       "hpa_cost_worst=%.4f hpa_build_ms=%.1f "
+		       "hpa_bytes_per_cell=%.1f hpa_repair_us=%.1f",
+		       hpa_us, first_us, hpa_us > 0 ? hunted_us / hpa_us : 0.0,
+		       first_us > 0 ? hunted_us / first_us : 0.0,
+		       b->cost_n ? b->cost_sum / (double)b->cost_n : 1.0,
+		       b->cost_n ? b->cost_worst : 1.0, b->hpa_build_ms,
+		       (double)hpa_bytes(b->hpa) / cells,
+		       median(b->repair_ns, b->nrepair) / 1000.0);
+	}
 	printf(" results=%016llx\n", (unsigned long long)b->digest);
 }
 
@@ -739,6 +946,8 @@ int main(int argc, char **argv)
 	warm_up(&b);
 	if (o.mode == MODE_CHECK) {
 		run_check(&b, &o);
+		if (b.hpa)
+			run_repairs(&b);
 	} else {
 #ifdef HAVE_LIBTCOD
 		if (run_vs_libtcod(&b, &o)) {
