@@ -2,7 +2,8 @@
  * trace and drawn on the real dungeon (paths, open and closed sets, g, h
  * and f per cell, parent arrows, terrain costs, the path cache), step
  * mode, the side-by-side comparison of the algorithms on the same query,
- * and the inspector.  It only reads the game. */
+ * the hierarchy for big maps (its clusters, entrances, abstract path and
+ * refinement), and the inspector.  It only reads the game. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -13,14 +14,22 @@
 
 #include "core/base/dir.h"
 #include "core/path/distmap.h"
+#include "core/path/hpa.h"
 #include "core/path/jps.h"
 #include "keys.h"
 
 #define TRACE_LIMIT  (1u << 22) /* events kept of one traced search */
 #define HISTORY_KEEP 1024       /* re-plans kept, of all monsters */
 #define NO_DIR       (-1)
-#define CMP_COUNT    6 /* searches in the side-by-side comparison */
-#define CMP_JPS      5 /* the last: jump point search, where it applies */
+#define CMP_COUNT    7 /* searches in the side-by-side comparison */
+#define CMP_JPS      5 /* jump point search, where it applies */
+#define CMP_HPA      6 /* the last: the hierarchy for big maps */
+#define CMP_DIJKSTRA 1 /* the cheapest way, to compare with */
+/* The hierarchy's clusters as the AI view shows them: the monsters' own
+ * size on a map big enough for them to use one, smaller on the small
+ * maps, so that a level shows a few. */
+#define HIER_SMALL_CSIZE 8
+#define HIER_BIG_CELLS   (128 * 128)
 
 /* The parent arrow drawn for each direction of base/dir.h. */
 static const char dir_arrow[DIR_COUNT] = {'^', '>',  'v', '<',
@@ -86,6 +95,21 @@ struct aiview {
 	int dmap;         /* m: the kind's shared distance map, 1 distances, 2
 	                   * downhill arrows */
 	uint32_t box_div; /* what the boxes' values were divided by */
+
+	/* y: the hierarchy's layer; the hierarchy for the selected kind's
+	 * grid, built for the map as it was at change hpa_serial, its
+	 * answer to the same query (whole) and that answer's abstract
+	 * path. */
+	int hier;
+	struct hpa *hpa;
+	int hpa_kind;
+	uint32_t hpa_serial;
+	struct path_params hpa_moves;
+	struct path_point *hbuf, *habs;
+	size_t nhabs;
+	struct hpa_info hinfo;
+	struct path_result hres;
+	double hms;
 
 	/* The last re-plans of every monster, a ring: when, who, why, and
 	 * for a changed cell which one. */
@@ -157,6 +181,9 @@ void aiview_free(struct aiview *a)
 	path_trace_fini(&a->trace);
 	free(a->buf);
 	free_cells(a);
+	hpa_free(a->hpa);
+	free(a->hbuf);
+	free(a->habs);
 	free(a);
 }
 
@@ -267,15 +294,19 @@ static int ensure_memory(struct aiview *a)
 	if (a->cells != cells) {
 		free_cells(a);
 		free(a->buf);
+		free(a->hbuf);
+		free(a->habs);
 		a->buf = malloc(cells * sizeof(*a->buf));
-		a->bufcap = a->buf ? cells : 0;
+		a->hbuf = malloc(cells * sizeof(*a->hbuf));
+		a->habs = malloc(cells * sizeof(*a->habs));
+		a->bufcap = a->buf && a->hbuf && a->habs ? cells : 0;
 		a->state = malloc(cells);
 		a->g = malloc(cells * sizeof(*a->g));
 		a->h = malloc(cells * sizeof(*a->h));
 		a->f = malloc(cells * sizeof(*a->f));
 		a->dir = malloc(cells);
 		a->order = malloc(cells * sizeof(*a->order));
-		if (!a->buf || !a->state || !a->g || !a->h || !a->f ||
+		if (!a->bufcap || !a->state || !a->g || !a->h || !a->f ||
 		    !a->dir || !a->order) {
 			free_cells(a);
 			return -1;
@@ -367,13 +398,81 @@ static const char *cmp_status_short(const struct aiview *a, int i)
 	return cmp_short_name(a->cmp[i].status);
 }
 
+/* The hierarchy for the selected monster's kind grid and a->p's moves,
+ * built again when the kind, the moves or the map changed; NULL when it
+ * cannot be made. */
+static struct hpa *hier_ready(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	const int kind = w->monsters[a->sel].kind;
+	const struct grid *g = minds_kind_grid(a->game->minds, w, kind);
+
+	if (!g)
+		return NULL;
+	if (a->hpa && a->hpa_kind == kind &&
+	    a->hpa_serial == w->change_serial &&
+	    a->hpa_moves.diagonal == a->p.diagonal &&
+	    a->hpa_moves.straight_cost == a->p.straight_cost &&
+	    a->hpa_moves.diagonal_cost == a->p.diagonal_cost)
+		return a->hpa;
+	hpa_free(a->hpa);
+	a->hpa = hpa_new(w->width, w->height,
+	                 (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
+	                         ? HPA_CSIZE_DEFAULT
+	                         : HIER_SMALL_CSIZE);
+	if (!a->hpa || hpa_build(a->hpa, g, &a->p) != 0) {
+		hpa_free(a->hpa);
+		a->hpa = NULL;
+		return NULL;
+	}
+	a->hpa_kind = kind;
+	a->hpa_serial = w->change_serial;
+	a->hpa_moves = a->p;
+	return a->hpa;
+}
+
+/* The same query by the hierarchy, whole, into the table's last row and
+ * the layer's buffers. */
+static void compare_hier(struct aiview *a)
+{
+	struct ai_cmp *q = &a->cmp[CMP_HPA];
+	struct hpa *h = hier_ready(a);
+	double t0 = now_ms();
+
+	memset(&a->hinfo, 0, sizeof(a->hinfo));
+	memset(&a->hres, 0, sizeof(a->hres));
+	a->hres.status = PATH_NOMEM;
+	a->nhabs = 0;
+	if (h) {
+		minds_hier_again(a->game->minds, a->game->world, (size_t)a->sel,
+		                 a->gx, a->gy, &a->p, h, a->hbuf, a->bufcap,
+		                 &a->hres, &a->hinfo);
+		if (a->hres.status == PATH_FOUND)
+			a->nhabs = hpa_last_abstract(h, a->habs, a->bufcap);
+		if (a->nhabs > a->bufcap)
+			a->nhabs = a->bufcap;
+	}
+	a->hms = a->no_timing ? 0 : now_ms() - t0;
+	q->label = "HPA*";
+	q->status = a->hres.status;
+	q->expanded = a->hres.stats.expanded;
+	q->cost = a->hres.cost;
+	q->length = a->hres.length;
+}
+
+/* The table's rows: the hierarchy's only with its layer (y). */
+static int cmp_rows(const struct aiview *a)
+{
+	return a->hier ? CMP_COUNT : CMP_HPA;
+}
+
 static void compare(struct aiview *a)
 {
 	static const struct {
 		const char *label;
 		enum path_algo algo;
 		uint32_t weight;
-	} runs[CMP_COUNT] = {
+	} runs[CMP_HPA] = {
 	        {"BFS", PATH_BFS, 1000},
 	        {"Dijkstra", PATH_DIJKSTRA, 1000},
 	        {"greedy", PATH_GREEDY, 1000},
@@ -384,7 +483,7 @@ static void compare(struct aiview *a)
 	struct path_result res;
 	int i;
 
-	for (i = 0; i < CMP_COUNT; i++) {
+	for (i = 0; i < CMP_HPA; i++) {
 		struct path_params p = a->p;
 
 		p.algo = runs[i].algo;
@@ -408,6 +507,8 @@ static void compare(struct aiview *a)
 		a->cmp[i].cost = res.cost;
 		a->cmp[i].length = res.length;
 	}
+	if (a->hier)
+		compare_hier(a);
 	/* A* with w = 1 under each heuristic: the same query, the same
 	 * rule and costs; only while that table is shown (T). */
 	for (i = 0; a->htable && i < PATH_H_COUNT; i++) {
@@ -632,6 +733,15 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->have = 0; /* the table's searches run with the next */
 		a->cells_ok = 0;
 		return 1;
+	case 'y':
+		a->hier = !a->hier;
+		a->have = 0; /* the table gains or loses its row */
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
+		                   "0-9 the abstract path, * its refinement."
+		                 : "Hierarchy off.");
+		return 1;
 	case 'z':
 		a->boxes = !a->boxes;
 		snprintf(msg, size, "%s",
@@ -726,9 +836,9 @@ static void cache_text(const struct world *w, const struct mind *mi, char *buf,
 		snprintf(buf, size, "reused (age %u)", age);
 		break;
 	case MIND_CACHE_FRESH:
-		snprintf(
-		        buf, size, "fresh (%s)",
-		        event_reason_name((enum replan_reason)mi->last_reason));
+		snprintf(buf, size, "fresh (%s%s)",
+		         event_reason_name((enum replan_reason)mi->last_reason),
+		         mi->hier ? ", hierarchy" : "");
 		break;
 	case MIND_CACHE_INVALIDATED:
 		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
@@ -1073,6 +1183,36 @@ static void draw_search(struct aiview *a, struct canvas *c,
 		}
 }
 
+/* The hierarchy's layer: the clusters' edges dimmed, the entrances !,
+ * the abstract path's points 0-9 in turn, and the path its windows
+ * refined, *, drawn instead of the monster's own. */
+static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
+{
+	const struct world *w = a->game->world;
+	const int cs = hpa_csize(a->hpa);
+	size_t i;
+	int x, y;
+
+	if (!a->hpa || cs <= 0)
+		return;
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			if (hpa_is_node(a->hpa, x, y))
+				port_put(c, pt, x, y, '!', DATA_COLOR_CYAN, 0);
+			else if (x % cs == 0 || y % cs == 0)
+				port_mark(c, pt, x, y, DATA_COLOR_BLUE,
+				          CANVAS_DIM);
+		}
+	if (a->hres.status != PATH_FOUND)
+		return;
+	for (i = 1; i + 1 < a->hres.length && i < a->bufcap; i++)
+		port_put(c, pt, a->hbuf[i].x, a->hbuf[i].y, '*',
+		         DATA_COLOR_GREEN, CANVAS_BOLD);
+	for (i = 0; i < a->nhabs; i++)
+		port_put(c, pt, a->habs[i].x, a->habs[i].y,
+		         (char)('0' + i % 10), DATA_COLOR_YELLOW, CANVAS_BOLD);
+}
+
 /* The selected monster's own path; the re-run's when the settings
  * differ, or step mode has finished it, or it is the hunt it would make. */
 static void draw_own_path(struct aiview *a, struct canvas *c,
@@ -1113,8 +1253,10 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 		draw_search(a, c, &pt);
 	if (a->all && a->paths)
 		draw_other_paths(a, c, &pt);
-	if (shown && a->paths)
+	if (shown && a->paths && !a->hier)
 		draw_own_path(a, c, &pt);
+	if (shown && a->hier)
+		draw_hier(a, c, &pt);
 	/* The node step mode stands on, and the goal when it is not the
 	 * player. */
 	if (shown && a->step && a->cur_x >= 0) {
@@ -1315,21 +1457,48 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row < r->last)
 		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 		            CANVAS_BOLD, "same query:  expanded cost");
-	for (i = 0; i < CMP_COUNT && r->row < r->last && a->have; i++) {
+	for (i = 0; i < cmp_rows(a) && r->row < r->last && a->have; i++) {
 		const struct ai_cmp *q = &a->cmp[i];
 
-		if (q->status == PATH_FOUND)
+		if (q->status == PATH_FOUND && i == CMP_HPA &&
+		    a->cmp[CMP_DIJKSTRA].status == PATH_FOUND &&
+		    a->cmp[CMP_DIJKSTRA].cost)
+			/* How far from the cheapest, Dijkstra's. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-9s %7u %5u", q->label, q->expanded,
+			              0, " %-8s %6u %5u +%.1f%%", q->label,
+			              q->expanded, q->cost,
+			              100.0 *
+			                      ((double)q->cost -
+			                       a->cmp[CMP_DIJKSTRA].cost) /
+			                      a->cmp[CMP_DIJKSTRA].cost);
+		else if (q->status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %5u", q->label, q->expanded,
 			              q->cost);
 		else if (cmp_refused(a, i))
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-9s %s", q->label,
+			              0, " %-8s %s", q->label,
 			              cmp_status_short(a, i));
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-9s %7u %s", q->label, q->expanded,
+			              0, " %-8s %6u %s", q->label, q->expanded,
 			              cmp_status_short(a, i));
+	}
+	if (a->hier && a->have && a->hpa && r->row < r->last) {
+		char buf[256];
+		size_t ncl, nn;
+
+		hpa_counts(a->hpa, &ncl, &nn, NULL);
+		snprintf(buf, sizeof(buf),
+		         "hierarchy: %zu clusters of %d, %zu entrances; "
+		         "abstract path %zu points, %u expanded; %u window%s "
+		         "refined it, %u cells; %.2f ms",
+		         ncl, hpa_csize(a->hpa), nn, a->nhabs,
+		         a->hinfo.abstract_expanded, a->hinfo.windows,
+		         a->hinfo.windows == 1 ? "" : "s",
+		         a->hinfo.link_expanded + a->hinfo.refine_expanded,
+		         a->hms);
+		panel_wrap(c, r, 0, buf);
 	}
 }
 
@@ -1387,7 +1556,7 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		else
 			legend_add(c, r, &x, "shared map: ^>v</\\ downhill");
 	}
-	if (a->paths)
+	if (a->paths && !a->hier)
 		legend_add(c, r, &x, values ? "reverse: path" : "* path");
 	if (a->paths && a->all)
 		legend_add(c, r, &x, "others' in their colour");
@@ -1407,6 +1576,12 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 	if (a->cache)
 		legend_add(c, r, &x, "X broke a path");
+	if (a->hier) {
+		legend_add(c, r, &x, "dim: cluster edges");
+		legend_add(c, r, &x, "! entrance");
+		legend_add(c, r, &x, "0-9 abstract path");
+		legend_add(c, r, &x, "* refined");
+	}
 	if (a->boxes) {
 		legend_add(c, r, &x, "box: f ^ / g h");
 		if (a->box_div > 1) {
@@ -1893,7 +2068,7 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 /* Draws one layer alone over the whole map into c (sized to the map). */
 static void dump_layer(struct aiview *a, struct canvas *c, FILE *out,
                        const char *title, int paths, int open, char value,
-                       int arrows, int cost)
+                       int arrows, int cost, int hier)
 {
 	const struct aiview saved = *a; /* the switches to restore */
 	const struct world *w = a->game->world;
@@ -1908,6 +2083,7 @@ static void dump_layer(struct aiview *a, struct canvas *c, FILE *out,
 	a->value = value;
 	a->arrows = arrows;
 	a->cost = cost;
+	a->hier = hier;
 	a->cache = 0;
 	a->all = 0;
 	canvas_clear(c);
@@ -1933,6 +2109,7 @@ static void dump_layer(struct aiview *a, struct canvas *c, FILE *out,
 	a->value = saved.value;
 	a->arrows = saved.arrows;
 	a->cost = saved.cost;
+	a->hier = saved.hier;
 	a->cache = saved.cache;
 	a->all = saved.all;
 }
@@ -1963,17 +2140,19 @@ void aiview_dump_layers(struct aiview *a, FILE *out)
 		}
 		free(row);
 	}
-	for (i = 0; i < CMP_COUNT && a->have; i++)
+	for (i = 0; i < cmp_rows(a) && a->have; i++)
 		fprintf(out, "compare: %s expanded=%u cost=%u status=%s\n",
 		        a->cmp[i].label, a->cmp[i].expanded, a->cmp[i].cost,
 		        cmp_status(a, i));
-	dump_layer(a, &c, out, "paths", 1, 0, 0, 0, 0);
-	dump_layer(a, &c, out, "open", 0, 1, 0, 0, 0);
-	dump_layer(a, &c, out, "g", 0, 0, 'g', 0, 0);
-	dump_layer(a, &c, out, "h", 0, 0, 'h', 0, 0);
-	dump_layer(a, &c, out, "f", 0, 0, 'f', 0, 0);
-	dump_layer(a, &c, out, "arrows", 0, 0, 0, 1, 0);
-	dump_layer(a, &c, out, "cost", 0, 0, 0, 0, 1);
+	dump_layer(a, &c, out, "paths", 1, 0, 0, 0, 0, 0);
+	dump_layer(a, &c, out, "open", 0, 1, 0, 0, 0, 0);
+	dump_layer(a, &c, out, "g", 0, 0, 'g', 0, 0, 0);
+	dump_layer(a, &c, out, "h", 0, 0, 'h', 0, 0, 0);
+	dump_layer(a, &c, out, "f", 0, 0, 'f', 0, 0, 0);
+	dump_layer(a, &c, out, "arrows", 0, 0, 0, 1, 0, 0);
+	dump_layer(a, &c, out, "cost", 0, 0, 0, 0, 1, 0);
+	if (a->hier)
+		dump_layer(a, &c, out, "hierarchy", 0, 0, 0, 0, 0, 1);
 	canvas_fini(&c);
 }
 

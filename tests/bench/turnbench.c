@@ -11,8 +11,11 @@
  * monsters walked, the share that did not bring them closer to the player
  * (measured with an exact distance map per kind, outside the timing).
  * Fresh optimal re-planning every turn sets the baseline; the others are
- * reported as overhead above it.  Ends with one `summary:` line per
- * strategy and a final one with the ratios. */
+ * reported as overhead above it.  With --wander the monsters guard and
+ * wander instead (long searches to random places, where the automatic
+ * choice brings in the hierarchy): steps taken, searches the budget cut
+ * and re-plans it put off say how far the planning got.  Ends with one
+ * `summary:` line per strategy and a final one with the ratios. */
 #include "config.h"
 
 #include <errno.h>
@@ -38,6 +41,7 @@ struct bopts {
 	const char *data_dir;
 	int verbose;
 	const char *map; /* a Moving AI .map instead of a generated one */
+	int wander;      /* monsters guard and wander instead of hunting */
 };
 
 struct result {
@@ -47,6 +51,7 @@ struct result {
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
+	uint64_t hpa_plans, budget_cut, moves;    /* monsters' steps taken */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
 
@@ -92,7 +97,7 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	mind_options_default(&mo);
 	mo.strategy = s;
 	mo.no_cache = no_cache;
-	mo.hunt = 1; /* all of them, every turn */
+	mo.hunt = !o->wander; /* all of them, every turn */
 	/* The baseline re-plans in full, every turn: no budget cuts. */
 	if (no_cache)
 		mo.turn_budget = 0;
@@ -216,6 +221,9 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 				       st->expanded - e0, st->distmaps - d0,
 				       st->distmap_cells - c0);
 		}
+		for (i = 0; i < w->events.len; i++)
+			r->moves += w->events.items[i].kind == WEV_MOVED &&
+			            w->events.items[i].actor >= 0;
 		/* The player stood still meanwhile: what each chaser gained
 		 * against what its steps cost. */
 		for (i = 0; i < w->nmonsters; i++) {
@@ -263,6 +271,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	memcpy(r->reasons, g->minds->stats.reasons, sizeof(r->reasons));
 	r->deferred = g->minds->stats.deferred;
 	r->map_paths = g->minds->stats.map_paths;
+	r->hpa_plans = g->minds->stats.hpa_plans;
+	r->budget_cut = g->minds->stats.budget_cut;
 	{
 		size_t mon, map;
 
@@ -313,30 +323,35 @@ static void print(const struct bopts *o, const struct result *r,
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
 	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f"
-	       " bytes_per_monster=%.0f bytes_per_cell=%.1f\n",
+	       " bytes_per_monster=%.0f bytes_per_cell=%.1f hpa_plans=%" PRIu64
+	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
+	       "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
-	       r->bytes_per_cell);
+	       r->bytes_per_cell, r->hpa_plans, r->budget_cut, r->deferred,
+	       r->moves);
 }
 
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
-        "       [--verbose]\n"
+        "       [--wander] [--verbose]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
         "the game\nwould find them ($HUNTED_DATA, else the data/ of this "
         "build tree).\n"
         "--only runs one of nocache, cache, distmap, auto (for profiling);\n"
+        "--wander lets the monsters guard and wander (long searches to\n"
+        "random places: what the hierarchy is for) instead of hunting;\n"
         "--verbose prints every turn's time, searches and map work.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -361,6 +376,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--verbose")) {
 			o.verbose = 1;
+			continue;
+		}
+		if (!strcmp(a, "--wander")) {
+			o.wander = 1;
 			continue;
 		}
 		if (!v) {

@@ -662,6 +662,115 @@ static void test_mind_paths_read_off_shared_map(void **state)
 	game_free(g);
 }
 
+/* A big map of long rooms joined at alternate ends, and wanderers that
+ * pick places anywhere on it: their long searches go to the kind's
+ * hierarchy under the automatic strategy once A* has shown what they
+ * cost here, and never under plain A*.  A path from the hierarchy is its
+ * first windows (it ends on the way, and the monster asks again there),
+ * legal step by step, and the monsters keep walking. */
+static char *hier_rows(int w, int h)
+{
+	char *rows = malloc((size_t)(w + 1) * (size_t)h + 1), *r = rows;
+	int x, y;
+
+	assert_non_null(rows);
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			int wall = y == 0 || y == h - 1 || x == 0 ||
+			           x == w - 1 ||
+			           (x % 20 == 0 &&
+			            y != ((x / 20) % 2 ? 1 : h - 2));
+
+			if (wall)
+				*r++ = '#';
+			else if (x == 2 && y == 2)
+				*r++ = '@';
+			else if (x == w - 2 && y == h - 2)
+				*r++ = '>';
+			else
+				*r++ = '.';
+		}
+		*r++ = '\n';
+	}
+	*r = '\0';
+	return rows;
+}
+
+static void test_mind_hierarchy_for_long_searches(void **state)
+{
+	enum { W = 161, H = 128 };
+	char *rows = hier_rows(W, H);
+	uint64_t hier_plans[2];
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct mind_options o;
+		struct game *g;
+		const struct world *w;
+		int t, seen_partial = 0;
+		size_t i, j;
+
+		struct diag_list dl;
+
+		mind_options_default(&o);
+		o.strategy = k ? MIND_STRATEGY_ASTAR : MIND_STRATEGY_AUTO;
+		/* Monsters placed at random wander; the map's own would
+		 * guard their posts. */
+		diag_list_init(&dl, 0);
+		g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows),
+		             1, 40, &o, &dl);
+		diag_list_fini(&dl);
+		assert_non_null(g);
+		g->world->php = g->world->php_max = 1000000;
+		w = g->world;
+		for (t = 0; t < 300; t++) {
+			game_step(g, wait_cmd);
+			dungeon_check_occupancy(w);
+			for (i = 0; i < w->nmonsters; i++) {
+				const struct mind *mi = &g->minds->mind[i];
+
+				if (!mi->hier || !mi->len)
+					continue;
+				/* Its first windows: legal steps that end
+				 * short of the goal, or at it when they
+				 * reached it. */
+				ASSERT_GAME(g,
+				            mi->partial ||
+				                    (mi->path[mi->len - 1].x ==
+				                             mi->plan_goal_x &&
+				                     mi->path[mi->len - 1].y ==
+				                             mi->plan_goal_y));
+				seen_partial += mi->partial;
+				for (j = mi->pos + 1; j < mi->len; j++) {
+					int dx = mi->path[j].x -
+					         mi->path[j - 1].x;
+					int dy = mi->path[j].y -
+					         mi->path[j - 1].y;
+
+					ASSERT_GAME(g, dx >= -1 && dx <= 1 &&
+					                       dy >= -1 &&
+					                       dy <= 1 &&
+					                       (dx || dy));
+					ASSERT_GAME(
+					        g,
+					        world_terrain_at(w,
+					                         mi->path[j].x,
+					                         mi->path[j].y)
+					                        ->glyph != '#');
+				}
+			}
+		}
+		hier_plans[k] = g->minds->stats.hpa_plans;
+		if (!k)
+			ASSERT_GAME(g, seen_partial);
+		game_free(g);
+	}
+	assert_true(hier_plans[0] >= 5);
+	assert_int_equal(hier_plans[1], 0);
+	free(rows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -680,6 +789,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
+	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
 	};
 
 	return tap_run(tests, NULL, NULL);

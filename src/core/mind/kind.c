@@ -1,12 +1,14 @@
 /* kind.c - what each monster kind plans with: its cost grid (terrain,
- * its overrides, doors as it can pass them) and the connected components
- * of that grid, kept up to date by reading the world's log of changes. */
+ * its overrides, doors as it can pass them), the connected components
+ * of that grid and, on big maps, its hierarchy (hpa.h), kept up to date
+ * by reading the world's log of changes. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/base/dir.h"
 #include "core/path/distmap.h"
 #include "core/path/flood.h"
+#include "core/path/hpa.h"
 #include "mind_impl.h"
 
 /* Extra multiplier for the turns spent opening, unlocking or bashing a
@@ -72,6 +74,7 @@ void kind_free(struct kind_state *ks)
 	free(ks->sizes);
 	free(ks->alias);
 	distmap_free(ks->dm);
+	hpa_free(ks->hpa);
 }
 
 int kind_labels_fresh(struct kind_state *ks, const struct world *w)
@@ -170,6 +173,7 @@ static void kind_change(struct minds *md, const struct world *w,
 		if (!ks->built || from == to)
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
+		hpa_cells_changed(ks->hpa, c->x, c->y);
 		if ((from && !to) || (!from && ks->diag == PATH_DIAG_ALWAYS))
 			ks->labels_dirty = 1;
 		else if (!from && to)
@@ -202,6 +206,9 @@ void kind_sync_changes(struct minds *md, const struct world *w)
 		kind_fill(ks, w);
 		ks->labels_dirty = 1;
 		ks->dm_valid = 0;
+		/* Built again for the new grid when next needed. */
+		hpa_free(ks->hpa);
+		ks->hpa = NULL;
 	}
 	wk->synced = w->change_serial;
 }

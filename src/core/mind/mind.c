@@ -40,6 +40,10 @@ struct minds *minds_new(const struct world *w, const struct mind_options *o)
 		md->mind[i].mode = m->guard ? MIND_GUARD : MIND_WANDER;
 		md->mind[i].goal_x = m->x;
 		md->mind[i].goal_y = m->y;
+		/* Where it stands: a wanderer picks its first place on its
+		 * first turn, a guard starts at its post. */
+		md->mind[i].wander_x = m->x;
+		md->mind[i].wander_y = m->y;
 	}
 	wk->nkinds = w->data->nmonsters;
 	wk->kinds = calloc(wk->nkinds ? wk->nkinds : 1, sizeof(*wk->kinds));
@@ -85,7 +89,8 @@ void minds_prepare(struct minds *md, const struct world *w)
 
 	/* What the first ticks would otherwise do in passing, for each kind
 	 * on the map: its cost grid, its components and, for a kind with
-	 * enough monsters to share one, its distance map's memory. */
+	 * enough monsters to share one, its distance map's memory, and on a
+	 * big map its hierarchy. */
 	for (k = 0; k < wk->nkinds; k++)
 		wk->kinds[k].chasers = 0;
 	for (i = 0; i < w->nmonsters; i++)
@@ -99,6 +104,8 @@ void minds_prepare(struct minds *md, const struct world *w)
 		kind_labels_fresh(ks, w);
 		if (!ks->dm && shared_map_worth_keeping(ks->chasers, w))
 			ks->dm = distmap_new(w->width, w->height);
+		/* On a big map, the hierarchy its long searches may use. */
+		plan_hpa_prepare(md, w, (int)k, ks);
 		ks->chasers = 0;
 	}
 }
@@ -279,6 +286,26 @@ int minds_jump_again(struct minds *md, const struct world *w, size_t i, int gx,
 {
 	return minds_search(md, w, i, gx, gy, p, NULL, ctx, buf, cap, res,
 	                    trace);
+}
+
+int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
+                     int gy, const struct path_params *p, struct hpa *h,
+                     struct path_point *buf, size_t cap,
+                     struct path_result *res, struct hpa_info *info)
+{
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (i >= w->nmonsters || !h || !world_in(w, gx, gy))
+		return PATH_BAD_ARG;
+	ks = kind_get(md, w, w->monsters[i].kind);
+	if (!ks) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return plan_run_hier(md, w, i, ks, h, gx, gy, p, 0, buf, cap, res,
+	                     info);
 }
 
 const char *mind_mode_name(enum mind_mode m)

@@ -7,10 +7,12 @@
  * drifted beyond the kind's tolerance and no cell on the rest of the path
  * changed in a way that matters to that kind.  Other monsters near the
  * mover add cost rather than walls, so a crowd spreads out instead of
- * sealing a corridor.  A target out of reach is recognised from the
- * kind's connected components without a search, and the monster settles
- * on the closest reachable cell until the map changes.  When many
- * chasers of a kind need a new way at once, one distance map from the
+ * sealing a corridor.  On a big map, a long search that costs A* enough
+ * goes to the hierarchy (core/path/hpa.h), which gives the first part of
+ * a near-cheapest way at a fraction of the work.  A target out of reach is
+ * recognised from the kind's connected components without a search, and the
+ * monster settles on the closest reachable cell until the map changes.  When
+ * many chasers of a kind need a new way at once, one distance map from the
  * player can serve them all.
  *
  * The minds only read the world.  They learn what changed in the dungeon
@@ -81,6 +83,8 @@ struct mind {
 	int wander_x, wander_y; /* where it wanders, or patrols to */
 	uint8_t patrolling;     /* a guard out on its round */
 	uint8_t search_left;    /* places still to look round the last spot */
+	uint8_t hier; /* the last search was the hierarchy's (its first
+	                 windows: the path ends on the way) */
 };
 
 /* Nodes all monsters may expand (or settle, for shared distance maps) in
@@ -110,6 +114,7 @@ struct mind_stats {
 	uint64_t distmap_cells; /* cells they settled */
 	uint64_t map_paths;     /* paths read off them instead of a search */
 	uint64_t waits;         /* turns a monster waited for another */
+	uint64_t hpa_plans;     /* searches the hierarchy answered */
 	uint64_t reasons[REPLAN_COUNT];
 };
 
@@ -202,6 +207,16 @@ int minds_jump_again(struct minds *m, const struct world *w, size_t i, int gx,
                      int gy, const struct path_params *p, struct jps_ctx *ctx,
                      struct path_point *buf, size_t cap,
                      struct path_result *res, struct path_trace *trace);
+
+/* The same query by a hierarchy (hpa.h) the caller built on the kind's
+ * grid (minds_kind_grid) for p's moves, whole, with the crowd priced in
+ * as the monster sees it: for the AI view.  Returns the path status. */
+struct hpa;
+struct hpa_info;
+int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
+                     int gy, const struct path_params *p, struct hpa *h,
+                     struct path_point *buf, size_t cap,
+                     struct path_result *res, struct hpa_info *info);
 
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);

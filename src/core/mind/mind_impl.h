@@ -7,6 +7,7 @@
 #include "mind.h"
 
 struct distmap;
+struct hpa;
 struct jps_ctx;
 
 /* Other monsters within this many cells of a mover make their cell cost
@@ -34,6 +35,14 @@ struct kind_state {
 	uint32_t chasers;      /* monsters of this kind chasing, this tick */
 	uint32_t wanting;      /* ...of which want a new way (estimate) */
 	uint32_t ema_expanded; /* running mean of A* expansions per plan */
+	/* The hierarchy over grid (hpa.h), built for kinds that may use it
+	 * on a big map (plan.c), kept up to date from the world's changes;
+	 * and the running mean of the expansions of the kind's long A*
+	 * searches, which decides when it pays... */
+	struct hpa *hpa;
+	uint32_t ema_long;
+	/* ...and of its hierarchy's answers, in the same units (plan.c). */
+	uint32_t ema_hpa;
 };
 
 struct minds_work {
@@ -65,6 +74,13 @@ static inline int chebyshev(int ax, int ay, int bx, int by)
 
 	return dx > dy ? dx : dy;
 }
+
+/* plan.c: the kind's hierarchy built now, when the kind may plan with
+ * one on this map (big enough, the automatic strategy, a kind searching
+ * for the cheapest way with A*); 0 when built or not wanted, -1 when out
+ * of memory. */
+int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
+                     struct kind_state *ks);
 
 /* kind.c: per-kind grids and components, kept up to date from the
  * world's log of changes. */
@@ -114,6 +130,15 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
                     const struct path_params *p, struct path_ctx *ctx,
                     struct jps_ctx *jctx, struct path_point *buf, size_t cap,
                     struct path_result *res, struct path_trace *trace);
+/* Monster i's search by hierarchy h (built on ks->grid for p's moves),
+ * with the crowd and an unenterable goal priced in as plan_run_search
+ * does: the whole path (windows 0) or its first windows (hpa.h). */
+struct hpa_info;
+int plan_run_hier(struct minds *md, const struct world *w, size_t i,
+                  struct kind_state *ks, struct hpa *h, int gx, int gy,
+                  const struct path_params *p, unsigned windows,
+                  struct path_point *buf, size_t cap, struct path_result *res,
+                  struct hpa_info *info);
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len);
 /* What a mind remembers of a new plan, however it was made: why, for
  * which goal, when, and at which change of the map. */
