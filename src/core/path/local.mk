@@ -1,5 +1,5 @@
 ## src/core/path/local.mk - the path engine: grids, A* and its relatives,
-## jump point search, distance maps, floods.
+## jump point search, D* Lite re-planning, distance maps, floods.
 ## Included by the top Makefile.am; paths are relative to the top.
 
 src_core_libhunted_a_SOURCES += \
@@ -11,5 +11,6 @@ src_core_libhunted_a_SOURCES += \
 	src/core/path/block.c \
 	src/core/path/trace.c \
 	src/core/path/jps.c src/core/path/jps.h \
+	src/core/path/dlite.c src/core/path/dlite.h \
 	src/core/path/distmap.c src/core/path/distmap.h \
 	src/core/path/flood.c src/core/path/flood.h
