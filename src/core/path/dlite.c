@@ -45,6 +45,9 @@
 
 /* g or rhs of a cell with no known way to the goal. */
 #define DL_INF UINT32_MAX
+/* Children per node of the queue's heap: four make it shallower than a
+ * binary one, and a node's children share a cache line or two. */
+#define DL_ARITY 4u
 
 struct dlite_entry {
 	uint64_t k1;
@@ -65,7 +68,7 @@ struct dlite_ctx {
 	uint32_t *pos;
 	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
 	size_t cells_bytes;
-	/* The queue: a binary heap on (k1, k2). */
+	/* The queue: a DL_ARITY-ary heap on (k1, k2). */
 	struct dlite_entry *heap;
 	uint32_t heap_len;
 	uint32_t heap_cap;
@@ -180,8 +183,9 @@ static inline int dl_less(uint64_t a1, uint32_t a2, uint64_t b1, uint32_t b2)
 	return a1 < b1 || (a1 == b1 && a2 < b2);
 }
 
-static void dl_key(const struct dlite_ctx *c, size_t a, uint64_t *k1,
-                   uint32_t *k2)
+/* The key of cell a, at (x, y). */
+static void dl_key(const struct dlite_ctx *c, size_t a, int x, int y,
+                   uint64_t *k1, uint32_t *k2)
 {
 	const uint32_t m = c->g[a] < c->rhs[a] ? c->g[a] : c->rhs[a];
 
@@ -189,8 +193,7 @@ static void dl_key(const struct dlite_ctx *c, size_t a, uint64_t *k1,
 	if (m == DL_INF)
 		*k1 = UINT64_MAX;
 	else
-		*k1 = (uint64_t)m +
-		      dl_h(c, c->sx, c->sy, dl_x(c, a), dl_y(c, a)) + c->km;
+		*k1 = (uint64_t)m + dl_h(c, c->sx, c->sy, x, y) + c->km;
 }
 
 static inline void dl_place(struct dlite_ctx *c, uint32_t i,
@@ -205,7 +208,7 @@ static void dl_sift_up(struct dlite_ctx *c, uint32_t i)
 	const struct dlite_entry e = c->heap[i];
 
 	while (i > 0) {
-		const uint32_t parent = (i - 1) / 2;
+		const uint32_t parent = (i - 1) / DL_ARITY;
 
 		if (!dl_less(e.k1, e.k2, c->heap[parent].k1,
 		             c->heap[parent].k2))
@@ -221,14 +224,17 @@ static void dl_sift_down(struct dlite_ctx *c, uint32_t i)
 	const struct dlite_entry e = c->heap[i];
 
 	for (;;) {
-		uint32_t child = 2 * i + 1;
+		const uint32_t first = DL_ARITY * i + 1;
+		uint32_t child = first, k, end;
 
-		if (child >= c->heap_len)
+		if (first >= c->heap_len)
 			break;
-		if (child + 1 < c->heap_len &&
-		    dl_less(c->heap[child + 1].k1, c->heap[child + 1].k2,
-		            c->heap[child].k1, c->heap[child].k2))
-			child++;
+		end = c->heap_len - first < DL_ARITY ? c->heap_len
+		                                     : first + DL_ARITY;
+		for (k = first + 1; k < end; k++)
+			if (dl_less(c->heap[k].k1, c->heap[k].k2,
+			            c->heap[child].k1, c->heap[child].k2))
+				child = k;
 		if (!dl_less(c->heap[child].k1, c->heap[child].k2, e.k1, e.k2))
 			break;
 		dl_place(c, i, &c->heap[child]);
@@ -247,7 +253,8 @@ static void dl_remove(struct dlite_ctx *c, size_t a)
 		return;
 	dl_place(c, i, &c->heap[c->heap_len]);
 	if (i > 0 && dl_less(c->heap[i].k1, c->heap[i].k2,
-	                     c->heap[(i - 1) / 2].k1, c->heap[(i - 1) / 2].k2))
+	                     c->heap[(i - 1) / DL_ARITY].k1,
+	                     c->heap[(i - 1) / DL_ARITY].k2))
 		dl_sift_up(c, i);
 	else
 		dl_sift_down(c, i);
@@ -268,9 +275,9 @@ static int dl_grow(struct dlite_ctx *c)
 	return 0;
 }
 
-/* Queues a, re-keys it, or takes it off the queue, as its g and rhs now
- * say. */
-static void dl_update(struct dlite_ctx *c, size_t a)
+/* Queues a, at (x, y), re-keys it, or takes it off the queue, as its g
+ * and rhs now say. */
+static void dl_update(struct dlite_ctx *c, size_t a, int x, int y)
 {
 	struct dlite_entry e;
 
@@ -279,7 +286,7 @@ static void dl_update(struct dlite_ctx *c, size_t a)
 			dl_remove(c, a);
 		return;
 	}
-	dl_key(c, a, &e.k1, &e.k2);
+	dl_key(c, a, x, y, &e.k1, &e.k2);
 	e.idx = (uint32_t)a;
 	c->st.pushes++;
 	if (c->pos[a]) {
@@ -304,7 +311,8 @@ static void dl_update(struct dlite_ctx *c, size_t a)
 
 /* u became cheaper: its g drops to rhs, and each cell that can step into
  * it may now do better through it. */
-static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u)
+static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
+                     int uy)
 {
 	int d;
 
@@ -328,20 +336,21 @@ static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u)
 		}
 		if (v < c->rhs[s]) {
 			c->rhs[s] = (uint32_t)v;
-			dl_update(c, s);
+			dl_update(c, s, ux + dir_dx[d], uy + dir_dy[d]);
 		}
 	}
 }
 
 /* u became dearer: its g goes to infinity, and the cells whose best step
  * was into it look again. */
-static void dl_raise(struct dlite_ctx *c, const uint8_t *cost, size_t u)
+static void dl_raise(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
+                     int uy)
 {
 	const uint32_t old = c->g[u];
 	int d;
 
 	c->g[u] = DL_INF;
-	dl_update(c, u);
+	dl_update(c, u, ux, uy);
 	if (!cost[u])
 		return;
 	for (d = 0; d < c->ndirs; d++) {
@@ -355,7 +364,7 @@ static void dl_raise(struct dlite_ctx *c, const uint8_t *cost, size_t u)
 		if (v > PATH_COST_MAX || v != c->rhs[s])
 			continue;
 		c->rhs[s] = dl_rhs_of(c, cost, s);
-		dl_update(c, s);
+		dl_update(c, s, ux + dir_dx[d], uy + dir_dy[d]);
 	}
 }
 
@@ -370,13 +379,16 @@ static void dl_search(struct dlite_ctx *c)
 		uint64_t k1;
 		uint32_t k2;
 		size_t u;
+		int ux, uy;
 
-		dl_key(c, start, &k1, &k2);
+		dl_key(c, start, c->sx, c->sy, &k1, &k2);
 		if (!dl_less(top.k1, top.k2, k1, k2) &&
 		    c->g[start] == c->rhs[start])
 			break;
 		u = top.idx;
-		dl_key(c, u, &k1, &k2);
+		ux = dl_x(c, u);
+		uy = dl_y(c, u);
+		dl_key(c, u, ux, uy, &k1, &k2);
 		if (dl_less(top.k1, top.k2, k1, k2)) {
 			/* Keyed before the walker moved: put back. */
 			c->heap[0].k1 = k1;
@@ -387,9 +399,9 @@ static void dl_search(struct dlite_ctx *c)
 		}
 		c->st.expanded++;
 		if (c->g[u] > c->rhs[u])
-			dl_lower(c, cost, u);
+			dl_lower(c, cost, u, ux, uy);
 		else
-			dl_raise(c, cost, u);
+			dl_raise(c, cost, u, ux, uy);
 	}
 }
 
@@ -502,6 +514,9 @@ struct dlite_ctx *dlite_ctx_new(int width, int height)
 		dlite_ctx_free(c);
 		return NULL;
 	}
+	/* The pages are faulted in here, once, rather than by the first
+	 * plans. */
+	memset(c->g, 0xff, c->cells_bytes);
 	c->rhs = c->g + cells;
 	c->pos = c->rhs + cells;
 	return c;
@@ -576,7 +591,7 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
 
 	dl_touch(ctx, ctx->goal);
 	ctx->rhs[ctx->goal] = 0;
-	dl_update(ctx, ctx->goal);
+	dl_update(ctx, ctx->goal, gx, gy);
 	dl_search(ctx);
 	return dl_answer(ctx, buf, cap, res);
 }
@@ -613,7 +628,7 @@ int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
 				if (r == ctx->rhs[a])
 					continue;
 				ctx->rhs[a] = r;
-				dl_update(ctx, a);
+				dl_update(ctx, a, x + dx, y + dy);
 			}
 		}
 	}
