@@ -694,6 +694,52 @@ static void test_dlite_short_buffer(void **state)
 	grid_fini(&g);
 }
 
+/* Costs past PATH_COST_MAX: a corridor whose only way costs too much is
+ * PATH_COST_RANGE, as path_find says; made cheaper, it is found at
+ * path_find's cost. */
+static void test_dlite_cost_range(void **state)
+{
+	const int n = 600;
+	struct grid g;
+	struct path_params p;
+	struct path_result res, ares;
+	struct path_ctx *actx;
+	struct dlite_ctx *ctx;
+	struct path_point cells[300];
+	int x;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, n, 1), GRID_OK);
+	grid_fill(&g, GRID_COST_MAX);
+	path_params_default(&p);
+	p.straight_cost = PATH_STEP_MAX;
+	p.diagonal_cost = PATH_STEP_MAX;
+	ctx = dlite_ctx_new(n, 1);
+	actx = path_ctx_new(n, 1);
+	assert_non_null(ctx);
+	assert_non_null(actx);
+	assert_int_equal(dlite_plan(ctx, &g, &p, 0, 0, n - 1, 0, NULL, 0, &res),
+	                 PATH_COST_RANGE);
+	assert_int_equal(
+	        path_find(actx, &g, &p, 0, 0, n - 1, 0, NULL, 0, &ares, NULL),
+	        PATH_COST_RANGE);
+	for (x = 0; x < 300; x++) {
+		grid_set_cost(&g, x * 2, 0, 1);
+		cells[x].x = x * 2;
+		cells[x].y = 0;
+	}
+	assert_int_equal(dlite_cells_changed(ctx, cells, 300), 0);
+	assert_int_equal(dlite_replan(ctx, NULL, 0, &res), PATH_FOUND);
+	assert_int_equal(
+	        path_find(actx, &g, &p, 0, 0, n - 1, 0, NULL, 0, &ares, NULL),
+	        PATH_FOUND);
+	assert_int_equal(res.cost, ares.cost);
+	assert_int_equal(res.length, (size_t)n);
+	dlite_ctx_free(ctx);
+	path_ctx_free(actx);
+	grid_fini(&g);
+}
+
 /* The memory a context holds: 12 bytes a padded cell and the stamps,
  * and the queue on top, never more than 16 bytes a cell. */
 static void test_dlite_bytes_per_cell(void **state)
@@ -729,6 +775,7 @@ int main(void)
 	        cmocka_unit_test(test_dlite_rejects_bad_args),
 	        cmocka_unit_test(test_dlite_short_buffer),
 	        cmocka_unit_test(test_dlite_bytes_per_cell),
+	        cmocka_unit_test(test_dlite_cost_range),
 	        cmocka_unit_test(test_dlite_door_shuts_and_opens),
 	        cmocka_unit_test(test_dlite_repair_is_local),
 	        cmocka_unit_test(test_dlite_reused_ctx_matches_fresh),

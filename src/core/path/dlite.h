@@ -48,9 +48,15 @@
  * belongs to one (goal, walker) at a time; dlite_plan starts it afresh
  * without clearing the map (the stamps make old cells read as unseen).
  *
+ * The heuristic is scaled by params.h_scale, as in path.h: a change that
+ * brings a multiplier below it makes the estimates too high and the
+ * answers wrong; 1 is always safe.
+ *
  * Costs never exceed PATH_COST_MAX: steps past it are not taken, and a
- * walker that could only reach the goal through them gets
- * PATH_COST_RANGE instead of PATH_NO_PATH. */
+ * walker with no way to the goal gets PATH_COST_RANGE instead of
+ * PATH_NO_PATH once such a step has been dropped since the plan (the flag
+ * is not cleared by later changes, so after one it may stand where
+ * path_find would now say PATH_NO_PATH). */
 #ifndef HUNTED_DLITE_H
 #define HUNTED_DLITE_H
 
