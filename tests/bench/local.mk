@@ -20,6 +20,12 @@ tests_bench_turnbench_SOURCES = tests/bench/turnbench.c
 tests_bench_turnbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_turnbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
+# --- repairbench: D* Lite's repair against a new A* after a door shuts --
+noinst_PROGRAMS += tests/bench/repairbench
+tests_bench_repairbench_SOURCES = tests/bench/repairbench.c
+tests_bench_repairbench_CFLAGS = $(AM_CFLAGS)
+tests_bench_repairbench_LDADD = $(CORE_LIBS)
+
 EXTRA_DIST += tests/bench/run-all.sh
 
 # --- winrate: how hard each level is, careful play against careless ----

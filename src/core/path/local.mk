@@ -1,5 +1,6 @@
 ## src/core/path/local.mk - the path engine: grids, A* and its relatives,
-## jump point search, the hierarchy for big maps, distance maps, floods.
+## jump point search, the hierarchy for big maps, D* Lite re-planning,
+## distance maps, floods.
 ## Included by the top Makefile.am; paths are relative to the top.
 
 src_core_libhunted_a_SOURCES += \
@@ -12,5 +13,6 @@ src_core_libhunted_a_SOURCES += \
 	src/core/path/trace.c \
 	src/core/path/jps.c src/core/path/jps.h \
 	src/core/path/hpa.c src/core/path/hpa.h \
+	src/core/path/dlite.c src/core/path/dlite.h \
 	src/core/path/distmap.c src/core/path/distmap.h \
 	src/core/path/flood.c src/core/path/flood.h

@@ -63,7 +63,7 @@ int path_query_check(const struct grid *g, int width, int height,
 	return 0;
 }
 
-static double path_euclid_scale(const struct path_params *p)
+double path_euclid_scale(const struct path_params *p)
 {
 	/* Scaled so that a diagonal step never costs less than the straight
 	 * line it covers: that keeps h admissible and consistent. */

@@ -13,8 +13,10 @@
  *   block.c   a bucket search's blocks made current: the neighbour masks
  *             (SSE2 and plain C) and the block prefetch
  *   trace.c   the record of a traced search, for the AI view
- * The folder's other engines (grid.c, jps.c, distmap.c, flood.c) use the
- * public headers only. */
+ * dlite.c (incremental re-planning) takes the heuristic from here, so
+ * that its keys are path_find's estimates to the last unit; the folder's
+ * other engines (grid.c, jps.c, distmap.c, flood.c) use the public
+ * headers only. */
 #ifndef HUNTED_PATH_IMPL_H
 #define HUNTED_PATH_IMPL_H
 
@@ -218,6 +220,10 @@ cell_touch(uint32_t *g, uint32_t *stamps, uint32_t gen, uint32_t idx)
 }
 
 /* --- what the files offer each other ------------------------------------ */
+
+/* path.c: the factor a Euclidean h is scaled by under p, so that no step
+ * costs less than the straight line it covers (see heuristic_raw). */
+double path_euclid_scale(const struct path_params *p);
 
 /* ctx.c: starts a query's generation, so that every block reads stale. */
 void ctx_next_gen(struct path_ctx *c);

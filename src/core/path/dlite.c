@@ -1,0 +1,663 @@
+/* dlite.c - D* Lite: a backward search from a fixed goal that repairs
+ * itself when cells change and when the walker moves (see dlite.h).
+ *
+ * The state of a cell: g, the cost to the goal the search has settled;
+ * rhs, one step ahead of it: 0 for the goal, else the cheapest step to a
+ * neighbour plus that neighbour's g.  A cell with g == rhs is consistent;
+ * the queue holds exactly the others, ordered by the key
+ *     (min(g, rhs) + h(walker, cell) + km,  min(g, rhs))
+ * compared first on the first part, then on the second.  h is the
+ * heuristic from the walker's cell, so the search settles the cells that
+ * matter to the walker first, like an A* run from the goal toward it.
+ *
+ * Taking a cell off the queue either lowers its g to rhs (it became
+ * cheaper: its predecessors may now step through it more cheaply) or
+ * raises it to infinity (it became dearer: the predecessors that counted
+ * on its old g look again for their best step, and the cell itself is
+ * queued again with its new rhs if it has one).  The search stops when
+ * the walker's cell is consistent and no queued key is below its own:
+ * then the walker's g is exact, and walking always to the neighbour with
+ * the least step cost plus g follows an optimal path.
+ *
+ * When the walker moves, every h in the keys changes.  Instead of
+ * re-keying the queue, km grows by h(old place, new place): by the
+ * triangle inequality, h(old, s) <= h(old, new) + h(new, s), every
+ * queued key is then still no higher than its true key, so a cell whose
+ * stored key turns out to be too low is simply put back with the right
+ * one when it comes up.  (A stored key above its true key would be
+ * wrong: the search could stop before a cell that matters; see
+ * dl_sync_start for the one heuristic that needs care.)
+ *
+ * A changed cell changes the steps into it (its multiplier), out of it
+ * (blocked or not), and, under the no-corner rule, the diagonals between
+ * its four straight neighbours: all of them leave cells within the 3x3
+ * block around it, whose rhs is worked out again from scratch.
+ *
+ * Per-cell state is reset lazily, a block of BLOCK_CELLS cells at a time,
+ * by a generation stamp, as in ctx.c: a new plan clears nothing. */
+#include "dlite.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/dir.h"
+#include "path_impl.h"
+
+/* g or rhs of a cell with no known way to the goal. */
+#define DL_INF UINT32_MAX
+/* Children per node of the queue's heap: four make it shallower than a
+ * binary one, and a node's children share a cache line or two. */
+#define DL_ARITY 4u
+
+struct dlite_entry {
+	uint64_t k1;
+	uint32_t k2;
+	uint32_t idx;
+};
+
+struct dlite_ctx {
+	int width;
+	int height;
+	int stride;
+	size_t ncells; /* padded cells, border included */
+	uint32_t gen;
+	/* Per cell, in one allocation (at g): g, rhs, and the place in the
+	 * queue plus one (0: not queued). */
+	uint32_t *g;
+	uint32_t *rhs;
+	uint32_t *pos;
+	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
+	size_t cells_bytes;
+	/* The queue: a DL_ARITY-ary heap on (k1, k2). */
+	struct dlite_entry *heap;
+	uint32_t heap_len;
+	uint32_t heap_cap;
+	/* The plan. */
+	int planned;
+	int nomem; /* the queue could not grow: the plan is lost */
+	int range; /* a step was dropped for going past PATH_COST_MAX */
+	const struct grid *grid;
+	enum path_diagonal diag;
+	enum path_heuristic heur;
+	uint32_t straight, diagonal, h_scale;
+	double euclid_scale;
+	int ndirs;
+	uint32_t step[DIR_COUNT];
+	long off[DIR_COUNT];
+	size_t start, goal;
+	int sx, sy;
+	int lx, ly; /* where the walker was when km last grew */
+	uint64_t km;
+	struct path_stats st; /* since the last answer */
+};
+
+/* --- cells ---------------------------------------------------------------- */
+
+static inline void dl_touch(struct dlite_ctx *c, size_t idx)
+{
+	const size_t b = idx >> BLOCK_SHIFT;
+
+	if (unlikely(c->stamps[b] != c->gen)) {
+		const size_t first = b << BLOCK_SHIFT;
+
+		c->stamps[b] = c->gen;
+		memset(c->g + first, 0xff, BLOCK_CELLS * sizeof(*c->g));
+		memset(c->rhs + first, 0xff, BLOCK_CELLS * sizeof(*c->rhs));
+		memset(c->pos + first, 0, BLOCK_CELLS * sizeof(*c->pos));
+	}
+}
+
+static inline int dl_x(const struct dlite_ctx *c, size_t idx)
+{
+	return (int)(idx % (size_t)c->stride) - 1;
+}
+
+static inline int dl_y(const struct dlite_ctx *c, size_t idx)
+{
+	return (int)(idx / (size_t)c->stride) - 1;
+}
+
+static inline size_t dl_index(const struct dlite_ctx *c, int x, int y)
+{
+	return (size_t)(y + 1) * (size_t)c->stride + (size_t)(x + 1);
+}
+
+/* The heuristic between two places, scaled; symmetric. */
+static inline uint32_t dl_h(const struct dlite_ctx *c, int x, int y, int x2,
+                            int y2)
+{
+	if (c->heur == PATH_H_ZERO)
+		return 0;
+	return sat32((uint64_t)heuristic_raw(c->heur, c->straight, c->diagonal,
+	                                     c->euclid_scale, x2 - x, y2 - y) *
+	             c->h_scale);
+}
+
+/* Whether the step from a to its neighbour in direction d is allowed as
+ * far as the neighbour and the corners go (a itself is not looked at). */
+static inline int dl_legal(const struct dlite_ctx *c, const uint8_t *cost,
+                           size_t a, int d)
+{
+	if (!cost[a + (size_t)c->off[d]])
+		return 0;
+	if (d >= DIR_STRAIGHT && c->diag == PATH_DIAG_NO_CORNER &&
+	    (!cost[a + (size_t)(long)dir_dx[d]] ||
+	     !cost[a + (size_t)((long)dir_dy[d] * c->stride)]))
+		return 0;
+	return 1;
+}
+
+/* rhs of a as the grid is now: the cheapest step to a neighbour with a
+ * known g, plus that g. */
+static uint32_t dl_rhs_of(struct dlite_ctx *c, const uint8_t *cost, size_t a)
+{
+	uint64_t best = DL_INF;
+	int d;
+
+	if (a == c->goal)
+		return 0;
+	if (!cost[a])
+		return DL_INF;
+	for (d = 0; d < c->ndirs; d++) {
+		const size_t b = a + (size_t)c->off[d];
+		uint64_t v;
+
+		if (!dl_legal(c, cost, a, d))
+			continue;
+		dl_touch(c, b);
+		if (c->g[b] == DL_INF)
+			continue;
+		v = (uint64_t)c->step[d] * cost[b] + c->g[b];
+		if (v > PATH_COST_MAX)
+			c->range = 1;
+		else if (v < best)
+			best = v;
+	}
+	return (uint32_t)best;
+}
+
+/* --- the queue ------------------------------------------------------------ */
+
+static inline int dl_less(uint64_t a1, uint32_t a2, uint64_t b1, uint32_t b2)
+{
+	return a1 < b1 || (a1 == b1 && a2 < b2);
+}
+
+/* The key of cell a, at (x, y). */
+static void dl_key(const struct dlite_ctx *c, size_t a, int x, int y,
+                   uint64_t *k1, uint32_t *k2)
+{
+	const uint32_t m = c->g[a] < c->rhs[a] ? c->g[a] : c->rhs[a];
+
+	*k2 = m;
+	if (m == DL_INF)
+		*k1 = UINT64_MAX;
+	else
+		*k1 = (uint64_t)m + dl_h(c, c->sx, c->sy, x, y) + c->km;
+}
+
+static inline void dl_place(struct dlite_ctx *c, uint32_t i,
+                            const struct dlite_entry *e)
+{
+	c->heap[i] = *e;
+	c->pos[e->idx] = i + 1;
+}
+
+static void dl_sift_up(struct dlite_ctx *c, uint32_t i)
+{
+	const struct dlite_entry e = c->heap[i];
+
+	while (i > 0) {
+		const uint32_t parent = (i - 1) / DL_ARITY;
+
+		if (!dl_less(e.k1, e.k2, c->heap[parent].k1,
+		             c->heap[parent].k2))
+			break;
+		dl_place(c, i, &c->heap[parent]);
+		i = parent;
+	}
+	dl_place(c, i, &e);
+}
+
+static void dl_sift_down(struct dlite_ctx *c, uint32_t i)
+{
+	const struct dlite_entry e = c->heap[i];
+
+	for (;;) {
+		const uint32_t first = DL_ARITY * i + 1;
+		uint32_t child = first, k, end;
+
+		if (first >= c->heap_len)
+			break;
+		end = c->heap_len - first < DL_ARITY ? c->heap_len
+		                                     : first + DL_ARITY;
+		for (k = first + 1; k < end; k++)
+			if (dl_less(c->heap[k].k1, c->heap[k].k2,
+			            c->heap[child].k1, c->heap[child].k2))
+				child = k;
+		if (!dl_less(c->heap[child].k1, c->heap[child].k2, e.k1, e.k2))
+			break;
+		dl_place(c, i, &c->heap[child]);
+		i = child;
+	}
+	dl_place(c, i, &e);
+}
+
+static void dl_remove(struct dlite_ctx *c, size_t a)
+{
+	const uint32_t i = c->pos[a] - 1;
+
+	c->pos[a] = 0;
+	c->heap_len--;
+	if (i == c->heap_len)
+		return;
+	dl_place(c, i, &c->heap[c->heap_len]);
+	if (i > 0 && dl_less(c->heap[i].k1, c->heap[i].k2,
+	                     c->heap[(i - 1) / DL_ARITY].k1,
+	                     c->heap[(i - 1) / DL_ARITY].k2))
+		dl_sift_up(c, i);
+	else
+		dl_sift_down(c, i);
+}
+
+static int dl_grow(struct dlite_ctx *c)
+{
+	uint32_t cap = c->heap_cap ? c->heap_cap * 2 : 1024;
+	struct dlite_entry *h;
+
+	if (cap > c->ncells)
+		cap = (uint32_t)c->ncells;
+	h = realloc(c->heap, (size_t)cap * sizeof(*h));
+	if (!h)
+		return -1;
+	c->heap = h;
+	c->heap_cap = cap;
+	return 0;
+}
+
+/* Queues a, at (x, y), re-keys it, or takes it off the queue, as its g
+ * and rhs now say. */
+static void dl_update(struct dlite_ctx *c, size_t a, int x, int y)
+{
+	struct dlite_entry e;
+
+	if (c->g[a] == c->rhs[a]) {
+		if (c->pos[a])
+			dl_remove(c, a);
+		return;
+	}
+	dl_key(c, a, x, y, &e.k1, &e.k2);
+	e.idx = (uint32_t)a;
+	c->st.pushes++;
+	if (c->pos[a]) {
+		const uint32_t i = c->pos[a] - 1;
+
+		dl_place(c, i, &e);
+		dl_sift_up(c, i);
+		dl_sift_down(c, c->pos[a] - 1);
+		return;
+	}
+	if (c->heap_len == c->heap_cap && dl_grow(c) != 0) {
+		c->nomem = 1;
+		return;
+	}
+	dl_place(c, c->heap_len++, &e);
+	dl_sift_up(c, c->heap_len - 1);
+	if (c->heap_len > c->st.max_open)
+		c->st.max_open = c->heap_len;
+}
+
+/* --- the search ----------------------------------------------------------- */
+
+/* u became cheaper: its g drops to rhs, and each cell that can step into
+ * it may now do better through it. */
+static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
+                     int uy)
+{
+	int d;
+
+	c->g[u] = c->rhs[u];
+	dl_remove(c, u);
+	if (!cost[u])
+		return;
+	for (d = 0; d < c->ndirs; d++) {
+		const size_t s = u + (size_t)c->off[d];
+		uint64_t v;
+
+		/* s steps into u the opposite way; the corners are the
+		 * same cells. */
+		if (s == c->goal || !dl_legal(c, cost, u, d))
+			continue;
+		dl_touch(c, s);
+		v = (uint64_t)c->step[d] * cost[u] + c->g[u];
+		if (v > PATH_COST_MAX) {
+			c->range = 1;
+			continue;
+		}
+		if (v < c->rhs[s]) {
+			c->rhs[s] = (uint32_t)v;
+			dl_update(c, s, ux + dir_dx[d], uy + dir_dy[d]);
+		}
+	}
+}
+
+/* u became dearer: its g goes to infinity, and the cells whose best step
+ * was into it look again. */
+static void dl_raise(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
+                     int uy)
+{
+	const uint32_t old = c->g[u];
+	int d;
+
+	c->g[u] = DL_INF;
+	dl_update(c, u, ux, uy);
+	if (!cost[u])
+		return;
+	for (d = 0; d < c->ndirs; d++) {
+		const size_t s = u + (size_t)c->off[d];
+		uint64_t v;
+
+		if (s == c->goal || !dl_legal(c, cost, u, d))
+			continue;
+		dl_touch(c, s);
+		v = (uint64_t)c->step[d] * cost[u] + old;
+		if (v > PATH_COST_MAX || v != c->rhs[s])
+			continue;
+		c->rhs[s] = dl_rhs_of(c, cost, s);
+		dl_update(c, s, ux + dir_dx[d], uy + dir_dy[d]);
+	}
+}
+
+static void dl_search(struct dlite_ctx *c)
+{
+	const uint8_t *cost = c->grid->cost;
+	const size_t start = c->start;
+
+	dl_touch(c, start);
+	while (c->heap_len && !c->nomem) {
+		const struct dlite_entry top = c->heap[0];
+		uint64_t k1;
+		uint32_t k2;
+		size_t u;
+		int ux, uy;
+
+		dl_key(c, start, c->sx, c->sy, &k1, &k2);
+		if (!dl_less(top.k1, top.k2, k1, k2) &&
+		    c->g[start] == c->rhs[start])
+			break;
+		u = top.idx;
+		ux = dl_x(c, u);
+		uy = dl_y(c, u);
+		dl_key(c, u, ux, uy, &k1, &k2);
+		if (dl_less(top.k1, top.k2, k1, k2)) {
+			/* Keyed before the walker moved: put back. */
+			c->heap[0].k1 = k1;
+			c->heap[0].k2 = k2;
+			dl_sift_down(c, 0);
+			c->st.pushes++;
+			continue;
+		}
+		c->st.expanded++;
+		if (c->g[u] > c->rhs[u])
+			dl_lower(c, cost, u, ux, uy);
+		else
+			dl_raise(c, cost, u, ux, uy);
+	}
+}
+
+/* km grows by the walker's move since it last grew (see the top).  The
+ * Euclidean h is a metric rounded down, which can break the triangle
+ * inequality by one unit (2.0 > 1.5 + 0.5 becomes 2 > 1 + 0), and by a
+ * hair more through floating point; it gets two units more, which costs
+ * nothing but an occasional re-key.  The others are exact integer
+ * metrics. */
+static void dl_sync_start(struct dlite_ctx *c)
+{
+	if (c->sx == c->lx && c->sy == c->ly)
+		return;
+	c->km += dl_h(c, c->lx, c->ly, c->sx, c->sy) +
+	         (c->heur == PATH_H_EUCLIDEAN ? 2u : 0u);
+	c->lx = c->sx;
+	c->ly = c->sy;
+}
+
+/* Walks from the walker's cell down the g values to the goal. */
+static int dl_answer(struct dlite_ctx *c, struct path_point *buf, size_t cap,
+                     struct path_result *res)
+{
+	const uint8_t *cost = c->grid->cost;
+	size_t a = c->start, len = 1;
+	uint64_t total = 0;
+
+	memset(res, 0, sizeof(*res));
+	res->stats = c->st;
+	memset(&c->st, 0, sizeof(c->st));
+	if (c->nomem) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	dl_touch(c, a);
+	if (c->g[a] == DL_INF) {
+		res->status = c->range ? PATH_COST_RANGE : PATH_NO_PATH;
+		return res->status;
+	}
+	if (cap) {
+		buf[0].x = c->sx;
+		buf[0].y = c->sy;
+	}
+	while (a != c->goal) {
+		uint64_t best = UINT64_MAX;
+		size_t next = 0;
+		int d;
+
+		for (d = 0; d < c->ndirs; d++) {
+			const size_t b = a + (size_t)c->off[d];
+			uint64_t v;
+
+			if (!dl_legal(c, cost, a, d))
+				continue;
+			dl_touch(c, b);
+			if (c->g[b] == DL_INF)
+				continue;
+			v = (uint64_t)c->step[d] * cost[b] + c->g[b];
+			if (v < best) {
+				best = v;
+				next = b;
+			}
+		}
+		/* g drops by at least one at every step of an exact search,
+		 * so this only guards against a broken invariant. */
+		if (best == UINT64_MAX || len >= c->ncells) {
+			res->status = PATH_NO_PATH;
+			return PATH_NO_PATH;
+		}
+		total += best - c->g[next];
+		a = next;
+		if (len < cap) {
+			buf[len].x = dl_x(c, a);
+			buf[len].y = dl_y(c, a);
+		}
+		len++;
+	}
+	if (total > PATH_COST_MAX) {
+		res->status = PATH_COST_RANGE;
+		return PATH_COST_RANGE;
+	}
+	res->status = PATH_FOUND;
+	res->cost = (uint32_t)total;
+	res->length = len;
+	return PATH_FOUND;
+}
+
+/* --- the public side ------------------------------------------------------ */
+
+struct dlite_ctx *dlite_ctx_new(int width, int height)
+{
+	struct dlite_ctx *c;
+	size_t blocks, cells;
+
+	if (!grid_size_ok(width, height))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->width = width;
+	c->height = height;
+	c->stride = width + 2;
+	c->ncells = (size_t)(width + 2) * (size_t)(height + 2);
+	blocks = cell_block_count(c->ncells);
+	cells = blocks * BLOCK_CELLS;
+	c->cells_bytes = cells * 3 * sizeof(uint32_t);
+	c->g = malloc(c->cells_bytes);
+	c->stamps = calloc(blocks, sizeof(*c->stamps));
+	if (!c->g || !c->stamps) {
+		dlite_ctx_free(c);
+		return NULL;
+	}
+	/* The pages are faulted in here, once, rather than by the first
+	 * plans. */
+	memset(c->g, 0xff, c->cells_bytes);
+	c->rhs = c->g + cells;
+	c->pos = c->rhs + cells;
+	return c;
+}
+
+void dlite_ctx_free(struct dlite_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	free(ctx->g);
+	free(ctx->stamps);
+	free(ctx->heap);
+	free(ctx);
+}
+
+size_t dlite_ctx_bytes(const struct dlite_ctx *ctx)
+{
+	return sizeof(*ctx) + ctx->cells_bytes +
+	       cell_block_count(ctx->ncells) * sizeof(*ctx->stamps) +
+	       (size_t)ctx->heap_cap * sizeof(*ctx->heap);
+}
+
+int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
+               const struct path_params *p, int sx, int sy, int gx, int gy,
+               struct path_point *buf, size_t cap, struct path_result *res)
+{
+	int d;
+
+	if (!res)
+		return PATH_BAD_ARG;
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (!ctx)
+		return PATH_BAD_ARG;
+	ctx->planned = 0;
+	if (path_query_check(g, ctx->width, ctx->height, p, sx, sy, gx, gy, buf,
+	                     cap) != 0)
+		return PATH_BAD_ARG;
+	if (!(p->algo == PATH_ASTAR && p->weight == PATH_WEIGHT_ONE &&
+	      path_heuristic_admissible(p, p->heuristic)) &&
+	    p->algo != PATH_DIJKSTRA)
+		return PATH_BAD_ARG;
+
+	if (++ctx->gen == 0) {
+		memset(ctx->stamps, 0,
+		       cell_block_count(ctx->ncells) * sizeof(*ctx->stamps));
+		ctx->gen = 1;
+	}
+	ctx->grid = g;
+	ctx->diag = p->diagonal;
+	ctx->heur = p->algo == PATH_DIJKSTRA ? PATH_H_ZERO : p->heuristic;
+	ctx->straight = p->straight_cost;
+	ctx->diagonal = p->diagonal_cost;
+	ctx->h_scale = p->h_scale ? p->h_scale : 1;
+	ctx->euclid_scale = path_euclid_scale(p);
+	ctx->ndirs = p->diagonal == PATH_DIAG_NEVER ? DIR_STRAIGHT : DIR_COUNT;
+	for (d = 0; d < DIR_COUNT; d++) {
+		ctx->step[d] =
+		        d < DIR_STRAIGHT ? p->straight_cost : p->diagonal_cost;
+		ctx->off[d] = (long)dir_dy[d] * ctx->stride + dir_dx[d];
+	}
+	ctx->start = dl_index(ctx, sx, sy);
+	ctx->goal = dl_index(ctx, gx, gy);
+	ctx->sx = ctx->lx = sx;
+	ctx->sy = ctx->ly = sy;
+	ctx->km = 0;
+	ctx->heap_len = 0;
+	ctx->nomem = 0;
+	ctx->range = 0;
+	memset(&ctx->st, 0, sizeof(ctx->st));
+	ctx->planned = 1;
+
+	dl_touch(ctx, ctx->goal);
+	ctx->rhs[ctx->goal] = 0;
+	dl_update(ctx, ctx->goal, gx, gy);
+	dl_search(ctx);
+	return dl_answer(ctx, buf, cap, res);
+}
+
+int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
+                        size_t n)
+{
+	const uint8_t *cost;
+	size_t i;
+
+	if (!ctx || !ctx->planned || (n && !cells))
+		return PATH_BAD_ARG;
+	if (ctx->nomem)
+		return PATH_NOMEM;
+	cost = ctx->grid->cost;
+	dl_sync_start(ctx);
+	for (i = 0; i < n; i++) {
+		const int x = cells[i].x, y = cells[i].y;
+		int dx, dy;
+
+		if (x < 0 || y < 0 || x >= ctx->width || y >= ctx->height)
+			continue;
+		for (dy = -1; dy <= 1; dy++) {
+			for (dx = -1; dx <= 1; dx++) {
+				const size_t a = dl_index(ctx, x + dx, y + dy);
+				uint32_t r;
+
+				if (x + dx < 0 || y + dy < 0 ||
+				    x + dx >= ctx->width ||
+				    y + dy >= ctx->height || a == ctx->goal)
+					continue;
+				dl_touch(ctx, a);
+				r = dl_rhs_of(ctx, cost, a);
+				if (r == ctx->rhs[a])
+					continue;
+				ctx->rhs[a] = r;
+				dl_update(ctx, a, x + dx, y + dy);
+			}
+		}
+	}
+	return ctx->nomem ? PATH_NOMEM : 0;
+}
+
+int dlite_move_start(struct dlite_ctx *ctx, int x, int y)
+{
+	if (!ctx || !ctx->planned || x < 0 || y < 0 || x >= ctx->width ||
+	    y >= ctx->height)
+		return PATH_BAD_ARG;
+	ctx->sx = x;
+	ctx->sy = y;
+	ctx->start = dl_index(ctx, x, y);
+	return 0;
+}
+
+int dlite_replan(struct dlite_ctx *ctx, struct path_point *buf, size_t cap,
+                 struct path_result *res)
+{
+	if (!res)
+		return PATH_BAD_ARG;
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (!ctx || !ctx->planned || (cap && !buf))
+		return PATH_BAD_ARG;
+	if (!ctx->nomem) {
+		dl_sync_start(ctx);
+		dl_search(ctx);
+	}
+	return dl_answer(ctx, buf, cap, res);
+}
