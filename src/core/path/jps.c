@@ -58,9 +58,23 @@ struct jps_ctx {
 	struct jnode *nodes;
 	struct jentry *heap;
 	size_t heap_cap;
-	/* The remembered grid: its cost pointer and its multiplier (0 when
-	 * its passable cells differ). */
+	/* The walls as bits, one per padded cell, 1 for open: rows holds
+	 * every padded row (nwx words, bit b of word j the column 64j + b),
+	 * cols the same transposed (every padded column, nwy words over
+	 * the rows).  Each line has a zero guard word before and after it,
+	 * so that a scan can read the words on either side of any word it
+	 * looks at; rows and columns past the padded map are zero too, up to
+	 * whole 64 x 64 blocks, which is how cols is made from rows. */
+	size_t nwx, nwy; /* words per padded row, per padded column */
+	size_t rw, cw;   /* the same with the two guards: the line strides */
+	uint64_t *rows;  /* nwy * 64 lines of rw words */
+	uint64_t *cols;  /* nwx * 64 lines of cw words */
+	uint8_t *dirty;  /* nwx * nwy blocks: rows changed since the last sync */
+	/* The remembered grid: its cost pointer, its serial when the bits
+	 * were made from it, and its multiplier (0 when its passable cells
+	 * differ). */
 	const uint8_t *grid_cost;
+	uint32_t grid_serial;
 	int grid_mult;
 };
 
@@ -151,7 +165,15 @@ struct jps_ctx *jps_ctx_new(int width, int height)
 		memset(c->nodes, 0, c->ncells * sizeof(*c->nodes));
 	c->heap_cap = HEAP_INITIAL;
 	c->heap = malloc(c->heap_cap * sizeof(*c->heap));
-	if (!c->nodes || !c->heap) {
+	c->nwx = ((size_t)width + 2 + 63) / 64;
+	c->nwy = ((size_t)height + 2 + 63) / 64;
+	c->rw = c->nwx + 2;
+	c->cw = c->nwy + 2;
+	/* All zero: every cell a wall, until the first grid is synced. */
+	c->rows = calloc(c->nwy * 64 * c->rw, sizeof(*c->rows));
+	c->cols = calloc(c->nwx * 64 * c->cw, sizeof(*c->cols));
+	c->dirty = calloc(c->nwx * c->nwy, 1);
+	if (!c->nodes || !c->heap || !c->rows || !c->cols || !c->dirty) {
 		jps_ctx_free(c);
 		return NULL;
 	}
@@ -164,6 +186,9 @@ void jps_ctx_free(struct jps_ctx *ctx)
 		return;
 	free(ctx->nodes);
 	free(ctx->heap);
+	free(ctx->rows);
+	free(ctx->cols);
+	free(ctx->dirty);
 	free(ctx);
 }
 
@@ -172,7 +197,10 @@ size_t jps_ctx_bytes(const struct jps_ctx *ctx)
 	if (!ctx)
 		return 0;
 	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
-	       ctx->heap_cap * sizeof(*ctx->heap);
+	       ctx->heap_cap * sizeof(*ctx->heap) +
+	       ctx->nwy * 64 * ctx->rw * sizeof(*ctx->rows) +
+	       ctx->nwx * 64 * ctx->cw * sizeof(*ctx->cols) +
+	       ctx->nwx * ctx->nwy;
 }
 
 int jps_grid_uniform(const struct grid *g)
@@ -198,17 +226,7 @@ int jps_grid_uniform(const struct grid *g)
 	return mult;
 }
 
-int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
-{
-	if (!ctx || !g || !g->cost || g->width != ctx->width ||
-	    g->height != ctx->height)
-		return PATH_BAD_ARG;
-	ctx->grid_cost = g->cost;
-	ctx->grid_mult = jps_grid_uniform(g);
-	return ctx->grid_mult;
-}
-
-/* --- runs ---------------------------------------------------------------- */
+/* --- the walls as bits ----------------------------------------------------- */
 
 /* Eight cells of a row as one word, in memory order. */
 static inline uint64_t jps_load8(const uint8_t *p)
@@ -221,6 +239,7 @@ static inline uint64_t jps_load8(const uint8_t *p)
 
 #define BYTE_HIGH 0x8080808080808080ull
 #define BYTE_LOW7 0x7f7f7f7f7f7f7f7full
+#define BYTE_ONES 0x0101010101010101ull
 
 /* The high bit of each byte of the result is set when that byte of v is
  * not zero (an open cell).  No carry crosses a byte: (b & 0x7f) + 0x7f is
@@ -228,19 +247,6 @@ static inline uint64_t jps_load8(const uint8_t *p)
 static inline uint64_t jps_open_bits(uint64_t v)
 {
 	return (((v & BYTE_LOW7) + BYTE_LOW7) | v) & BYTE_HIGH;
-}
-
-/* The side cells (the rows above and below) that open up past a wall
- * beside eight cells of a row: high bits where the side cell beside
- * behind[i] is blocked and the one beside ahead[i] is open, the test of
- * a forced neighbour for eight cells at once. */
-static inline uint64_t jps_side_opens(const uint8_t *behind,
-                                      const uint8_t *ahead, uint32_t stride)
-{
-	return (~jps_open_bits(jps_load8(behind - stride)) &
-	        jps_open_bits(jps_load8(ahead - stride))) |
-	       (~jps_open_bits(jps_load8(behind + stride)) &
-	        jps_open_bits(jps_load8(ahead + stride)));
 }
 
 /* Position (0..7, in memory order) of the first byte whose high bit is
@@ -254,15 +260,132 @@ static inline unsigned jps_first_byte(uint64_t m)
 #endif
 }
 
-/* Position of the last such byte, for runs towards lower addresses. */
-static inline unsigned jps_last_byte(uint64_t m)
+/* The eight cells at p (whose bytes, as one word, are v) as eight bits,
+ * the cell at p in bit 0, 1 for open. */
+static inline uint64_t jps_pack8(const uint8_t *p, uint64_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return 7 - (unsigned)__builtin_ctzll(m) / 8;
+	uint64_t bits = 0;
+	unsigned i;
+
+	(void)v;
+	for (i = 0; i < 8; i++)
+		bits |= (uint64_t)(p[i] != 0) << i;
+	return bits;
 #else
-	return 7 - (unsigned)__builtin_clzll(m) / 8;
+	/* The byte flags sit at bits 0, 8, .., 56; the multiplier moves
+	 * byte i's flag to bit 56 + i and nothing else reaches the top
+	 * byte or carries into it. */
+	(void)p;
+	return ((jps_open_bits(v) >> 7) * 0x0102040810204080ull) >> 56;
 #endif
 }
+
+/* Transposes a 64 x 64 matrix of bits in place: bit b of a[i] becomes bit
+ * i of a[b].  Swaps the off-diagonal halves, then the quarters inside
+ * each half, down to single bits. */
+static void jps_transpose64(uint64_t a[64])
+{
+	uint64_t m = 0x00000000ffffffffull;
+	unsigned j, k;
+
+	for (j = 32; j; j >>= 1, m ^= m << j) {
+		for (k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+			const uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+
+			a[k] ^= t << j;
+			a[k | j] ^= t;
+		}
+	}
+}
+
+/* Brings the bits up to date with g and returns g's multiplier (0 when
+ * its passable cells differ or there are none), in one pass over the
+ * cost bytes, eight at a time.  Only the 64 x 64 blocks whose rows
+ * changed are transposed again, so a sync that finds a door changed costs
+ * the pass and one block. */
+static int jps_sync(struct jps_ctx *c, const struct grid *g)
+{
+	const size_t stride = (size_t)g->stride;
+	unsigned mult = 0;
+	int mixed = 0, any = 0;
+	size_t y, j;
+
+	for (y = 1; y <= (size_t)g->height; y++) {
+		const uint8_t *src = g->cost + y * stride;
+		uint64_t *row = c->rows + y * c->rw + 1;
+
+		for (j = 0; j < c->nwx; j++) {
+			const size_t x0 = j * 64;
+			const size_t end = x0 + 64 < stride ? x0 + 64 : stride;
+			uint64_t bits = 0;
+			size_t x;
+
+			for (x = x0; x + 8 <= end; x += 8) {
+				const uint64_t v = jps_load8(src + x);
+
+				if (!v)
+					continue;
+				if (!mult)
+					mult = src[x + jps_first_byte(
+					                       jps_open_bits(v))];
+				if (jps_open_bits(v) &
+				    jps_open_bits(v ^ (uint64_t)mult * BYTE_ONES))
+					mixed = 1;
+				bits |= jps_pack8(src + x, v) << (x - x0);
+			}
+			for (; x < end; x++) {
+				if (!src[x])
+					continue;
+				if (!mult)
+					mult = src[x];
+				if (src[x] != mult)
+					mixed = 1;
+				bits |= 1ull << (x - x0);
+			}
+			if (bits != row[j]) {
+				row[j] = bits;
+				c->dirty[(y / 64) * c->nwx + j] = 1;
+				any = 1;
+			}
+		}
+	}
+	if (any) {
+		size_t by, bx;
+
+		for (by = 0; by < c->nwy; by++) {
+			for (bx = 0; bx < c->nwx; bx++) {
+				uint64_t a[64];
+				size_t i;
+
+				if (!c->dirty[by * c->nwx + bx])
+					continue;
+				c->dirty[by * c->nwx + bx] = 0;
+				for (i = 0; i < 64; i++)
+					a[i] = c->rows[(by * 64 + i) * c->rw +
+					               1 + bx];
+				jps_transpose64(a);
+				for (i = 0; i < 64; i++)
+					c->cols[(bx * 64 + i) * c->cw + 1 +
+					        by] = a[i];
+			}
+		}
+	}
+	return mixed ? 0 : (int)mult;
+}
+
+int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
+{
+	if (!ctx || !g || !g->cost || g->width != ctx->width ||
+	    g->height != ctx->height)
+		return PATH_BAD_ARG;
+	ctx->grid_cost = g->cost;
+	ctx->grid_serial = g->serial;
+	ctx->grid_mult = jps_sync(ctx, g);
+	return ctx->grid_mult;
+}
+
+/* --- runs ---------------------------------------------------------------- */
 
 /* Whether a straight run in direction step stops at the open cell n: the
  * test for a wall beside the run, on the side o. */
@@ -275,157 +398,157 @@ jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
 	return !c[n + o] && c[n + step + o];
 }
 
-/* The scan of a run along a row, eight cells a word: how many cells from
- * n (exclusive) the run goes before it meets a wall (returns 0 and sets
- * *wall) or a cell where it stops (returns the distance).  It only scans
- * while all the words it reads lie inside n's padded row, leaving the end
- * of the row to the caller's cell-by-cell loop: returns 0 with *wall = 0
- * and *done cells scanned when it gets there. */
-static inline __attribute__((always_inline)) uint32_t
-jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride,
-             uint32_t row_lo, uint32_t row_hi, const int nocorner, int *wall,
-             uint32_t *done)
+/* The cells where a side line (the row above or below a run along a row,
+ * the column beside a run along a column) makes a run stop, in the word j
+ * of it: under no-corner, an open side cell whose neighbour behind it
+ * (towards lower positions when fwd, else higher) is a wall; under
+ * always, a side wall whose neighbour ahead is open.  The guard words
+ * make s[j - 1] and s[j + 1] readable. */
+static inline __attribute__((always_inline)) uint64_t
+jps_side_stops(const uint64_t *s, size_t j, const int fwd, const int nocorner)
 {
-	uint32_t k = 0;
+	const uint64_t w = s[j];
+	const uint64_t lower = w << 1 | s[j - 1] >> 63; /* bit i: cell i-1 */
+	const uint64_t upper = w >> 1 | s[j + 1] << 63; /* bit i: cell i+1 */
 
-	*wall = 0;
-	if (dx > 0) {
-		/* Cells n+1..n+8, with their side cells: behind them
-		 * (n..n+7) for no-corner, ahead of them (n+2..n+9) for
-		 * always.  The last byte read is n+9 <= row_hi. */
-		while (n + k + 9 <= row_hi) {
-			const uint32_t a = n + k;
-			uint64_t open = jps_open_bits(jps_load8(c + a + 1));
-			uint64_t stop, blocked = ~open & BYTE_HIGH;
+	if (nocorner)
+		return w & ~(fwd ? lower : upper);
+	return ~w & (fwd ? upper : lower);
+}
 
-			if (nocorner)
-				stop = jps_side_opens(c + a, c + a + 1, stride);
-			else
-				stop = jps_side_opens(c + a + 1, c + a + 2,
-				                      stride);
-			stop &= BYTE_HIGH;
-			if (stop | blocked) {
-				unsigned fs = stop ? jps_first_byte(stop) : 8;
-				unsigned fb =
-				        blocked ? jps_first_byte(blocked) : 8;
+/* A run along one line of bits (a padded row of rows, or a padded column
+ * of cols, with its two side lines) from position pos, exclusive, towards
+ * higher positions when fwd: the position of the first cell where the run
+ * stops (a forced neighbour beside it, or the goal's position goal when
+ * not 0), or 0 when it meets a wall first.  Sixty-four cells a word; the
+ * blocked border stops every run inside the line. */
+static inline __attribute__((always_inline)) uint32_t
+jps_line_scan(const uint64_t *line, const uint64_t *sa, const uint64_t *sb,
+              uint32_t pos, uint32_t goal, const int fwd, const int nocorner)
+{
+	const size_t gj = goal / 64;
+	const uint64_t gbit = goal ? 1ull << (goal % 64) : 0;
+	size_t j;
+	uint64_t mask;
 
-				if (fb <= fs) {
-					*wall = 1;
-					return 0;
-				}
-				return k + fs + 1;
+	if (fwd) {
+		const uint32_t p = pos + 1;
+
+		j = p / 64;
+		mask = ~0ull << (p % 64);
+		for (;;) {
+			const uint64_t o = line[j];
+			uint64_t stop = ~o | jps_side_stops(sa, j, 1, nocorner) |
+			                jps_side_stops(sb, j, 1, nocorner) |
+			                (j == gj ? gbit : 0);
+
+			stop &= mask;
+			if (stop) {
+				const unsigned b = (unsigned)__builtin_ctzll(stop);
+
+				return o >> b & 1 ? (uint32_t)(j * 64 + b) : 0;
 			}
-			k += 8;
+			j++;
+			mask = ~0ull;
 		}
 	} else {
-		/* Cells n-1..n-8 (bytes n-8..n-1), sides behind them at
-		 * n-7..n, or ahead at n-9..n-2.  First byte read: n-9. */
-		while (n >= row_lo + k + 9) {
-			const uint32_t a = n - k - 8; /* the cell n-k-8 */
-			uint64_t open = jps_open_bits(jps_load8(c + a));
-			uint64_t stop, blocked = ~open & BYTE_HIGH;
+		const uint32_t p = pos - 1;
 
-			if (nocorner)
-				stop = jps_side_opens(c + a + 1, c + a, stride);
-			else
-				stop = jps_side_opens(c + a, c + a - 1, stride);
-			stop &= BYTE_HIGH;
-			if (stop | blocked) {
-				/* The nearest cells to n are the last
-				 * bytes of the word. */
-				unsigned fs = stop ? jps_last_byte(stop) : 0;
-				unsigned fb =
-				        blocked ? jps_last_byte(blocked) : 0;
+		j = p / 64;
+		mask = ~0ull >> (63 - p % 64);
+		for (;;) {
+			const uint64_t o = line[j];
+			uint64_t stop = ~o | jps_side_stops(sa, j, 0, nocorner) |
+			                jps_side_stops(sb, j, 0, nocorner) |
+			                (j == gj ? gbit : 0);
 
-				if (blocked && (!stop || fb >= fs)) {
-					*wall = 1;
-					return 0;
-				}
-				return k + (8 - fs);
+			stop &= mask;
+			if (stop) {
+				const unsigned b =
+				        63 - (unsigned)__builtin_clzll(stop);
+
+				return o >> b & 1 ? (uint32_t)(j * 64 + b) : 0;
 			}
-			k += 8;
+			j--;
+			mask = ~0ull;
 		}
 	}
-	*done = k;
-	return 0;
 }
 
-/* A straight run from the open cell n in direction d.  Returns the cell
- * where it stops (the goal, or a cell with a forced neighbour) and its
- * distance in *steps, or 0 when it runs into a wall first. */
+/* The lines a run reads: the context's bits. */
+struct jlines {
+	const uint64_t *rows, *cols;
+	size_t rw, cw;
+};
+
+/* A run along the row py from the padded column px, east when fwd: the
+ * padded column where it stops, or 0 (a wall first). */
 static inline __attribute__((always_inline)) uint32_t
-jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
-                 uint32_t *steps)
+jps_run_row(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
+            uint32_t gpy, const int fwd, const int nocorner)
 {
-	const long step = off[d];
-	const long o1 = off[side_a[d]], o2 = off[side_b[d]];
-	uint32_t k = 0;
+	const uint64_t *line = l->rows + py * l->rw + 1;
 
-	if (d == 1 || d == 3) {
-		/* Along a row: words first, unless the goal is in this row
-		 * (the word scan does not look for it). */
-		const uint32_t row = n / stride;
+	return jps_line_scan(line, line - l->rw, line + l->rw, px,
+	                     py == gpy ? gpx : 0, fwd, nocorner);
+}
 
-		if (row != goal_row) {
-			const uint32_t lo = row * stride, hi = lo + stride - 1;
-			int wall;
-			uint32_t done = 0,
-			         r = jps_row_scan(c, n, d == 1 ? 1 : -1, stride,
-			                          lo, hi, nocorner, &wall,
-			                          &done);
+/* The same along the column px from the padded row py, south when fwd. */
+static inline __attribute__((always_inline)) uint32_t
+jps_run_col(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
+            uint32_t gpy, const int fwd, const int nocorner)
+{
+	const uint64_t *line = l->cols + px * l->cw + 1;
 
-			if (wall)
-				return 0;
-			if (r) {
-				*steps = r;
-				return d == 1 ? n + r : n - r;
-			}
-			k = done;
-			n = d == 1 ? n + done : n - done;
-		}
-	}
-	for (;;) {
-		n += (uint32_t)step;
-		k++;
-		if (!c[n])
+	return jps_line_scan(line, line - l->cw, line + l->cw, py,
+	                     px == gpx ? gpy : 0, fwd, nocorner);
+}
+
+/* A straight run from the open padded cell (px, py) in direction d (0..3):
+ * the padded index of the cell where it stops (the goal, or a cell with a
+ * forced neighbour) and its distance in *steps, or 0 when it runs into a
+ * wall first. */
+static inline __attribute__((always_inline)) uint32_t
+jps_run_straight(const struct jlines *l, uint32_t stride, uint32_t px,
+                 uint32_t py, int d, uint32_t gpx, uint32_t gpy,
+                 const int nocorner, uint32_t *steps)
+{
+	uint32_t q;
+
+	if (dir_dy[d] == 0) {
+		q = jps_run_row(l, px, py, gpx, gpy, dir_dx[d] > 0, nocorner);
+		if (!q)
 			return 0;
-		if (n == goal ||
-		    jps_forced_straight(c, n, step, o1, nocorner) ||
-		    jps_forced_straight(c, n, step, o2, nocorner))
-			break;
+		*steps = q > px ? q - px : px - q;
+		return py * stride + q;
 	}
-	*steps = k;
-	return n;
+	q = jps_run_col(l, px, py, gpx, gpy, dir_dy[d] > 0, nocorner);
+	if (!q)
+		return 0;
+	*steps = q > py ? q - py : py - q;
+	return q * stride + px;
 }
 
-/* Whether a straight run from n in direction d stops anywhere: the test a
- * diagonal run makes at each of its cells. */
-static inline __attribute__((always_inline)) int
-jps_run_straight_any(const uint8_t *c, const long *off, uint32_t stride,
-                     uint32_t n, int d, uint32_t goal, uint32_t goal_row,
-                     const int nocorner)
-{
-	uint32_t steps;
-
-	return jps_run_straight(c, off, stride, n, d, goal, goal_row, nocorner,
-	                        &steps) != 0;
-}
-
-/* A diagonal run from n in direction d (4..7), as run_straight. */
+/* A diagonal run from the padded cell (px, py), index n, in direction d
+ * (4..7), as run_straight.  At every cell it tests whether a straight run
+ * along either of its components would stop. */
 static inline __attribute__((always_inline)) uint32_t
-jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
+jps_run_diagonal(const uint8_t *c, const struct jlines *l, const long *off,
+                 uint32_t n, uint32_t px, uint32_t py, int d, uint32_t goal,
+                 uint32_t gpx, uint32_t gpy, const int nocorner,
                  uint32_t *steps)
 {
 	const int h = comp_h[d - 4], v = comp_v[d - 4];
 	const long oh = off[h], ov = off[v], step = oh + ov;
+	const int east = dir_dx[d] > 0, south = dir_dy[d] > 0;
 	uint32_t k = 0;
 
 	for (;;) {
 		if (nocorner && (!c[n + oh] || !c[n + ov]))
 			return 0;
 		n += (uint32_t)step;
+		px += (uint32_t)dir_dx[d];
+		py += (uint32_t)dir_dy[d];
 		k++;
 		if (!c[n])
 			return 0;
@@ -434,10 +557,8 @@ jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		if (!nocorner && ((!c[n - oh] && c[n - oh + ov]) ||
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
-		if (jps_run_straight_any(c, off, stride, n, h, goal, goal_row,
-		                         nocorner) ||
-		    jps_run_straight_any(c, off, stride, n, v, goal, goal_row,
-		                         nocorner))
+		if (jps_run_row(l, px, py, gpx, gpy, east, nocorner) ||
+		    jps_run_col(l, px, py, gpx, gpy, south, nocorner))
 			break;
 	}
 	*steps = k;
@@ -519,7 +640,8 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	const uint32_t gen_tag = cx->gen << TAG_GEN_SHIFT;
 	const uint32_t stride = (uint32_t)cx->stride;
 	const uint32_t start = q->start, goal = q->goal;
-	const uint32_t goal_row = goal / stride;
+	const uint32_t gpx = (uint32_t)q->gx + 1, gpy = (uint32_t)q->gy + 1;
+	const struct jlines lines = {cx->rows, cx->cols, cx->rw, cx->cw};
 	struct jentry *heap = cx->heap;
 	size_t hlen = 0, hcap = cx->heap_cap;
 	struct path_stats st = {0, 0, 0, 0};
@@ -577,11 +699,14 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			/* The first cell of the run must be open (and, for a
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
-			nb = d < 4 ? jps_run_straight(c, q->off, stride, cur, d,
-			                              goal, goal_row, nocorner,
-			                              &steps)
-			           : jps_run_diagonal(c, q->off, stride, cur, d,
-			                              goal, goal_row, nocorner,
+			nb = d < 4 ? jps_run_straight(&lines, stride,
+			                              (uint32_t)x + 1,
+			                              (uint32_t)y + 1, d, gpx,
+			                              gpy, nocorner, &steps)
+			           : jps_run_diagonal(c, &lines, q->off, cur,
+			                              (uint32_t)x + 1,
+			                              (uint32_t)y + 1, d, goal,
+			                              gpx, gpy, nocorner,
 			                              &steps);
 			if (!nb)
 				continue;
@@ -756,7 +881,7 @@ int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
 	    p->diagonal == PATH_DIAG_NEVER || p->ties != PATH_TIES_LOW_H)
 		return PATH_BAD_ARG;
-	if (ctx->grid_cost != g->cost)
+	if (ctx->grid_cost != g->cost || ctx->grid_serial != g->serial)
 		jps_ctx_set_grid(ctx, g);
 	if (!ctx->grid_mult)
 		return PATH_BAD_ARG;
