@@ -69,7 +69,7 @@ struct jps_ctx {
 	size_t rw, cw;   /* the same with the two guards: the line strides */
 	uint64_t *rows;  /* nwy * 64 lines of rw words */
 	uint64_t *cols;  /* nwx * 64 lines of cw words */
-	uint8_t *dirty;  /* nwx * nwy blocks: rows changed since the last sync */
+	uint8_t *dirty; /* nwx * nwy blocks: rows changed since the last sync */
 	/* The remembered grid: its cost pointer, its serial when the bits
 	 * were made from it, and its multiplier (0 when its passable cells
 	 * differ). */
@@ -226,7 +226,8 @@ int jps_grid_uniform(const struct grid *g)
 	return mult;
 }
 
-/* --- the walls as bits ----------------------------------------------------- */
+/* --- the walls as bits -----------------------------------------------------
+ */
 
 /* Eight cells of a row as one word, in memory order. */
 static inline uint64_t jps_load8(const uint8_t *p)
@@ -327,10 +328,12 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 				if (!v)
 					continue;
 				if (!mult)
-					mult = src[x + jps_first_byte(
-					                       jps_open_bits(v))];
+					mult = src[x +
+					           jps_first_byte(
+					                   jps_open_bits(v))];
 				if (jps_open_bits(v) &
-				    jps_open_bits(v ^ (uint64_t)mult * BYTE_ONES))
+				    jps_open_bits(v ^
+				                  (uint64_t)mult * BYTE_ONES))
 					mixed = 1;
 				bits |= jps_pack8(src + x, v) << (x - x0);
 			}
@@ -438,13 +441,15 @@ jps_line_scan(const uint64_t *line, const uint64_t *sa, const uint64_t *sb,
 		mask = ~0ull << (p % 64);
 		for (;;) {
 			const uint64_t o = line[j];
-			uint64_t stop = ~o | jps_side_stops(sa, j, 1, nocorner) |
+			uint64_t stop = ~o |
+			                jps_side_stops(sa, j, 1, nocorner) |
 			                jps_side_stops(sb, j, 1, nocorner) |
 			                (j == gj ? gbit : 0);
 
 			stop &= mask;
 			if (stop) {
-				const unsigned b = (unsigned)__builtin_ctzll(stop);
+				const unsigned b =
+				        (unsigned)__builtin_ctzll(stop);
 
 				return o >> b & 1 ? (uint32_t)(j * 64 + b) : 0;
 			}
@@ -458,7 +463,8 @@ jps_line_scan(const uint64_t *line, const uint64_t *sa, const uint64_t *sb,
 		mask = ~0ull >> (63 - p % 64);
 		for (;;) {
 			const uint64_t o = line[j];
-			uint64_t stop = ~o | jps_side_stops(sa, j, 0, nocorner) |
+			uint64_t stop = ~o |
+			                jps_side_stops(sa, j, 0, nocorner) |
 			                jps_side_stops(sb, j, 0, nocorner) |
 			                (j == gj ? gbit : 0);
 
@@ -531,12 +537,16 @@ jps_run_straight(const struct jlines *l, uint32_t stride, uint32_t px,
 
 /* A diagonal run from the padded cell (px, py), index n, in direction d
  * (4..7), as run_straight.  At every cell it tests whether a straight run
- * along either of its components would stop. */
+ * along either of its components would stop; when it stops for that
+ * reason, *qr and *qc are where those runs stop (the padded column of
+ * the row's run, the padded row of the column's, 0 for a wall), and both
+ * are 0 when it stops at the goal or (diagonals always allowed) at a
+ * forced diagonal. */
 static inline __attribute__((always_inline)) uint32_t
 jps_run_diagonal(const uint8_t *c, const struct jlines *l, const long *off,
                  uint32_t n, uint32_t px, uint32_t py, int d, uint32_t goal,
                  uint32_t gpx, uint32_t gpy, const int nocorner,
-                 uint32_t *steps)
+                 uint32_t *steps, uint32_t *qr, uint32_t *qc)
 {
 	const int h = comp_h[d - 4], v = comp_v[d - 4];
 	const long oh = off[h], ov = off[v], step = oh + ov;
@@ -557,8 +567,9 @@ jps_run_diagonal(const uint8_t *c, const struct jlines *l, const long *off,
 		if (!nocorner && ((!c[n - oh] && c[n - oh + ov]) ||
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
-		if (jps_run_row(l, px, py, gpx, gpy, east, nocorner) ||
-		    jps_run_col(l, px, py, gpx, gpy, south, nocorner))
+		*qr = jps_run_row(l, px, py, gpx, gpy, east, nocorner);
+		*qc = jps_run_col(l, px, py, gpx, gpy, south, nocorner);
+		if (*qr | *qc)
 			break;
 	}
 	*steps = k;
@@ -628,8 +639,84 @@ static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 	             (uint64_t)q->straight * (hi - lo));
 }
 
+/* The open list and counts of one search. */
+struct jsearch {
+	struct jentry *heap;
+	size_t hlen, hcap;
+	uint32_t open; /* jump points open now */
+	int over_limit;
+	struct path_stats st;
+};
+
+/* Offers the jump point nb, steps cells in direction d from the jump
+ * point from (unpadded (fx, fy), cost fg): enters it in the open list
+ * unless it is already known at a cost no higher.  Returns 0, or -1 when
+ * out of memory. */
+static inline __attribute__((always_inline)) int
+jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
+          uint32_t gen_tag, uint32_t nb, uint32_t from, int fx, int fy, int d,
+          uint32_t steps, uint32_t fg, struct path_trace *const trace)
+{
+	struct jnode *nn = &cx->nodes[nb];
+	const uint64_t ng64 =
+	        (uint64_t)fg +
+	        (uint64_t)steps * (d < 4 ? q->straight : q->diagonal);
+	const int nx = fx + dir_dx[d] * (int)steps;
+	const int ny = fy + dir_dy[d] * (int)steps;
+	uint32_t ng, h;
+	uint64_t key;
+
+	if (ng64 > PATH_COST_MAX) {
+		s->over_limit = 1;
+		return 0;
+	}
+	ng = (uint32_t)ng64;
+	if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) != gen_tag) {
+		s->open++;
+	} else {
+		if (ng >= nn->g)
+			return 0;
+		if (nn->tag & TAG_CLOSED) {
+			s->st.reopened++;
+			s->open++;
+		}
+	}
+	nn->tag = gen_tag | (uint32_t)d;
+	nn->g = ng;
+	nn->parent = from;
+	if (s->hlen == s->hcap) {
+		cx->heap = s->heap;
+		if (jps_heap_grow(cx))
+			return -1;
+		s->heap = cx->heap;
+		s->hcap = cx->heap_cap;
+	}
+	h = jps_octile(q, nx, ny);
+	key = (uint64_t)sat32((uint64_t)ng + h) << 32;
+	jps_heap_up(s->heap, s->hlen++,
+	            (struct jentry){key | (uint32_t)~ng, nb, (uint16_t)nx,
+	                            (uint16_t)ny});
+	s->st.pushes++;
+	if (trace)
+		trace_event(trace, PATH_TRACE_PUSH, nx, ny, fx, fy, d, ng, h,
+		            key);
+	if (s->open > s->st.max_open)
+		s->st.max_open = s->open;
+	return 0;
+}
+
 /* The search; trace is NULL in the instances that run the monsters'
- * searches, so the tracing code is compiled out of them. */
+ * searches, so the tracing code is compiled out of them.
+ *
+ * A diagonal run that stops only because a straight run from its cell
+ * would stop (not at the goal, not at a forced diagonal) has found a
+ * jump point whose successors are known already: those straight runs'
+ * ends and the rest of the diagonal.  It is expanded on the spot, with
+ * no trip through the open list, and the diagonal goes on from it.  This
+ * is A* expanding a node early: the node is closed with the cost it has,
+ * and reopened like any other if a cheaper way to it turns up later, so
+ * the answer stays exact.  It still counts as pushed and expanded (and
+ * appears so in the trace), so the budget and the AI view see it. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
            struct path_stats *stp, const int nocorner,
@@ -642,28 +729,24 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	const uint32_t start = q->start, goal = q->goal;
 	const uint32_t gpx = (uint32_t)q->gx + 1, gpy = (uint32_t)q->gy + 1;
 	const struct jlines lines = {cx->rows, cx->cols, cx->rw, cx->cw};
-	struct jentry *heap = cx->heap;
-	size_t hlen = 0, hcap = cx->heap_cap;
-	struct path_stats st = {0, 0, 0, 0};
+	struct jsearch s = {cx->heap, 0, cx->heap_cap, 1, 0, {0, 0, 0, 0}};
 	enum path_status result = PATH_NO_PATH;
-	uint32_t open = 1;
-	int over_limit = 0;
 
 	nodes[start].tag = gen_tag | 0u;
 	nodes[start].g = 0;
 	nodes[start].parent = start;
-	heap[hlen++] = (struct jentry){
+	s.heap[s.hlen++] = (struct jentry){
 	        (uint64_t)jps_octile(q, q->sx, q->sy) << 32 | (uint32_t)~0u,
 	        start, (uint16_t)q->sx, (uint16_t)q->sy};
-	st.pushes = 1;
-	st.max_open = 1;
+	s.st.pushes = 1;
+	s.st.max_open = 1;
 	if (trace)
 		trace_event(trace, PATH_TRACE_PUSH, q->sx, q->sy, q->sx, q->sy,
 		            -1, 0, jps_octile(q, q->sx, q->sy),
 		            (uint64_t)jps_octile(q, q->sx, q->sy) << 32);
 
-	while (hlen) {
-		const struct jentry top = jps_heap_pop(heap, --hlen);
+	while (s.hlen) {
+		const struct jentry top = jps_heap_pop(s.heap, --s.hlen);
 		const uint32_t cur = top.node;
 		const uint32_t tag = nodes[cur].tag, cg = nodes[cur].g;
 		const int x = top.x, y = top.y;
@@ -671,13 +754,13 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 
 		if ((tag & TAG_CLOSED) || (uint32_t)~top.key != cg)
 			continue;
-		if (q->budget && st.expanded >= q->budget) {
+		if (q->budget && s.st.expanded >= q->budget) {
 			result = PATH_BUDGET;
 			break;
 		}
 		nodes[cur].tag = tag | TAG_CLOSED;
-		open--;
-		st.expanded++;
+		s.open--;
+		s.st.expanded++;
 		if (trace)
 			trace_event(trace, PATH_TRACE_EXPAND, x, y, x, y, -1,
 			            cg, 0, top.key);
@@ -690,85 +773,126 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		        cur == start ? 8 : (int)(tag & TAG_DIR_MASK), nocorner);
 		while (dirs) {
 			const int d = __builtin_ctz(dirs);
-			uint32_t steps = 0, nb, ng;
-			uint64_t ng64;
-			struct jnode *nn;
-			int nx, ny;
+			uint32_t steps = 0, nb, from = cur, fg = cg;
+			int fx = x, fy = y;
 
 			dirs &= dirs - 1;
 			/* The first cell of the run must be open (and, for a
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
-			nb = d < 4 ? jps_run_straight(&lines, stride,
-			                              (uint32_t)x + 1,
-			                              (uint32_t)y + 1, d, gpx,
-			                              gpy, nocorner, &steps)
-			           : jps_run_diagonal(c, &lines, q->off, cur,
-			                              (uint32_t)x + 1,
-			                              (uint32_t)y + 1, d, goal,
-			                              gpx, gpy, nocorner,
-			                              &steps);
-			if (!nb)
-				continue;
-			ng64 = (uint64_t)cg +
-			       (uint64_t)steps *
-			               (d < 4 ? q->straight : q->diagonal);
-			if (ng64 > PATH_COST_MAX) {
-				over_limit = 1;
+			if (d < 4) {
+				nb = jps_run_straight(&lines, stride,
+				                      (uint32_t)x + 1,
+				                      (uint32_t)y + 1, d, gpx,
+				                      gpy, nocorner, &steps);
+				if (nb && jps_offer(cx, &s, q, gen_tag, nb, cur,
+				                    x, y, d, steps, cg, trace))
+					goto nomem;
 				continue;
 			}
-			ng = (uint32_t)ng64;
-			nn = &nodes[nb];
-			if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
-			    gen_tag) {
-				open++;
-			} else {
-				if (ng >= nn->g)
-					continue;
-				if (nn->tag & TAG_CLOSED) {
-					st.reopened++;
-					open++;
+			for (;;) {
+				uint32_t qr = 0, qc = 0, ng;
+				uint64_t ng64;
+				struct jnode *nn;
+				int nx, ny;
+
+				nb = jps_run_diagonal(c, &lines, q->off, from,
+				                      (uint32_t)fx + 1,
+				                      (uint32_t)fy + 1, d, goal,
+				                      gpx, gpy, nocorner,
+				                      &steps, &qr, &qc);
+				if (!nb)
+					break;
+				if (!(qr | qc)) {
+					if (jps_offer(cx, &s, q, gen_tag, nb,
+					              from, fx, fy, d, steps,
+					              fg, trace))
+						goto nomem;
+					break;
 				}
-			}
-			nn->tag = gen_tag | (uint32_t)d;
-			nn->g = ng;
-			nn->parent = cur;
-			nx = x + dir_dx[d] * (int)steps;
-			ny = y + dir_dy[d] * (int)steps;
-			if (hlen == hcap) {
-				cx->heap = heap;
-				if (jps_heap_grow(cx)) {
-					result = PATH_NOMEM;
+				/* Expanded on the spot. */
+				ng64 = (uint64_t)fg +
+				       (uint64_t)steps * q->diagonal;
+				if (ng64 > PATH_COST_MAX) {
+					s.over_limit = 1;
+					break;
+				}
+				ng = (uint32_t)ng64;
+				nn = &nodes[nb];
+				if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) ==
+				    gen_tag) {
+					if (ng >= nn->g)
+						break;
+					if (nn->tag & TAG_CLOSED)
+						s.st.reopened++;
+					else
+						s.open--;
+				}
+				if (q->budget && s.st.expanded >= q->budget) {
+					result = PATH_BUDGET;
 					goto out;
 				}
-				heap = cx->heap;
-				hcap = cx->heap_cap;
+				nn->tag = gen_tag | TAG_CLOSED | (uint32_t)d;
+				nn->g = ng;
+				nn->parent = from;
+				nx = fx + dir_dx[d] * (int)steps;
+				ny = fy + dir_dy[d] * (int)steps;
+				s.st.pushes++;
+				s.st.expanded++;
+				if (trace) {
+					const uint32_t h =
+					        jps_octile(q, nx, ny);
+					const uint64_t key =
+					        (uint64_t)sat32((uint64_t)ng +
+					                        h)
+					        << 32;
+
+					trace_event(trace, PATH_TRACE_PUSH, nx,
+					            ny, fx, fy, d, ng, h, key);
+					trace_event(trace, PATH_TRACE_EXPAND,
+					            nx, ny, nx, ny, -1, ng, 0,
+					            key | (uint32_t)~ng);
+				}
+				if (qr) {
+					const uint32_t px = (uint32_t)nx + 1;
+					const int hd = comp_h[d - 4];
+
+					if (jps_offer(cx, &s, q, gen_tag,
+					              nb - px + qr, nb, nx, ny,
+					              hd,
+					              qr > px ? qr - px
+					                      : px - qr,
+					              ng, trace))
+						goto nomem;
+				}
+				if (qc) {
+					const uint32_t py = (uint32_t)ny + 1;
+					const int vd = comp_v[d - 4];
+
+					if (jps_offer(cx, &s, q, gen_tag,
+					              qc * stride +
+					                      (uint32_t)nx + 1,
+					              nb, nx, ny, vd,
+					              qc > py ? qc - py
+					                      : py - qc,
+					              ng, trace))
+						goto nomem;
+				}
+				from = nb;
+				fg = ng;
+				fx = nx;
+				fy = ny;
 			}
-			jps_heap_up(
-			        heap, hlen++,
-			        (struct jentry){
-			                (uint64_t)sat32((uint64_t)ng +
-			                                jps_octile(q, nx, ny))
-			                                << 32 |
-			                        (uint32_t)~ng,
-			                nb, (uint16_t)nx, (uint16_t)ny});
-			st.pushes++;
-			if (trace)
-				trace_event(
-				        trace, PATH_TRACE_PUSH, nx, ny, x, y, d,
-				        ng, jps_octile(q, nx, ny),
-				        (uint64_t)sat32((uint64_t)ng +
-				                        jps_octile(q, nx, ny))
-				                << 32);
-			if (open > st.max_open)
-				st.max_open = open;
 		}
 	}
-	if (result == PATH_NO_PATH && over_limit)
+	if (result == PATH_NO_PATH && s.over_limit)
 		result = PATH_COST_RANGE;
+	goto out;
+nomem:
+	result = PATH_NOMEM;
 out:
-	cx->heap = heap;
-	*stp = st;
+	cx->heap = s.heap;
+	*stp = s.st;
 	return result;
 }
 
@@ -806,53 +930,45 @@ static enum path_status jps_search_always_traced(struct jps_ctx *cx,
 	return jps_search(cx, c, q, st, 0, trace);
 }
 
-/* Writes the path from the start to the goal, every cell of every run. */
+/* Writes the path from the start to the goal, every cell of every run.
+ * Each jump point's tag keeps the direction of the jump that reached it,
+ * so the walk back steps cell by cell, without dividing by the stride. */
 static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
                           struct path_point *buf, size_t cap,
                           struct path_result *res)
 {
-	const uint32_t stride = (uint32_t)cx->stride;
+	const struct jnode *const nodes = cx->nodes;
 	uint32_t n = q->goal;
 	size_t len = 1, k;
+	int x = q->gx, y = q->gy;
 
 	while (n != q->start) {
-		const uint32_t p = cx->nodes[n].parent;
-		const int dx = (int)(n % stride) - (int)(p % stride);
-		const int dy = (int)(n / stride) - (int)(p / stride);
-		const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+		const uint32_t p = nodes[n].parent;
+		const uint32_t step =
+		        (uint32_t)q->off[nodes[n].tag & TAG_DIR_MASK];
 
-		len += (size_t)(ax > ay ? ax : ay);
-		n = p;
+		for (; n != p; n -= step)
+			len++;
 	}
 	res->length = len;
-	res->cost = cx->nodes[q->goal].g;
+	res->cost = nodes[q->goal].g;
 	n = q->goal;
 	k = len - 1;
-	for (;;) {
-		int x = (int)(n % stride) - 1, y = (int)(n / stride) - 1;
-		uint32_t p;
-		int sx, sy;
+	while (n != q->start) {
+		const uint32_t p = nodes[n].parent;
+		const unsigned d = nodes[n].tag & TAG_DIR_MASK;
+		const uint32_t step = (uint32_t)q->off[d];
 
-		if (n == q->start) {
-			if (k < cap)
-				buf[k] = (struct path_point){x, y};
-			break;
-		}
-		p = cx->nodes[n].parent;
-		sx = (int)(p % stride) - 1 - x;
-		sy = (int)(p / stride) - 1 - y;
-		sx = (sx > 0) - (sx < 0);
-		sy = (sy > 0) - (sy < 0);
 		/* From n back towards p, p itself excluded. */
-		while (n != p) {
+		for (; n != p; n -= step, k--) {
 			if (k < cap)
 				buf[k] = (struct path_point){x, y};
-			k--;
-			x += sx;
-			y += sy;
-			n = (uint32_t)(y + 1) * stride + (uint32_t)(x + 1);
+			x -= dir_dx[d];
+			y -= dir_dy[d];
 		}
 	}
+	if (k < cap)
+		buf[k] = (struct path_point){x, y};
 }
 
 int jps_find(struct jps_ctx *ctx, const struct grid *g,
