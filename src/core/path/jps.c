@@ -58,17 +58,21 @@ struct jps_ctx {
 	struct jnode *nodes;
 	struct jentry *heap;
 	size_t heap_cap;
-	/* The walls as bits, one per padded cell, 1 for open: rows holds
-	 * every padded row (nwx words, bit b of word j the column 64j + b),
-	 * cols the same transposed (every padded column, nwy words over
-	 * the rows).  Each line has a zero guard word before and after it,
-	 * so that a scan can read the words on either side of any word it
-	 * looks at; rows and columns past the padded map are zero too, up to
-	 * whole 64 x 64 blocks, which is how cols is made from rows. */
+	/* The walls as bits, one per padded cell, 1 for open.  rows holds
+	 * the padded rows, nwx words each (bit b of word j the column
+	 * 64j + b); cols the same transposed, the padded columns in nwy
+	 * words over the rows.  Both are stored word by word: slot j + 1 of
+	 * rows is word j of every row, top to bottom, so the rows above and
+	 * below a cell lie next to its own row and a diagonal run that
+	 * looks along a row at every step reads a few cache lines, not three
+	 * new ones a step.  Slots 0 and nwx + 1 are zero guards, so a scan
+	 * can read the words on either side of any word; rows and columns
+	 * past the padded map are zero too, up to whole 64 x 64 blocks, which
+	 * is how cols is made from rows. */
 	size_t nwx, nwy; /* words per padded row, per padded column */
-	size_t rw, cw;   /* the same with the two guards: the line strides */
-	uint64_t *rows;  /* nwy * 64 lines of rw words */
-	uint64_t *cols;  /* nwx * 64 lines of cw words */
+	size_t rh, ch;   /* words per slot: nwy * 64 rows, nwx * 64 columns */
+	uint64_t *rows;  /* nwx + 2 slots of rh words */
+	uint64_t *cols;  /* nwy + 2 slots of ch words */
 	uint8_t *dirty; /* nwx * nwy blocks: rows changed since the last sync */
 	/* The remembered grid: its cost pointer, its serial when the bits
 	 * were made from it, and its multiplier (0 when its passable cells
@@ -167,11 +171,11 @@ struct jps_ctx *jps_ctx_new(int width, int height)
 	c->heap = malloc(c->heap_cap * sizeof(*c->heap));
 	c->nwx = ((size_t)width + 2 + 63) / 64;
 	c->nwy = ((size_t)height + 2 + 63) / 64;
-	c->rw = c->nwx + 2;
-	c->cw = c->nwy + 2;
+	c->rh = c->nwy * 64;
+	c->ch = c->nwx * 64;
 	/* All zero: every cell a wall, until the first grid is synced. */
-	c->rows = calloc(c->nwy * 64 * c->rw, sizeof(*c->rows));
-	c->cols = calloc(c->nwx * 64 * c->cw, sizeof(*c->cols));
+	c->rows = calloc((c->nwx + 2) * c->rh, sizeof(*c->rows));
+	c->cols = calloc((c->nwy + 2) * c->ch, sizeof(*c->cols));
 	c->dirty = calloc(c->nwx * c->nwy, 1);
 	if (!c->nodes || !c->heap || !c->rows || !c->cols || !c->dirty) {
 		jps_ctx_free(c);
@@ -198,8 +202,8 @@ size_t jps_ctx_bytes(const struct jps_ctx *ctx)
 		return 0;
 	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
 	       ctx->heap_cap * sizeof(*ctx->heap) +
-	       ctx->nwy * 64 * ctx->rw * sizeof(*ctx->rows) +
-	       ctx->nwx * 64 * ctx->cw * sizeof(*ctx->cols) +
+	       (ctx->nwx + 2) * ctx->rh * sizeof(*ctx->rows) +
+	       (ctx->nwy + 2) * ctx->ch * sizeof(*ctx->cols) +
 	       ctx->nwx * ctx->nwy;
 }
 
@@ -314,7 +318,7 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 
 	for (y = 1; y <= (size_t)g->height; y++) {
 		const uint8_t *src = g->cost + y * stride;
-		uint64_t *row = c->rows + y * c->rw + 1;
+		uint64_t *row = c->rows + c->rh + y; /* word j: row[j * rh] */
 
 		for (j = 0; j < c->nwx; j++) {
 			const size_t x0 = j * 64;
@@ -346,8 +350,8 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 					mixed = 1;
 				bits |= 1ull << (x - x0);
 			}
-			if (bits != row[j]) {
-				row[j] = bits;
+			if (bits != row[j * c->rh]) {
+				row[j * c->rh] = bits;
 				c->dirty[(y / 64) * c->nwx + j] = 1;
 				any = 1;
 			}
@@ -359,18 +363,15 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 		for (by = 0; by < c->nwy; by++) {
 			for (bx = 0; bx < c->nwx; bx++) {
 				uint64_t a[64];
-				size_t i;
 
 				if (!c->dirty[by * c->nwx + bx])
 					continue;
 				c->dirty[by * c->nwx + bx] = 0;
-				for (i = 0; i < 64; i++)
-					a[i] = c->rows[(by * 64 + i) * c->rw +
-					               1 + bx];
+				memcpy(a, c->rows + (bx + 1) * c->rh + by * 64,
+				       sizeof(a));
 				jps_transpose64(a);
-				for (i = 0; i < 64; i++)
-					c->cols[(bx * 64 + i) * c->cw + 1 +
-					        by] = a[i];
+				memcpy(c->cols + (by + 1) * c->ch + bx * 64, a,
+				       sizeof(a));
 			}
 		}
 	}
@@ -402,81 +403,71 @@ jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
 }
 
 /* The cells where a side line (the row above or below a run along a row,
- * the column beside a run along a column) makes a run stop, in the word j
- * of it: under no-corner, an open side cell whose neighbour behind it
- * (towards lower positions when fwd, else higher) is a wall; under
- * always, a side wall whose neighbour ahead is open.  The guard words
- * make s[j - 1] and s[j + 1] readable. */
+ * the column beside a run along a column) makes a run stop, in the word
+ * *s of it, whose neighbouring words in the line are s[-ws] and s[ws]:
+ * under no-corner, an open side cell whose neighbour behind it (towards
+ * lower positions when fwd, else higher) is a wall; under always, a side
+ * wall whose neighbour ahead is open.  Only the neighbouring word the
+ * direction needs is read. */
 static inline __attribute__((always_inline)) uint64_t
-jps_side_stops(const uint64_t *s, size_t j, const int fwd, const int nocorner)
+jps_side_stops(const uint64_t *s, ptrdiff_t ws, const int fwd,
+               const int nocorner)
 {
-	const uint64_t w = s[j];
-	const uint64_t lower = w << 1 | s[j - 1] >> 63; /* bit i: cell i-1 */
-	const uint64_t upper = w >> 1 | s[j + 1] << 63; /* bit i: cell i+1 */
+	const uint64_t w = *s;
 
-	if (nocorner)
-		return w & ~(fwd ? lower : upper);
-	return ~w & (fwd ? upper : lower);
+	if (nocorner == fwd) {
+		/* Bit i: cell i - 1. */
+		const uint64_t lower = w << 1 | s[-ws] >> 63;
+
+		return nocorner ? w & ~lower : ~w & lower;
+	} else {
+		/* Bit i: cell i + 1. */
+		const uint64_t upper = w >> 1 | s[ws] << 63;
+
+		return nocorner ? w & ~upper : ~w & upper;
+	}
 }
 
 /* A run along one line of bits (a padded row of rows, or a padded column
- * of cols, with its two side lines) from position pos, exclusive, towards
- * higher positions when fwd: the position of the first cell where the run
- * stops (a forced neighbour beside it, or the goal's position goal when
- * not 0), or 0 when it meets a wall first.  Sixty-four cells a word; the
- * blocked border stops every run inside the line. */
+ * of cols) from position pos, exclusive, towards higher positions when
+ * fwd: the position of the first cell where the run stops (a forced
+ * neighbour beside it, or the goal's position goal when not 0), or 0 when
+ * it meets a wall first.  line is the line's word 0; its word j is
+ * line[j * ws], and the two side lines' are the words just before and
+ * after it.  Sixty-four cells a word; the blocked border stops every run
+ * inside the line. */
 static inline __attribute__((always_inline)) uint32_t
-jps_line_scan(const uint64_t *line, const uint64_t *sa, const uint64_t *sb,
-              uint32_t pos, uint32_t goal, const int fwd, const int nocorner)
+jps_line_scan(const uint64_t *line, ptrdiff_t ws, uint32_t pos, uint32_t goal,
+              const int fwd, const int nocorner)
 {
-	const size_t gj = goal / 64;
+	const uint32_t gj = goal / 64;
 	const uint64_t gbit = goal ? 1ull << (goal % 64) : 0;
-	size_t j;
-	uint64_t mask;
+	const uint32_t p = fwd ? pos + 1 : pos - 1;
+	uint32_t j = p / 64;
+	const uint64_t *w = line + (ptrdiff_t)j * ws;
+	uint64_t mask = fwd ? ~0ull << (p % 64) : ~0ull >> (63 - p % 64);
 
-	if (fwd) {
-		const uint32_t p = pos + 1;
+	for (;;) {
+		const uint64_t o = *w;
+		uint64_t stop = ~o | jps_side_stops(w - 1, ws, fwd, nocorner) |
+		                jps_side_stops(w + 1, ws, fwd, nocorner) |
+		                (j == gj ? gbit : 0);
 
-		j = p / 64;
-		mask = ~0ull << (p % 64);
-		for (;;) {
-			const uint64_t o = line[j];
-			uint64_t stop = ~o |
-			                jps_side_stops(sa, j, 1, nocorner) |
-			                jps_side_stops(sb, j, 1, nocorner) |
-			                (j == gj ? gbit : 0);
+		stop &= mask;
+		if (stop) {
+			const unsigned b =
+			        fwd ? (unsigned)__builtin_ctzll(stop)
+			            : 63 - (unsigned)__builtin_clzll(stop);
 
-			stop &= mask;
-			if (stop) {
-				const unsigned b =
-				        (unsigned)__builtin_ctzll(stop);
-
-				return o >> b & 1 ? (uint32_t)(j * 64 + b) : 0;
-			}
-			j++;
-			mask = ~0ull;
+			return o >> b & 1 ? j * 64 + b : 0;
 		}
-	} else {
-		const uint32_t p = pos - 1;
-
-		j = p / 64;
-		mask = ~0ull >> (63 - p % 64);
-		for (;;) {
-			const uint64_t o = line[j];
-			uint64_t stop = ~o |
-			                jps_side_stops(sa, j, 0, nocorner) |
-			                jps_side_stops(sb, j, 0, nocorner) |
-			                (j == gj ? gbit : 0);
-
-			stop &= mask;
-			if (stop) {
-				const unsigned b =
-				        63 - (unsigned)__builtin_clzll(stop);
-
-				return o >> b & 1 ? (uint32_t)(j * 64 + b) : 0;
-			}
+		mask = ~0ull;
+		if (fwd) {
+			j++;
+			w += ws;
+		} else {
 			j--;
-			mask = ~0ull;
+			w -= ws;
 		}
 	}
 }
@@ -484,7 +475,7 @@ jps_line_scan(const uint64_t *line, const uint64_t *sa, const uint64_t *sb,
 /* The lines a run reads: the context's bits. */
 struct jlines {
 	const uint64_t *rows, *cols;
-	size_t rw, cw;
+	ptrdiff_t rh, ch;
 };
 
 /* A run along the row py from the padded column px, east when fwd: the
@@ -493,9 +484,7 @@ static inline __attribute__((always_inline)) uint32_t
 jps_run_row(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
             uint32_t gpy, const int fwd, const int nocorner)
 {
-	const uint64_t *line = l->rows + py * l->rw + 1;
-
-	return jps_line_scan(line, line - l->rw, line + l->rw, px,
+	return jps_line_scan(l->rows + l->rh + py, l->rh, px,
 	                     py == gpy ? gpx : 0, fwd, nocorner);
 }
 
@@ -504,9 +493,7 @@ static inline __attribute__((always_inline)) uint32_t
 jps_run_col(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
             uint32_t gpy, const int fwd, const int nocorner)
 {
-	const uint64_t *line = l->cols + px * l->cw + 1;
-
-	return jps_line_scan(line, line - l->cw, line + l->cw, py,
+	return jps_line_scan(l->cols + l->ch + px, l->ch, py,
 	                     px == gpx ? gpy : 0, fwd, nocorner);
 }
 
@@ -639,6 +626,40 @@ static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 	             (uint64_t)q->straight * (hi - lo));
 }
 
+/* A diagonal run's result. */
+struct jrun {
+	uint32_t nb, steps, qr, qc; /* as jps_run_diagonal's; nb 0: none */
+};
+
+/* The diagonal run from the jump point from, unpadded (fx, fy), with the
+ * nodes it found asked from memory ahead of their use. */
+static inline __attribute__((always_inline)) void
+jps_run_diagonal_ahead(const uint8_t *c, const struct jlines *l,
+                       const struct jquery *q, const struct jnode *nodes,
+                       uint32_t stride, uint32_t from, int fx, int fy, int d,
+                       uint32_t goal, uint32_t gpx, uint32_t gpy,
+                       const int nocorner, struct jrun *r)
+{
+	r->qr = r->qc = 0;
+	r->steps = 0;
+	r->nb = jps_run_diagonal(c, l, q->off, from, (uint32_t)fx + 1,
+	                         (uint32_t)fy + 1, d, goal, gpx, gpy, nocorner,
+	                         &r->steps, &r->qr, &r->qc);
+	if (!r->nb)
+		return;
+	__builtin_prefetch(&nodes[r->nb], 1);
+	if (r->qr)
+		__builtin_prefetch(&nodes[r->nb -
+		                          ((uint32_t)fx + 1 +
+		                           (uint32_t)dir_dx[d] * r->steps) +
+		                          r->qr],
+		                   1);
+	if (r->qc)
+		__builtin_prefetch(&nodes[r->qc * stride + (uint32_t)fx + 1 +
+		                          (uint32_t)dir_dx[d] * r->steps],
+		                   1);
+}
+
 /* The open list and counts of one search. */
 struct jsearch {
 	struct jentry *heap;
@@ -728,7 +749,8 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	const uint32_t stride = (uint32_t)cx->stride;
 	const uint32_t start = q->start, goal = q->goal;
 	const uint32_t gpx = (uint32_t)q->gx + 1, gpy = (uint32_t)q->gy + 1;
-	const struct jlines lines = {cx->rows, cx->cols, cx->rw, cx->cw};
+	const struct jlines lines = {cx->rows, cx->cols, (ptrdiff_t)cx->rh,
+	                             (ptrdiff_t)cx->ch};
 	struct jsearch s = {cx->heap, 0, cx->heap_cap, 1, 0, {0, 0, 0, 0}};
 	enum path_status result = PATH_NO_PATH;
 
@@ -750,7 +772,11 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		const uint32_t cur = top.node;
 		const uint32_t tag = nodes[cur].tag, cg = nodes[cur].g;
 		const int x = top.x, y = top.y;
-		unsigned dirs;
+		unsigned dirs, npend, k;
+		struct {
+			uint32_t nb, steps;
+			int d;
+		} pend[4];
 
 		if ((tag & TAG_CLOSED) || (uint32_t)~top.key != cg)
 			continue;
@@ -771,48 +797,60 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		dirs = jps_directions(
 		        c, q->off, cur,
 		        cur == start ? 8 : (int)(tag & TAG_DIR_MASK), nocorner);
+		npend = 0;
 		while (dirs) {
 			const int d = __builtin_ctz(dirs);
-			uint32_t steps = 0, nb, from = cur, fg = cg;
+			uint32_t from = cur, fg = cg;
 			int fx = x, fy = y;
+			struct jrun r;
 
 			dirs &= dirs - 1;
 			/* The first cell of the run must be open (and, for a
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
 			if (d < 4) {
-				nb = jps_run_straight(&lines, stride,
-				                      (uint32_t)x + 1,
-				                      (uint32_t)y + 1, d, gpx,
-				                      gpy, nocorner, &steps);
-				if (nb && jps_offer(cx, &s, q, gen_tag, nb, cur,
-				                    x, y, d, steps, cg, trace))
-					goto nomem;
+				uint32_t steps = 0,
+				         nb = jps_run_straight(
+				                 &lines, stride,
+				                 (uint32_t)x + 1,
+				                 (uint32_t)y + 1, d, gpx, gpy,
+				                 nocorner, &steps);
+
+				if (nb) {
+					__builtin_prefetch(&nodes[nb], 1);
+					pend[npend].nb = nb;
+					pend[npend].steps = steps;
+					pend[npend++].d = d;
+				}
 				continue;
 			}
-			for (;;) {
-				uint32_t qr = 0, qc = 0, ng;
+			jps_run_diagonal_ahead(c, &lines, q, nodes, stride,
+			                       from, fx, fy, d, goal, gpx, gpy,
+			                       nocorner, &r);
+			while (r.nb) {
+				const uint32_t nb = r.nb;
+				const int nx = fx + dir_dx[d] * (int)r.steps;
+				const int ny = fy + dir_dy[d] * (int)r.steps;
+				const uint32_t qr = r.qr, qc = r.qc;
 				uint64_t ng64;
+				uint32_t ng;
 				struct jnode *nn;
-				int nx, ny;
 
-				nb = jps_run_diagonal(c, &lines, q->off, from,
-				                      (uint32_t)fx + 1,
-				                      (uint32_t)fy + 1, d, goal,
-				                      gpx, gpy, nocorner,
-				                      &steps, &qr, &qc);
-				if (!nb)
-					break;
 				if (!(qr | qc)) {
 					if (jps_offer(cx, &s, q, gen_tag, nb,
-					              from, fx, fy, d, steps,
+					              from, fx, fy, d, r.steps,
 					              fg, trace))
 						goto nomem;
 					break;
 				}
-				/* Expanded on the spot. */
+				/* Expanded on the spot.  The next run goes
+				 * first: its work hides the wait for this
+				 * one's jump points to come from memory. */
 				ng64 = (uint64_t)fg +
-				       (uint64_t)steps * q->diagonal;
+				       (uint64_t)r.steps * q->diagonal;
+				jps_run_diagonal_ahead(
+				        c, &lines, q, nodes, stride, nb, nx, ny,
+				        d, goal, gpx, gpy, nocorner, &r);
 				if (ng64 > PATH_COST_MAX) {
 					s.over_limit = 1;
 					break;
@@ -835,8 +873,6 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				nn->tag = gen_tag | TAG_CLOSED | (uint32_t)d;
 				nn->g = ng;
 				nn->parent = from;
-				nx = fx + dir_dx[d] * (int)steps;
-				ny = fy + dir_dy[d] * (int)steps;
 				s.st.pushes++;
 				s.st.expanded++;
 				if (trace) {
@@ -855,11 +891,10 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				}
 				if (qr) {
 					const uint32_t px = (uint32_t)nx + 1;
-					const int hd = comp_h[d - 4];
 
 					if (jps_offer(cx, &s, q, gen_tag,
 					              nb - px + qr, nb, nx, ny,
-					              hd,
+					              comp_h[d - 4],
 					              qr > px ? qr - px
 					                      : px - qr,
 					              ng, trace))
@@ -867,12 +902,11 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				}
 				if (qc) {
 					const uint32_t py = (uint32_t)ny + 1;
-					const int vd = comp_v[d - 4];
 
 					if (jps_offer(cx, &s, q, gen_tag,
 					              qc * stride +
 					                      (uint32_t)nx + 1,
-					              nb, nx, ny, vd,
+					              nb, nx, ny, comp_v[d - 4],
 					              qc > py ? qc - py
 					                      : py - qc,
 					              ng, trace))
@@ -884,6 +918,12 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				fy = ny;
 			}
 		}
+		/* The straight runs' ends last, now that their nodes have had
+		 * the diagonals' time to arrive in the cache. */
+		for (k = 0; k < npend; k++)
+			if (jps_offer(cx, &s, q, gen_tag, pend[k].nb, cur, x, y,
+			              pend[k].d, pend[k].steps, cg, trace))
+				goto nomem;
 	}
 	if (result == PATH_NO_PATH && s.over_limit)
 		result = PATH_COST_RANGE;
