@@ -66,13 +66,18 @@ struct jps_ctx {
 	 * below a cell lie next to its own row and a diagonal run that
 	 * looks along a row at every step reads a few cache lines, not three
 	 * new ones a step.  Slots 0 and nwx + 1 are zero guards, so a scan
-	 * can read the words on either side of any word; rows and columns
-	 * past the padded map are zero too, up to whole 64 x 64 blocks, which
-	 * is how cols is made from rows. */
+	 * can read the words on either side of any word.  cols is made from
+	 * rows in blocks of 64 x 64 bits. */
 	size_t nwx, nwy; /* words per padded row, per padded column */
-	size_t rh, ch;   /* words per slot: nwy * 64 rows, nwx * 64 columns */
+	size_t rh, ch;   /* words per slot: the padded rows, the columns */
 	uint64_t *rows;  /* nwx + 2 slots of rh words */
 	uint64_t *cols;  /* nwy + 2 slots of ch words */
+	/* Where runs stop, worked out from rows and cols at each sync: in
+	 * the same layout, for each rule and way (index nocorner * 2 + fwd,
+	 * fwd the way to higher positions), bits set at the walls and at the
+	 * cells with a forced neighbour, so that a run reads one word per 64
+	 * cells and finds its end with one bit scan. */
+	uint64_t *rstop[4], *cstop[4];
 	uint8_t *dirty; /* nwx * nwy blocks: rows changed since the last sync */
 	/* The remembered grid: its cost pointer, its serial when the bits
 	 * were made from it, and its multiplier (0 when its passable cells
@@ -153,6 +158,7 @@ static int jps_heap_grow(struct jps_ctx *c)
 struct jps_ctx *jps_ctx_new(int width, int height)
 {
 	struct jps_ctx *c;
+	int i;
 
 	if (!grid_size_ok(width, height))
 		return NULL;
@@ -171,11 +177,16 @@ struct jps_ctx *jps_ctx_new(int width, int height)
 	c->heap = malloc(c->heap_cap * sizeof(*c->heap));
 	c->nwx = ((size_t)width + 2 + 63) / 64;
 	c->nwy = ((size_t)height + 2 + 63) / 64;
-	c->rh = c->nwy * 64;
-	c->ch = c->nwx * 64;
-	/* All zero: every cell a wall, until the first grid is synced. */
-	c->rows = calloc((c->nwx + 2) * c->rh, sizeof(*c->rows));
-	c->cols = calloc((c->nwy + 2) * c->ch, sizeof(*c->cols));
+	c->rh = (size_t)height + 2;
+	c->ch = (size_t)width + 2;
+	/* All zero: every cell a wall, until the first grid is synced (and
+	 * the stop masks, read only where a cell is open, do not matter). */
+	c->rows = calloc(5 * (c->nwx + 2) * c->rh, sizeof(*c->rows));
+	c->cols = calloc(5 * (c->nwy + 2) * c->ch, sizeof(*c->cols));
+	for (i = 0; c->rows && c->cols && i < 4; i++) {
+		c->rstop[i] = c->rows + (size_t)(i + 1) * (c->nwx + 2) * c->rh;
+		c->cstop[i] = c->cols + (size_t)(i + 1) * (c->nwy + 2) * c->ch;
+	}
 	c->dirty = calloc(c->nwx * c->nwy, 1);
 	if (!c->nodes || !c->heap || !c->rows || !c->cols || !c->dirty) {
 		jps_ctx_free(c);
@@ -202,8 +213,8 @@ size_t jps_ctx_bytes(const struct jps_ctx *ctx)
 		return 0;
 	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
 	       ctx->heap_cap * sizeof(*ctx->heap) +
-	       (ctx->nwx + 2) * ctx->rh * sizeof(*ctx->rows) +
-	       (ctx->nwy + 2) * ctx->ch * sizeof(*ctx->cols) +
+	       5 * (ctx->nwx + 2) * ctx->rh * sizeof(*ctx->rows) +
+	       5 * (ctx->nwy + 2) * ctx->ch * sizeof(*ctx->cols) +
 	       ctx->nwx * ctx->nwy;
 }
 
@@ -304,6 +315,63 @@ static void jps_transpose64(uint64_t a[64])
 	}
 }
 
+/* The cells where a side line (the row above or below a run along a row,
+ * the column beside a run along a column) makes a run stop, in the word
+ * *s of it, whose neighbouring words in the line are s[-ws] and s[ws]:
+ * under no-corner, an open side cell whose neighbour behind it (towards
+ * lower positions when fwd, else higher) is a wall; under always, a side
+ * wall whose neighbour ahead is open.  Only the neighbouring word the
+ * direction needs is read. */
+static inline __attribute__((always_inline)) uint64_t
+jps_side_stops(const uint64_t *s, ptrdiff_t ws, const int fwd,
+               const int nocorner)
+{
+	const uint64_t w = *s;
+
+	if (nocorner == fwd) {
+		/* Bit i: cell i - 1. */
+		const uint64_t lower = w << 1 | s[-ws] >> 63;
+
+		return nocorner ? w & ~lower : ~w & lower;
+	} else {
+		/* Bit i: cell i + 1. */
+		const uint64_t upper = w >> 1 | s[ws] << 63;
+
+		return nocorner ? w & ~upper : ~w & upper;
+	}
+}
+
+/* The stop mask (see struct jps_ctx) of the word *w of a line whose
+ * side lines' words are w[-1] and w[1], for one rule and way. */
+static inline uint64_t jps_stop_word(const uint64_t *w, ptrdiff_t ws,
+                                     const int fwd, const int nocorner)
+{
+	return ~*w | jps_side_stops(w - 1, ws, fwd, nocorner) |
+	       jps_side_stops(w + 1, ws, fwd, nocorner);
+}
+
+/* Works the stop masks out again for the words of lines lo..hi (line
+ * numbers), word slots jlo..jhi, of bits (rows or cols, line stride ws
+ * between slots, n words a slot) into stops. */
+static void jps_derive(const uint64_t *bits, uint64_t *const stops[4],
+                       size_t ws, size_t lo, size_t hi, size_t jlo, size_t jhi)
+{
+	size_t j, y;
+
+	for (j = jlo; j <= jhi; j++) {
+		for (y = lo; y <= hi; y++) {
+			const size_t at = (j + 1) * ws + y;
+			const uint64_t *w = bits + at;
+			const ptrdiff_t pws = (ptrdiff_t)ws;
+
+			stops[0][at] = jps_stop_word(w, pws, 0, 0);
+			stops[1][at] = jps_stop_word(w, pws, 1, 0);
+			stops[2][at] = jps_stop_word(w, pws, 0, 1);
+			stops[3][at] = jps_stop_word(w, pws, 1, 1);
+		}
+	}
+}
+
 /* Brings the bits up to date with g and returns g's multiplier (0 when
  * its passable cells differ or there are none), in one pass over the
  * cost bytes, eight at a time.  Only the 64 x 64 blocks whose rows
@@ -366,12 +434,43 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 
 				if (!c->dirty[by * c->nwx + bx])
 					continue;
-				c->dirty[by * c->nwx + bx] = 0;
-				memcpy(a, c->rows + (bx + 1) * c->rh + by * 64,
-				       sizeof(a));
+				const size_t y0 = by * 64, x0 = bx * 64;
+				const size_t ny =
+				        c->rh - y0 < 64 ? c->rh - y0 : 64;
+				const size_t nx =
+				        c->ch - x0 < 64 ? c->ch - x0 : 64;
+
+				memset(a, 0, sizeof(a));
+				memcpy(a, c->rows + (bx + 1) * c->rh + y0,
+				       ny * sizeof(*a));
 				jps_transpose64(a);
-				memcpy(c->cols + (by + 1) * c->ch + bx * 64, a,
-				       sizeof(a));
+				memcpy(c->cols + (by + 1) * c->ch + x0, a,
+				       nx * sizeof(*a));
+			}
+		}
+		/* A changed word changes the stop masks of the words around
+		 * it, one line and one word each way, inside the map. */
+		for (by = 0; by < c->nwy; by++) {
+			for (bx = 0; bx < c->nwx; bx++) {
+				const size_t x0 = bx * 64, y0 = by * 64;
+
+				if (!c->dirty[by * c->nwx + bx])
+					continue;
+				c->dirty[by * c->nwx + bx] = 0;
+				jps_derive(c->rows, c->rstop, c->rh,
+				           y0 ? y0 - 1 : 1,
+				           y0 + 64 < (size_t)g->height
+				                   ? y0 + 64
+				                   : (size_t)g->height,
+				           bx ? bx - 1 : 0,
+				           bx + 1 < c->nwx ? bx + 1 : bx);
+				jps_derive(c->cols, c->cstop, c->ch,
+				           x0 ? x0 - 1 : 1,
+				           x0 + 64 < (size_t)g->width
+				                   ? x0 + 64
+				                   : (size_t)g->width,
+				           by ? by - 1 : 0,
+				           by + 1 < c->nwy ? by + 1 : by);
 			}
 		}
 	}
@@ -402,64 +501,34 @@ jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
 	return !c[n + o] && c[n + step + o];
 }
 
-/* The cells where a side line (the row above or below a run along a row,
- * the column beside a run along a column) makes a run stop, in the word
- * *s of it, whose neighbouring words in the line are s[-ws] and s[ws]:
- * under no-corner, an open side cell whose neighbour behind it (towards
- * lower positions when fwd, else higher) is a wall; under always, a side
- * wall whose neighbour ahead is open.  Only the neighbouring word the
- * direction needs is read. */
-static inline __attribute__((always_inline)) uint64_t
-jps_side_stops(const uint64_t *s, ptrdiff_t ws, const int fwd,
-               const int nocorner)
-{
-	const uint64_t w = *s;
-
-	if (nocorner == fwd) {
-		/* Bit i: cell i - 1. */
-		const uint64_t lower = w << 1 | s[-ws] >> 63;
-
-		return nocorner ? w & ~lower : ~w & lower;
-	} else {
-		/* Bit i: cell i + 1. */
-		const uint64_t upper = w >> 1 | s[ws] << 63;
-
-		return nocorner ? w & ~upper : ~w & upper;
-	}
-}
-
-/* A run along one line of bits (a padded row of rows, or a padded column
- * of cols) from position pos, exclusive, towards higher positions when
- * fwd: the position of the first cell where the run stops (a forced
- * neighbour beside it, or the goal's position goal when not 0), or 0 when
- * it meets a wall first.  line is the line's word 0; its word j is
- * line[j * ws], and the two side lines' are the words just before and
- * after it.  Sixty-four cells a word; the blocked border stops every run
- * inside the line. */
+/* A run along one line (a padded row, or a padded column) from position
+ * pos, exclusive, towards higher positions when fwd: the position of the
+ * first cell where the run stops (a forced neighbour beside it, or the
+ * goal's position goal when not 0), or 0 when it meets a wall first.
+ * stops and open point at the line's word 0 in the stop mask for the
+ * rule and way, and in the open bits; word j is at j * ws.  Sixty-four
+ * cells a word; the blocked border stops every run inside the line. */
 static inline __attribute__((always_inline)) uint32_t
-jps_line_scan(const uint64_t *line, ptrdiff_t ws, uint32_t pos, uint32_t goal,
-              const int fwd, const int nocorner)
+jps_line_scan(const uint64_t *stops, const uint64_t *open, ptrdiff_t ws,
+              uint32_t pos, uint32_t goal, const int fwd)
 {
 	const uint32_t gj = goal / 64;
 	const uint64_t gbit = goal ? 1ull << (goal % 64) : 0;
 	const uint32_t p = fwd ? pos + 1 : pos - 1;
 	uint32_t j = p / 64;
-	const uint64_t *w = line + (ptrdiff_t)j * ws;
+	const uint64_t *w = stops + (ptrdiff_t)j * ws;
 	uint64_t mask = fwd ? ~0ull << (p % 64) : ~0ull >> (63 - p % 64);
 
 	for (;;) {
-		const uint64_t o = *w;
-		uint64_t stop = ~o | jps_side_stops(w - 1, ws, fwd, nocorner) |
-		                jps_side_stops(w + 1, ws, fwd, nocorner) |
-		                (j == gj ? gbit : 0);
+		const uint64_t stop = (*w | (j == gj ? gbit : 0)) & mask;
 
-		stop &= mask;
 		if (stop) {
 			const unsigned b =
 			        fwd ? (unsigned)__builtin_ctzll(stop)
 			            : 63 - (unsigned)__builtin_clzll(stop);
 
-			return o >> b & 1 ? j * 64 + b : 0;
+			return open[(ptrdiff_t)j * ws] >> b & 1 ? j * 64 + b
+			                                        : 0;
 		}
 		mask = ~0ull;
 		if (fwd) {
@@ -472,9 +541,11 @@ jps_line_scan(const uint64_t *line, ptrdiff_t ws, uint32_t pos, uint32_t goal,
 	}
 }
 
-/* The lines a run reads: the context's bits. */
+/* The lines a run reads: the context's bits, and the stop masks for the
+ * search's rule, each way. */
 struct jlines {
 	const uint64_t *rows, *cols;
+	const uint64_t *rfwd, *rback, *cfwd, *cback;
 	ptrdiff_t rh, ch;
 };
 
@@ -482,19 +553,23 @@ struct jlines {
  * padded column where it stops, or 0 (a wall first). */
 static inline __attribute__((always_inline)) uint32_t
 jps_run_row(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
-            uint32_t gpy, const int fwd, const int nocorner)
+            uint32_t gpy, const int fwd)
 {
-	return jps_line_scan(l->rows + l->rh + py, l->rh, px,
-	                     py == gpy ? gpx : 0, fwd, nocorner);
+	const ptrdiff_t at = l->rh + py;
+
+	return jps_line_scan((fwd ? l->rfwd : l->rback) + at, l->rows + at,
+	                     l->rh, px, py == gpy ? gpx : 0, fwd);
 }
 
 /* The same along the column px from the padded row py, south when fwd. */
 static inline __attribute__((always_inline)) uint32_t
 jps_run_col(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
-            uint32_t gpy, const int fwd, const int nocorner)
+            uint32_t gpy, const int fwd)
 {
-	return jps_line_scan(l->cols + l->ch + px, l->ch, py,
-	                     px == gpx ? gpy : 0, fwd, nocorner);
+	const ptrdiff_t at = l->ch + px;
+
+	return jps_line_scan((fwd ? l->cfwd : l->cback) + at, l->cols + at,
+	                     l->ch, py, px == gpx ? gpy : 0, fwd);
 }
 
 /* A straight run from the open padded cell (px, py) in direction d (0..3):
@@ -509,13 +584,13 @@ jps_run_straight(const struct jlines *l, uint32_t stride, uint32_t px,
 	uint32_t q;
 
 	if (dir_dy[d] == 0) {
-		q = jps_run_row(l, px, py, gpx, gpy, dir_dx[d] > 0, nocorner);
+		q = jps_run_row(l, px, py, gpx, gpy, dir_dx[d] > 0);
 		if (!q)
 			return 0;
 		*steps = q > px ? q - px : px - q;
 		return py * stride + q;
 	}
-	q = jps_run_col(l, px, py, gpx, gpy, dir_dy[d] > 0, nocorner);
+	q = jps_run_col(l, px, py, gpx, gpy, dir_dy[d] > 0);
 	if (!q)
 		return 0;
 	*steps = q > py ? q - py : py - q;
@@ -554,8 +629,8 @@ jps_run_diagonal(const uint8_t *c, const struct jlines *l, const long *off,
 		if (!nocorner && ((!c[n - oh] && c[n - oh + ov]) ||
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
-		*qr = jps_run_row(l, px, py, gpx, gpy, east, nocorner);
-		*qc = jps_run_col(l, px, py, gpx, gpy, south, nocorner);
+		*qr = jps_run_row(l, px, py, gpx, gpy, east);
+		*qc = jps_run_col(l, px, py, gpx, gpy, south);
 		if (*qr | *qc)
 			break;
 	}
@@ -749,7 +824,13 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	const uint32_t stride = (uint32_t)cx->stride;
 	const uint32_t start = q->start, goal = q->goal;
 	const uint32_t gpx = (uint32_t)q->gx + 1, gpy = (uint32_t)q->gy + 1;
-	const struct jlines lines = {cx->rows, cx->cols, (ptrdiff_t)cx->rh,
+	const struct jlines lines = {cx->rows,
+	                             cx->cols,
+	                             cx->rstop[nocorner * 2 + 1],
+	                             cx->rstop[nocorner * 2],
+	                             cx->cstop[nocorner * 2 + 1],
+	                             cx->cstop[nocorner * 2],
+	                             (ptrdiff_t)cx->rh,
 	                             (ptrdiff_t)cx->ch};
 	struct jsearch s = {cx->heap, 0, cx->heap_cap, 1, 0, {0, 0, 0, 0}};
 	enum path_status result = PATH_NO_PATH;
