@@ -1327,9 +1327,19 @@ static void test_jps_follows_changes(void **state)
 			uint64_t want;
 
 			for (k = 0; k < n; k++) {
+				static const int edge[] = {61,  62,  63,  64,
+				                           125, 126, 127, 128};
 				int x = (int)splitmix_below(&r, (uint32_t)w);
 				int y = (int)splitmix_below(&r, (uint32_t)h);
 				uint8_t v;
+
+				/* Half the changes next to a word edge (padded
+				 * 63 and 64, 127 and 128), where a word's
+				 * change moves its neighbour's stop masks. */
+				if (splitmix_below(&r, 4) == 0)
+					x = edge[splitmix_below(&r, 8)];
+				else if (splitmix_below(&r, 3) == 0)
+					y = edge[splitmix_below(&r, 8)];
 
 				if (k == 0 && last_len > 2) {
 					/* A cell the last path crossed. */
@@ -1392,6 +1402,88 @@ static void test_jps_follows_changes(void **state)
 	              queries, found, on_path);
 	assert_true(found > queries / 3);
 	assert_true(on_path > 50);
+	ws_fini(&ws);
+}
+
+/* A wall along a row (or a column) next to a word edge, growing one cell
+ * at a time past the edge and shrinking back, on one context: the way
+ * around it turns at its end, a jump point whose stop mask bit lies in
+ * the word (or the line) next to the cell that changed.  Every answer is
+ * A*'s, both rules. */
+static void test_jps_wall_end_at_word_edge(void **state)
+{
+	static const int lines[] = {61, 62, 63, 64};
+	struct workspace ws;
+	unsigned queries = 0;
+	int turned, li, rule;
+
+	(void)state;
+	ws_init(&ws, 134 * 68);
+	for (turned = 0; turned < 2; turned++) {
+		for (li = 0; li < 4; li++) {
+			const int w = turned ? 68 : 134, h = turned ? 134 : 68;
+			const int line = lines[li];
+			struct test_map m;
+			struct grid g;
+			struct jps_ctx *jc;
+			struct path_ctx *ac;
+			int e, pass;
+
+			test_map_init(&m, w, h, 1);
+			for (e = 0; e < 58; e++)
+				test_map_set(&m, turned ? line : e,
+				             turned ? e : line, 0);
+			test_map_to_grid(&m, &g);
+			check_case.map = &m;
+			jc = jps_ctx_new(w, h);
+			ac = path_ctx_new(w, h);
+			assert_true(jc && ac);
+			for (pass = 0; pass < 2; pass++) {
+				for (e = 58; e <= 131; e++) {
+					const int at = pass ? 189 - e : e;
+					const uint8_t v = pass ? 1 : 0;
+
+					test_map_set(&m, turned ? line : at,
+					             turned ? at : line, v);
+					grid_set_cost(&g, turned ? line : at,
+					              turned ? at : line, v);
+					for (rule = PATH_DIAG_NO_CORNER;
+					     rule <= PATH_DIAG_ALWAYS; rule++) {
+						struct path_params p;
+						int a = 1 + (e % 3);
+
+						params_for(&p,
+						           (enum path_diagonal)
+						                   rule,
+						           &main_costs[e % 3]);
+						/* From one side of the wall
+						 * to the other, near its
+						 * start, both ways. */
+						check_query(
+						        &ws, jc, ac, &m, &g, &p,
+						        turned ? line + a : 0,
+						        turned ? 0 : line + a,
+						        turned ? line - a : 2,
+						        turned ? 2 : line - a,
+						        0, 0);
+						check_query(
+						        &ws, jc, ac, &m, &g, &p,
+						        turned ? line - a : 0,
+						        turned ? 0 : line - a,
+						        turned ? line + a : 2,
+						        turned ? 2 : line + a,
+						        0, 0);
+						queries += 2;
+					}
+				}
+			}
+			jps_ctx_free(jc);
+			path_ctx_free(ac);
+			grid_fini(&g);
+			test_map_fini(&m);
+		}
+	}
+	print_message("%u queries\n", queries);
 	ws_fini(&ws);
 }
 
@@ -1718,6 +1810,7 @@ int main(void)
 	        cmocka_unit_test(test_jps_word_edges),
 	        cmocka_unit_test(test_jps_long_corridors),
 	        cmocka_unit_test(test_jps_follows_changes),
+	        cmocka_unit_test(test_jps_wall_end_at_word_edge),
 	        cmocka_unit_test(test_jps_serial_sees_multipliers),
 	        cmocka_unit_test(test_jps_budget_cuts_anywhere),
 	        cmocka_unit_test(test_jps_trace_wide),
