@@ -36,8 +36,8 @@ enum grid_error {
 struct grid {
 	int width;
 	int height;
-	int stride;    /* width + 2: row length of the padded storage */
-	uint8_t *cost; /* (width + 2) * (height + 2), border cells are 0 */
+	int stride;      /* width + 2: row length of the padded storage */
+	uint8_t *cost;   /* (width + 2) * (height + 2), border cells are 0 */
 	uint32_t serial; /* changes so far; wraps */
 };
 

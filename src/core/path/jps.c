@@ -3,10 +3,25 @@
  * The search is A* over jump points.  Each expanded jump point looks only
  * at the directions its arrival leaves open (the natural ones, plus the
  * "forced" ones a wall beside it opens up), and runs from it along each of
- * them until the next jump point, a wall or the goal.  The runs read the
- * cost bytes only: the one-cell blocked border of the grid stops every run
- * without a bounds test, and runs along a row test eight cells at a time
- * with word operations.
+ * them until the next jump point, a wall or the goal.
+ *
+ * Runs do not step cell by cell: the context keeps the walls as bits, one
+ * per cell, by rows and (transposed) by columns, and beside them, for each
+ * rule and way along a line, a mask of the cells where a straight run
+ * stops (walls and cells with a forced neighbour).  A straight run, along
+ * a row or a column alike, then reads one word per 64 cells and finds its
+ * end with one bit scan; the one-cell blocked border of the grid stops
+ * every run without a bounds test.  Diagonal runs step cell by cell and
+ * run both straight lines from each cell.  The bits and masks are made
+ * from the cost bytes when the context syncs with a grid (jps_sync), and
+ * then only where a 64 x 64 block changed, so that a door opening costs a
+ * pass over the bytes and a block's worth of work.
+ *
+ * Following Harabor and Grastien's improvements (2014), a diagonal jump
+ * point whose successors are all known when the diagonal run finds it
+ * (the ends of its two straight runs, and the rest of the diagonal) is
+ * expanded on the spot instead of going through the open list; see
+ * jps_search.
  *
  * The two diagonal rules differ in where a run stops:
  *   PATH_DIAG_ALWAYS: a straight run stops at a cell with a wall beside
@@ -375,8 +390,9 @@ static void jps_derive(const uint64_t *bits, uint64_t *const stops[4],
 /* Brings the bits up to date with g and returns g's multiplier (0 when
  * its passable cells differ or there are none), in one pass over the
  * cost bytes, eight at a time.  Only the 64 x 64 blocks whose rows
- * changed are transposed again, so a sync that finds a door changed costs
- * the pass and one block. */
+ * changed are transposed again, and their stop masks worked out again
+ * (with a word and a line around them, which read the changed bits), so
+ * a sync that finds a door changed costs the pass and about one block. */
 static int jps_sync(struct jps_ctx *c, const struct grid *g)
 {
 	const size_t stride = (size_t)g->stride;
