@@ -57,9 +57,9 @@
  * about 1.7 bytes per cell on a 512 x 512 map, more on small ones (4.3 on
  * 65 x 81); and an open list that grows on demand and is kept between
  * queries.  Nothing is cleared between queries, and nothing is allocated
- * per query except that growth.  The open list's order is fixed as in path.h (lowest f, then
- * larger g, then the heap's own deterministic order), so the same query
- * gives the same path every time.
+ * per query except that growth.  The open list's order is fixed as in path.h
+ * (lowest f, then larger g, then the heap's own deterministic order), so the
+ * same query gives the same path every time.
  *
  * Costs and limits as in path.h: the straight and diagonal step costs of
  * p times the grid's multiplier; g never exceeds PATH_COST_MAX (runs that
