@@ -1063,6 +1063,730 @@ static void test_jps_den312d(void **state)
 	grid_fini(&g);
 }
 
+/* --- the wall bits --------------------------------------------------------
+ *
+ * The runs read the walls as bits, 64 cells a word, by rows and by
+ * columns, with stop masks worked out when the context syncs with the
+ * grid.  These tests aim at what that adds: word edges and the padding
+ * past the last word, long columns, the bits following changes of the
+ * grid between queries, and the diagonal jump points expanded on the
+ * spot (budget and trace). */
+
+/* Sizes around the word edges (the padded width is the map's plus 2). */
+static const int edge_dims[] = {61,  62,  63,  64,  65,  66,  67, 125,
+                                126, 127, 128, 129, 130, 190, 193};
+#define EDGE_DIMS ((int)(sizeof(edge_dims) / sizeof(edge_dims[0])))
+
+/* A w x h map of one multiplier: noise of 0-35 %, and walls across it,
+ * across and down, each with one to three gaps (rooms, corridors and the
+ * long straight runs that cross word edges). */
+static void wide_map(struct test_map *m, struct splitmix *r, int w, int h)
+{
+	const uint8_t mult =
+	        splitmix_below(r, 4) ? 1 : (uint8_t)splitmix_range(r, 2, 9);
+	const unsigned density = splitmix_below(r, 36);
+	int x, y, k, walls = (int)splitmix_below(r, 7);
+
+	test_map_init(m, w, h, mult);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			if (splitmix_below(r, 100) < density)
+				test_map_set(m, x, y, 0);
+	for (k = 0; k < walls; k++) {
+		const int down = (int)splitmix_below(r, 2);
+		const int len = down ? h : w;
+		const int at = (int)splitmix_below(r, (uint32_t)(down ? w : h));
+		int i, gaps = 1 + (int)splitmix_below(r, 3);
+
+		for (i = 0; i < len; i++)
+			test_map_set(m, down ? at : i, down ? i : at, 0);
+		while (gaps--) {
+			i = (int)splitmix_below(r, (uint32_t)len);
+			test_map_set(m, down ? at : i, down ? i : at, mult);
+		}
+	}
+}
+
+/* An open cell in a column or row near a word edge when there is one,
+ * else any open cell. */
+static void edge_open(const struct test_map *m, struct splitmix *r, int *x,
+                      int *y)
+{
+	static const int near[] = {0,  1,   61,  62,  63, 64,
+	                           65, 125, 126, 127, 128};
+	int tries;
+
+	for (tries = 0; tries < 20; tries++) {
+		int cx = near[splitmix_below(r, 11)];
+		int cy = (int)splitmix_below(r, (uint32_t)m->h);
+
+		if (splitmix_below(r, 2)) {
+			cy = near[splitmix_below(r, 11)];
+			cx = (int)splitmix_below(r, (uint32_t)m->w);
+		}
+		if (test_map_at(m, cx, cy)) {
+			*x = cx;
+			*y = cy;
+			return;
+		}
+	}
+	test_map_random_open(m, r, x, y);
+}
+
+/* Maps wider and taller than a word, at and around its edges: every
+ * answer the oracle's, both rules. */
+static void test_jps_word_edges(void **state)
+{
+	const size_t ncells = 193 * 193;
+	struct workspace ws;
+	unsigned i, queries = 0, found = 0;
+
+	(void)state;
+	ws_init(&ws, ncells);
+	for (i = 0; i < 120; i++) {
+		struct splitmix r = {0x776f7264ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		struct path_ctx *ac;
+		int rule, sx, sy, k;
+		const struct test_costs *c = &main_costs[i % 3];
+
+		check_case.seed = r.s;
+		wide_map(&m, &r, edge_dims[splitmix_below(&r, EDGE_DIMS)],
+		         edge_dims[splitmix_below(&r, EDGE_DIMS)]);
+		check_case.map = &m;
+		edge_open(&m, &r, &sx, &sy);
+		if (sx < 0) {
+			test_map_fini(&m);
+			continue;
+		}
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		ac = path_ctx_new(m.w, m.h);
+		assert_true(jc && ac);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			struct path_params p;
+
+			params_for(&p, (enum path_diagonal)rule, c);
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
+			                sx, sy);
+			for (k = 0; k < 6; k++) {
+				int gx, gy;
+				uint64_t want;
+
+				edge_open(&m, &r, &gx, &gy);
+				want = ws.o.dist[(size_t)gy * m.w + gx];
+				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
+				            gy, want, 1);
+				queries++;
+				found += want != ORACLE_UNREACHED;
+			}
+		}
+		jps_ctx_free(jc);
+		path_ctx_free(ac);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u queries, %u with a path\n", queries, found);
+	assert_true(found > queries / 2);
+	assert_true(queries - found > queries / 100);
+	ws_fini(&ws);
+}
+
+/* Long columns and long rows: a few cells across and hundreds along, the
+ * corridors split by walls with gaps and pockets off their sides, so that
+ * runs along the columns cross many words (and, turned, along rows). */
+static void test_jps_long_corridors(void **state)
+{
+	struct workspace ws;
+	unsigned i, queries = 0, found = 0;
+
+	(void)state;
+	ws_init(&ws, 9 * 400);
+	for (i = 0; i < 160; i++) {
+		struct splitmix r = {0x636f7272ull * 1000003ull + i};
+		const int across = 1 + (int)splitmix_below(&r, 9);
+		const int along = 100 + (int)splitmix_below(&r, 301);
+		const int turned = (int)(i % 2);
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		struct path_ctx *ac;
+		int rule, sx, sy, k, a, b;
+		const struct test_costs *c = &main_costs[i % 3];
+
+		check_case.seed = r.s;
+		test_map_init(&m, turned ? along : across,
+		              turned ? across : along, 1);
+		/* Walls along the corridor's length, with gaps. */
+		for (a = 1; a < across - 1; a += 2)
+			for (b = 0; b < along; b++)
+				if (splitmix_below(&r, 12))
+					test_map_set(&m, turned ? b : a,
+					             turned ? a : b, 0);
+		/* Walls across it now and then, and noise. */
+		for (b = 0; b < along; b++) {
+			if (!splitmix_below(&r, 40)) {
+				for (a = 0; a < across; a++)
+					test_map_set(&m, turned ? b : a,
+					             turned ? a : b, 0);
+				a = (int)splitmix_below(&r, (uint32_t)across);
+				test_map_set(&m, turned ? b : a, turned ? a : b,
+				             1);
+			}
+			for (a = 0; a < across; a++)
+				if (!splitmix_below(&r, 60))
+					test_map_set(&m, turned ? b : a,
+					             turned ? a : b, 0);
+		}
+		check_case.map = &m;
+		test_map_random_open(&m, &r, &sx, &sy);
+		if (sx < 0) {
+			test_map_fini(&m);
+			continue;
+		}
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		ac = path_ctx_new(m.w, m.h);
+		assert_true(jc && ac);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			struct path_params p;
+
+			params_for(&p, (enum path_diagonal)rule, c);
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
+			                sx, sy);
+			for (k = 0; k < 5; k++) {
+				int gx, gy;
+				uint64_t want;
+
+				test_map_random_open(&m, &r, &gx, &gy);
+				want = ws.o.dist[(size_t)gy * m.w + gx];
+				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
+				            gy, want, 1);
+				queries++;
+				found += want != ORACLE_UNREACHED;
+			}
+		}
+		jps_ctx_free(jc);
+		path_ctx_free(ac);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u queries, %u with a path\n", queries, found);
+	assert_true(found > queries / 4);
+	assert_true(queries - found > queries / 100);
+	ws_fini(&ws);
+}
+
+/* One context and one grid through many changes between queries, as
+ * doors open and shut: through grid_set_cost (the serial tells the
+ * context), by writing the cells directly and bumping the serial, or by
+ * writing them and calling jps_ctx_set_grid.  Some changes block a cell
+ * of the last path found, so stale bits would walk through a wall.  Every
+ * answer is the oracle's on the map as it is now. */
+static void test_jps_follows_changes(void **state)
+{
+	const int w = 150, h = 131;
+	struct workspace ws;
+	unsigned i, round, queries = 0, found = 0, on_path = 0;
+
+	(void)state;
+	ws_init(&ws, (size_t)w * h);
+	for (i = 0; i < 6; i++) {
+		struct splitmix r = {0x646f6f72ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		struct path_ctx *ac;
+		size_t last_len = 0;
+
+		wide_map(&m, &r, w, h);
+		/* One multiplier throughout, so changes keep it uniform. */
+		{
+			int x, y;
+
+			for (y = 0; y < h; y++)
+				for (x = 0; x < w; x++)
+					if (test_map_at(&m, x, y))
+						test_map_set(&m, x, y, 1);
+		}
+		check_case.map = &m;
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(w, h);
+		ac = path_ctx_new(w, h);
+		assert_true(jc && ac);
+		assert_int_equal(jps_ctx_set_grid(jc, &g), 1);
+		for (round = 0; round < 60; round++) {
+			const unsigned how = splitmix_below(&r, 3);
+			const int n = 1 + (int)splitmix_below(&r, 40);
+			int k, sx, sy, gx, gy, rule;
+			struct path_params p;
+			uint64_t want;
+
+			for (k = 0; k < n; k++) {
+				static const int edge[] = {61,  62,  63,  64,
+				                           125, 126, 127, 128};
+				int x = (int)splitmix_below(&r, (uint32_t)w);
+				int y = (int)splitmix_below(&r, (uint32_t)h);
+				uint8_t v;
+
+				/* Half the changes next to a word edge (padded
+				 * 63 and 64, 127 and 128), where a word's
+				 * change moves its neighbour's stop masks. */
+				if (splitmix_below(&r, 4) == 0)
+					x = edge[splitmix_below(&r, 8)];
+				else if (splitmix_below(&r, 3) == 0)
+					y = edge[splitmix_below(&r, 8)];
+
+				if (k == 0 && last_len > 2) {
+					/* A cell the last path crossed. */
+					const struct path_point *pt =
+					        &ws.buf[1 +
+					                splitmix_below(
+					                        &r,
+					                        (uint32_t)(last_len -
+					                                   2))];
+
+					x = pt->x;
+					y = pt->y;
+					on_path++;
+				}
+				v = test_map_at(&m, x, y) ? 0 : 1;
+				test_map_set(&m, x, y, v);
+				if (how == 0) {
+					assert_int_equal(
+					        grid_set_cost(&g, x, y, v),
+					        GRID_OK);
+				} else {
+					g.cost[grid_index(&g, x, y)] = v;
+					if (how == 1)
+						g.serial++;
+				}
+			}
+			if (how == 2)
+				assert_int_equal(jps_ctx_set_grid(jc, &g), 1);
+			rule = splitmix_below(&r, 2) ? PATH_DIAG_ALWAYS
+			                             : PATH_DIAG_NO_CORNER;
+			params_for(&p, (enum path_diagonal)rule,
+			           &main_costs[round % 3]);
+			test_map_random_open(&m, &r, &sx, &sy);
+			test_map_random_open(&m, &r, &gx, &gy);
+			if (sx < 0)
+				continue;
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule,
+			                &main_costs[round % 3], sx, sy);
+			want = ws.o.dist[(size_t)gy * m.w + gx];
+			check_case.seed = r.s;
+			check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx, gy,
+			            want, 1);
+			last_len = want == ORACLE_UNREACHED ? 0 : (size_t)-1;
+			if (last_len) {
+				struct path_result res;
+
+				jps_find(jc, &g, &p, sx, sy, gx, gy, ws.buf,
+				         ws.cap, &res);
+				last_len = res.length;
+			}
+			queries++;
+			found += want != ORACLE_UNREACHED;
+		}
+		jps_ctx_free(jc);
+		path_ctx_free(ac);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u queries, %u with a path, %u changes on a path\n",
+	              queries, found, on_path);
+	assert_true(found > queries / 3);
+	assert_true(on_path > 50);
+	ws_fini(&ws);
+}
+
+/* A wall along a row (or a column) next to a word edge, growing one cell
+ * at a time past the edge and shrinking back, on one context: the way
+ * around it turns at its end, a jump point whose stop mask bit lies in
+ * the word (or the line) next to the cell that changed.  Every answer is
+ * A*'s, both rules. */
+static void test_jps_wall_end_at_word_edge(void **state)
+{
+	static const int lines[] = {61, 62, 63, 64};
+	struct workspace ws;
+	unsigned queries = 0;
+	int turned, li, rule;
+
+	(void)state;
+	ws_init(&ws, 134 * 68);
+	for (turned = 0; turned < 2; turned++) {
+		for (li = 0; li < 4; li++) {
+			const int w = turned ? 68 : 134, h = turned ? 134 : 68;
+			const int line = lines[li];
+			struct test_map m;
+			struct grid g;
+			struct jps_ctx *jc;
+			struct path_ctx *ac;
+			int e, pass;
+
+			test_map_init(&m, w, h, 1);
+			for (e = 0; e < 58; e++)
+				test_map_set(&m, turned ? line : e,
+				             turned ? e : line, 0);
+			test_map_to_grid(&m, &g);
+			check_case.map = &m;
+			jc = jps_ctx_new(w, h);
+			ac = path_ctx_new(w, h);
+			assert_true(jc && ac);
+			for (pass = 0; pass < 2; pass++) {
+				for (e = 58; e <= 131; e++) {
+					const int at = pass ? 189 - e : e;
+					const uint8_t v = pass ? 1 : 0;
+
+					test_map_set(&m, turned ? line : at,
+					             turned ? at : line, v);
+					grid_set_cost(&g, turned ? line : at,
+					              turned ? at : line, v);
+					for (rule = PATH_DIAG_NO_CORNER;
+					     rule <= PATH_DIAG_ALWAYS; rule++) {
+						struct path_params p;
+						int a = 1 + (e % 3);
+
+						params_for(&p,
+						           (enum path_diagonal)
+						                   rule,
+						           &main_costs[e % 3]);
+						/* From one side of the wall
+						 * to the other, near its
+						 * start, both ways. */
+						check_query(
+						        &ws, jc, ac, &m, &g, &p,
+						        turned ? line + a : 0,
+						        turned ? 0 : line + a,
+						        turned ? line - a : 2,
+						        turned ? 2 : line - a,
+						        0, 0);
+						check_query(
+						        &ws, jc, ac, &m, &g, &p,
+						        turned ? line - a : 0,
+						        turned ? 0 : line - a,
+						        turned ? line + a : 2,
+						        turned ? 2 : line + a,
+						        0, 0);
+						queries += 2;
+					}
+				}
+			}
+			jps_ctx_free(jc);
+			path_ctx_free(ac);
+			grid_fini(&g);
+			test_map_fini(&m);
+		}
+	}
+	print_message("%u queries\n", queries);
+	ws_fini(&ws);
+}
+
+/* The serial also carries changes of multiplier: a cell set through
+ * grid_set_cost to another multiplier makes the grid non-uniform at once,
+ * and setting it back makes it usable again, with no jps_ctx_set_grid. */
+static void test_jps_serial_sees_multipliers(void **state)
+{
+	struct path_params p;
+	struct path_result res;
+	struct path_point buf[256];
+	struct jps_ctx *c;
+	struct grid g;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, 100, 70), GRID_OK);
+	c = jps_ctx_new(100, 70);
+	assert_non_null(c);
+	params_for(&p, PATH_DIAG_NO_CORNER, &main_costs[0]);
+	assert_int_equal(jps_find(c, &g, &p, 0, 0, 99, 0, buf, 256, &res),
+	                 PATH_FOUND);
+	assert_int_equal(res.cost, 99 * 10);
+	grid_set_cost(&g, 50, 40, 3);
+	expect_bad(c, &g, &p, 0, 0, 99, 0);
+	grid_set_cost(&g, 50, 40, 1);
+	assert_int_equal(jps_find(c, &g, &p, 0, 0, 99, 0, buf, 256, &res),
+	                 PATH_FOUND);
+	/* The whole grid dearer: the costs follow. */
+	grid_fill(&g, 2);
+	assert_int_equal(jps_find(c, &g, &p, 0, 0, 99, 0, buf, 256, &res),
+	                 PATH_FOUND);
+	assert_int_equal(res.cost, 2 * 99 * 10);
+	/* A wall down the column 64 (the padded 65, past the first word)
+	 * with one gap at the bottom. */
+	{
+		int y;
+
+		for (y = 0; y < 69; y++)
+			grid_set_cost(&g, 64, y, 0);
+	}
+	assert_int_equal(jps_find(c, &g, &p, 0, 0, 99, 0, buf, 256, &res),
+	                 PATH_FOUND);
+	set_case(NULL, &p, 0, 0, 99, 0);
+	check_grid_path(&g, &p, 0, 0, 99, 0, buf, &res);
+	/* Down to the gap and back up, through it straight (no corner
+	 * cutting past the wall's end): 97 diagonal steps and 43 straight
+	 * ones, as A* finds too. */
+	assert_int_equal(res.cost, 2 * (97 * 14 + 43 * 10));
+	{
+		struct path_ctx *ac = path_ctx_new(100, 70);
+		struct path_result ares;
+
+		assert_non_null(ac);
+		assert_int_equal(path_find(ac, &g, &p, 0, 0, 99, 0, NULL, 0,
+		                           &ares, NULL),
+		                 PATH_FOUND);
+		assert_int_equal(ares.cost, res.cost);
+		path_ctx_free(ac);
+	}
+	jps_ctx_free(c);
+	grid_fini(&g);
+}
+
+/* Every budget below what a query needs cuts it, with exactly that many
+ * expansions (the diagonal jump points expanded on the spot count), and
+ * the budget it needs gives the same answer as none. */
+static void test_jps_budget_cuts_anywhere(void **state)
+{
+	struct workspace ws;
+	unsigned i, cuts = 0;
+
+	(void)state;
+	ws_init(&ws, 193 * 193);
+	for (i = 0; i < 40; i++) {
+		struct splitmix r = {0x62756467ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		int rule, k;
+
+		wide_map(&m, &r, edge_dims[splitmix_below(&r, EDGE_DIMS)],
+		         edge_dims[splitmix_below(&r, EDGE_DIMS)]);
+		check_case.map = &m;
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		assert_non_null(jc);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			for (k = 0; k < 4; k++) {
+				struct path_params p;
+				struct path_result full, cut;
+				int sx, sy, gx, gy, st;
+				uint32_t b;
+
+				params_for(&p, (enum path_diagonal)rule,
+				           &main_costs[k % 3]);
+				test_map_random_open(&m, &r, &sx, &sy);
+				test_map_random_open(&m, &r, &gx, &gy);
+				if (sx < 0)
+					break;
+				set_case(&m, &p, sx, sy, gx, gy);
+				st = jps_find(jc, &g, &p, sx, sy, gx, gy,
+				              ws.buf, ws.cap, &full);
+				p.budget = full.stats.expanded;
+				CHECK_EQ(jps_find(jc, &g, &p, sx, sy, gx, gy,
+				                  ws.buf, ws.cap, &cut),
+				         st);
+				CHECK_EQ(cut.cost, full.cost);
+				CHECK_EQ(cut.stats.expanded,
+				         full.stats.expanded);
+				for (b = 1; b < full.stats.expanded;
+				     b += 1 + b / 4) {
+					p.budget = b;
+					CHECK_EQ(jps_find(jc, &g, &p, sx, sy,
+					                  gx, gy, ws.buf,
+					                  ws.cap, &cut),
+					         PATH_BUDGET);
+					CHECK_EQ(cut.stats.expanded, b);
+					CHECK_EQ(cut.length, 0);
+					cuts++;
+				}
+			}
+		}
+		jps_ctx_free(jc);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u budget cuts\n", cuts);
+	assert_true(cuts > 500);
+	ws_fini(&ws);
+}
+
+/* The trace on wide maps, where diagonal jump points are expanded on the
+ * spot: one PUSH per push and one EXPAND per expansion, the same counts
+ * as the untraced search; every push along a line from a jump point
+ * expanded before it and priced from that jump point's cost; every jump
+ * point expanded at most once per cost it had; the start pushed first,
+ * the goal expanded last; and every turn of the path found is a jump
+ * point the trace expanded. */
+static void test_jps_trace_wide(void **state)
+{
+	struct workspace ws;
+	struct path_trace t;
+	unsigned i, queries = 0;
+	uint32_t *seen;
+
+	(void)state;
+	ws_init(&ws, 193 * 193);
+	seen = calloc(193 * 193, sizeof(*seen));
+	assert_non_null(seen);
+	path_trace_init(&t, 0);
+	for (i = 0; i < 40; i++) {
+		struct splitmix r = {0x77747263ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		int rule, k;
+
+		wide_map(&m, &r, edge_dims[splitmix_below(&r, EDGE_DIMS)],
+		         edge_dims[splitmix_below(&r, EDGE_DIMS)]);
+		check_case.map = &m;
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		assert_non_null(jc);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			for (k = 0; k < 4; k++) {
+				struct path_params p;
+				struct path_result ra, rb;
+				size_t e, n, pushes = 0, expands = 0;
+				int sx, sy, gx, gy;
+				const uint32_t mult =
+				        (uint32_t)jps_grid_uniform(&g);
+
+				params_for(&p, (enum path_diagonal)rule,
+				           &main_costs[k % 3]);
+				test_map_random_open(&m, &r, &sx, &sy);
+				test_map_random_open(&m, &r, &gx, &gy);
+				if (sx < 0)
+					break;
+				set_case(&m, &p, sx, sy, gx, gy);
+				jps_find(jc, &g, &p, sx, sy, gx, gy, ws.abuf,
+				         ws.cap, &ra);
+				path_trace_clear(&t);
+				jps_find_traced(jc, &g, &p, sx, sy, gx, gy,
+				                ws.buf, ws.cap, &rb, &t);
+				CHECK_EQ(ra.status, rb.status);
+				CHECK_EQ(ra.cost, rb.cost);
+				CHECK_EQ(ra.length, rb.length);
+				CHECK_EQ(ra.stats.expanded, rb.stats.expanded);
+				CHECK_EQ(ra.stats.pushes, rb.stats.pushes);
+				CHECK_EQ(ra.stats.reopened, rb.stats.reopened);
+				CHECK(!t.truncated);
+				CHECK(t.len > 0);
+				CHECK_EQ(t.events[0].kind, PATH_TRACE_PUSH);
+				CHECK_EQ(t.events[0].x, sx);
+				CHECK_EQ(t.events[0].y, sy);
+				memset(seen, 0,
+				       (size_t)m.w * m.h * sizeof(*seen));
+				for (e = 0; e < t.len; e++) {
+					const struct path_trace_event *ev =
+					        &t.events[e];
+					const int dx = ev->x - ev->px,
+					          dy = ev->y - ev->py;
+					const int adx = dx < 0 ? -dx : dx,
+					          ady = dy < 0 ? -dy : dy;
+					size_t q;
+					uint32_t pg = UINT32_MAX;
+
+					CHECK(test_map_at(&m, ev->x, ev->y));
+					if (ev->kind == PATH_TRACE_EXPAND) {
+						uint32_t *s =
+						        &seen[(size_t)ev->y *
+						                      m.w +
+						              ev->x];
+
+						/* Expanded again only when
+						 * cheaper. */
+						CHECK(*s == 0 ||
+						      ev->g + 1 < *s);
+						*s = ev->g + 1;
+						expands++;
+						continue;
+					}
+					pushes++;
+					if (e == 0)
+						continue;
+					CHECK(adx == 0 || ady == 0 ||
+					      adx == ady);
+					CHECK(adx + ady > 0);
+					for (q = e; q-- > 0;)
+						if (t.events[q].kind ==
+						            PATH_TRACE_EXPAND &&
+						    t.events[q].x == ev->px &&
+						    t.events[q].y == ev->py) {
+							pg = t.events[q].g;
+							break;
+						}
+					CHECK(pg != UINT32_MAX);
+					CHECK_EQ(
+					        ev->g,
+					        pg + (adx && ady
+					                      ? p.diagonal_cost
+					                      : p.straight_cost) *
+					                        (uint32_t)(adx > ady
+					                                           ? adx
+					                                           : ady) *
+					                        mult);
+				}
+				CHECK_EQ(expands, ra.stats.expanded);
+				CHECK_EQ(pushes, ra.stats.pushes);
+				if (ra.status != PATH_FOUND)
+					continue;
+				CHECK_EQ(t.events[t.len - 1].kind,
+				         PATH_TRACE_EXPAND);
+				CHECK_EQ(t.events[t.len - 1].x, gx);
+				CHECK_EQ(t.events[t.len - 1].y, gy);
+				/* Where the path turns, a jump point. */
+				for (n = 1; n + 1 < rb.length; n++) {
+					const struct path_point *a =
+					        &ws.buf[n - 1];
+					const struct path_point *b = &ws.buf[n];
+					const struct path_point *c =
+					        &ws.buf[n + 1];
+
+					if (b->x - a->x == c->x - b->x &&
+					    b->y - a->y == c->y - b->y)
+						continue;
+					CHECK(seen[(size_t)b->y * m.w + b->x]);
+				}
+				queries++;
+			}
+		}
+		jps_ctx_free(jc);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	print_message("%u traced queries with a path\n", queries);
+	assert_true(queries > 100);
+	path_trace_fini(&t);
+	free(seen);
+	ws_fini(&ws);
+}
+
+/* The bits cost ten bits per cell (open bits and four stop masks, by
+ * rows and by columns), and with the words' padding and guards under two
+ * bytes per cell on a 512 x 512 map, on top of the 12 bytes of search
+ * state. */
+static void test_jps_bytes_per_cell(void **state)
+{
+	struct jps_ctx *c = jps_ctx_new(512, 512);
+	const double cells = 514.0 * 514.0;
+	double per;
+
+	(void)state;
+	assert_non_null(c);
+	per = (double)jps_ctx_bytes(c) / cells;
+	print_message("%.2f bytes per padded cell\n", per);
+	assert_true(per > 12.0 + 10.0 / 8);
+	assert_true(per < 14.0);
+	jps_ctx_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1083,6 +1807,14 @@ int main(void)
 	        cmocka_unit_test(test_jps_trace_matches_untraced),
 	        cmocka_unit_test(test_jps_matches_dijkstra_random),
 	        cmocka_unit_test(test_jps_matches_astar_large),
+	        cmocka_unit_test(test_jps_word_edges),
+	        cmocka_unit_test(test_jps_long_corridors),
+	        cmocka_unit_test(test_jps_follows_changes),
+	        cmocka_unit_test(test_jps_wall_end_at_word_edge),
+	        cmocka_unit_test(test_jps_serial_sees_multipliers),
+	        cmocka_unit_test(test_jps_budget_cuts_anywhere),
+	        cmocka_unit_test(test_jps_trace_wide),
+	        cmocka_unit_test(test_jps_bytes_per_cell),
 	};
 
 	return tap_run(tests, NULL, NULL);

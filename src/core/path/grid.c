@@ -37,4 +37,5 @@ void grid_fill(struct grid *g, uint8_t cost)
 
 	for (y = 0; y < g->height; y++)
 		memset(g->cost + grid_index(g, 0, y), cost, (size_t)g->width);
+	g->serial++;
 }

@@ -4,7 +4,12 @@
  * The grid knows nothing about terrain names, doors or monsters: the game
  * turns those into multipliers.  Storage carries a one-cell border of
  * blocked cells around the map so that the search never needs a bounds
- * check when it looks at a neighbour. */
+ * check when it looks at a neighbour.
+ *
+ * serial counts the changes made through grid_set_cost and grid_fill, so
+ * that a cache of the grid (jump point search keeps its walls as bits,
+ * see jps.h) can tell it is stale by one comparison.  Code that writes
+ * cost[] directly bumps serial itself, or tells the cache another way. */
 #ifndef HUNTED_GRID_H
 #define HUNTED_GRID_H
 
@@ -31,8 +36,9 @@ enum grid_error {
 struct grid {
 	int width;
 	int height;
-	int stride;    /* width + 2: row length of the padded storage */
-	uint8_t *cost; /* (width + 2) * (height + 2), border cells are 0 */
+	int stride;      /* width + 2: row length of the padded storage */
+	uint8_t *cost;   /* (width + 2) * (height + 2), border cells are 0 */
+	uint32_t serial; /* changes so far; wraps */
 };
 
 /* Whether a map of width x height is one the engine takes: 1 to
@@ -93,6 +99,7 @@ static inline int grid_set_cost(struct grid *g, int x, int y, uint8_t cost)
 	if (!grid_in_bounds(g, x, y))
 		return GRID_EINVAL;
 	g->cost[grid_index(g, x, y)] = cost;
+	g->serial++;
 	return GRID_OK;
 }
 

@@ -3,10 +3,25 @@
  * The search is A* over jump points.  Each expanded jump point looks only
  * at the directions its arrival leaves open (the natural ones, plus the
  * "forced" ones a wall beside it opens up), and runs from it along each of
- * them until the next jump point, a wall or the goal.  The runs read the
- * cost bytes only: the one-cell blocked border of the grid stops every run
- * without a bounds test, and runs along a row test eight cells at a time
- * with word operations.
+ * them until the next jump point, a wall or the goal.
+ *
+ * Runs do not step cell by cell: the context keeps the walls as bits, one
+ * per cell, by rows and (transposed) by columns, and beside them, for each
+ * rule and way along a line, a mask of the cells where a straight run
+ * stops (walls and cells with a forced neighbour).  A straight run, along
+ * a row or a column alike, then reads one word per 64 cells and finds its
+ * end with one bit scan; the one-cell blocked border of the grid stops
+ * every run without a bounds test.  Diagonal runs step cell by cell and
+ * run both straight lines from each cell.  The bits and masks are made
+ * from the cost bytes when the context syncs with a grid (jps_sync), and
+ * then only where a 64 x 64 block changed, so that a door opening costs a
+ * pass over the bytes and a block's worth of work.
+ *
+ * Following Harabor and Grastien's improvements (2014), a diagonal jump
+ * point whose successors are all known when the diagonal run finds it
+ * (the ends of its two straight runs, and the rest of the diagonal) is
+ * expanded on the spot instead of going through the open list; see
+ * jps_search.
  *
  * The two diagonal rules differ in where a run stops:
  *   PATH_DIAG_ALWAYS: a straight run stops at a cell with a wall beside
@@ -58,9 +73,32 @@ struct jps_ctx {
 	struct jnode *nodes;
 	struct jentry *heap;
 	size_t heap_cap;
-	/* The remembered grid: its cost pointer and its multiplier (0 when
-	 * its passable cells differ). */
+	/* The walls as bits, one per padded cell, 1 for open.  rows holds
+	 * the padded rows, nwx words each (bit b of word j the column
+	 * 64j + b); cols the same transposed, the padded columns in nwy
+	 * words over the rows.  Both are stored word by word: slot j + 1 of
+	 * rows is word j of every row, top to bottom, so the rows above and
+	 * below a cell lie next to its own row and a diagonal run that
+	 * looks along a row at every step reads a few cache lines, not three
+	 * new ones a step.  Slots 0 and nwx + 1 are zero guards, so a scan
+	 * can read the words on either side of any word.  cols is made from
+	 * rows in blocks of 64 x 64 bits. */
+	size_t nwx, nwy; /* words per padded row, per padded column */
+	size_t rh, ch;   /* words per slot: the padded rows, the columns */
+	uint64_t *rows;  /* nwx + 2 slots of rh words */
+	uint64_t *cols;  /* nwy + 2 slots of ch words */
+	/* Where runs stop, worked out from rows and cols at each sync: in
+	 * the same layout, for each rule and way (index nocorner * 2 + fwd,
+	 * fwd the way to higher positions), bits set at the walls and at the
+	 * cells with a forced neighbour, so that a run reads one word per 64
+	 * cells and finds its end with one bit scan. */
+	uint64_t *rstop[4], *cstop[4];
+	uint8_t *dirty; /* nwx * nwy blocks: rows changed since the last sync */
+	/* The remembered grid: its cost pointer, its serial when the bits
+	 * were made from it, and its multiplier (0 when its passable cells
+	 * differ). */
 	const uint8_t *grid_cost;
+	uint32_t grid_serial;
 	int grid_mult;
 };
 
@@ -135,6 +173,7 @@ static int jps_heap_grow(struct jps_ctx *c)
 struct jps_ctx *jps_ctx_new(int width, int height)
 {
 	struct jps_ctx *c;
+	int i;
 
 	if (!grid_size_ok(width, height))
 		return NULL;
@@ -151,7 +190,20 @@ struct jps_ctx *jps_ctx_new(int width, int height)
 		memset(c->nodes, 0, c->ncells * sizeof(*c->nodes));
 	c->heap_cap = HEAP_INITIAL;
 	c->heap = malloc(c->heap_cap * sizeof(*c->heap));
-	if (!c->nodes || !c->heap) {
+	c->nwx = ((size_t)width + 2 + 63) / 64;
+	c->nwy = ((size_t)height + 2 + 63) / 64;
+	c->rh = (size_t)height + 2;
+	c->ch = (size_t)width + 2;
+	/* All zero: every cell a wall, until the first grid is synced (and
+	 * the stop masks, read only where a cell is open, do not matter). */
+	c->rows = calloc(5 * (c->nwx + 2) * c->rh, sizeof(*c->rows));
+	c->cols = calloc(5 * (c->nwy + 2) * c->ch, sizeof(*c->cols));
+	for (i = 0; c->rows && c->cols && i < 4; i++) {
+		c->rstop[i] = c->rows + (size_t)(i + 1) * (c->nwx + 2) * c->rh;
+		c->cstop[i] = c->cols + (size_t)(i + 1) * (c->nwy + 2) * c->ch;
+	}
+	c->dirty = calloc(c->nwx * c->nwy, 1);
+	if (!c->nodes || !c->heap || !c->rows || !c->cols || !c->dirty) {
 		jps_ctx_free(c);
 		return NULL;
 	}
@@ -164,6 +216,9 @@ void jps_ctx_free(struct jps_ctx *ctx)
 		return;
 	free(ctx->nodes);
 	free(ctx->heap);
+	free(ctx->rows);
+	free(ctx->cols);
+	free(ctx->dirty);
 	free(ctx);
 }
 
@@ -172,7 +227,10 @@ size_t jps_ctx_bytes(const struct jps_ctx *ctx)
 	if (!ctx)
 		return 0;
 	return sizeof(*ctx) + ctx->ncells * sizeof(*ctx->nodes) +
-	       ctx->heap_cap * sizeof(*ctx->heap);
+	       ctx->heap_cap * sizeof(*ctx->heap) +
+	       5 * (ctx->nwx + 2) * ctx->rh * sizeof(*ctx->rows) +
+	       5 * (ctx->nwy + 2) * ctx->ch * sizeof(*ctx->cols) +
+	       ctx->nwx * ctx->nwy;
 }
 
 int jps_grid_uniform(const struct grid *g)
@@ -198,17 +256,8 @@ int jps_grid_uniform(const struct grid *g)
 	return mult;
 }
 
-int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
-{
-	if (!ctx || !g || !g->cost || g->width != ctx->width ||
-	    g->height != ctx->height)
-		return PATH_BAD_ARG;
-	ctx->grid_cost = g->cost;
-	ctx->grid_mult = jps_grid_uniform(g);
-	return ctx->grid_mult;
-}
-
-/* --- runs ---------------------------------------------------------------- */
+/* --- the walls as bits -----------------------------------------------------
+ */
 
 /* Eight cells of a row as one word, in memory order. */
 static inline uint64_t jps_load8(const uint8_t *p)
@@ -221,6 +270,7 @@ static inline uint64_t jps_load8(const uint8_t *p)
 
 #define BYTE_HIGH 0x8080808080808080ull
 #define BYTE_LOW7 0x7f7f7f7f7f7f7f7full
+#define BYTE_ONES 0x0101010101010101ull
 
 /* The high bit of each byte of the result is set when that byte of v is
  * not zero (an open cell).  No carry crosses a byte: (b & 0x7f) + 0x7f is
@@ -228,19 +278,6 @@ static inline uint64_t jps_load8(const uint8_t *p)
 static inline uint64_t jps_open_bits(uint64_t v)
 {
 	return (((v & BYTE_LOW7) + BYTE_LOW7) | v) & BYTE_HIGH;
-}
-
-/* The side cells (the rows above and below) that open up past a wall
- * beside eight cells of a row: high bits where the side cell beside
- * behind[i] is blocked and the one beside ahead[i] is open, the test of
- * a forced neighbour for eight cells at once. */
-static inline uint64_t jps_side_opens(const uint8_t *behind,
-                                      const uint8_t *ahead, uint32_t stride)
-{
-	return (~jps_open_bits(jps_load8(behind - stride)) &
-	        jps_open_bits(jps_load8(ahead - stride))) |
-	       (~jps_open_bits(jps_load8(behind + stride)) &
-	        jps_open_bits(jps_load8(ahead + stride)));
 }
 
 /* Position (0..7, in memory order) of the first byte whose high bit is
@@ -254,15 +291,220 @@ static inline unsigned jps_first_byte(uint64_t m)
 #endif
 }
 
-/* Position of the last such byte, for runs towards lower addresses. */
-static inline unsigned jps_last_byte(uint64_t m)
+/* The eight cells at p (whose bytes, as one word, are v) as eight bits,
+ * the cell at p in bit 0, 1 for open. */
+static inline uint64_t jps_pack8(const uint8_t *p, uint64_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return 7 - (unsigned)__builtin_ctzll(m) / 8;
+	uint64_t bits = 0;
+	unsigned i;
+
+	(void)v;
+	for (i = 0; i < 8; i++)
+		bits |= (uint64_t)(p[i] != 0) << i;
+	return bits;
 #else
-	return 7 - (unsigned)__builtin_clzll(m) / 8;
+	/* The byte flags sit at bits 0, 8, .., 56; the multiplier moves
+	 * byte i's flag to bit 56 + i and nothing else reaches the top
+	 * byte or carries into it. */
+	(void)p;
+	return ((jps_open_bits(v) >> 7) * 0x0102040810204080ull) >> 56;
 #endif
 }
+
+/* Transposes a 64 x 64 matrix of bits in place: bit b of a[i] becomes bit
+ * i of a[b].  Swaps the off-diagonal halves, then the quarters inside
+ * each half, down to single bits. */
+static void jps_transpose64(uint64_t a[64])
+{
+	uint64_t m = 0x00000000ffffffffull;
+	unsigned j, k;
+
+	for (j = 32; j; j >>= 1, m ^= m << j) {
+		for (k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+			const uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+
+			a[k] ^= t << j;
+			a[k | j] ^= t;
+		}
+	}
+}
+
+/* The cells where a side line (the row above or below a run along a row,
+ * the column beside a run along a column) makes a run stop, in the word
+ * *s of it, whose neighbouring words in the line are s[-ws] and s[ws]:
+ * under no-corner, an open side cell whose neighbour behind it (towards
+ * lower positions when fwd, else higher) is a wall; under always, a side
+ * wall whose neighbour ahead is open.  Only the neighbouring word the
+ * direction needs is read. */
+static inline __attribute__((always_inline)) uint64_t
+jps_side_stops(const uint64_t *s, ptrdiff_t ws, const int fwd,
+               const int nocorner)
+{
+	const uint64_t w = *s;
+
+	if (nocorner == fwd) {
+		/* Bit i: cell i - 1. */
+		const uint64_t lower = w << 1 | s[-ws] >> 63;
+
+		return nocorner ? w & ~lower : ~w & lower;
+	} else {
+		/* Bit i: cell i + 1. */
+		const uint64_t upper = w >> 1 | s[ws] << 63;
+
+		return nocorner ? w & ~upper : ~w & upper;
+	}
+}
+
+/* The stop mask (see struct jps_ctx) of the word *w of a line whose
+ * side lines' words are w[-1] and w[1], for one rule and way. */
+static inline uint64_t jps_stop_word(const uint64_t *w, ptrdiff_t ws,
+                                     const int fwd, const int nocorner)
+{
+	return ~*w | jps_side_stops(w - 1, ws, fwd, nocorner) |
+	       jps_side_stops(w + 1, ws, fwd, nocorner);
+}
+
+/* Works the stop masks out again for the words of lines lo..hi (line
+ * numbers), word slots jlo..jhi, of bits (rows or cols, line stride ws
+ * between slots, n words a slot) into stops. */
+static void jps_derive(const uint64_t *bits, uint64_t *const stops[4],
+                       size_t ws, size_t lo, size_t hi, size_t jlo, size_t jhi)
+{
+	size_t j, y;
+
+	for (j = jlo; j <= jhi; j++) {
+		for (y = lo; y <= hi; y++) {
+			const size_t at = (j + 1) * ws + y;
+			const uint64_t *w = bits + at;
+			const ptrdiff_t pws = (ptrdiff_t)ws;
+
+			stops[0][at] = jps_stop_word(w, pws, 0, 0);
+			stops[1][at] = jps_stop_word(w, pws, 1, 0);
+			stops[2][at] = jps_stop_word(w, pws, 0, 1);
+			stops[3][at] = jps_stop_word(w, pws, 1, 1);
+		}
+	}
+}
+
+/* Brings the bits up to date with g and returns g's multiplier (0 when
+ * its passable cells differ or there are none), in one pass over the
+ * cost bytes, eight at a time.  Only the 64 x 64 blocks whose rows
+ * changed are transposed again, and their stop masks worked out again
+ * (with a word and a line around them, which read the changed bits), so
+ * a sync that finds a door changed costs the pass and about one block. */
+static int jps_sync(struct jps_ctx *c, const struct grid *g)
+{
+	const size_t stride = (size_t)g->stride;
+	unsigned mult = 0;
+	int mixed = 0, any = 0;
+	size_t y, j;
+
+	for (y = 1; y <= (size_t)g->height; y++) {
+		const uint8_t *src = g->cost + y * stride;
+		uint64_t *row = c->rows + c->rh + y; /* word j: row[j * rh] */
+
+		for (j = 0; j < c->nwx; j++) {
+			const size_t x0 = j * 64;
+			const size_t end = x0 + 64 < stride ? x0 + 64 : stride;
+			uint64_t bits = 0;
+			size_t x;
+
+			for (x = x0; x + 8 <= end; x += 8) {
+				const uint64_t v = jps_load8(src + x);
+
+				if (!v)
+					continue;
+				if (!mult)
+					mult = src[x +
+					           jps_first_byte(
+					                   jps_open_bits(v))];
+				if (jps_open_bits(v) &
+				    jps_open_bits(v ^
+				                  (uint64_t)mult * BYTE_ONES))
+					mixed = 1;
+				bits |= jps_pack8(src + x, v) << (x - x0);
+			}
+			for (; x < end; x++) {
+				if (!src[x])
+					continue;
+				if (!mult)
+					mult = src[x];
+				if (src[x] != mult)
+					mixed = 1;
+				bits |= 1ull << (x - x0);
+			}
+			if (bits != row[j * c->rh]) {
+				row[j * c->rh] = bits;
+				c->dirty[(y / 64) * c->nwx + j] = 1;
+				any = 1;
+			}
+		}
+	}
+	if (any) {
+		size_t by, bx;
+
+		for (by = 0; by < c->nwy; by++) {
+			for (bx = 0; bx < c->nwx; bx++) {
+				uint64_t a[64];
+
+				if (!c->dirty[by * c->nwx + bx])
+					continue;
+				const size_t y0 = by * 64, x0 = bx * 64;
+				const size_t ny =
+				        c->rh - y0 < 64 ? c->rh - y0 : 64;
+				const size_t nx =
+				        c->ch - x0 < 64 ? c->ch - x0 : 64;
+
+				memset(a, 0, sizeof(a));
+				memcpy(a, c->rows + (bx + 1) * c->rh + y0,
+				       ny * sizeof(*a));
+				jps_transpose64(a);
+				memcpy(c->cols + (by + 1) * c->ch + x0, a,
+				       nx * sizeof(*a));
+			}
+		}
+		/* A changed word changes the stop masks of the words around
+		 * it, one line and one word each way, inside the map. */
+		for (by = 0; by < c->nwy; by++) {
+			for (bx = 0; bx < c->nwx; bx++) {
+				const size_t x0 = bx * 64, y0 = by * 64;
+
+				if (!c->dirty[by * c->nwx + bx])
+					continue;
+				c->dirty[by * c->nwx + bx] = 0;
+				jps_derive(c->rows, c->rstop, c->rh,
+				           y0 ? y0 - 1 : 1,
+				           y0 + 64 < (size_t)g->height
+				                   ? y0 + 64
+				                   : (size_t)g->height,
+				           bx ? bx - 1 : 0,
+				           bx + 1 < c->nwx ? bx + 1 : bx);
+				jps_derive(c->cols, c->cstop, c->ch,
+				           x0 ? x0 - 1 : 1,
+				           x0 + 64 < (size_t)g->width
+				                   ? x0 + 64
+				                   : (size_t)g->width,
+				           by ? by - 1 : 0,
+				           by + 1 < c->nwy ? by + 1 : by);
+			}
+		}
+	}
+	return mixed ? 0 : (int)mult;
+}
+
+int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
+{
+	if (!ctx || !g || !g->cost || g->width != ctx->width ||
+	    g->height != ctx->height)
+		return PATH_BAD_ARG;
+	ctx->grid_cost = g->cost;
+	ctx->grid_serial = g->serial;
+	ctx->grid_mult = jps_sync(ctx, g);
+	return ctx->grid_mult;
+}
+
+/* --- runs ---------------------------------------------------------------- */
 
 /* Whether a straight run in direction step stops at the open cell n: the
  * test for a wall beside the run, on the side o. */
@@ -275,157 +517,126 @@ jps_forced_straight(const uint8_t *c, uint32_t n, long step, long o,
 	return !c[n + o] && c[n + step + o];
 }
 
-/* The scan of a run along a row, eight cells a word: how many cells from
- * n (exclusive) the run goes before it meets a wall (returns 0 and sets
- * *wall) or a cell where it stops (returns the distance).  It only scans
- * while all the words it reads lie inside n's padded row, leaving the end
- * of the row to the caller's cell-by-cell loop: returns 0 with *wall = 0
- * and *done cells scanned when it gets there. */
+/* A run along one line (a padded row, or a padded column) from position
+ * pos, exclusive, towards higher positions when fwd: the position of the
+ * first cell where the run stops (a forced neighbour beside it, or the
+ * goal's position goal when not 0), or 0 when it meets a wall first.
+ * stops and open point at the line's word 0 in the stop mask for the
+ * rule and way, and in the open bits; word j is at j * ws.  Sixty-four
+ * cells a word; the blocked border stops every run inside the line. */
 static inline __attribute__((always_inline)) uint32_t
-jps_row_scan(const uint8_t *c, uint32_t n, int dx, uint32_t stride,
-             uint32_t row_lo, uint32_t row_hi, const int nocorner, int *wall,
-             uint32_t *done)
+jps_line_scan(const uint64_t *stops, const uint64_t *open, ptrdiff_t ws,
+              uint32_t pos, uint32_t goal, const int fwd)
 {
-	uint32_t k = 0;
+	const uint32_t gj = goal / 64;
+	const uint64_t gbit = goal ? 1ull << (goal % 64) : 0;
+	const uint32_t p = fwd ? pos + 1 : pos - 1;
+	uint32_t j = p / 64;
+	const uint64_t *w = stops + (ptrdiff_t)j * ws;
+	uint64_t mask = fwd ? ~0ull << (p % 64) : ~0ull >> (63 - p % 64);
 
-	*wall = 0;
-	if (dx > 0) {
-		/* Cells n+1..n+8, with their side cells: behind them
-		 * (n..n+7) for no-corner, ahead of them (n+2..n+9) for
-		 * always.  The last byte read is n+9 <= row_hi. */
-		while (n + k + 9 <= row_hi) {
-			const uint32_t a = n + k;
-			uint64_t open = jps_open_bits(jps_load8(c + a + 1));
-			uint64_t stop, blocked = ~open & BYTE_HIGH;
-
-			if (nocorner)
-				stop = jps_side_opens(c + a, c + a + 1, stride);
-			else
-				stop = jps_side_opens(c + a + 1, c + a + 2,
-				                      stride);
-			stop &= BYTE_HIGH;
-			if (stop | blocked) {
-				unsigned fs = stop ? jps_first_byte(stop) : 8;
-				unsigned fb =
-				        blocked ? jps_first_byte(blocked) : 8;
-
-				if (fb <= fs) {
-					*wall = 1;
-					return 0;
-				}
-				return k + fs + 1;
-			}
-			k += 8;
-		}
-	} else {
-		/* Cells n-1..n-8 (bytes n-8..n-1), sides behind them at
-		 * n-7..n, or ahead at n-9..n-2.  First byte read: n-9. */
-		while (n >= row_lo + k + 9) {
-			const uint32_t a = n - k - 8; /* the cell n-k-8 */
-			uint64_t open = jps_open_bits(jps_load8(c + a));
-			uint64_t stop, blocked = ~open & BYTE_HIGH;
-
-			if (nocorner)
-				stop = jps_side_opens(c + a + 1, c + a, stride);
-			else
-				stop = jps_side_opens(c + a, c + a - 1, stride);
-			stop &= BYTE_HIGH;
-			if (stop | blocked) {
-				/* The nearest cells to n are the last
-				 * bytes of the word. */
-				unsigned fs = stop ? jps_last_byte(stop) : 0;
-				unsigned fb =
-				        blocked ? jps_last_byte(blocked) : 0;
-
-				if (blocked && (!stop || fb >= fs)) {
-					*wall = 1;
-					return 0;
-				}
-				return k + (8 - fs);
-			}
-			k += 8;
-		}
-	}
-	*done = k;
-	return 0;
-}
-
-/* A straight run from the open cell n in direction d.  Returns the cell
- * where it stops (the goal, or a cell with a forced neighbour) and its
- * distance in *steps, or 0 when it runs into a wall first. */
-static inline __attribute__((always_inline)) uint32_t
-jps_run_straight(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
-                 uint32_t *steps)
-{
-	const long step = off[d];
-	const long o1 = off[side_a[d]], o2 = off[side_b[d]];
-	uint32_t k = 0;
-
-	if (d == 1 || d == 3) {
-		/* Along a row: words first, unless the goal is in this row
-		 * (the word scan does not look for it). */
-		const uint32_t row = n / stride;
-
-		if (row != goal_row) {
-			const uint32_t lo = row * stride, hi = lo + stride - 1;
-			int wall;
-			uint32_t done = 0,
-			         r = jps_row_scan(c, n, d == 1 ? 1 : -1, stride,
-			                          lo, hi, nocorner, &wall,
-			                          &done);
-
-			if (wall)
-				return 0;
-			if (r) {
-				*steps = r;
-				return d == 1 ? n + r : n - r;
-			}
-			k = done;
-			n = d == 1 ? n + done : n - done;
-		}
-	}
 	for (;;) {
-		n += (uint32_t)step;
-		k++;
-		if (!c[n])
-			return 0;
-		if (n == goal ||
-		    jps_forced_straight(c, n, step, o1, nocorner) ||
-		    jps_forced_straight(c, n, step, o2, nocorner))
-			break;
+		const uint64_t stop = (*w | (j == gj ? gbit : 0)) & mask;
+
+		if (stop) {
+			const unsigned b =
+			        fwd ? (unsigned)__builtin_ctzll(stop)
+			            : 63 - (unsigned)__builtin_clzll(stop);
+
+			return open[(ptrdiff_t)j * ws] >> b & 1 ? j * 64 + b
+			                                        : 0;
+		}
+		mask = ~0ull;
+		if (fwd) {
+			j++;
+			w += ws;
+		} else {
+			j--;
+			w -= ws;
+		}
 	}
-	*steps = k;
-	return n;
 }
 
-/* Whether a straight run from n in direction d stops anywhere: the test a
- * diagonal run makes at each of its cells. */
-static inline __attribute__((always_inline)) int
-jps_run_straight_any(const uint8_t *c, const long *off, uint32_t stride,
-                     uint32_t n, int d, uint32_t goal, uint32_t goal_row,
-                     const int nocorner)
-{
-	uint32_t steps;
+/* The lines a run reads: the context's bits, and the stop masks for the
+ * search's rule, each way. */
+struct jlines {
+	const uint64_t *rows, *cols;
+	const uint64_t *rfwd, *rback, *cfwd, *cback;
+	ptrdiff_t rh, ch;
+};
 
-	return jps_run_straight(c, off, stride, n, d, goal, goal_row, nocorner,
-	                        &steps) != 0;
-}
-
-/* A diagonal run from n in direction d (4..7), as run_straight. */
+/* A run along the row py from the padded column px, east when fwd: the
+ * padded column where it stops, or 0 (a wall first). */
 static inline __attribute__((always_inline)) uint32_t
-jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
-                 int d, uint32_t goal, uint32_t goal_row, const int nocorner,
-                 uint32_t *steps)
+jps_run_row(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
+            uint32_t gpy, const int fwd)
+{
+	const ptrdiff_t at = l->rh + py;
+
+	return jps_line_scan((fwd ? l->rfwd : l->rback) + at, l->rows + at,
+	                     l->rh, px, py == gpy ? gpx : 0, fwd);
+}
+
+/* The same along the column px from the padded row py, south when fwd. */
+static inline __attribute__((always_inline)) uint32_t
+jps_run_col(const struct jlines *l, uint32_t px, uint32_t py, uint32_t gpx,
+            uint32_t gpy, const int fwd)
+{
+	const ptrdiff_t at = l->ch + px;
+
+	return jps_line_scan((fwd ? l->cfwd : l->cback) + at, l->cols + at,
+	                     l->ch, py, px == gpx ? gpy : 0, fwd);
+}
+
+/* A straight run from the open padded cell (px, py) in direction d (0..3):
+ * the padded index of the cell where it stops (the goal, or a cell with a
+ * forced neighbour) and its distance in *steps, or 0 when it runs into a
+ * wall first. */
+static inline __attribute__((always_inline)) uint32_t
+jps_run_straight(const struct jlines *l, uint32_t stride, uint32_t px,
+                 uint32_t py, int d, uint32_t gpx, uint32_t gpy,
+                 const int nocorner, uint32_t *steps)
+{
+	uint32_t q;
+
+	if (dir_dy[d] == 0) {
+		q = jps_run_row(l, px, py, gpx, gpy, dir_dx[d] > 0);
+		if (!q)
+			return 0;
+		*steps = q > px ? q - px : px - q;
+		return py * stride + q;
+	}
+	q = jps_run_col(l, px, py, gpx, gpy, dir_dy[d] > 0);
+	if (!q)
+		return 0;
+	*steps = q > py ? q - py : py - q;
+	return q * stride + px;
+}
+
+/* A diagonal run from the padded cell (px, py), index n, in direction d
+ * (4..7), as run_straight.  At every cell it tests whether a straight run
+ * along either of its components would stop; when it stops for that
+ * reason, *qr and *qc are where those runs stop (the padded column of
+ * the row's run, the padded row of the column's, 0 for a wall), and both
+ * are 0 when it stops at the goal or (diagonals always allowed) at a
+ * forced diagonal. */
+static inline __attribute__((always_inline)) uint32_t
+jps_run_diagonal(const uint8_t *c, const struct jlines *l, const long *off,
+                 uint32_t n, uint32_t px, uint32_t py, int d, uint32_t goal,
+                 uint32_t gpx, uint32_t gpy, const int nocorner,
+                 uint32_t *steps, uint32_t *qr, uint32_t *qc)
 {
 	const int h = comp_h[d - 4], v = comp_v[d - 4];
 	const long oh = off[h], ov = off[v], step = oh + ov;
+	const int east = dir_dx[d] > 0, south = dir_dy[d] > 0;
 	uint32_t k = 0;
 
 	for (;;) {
 		if (nocorner && (!c[n + oh] || !c[n + ov]))
 			return 0;
 		n += (uint32_t)step;
+		px += (uint32_t)dir_dx[d];
+		py += (uint32_t)dir_dy[d];
 		k++;
 		if (!c[n])
 			return 0;
@@ -434,10 +645,9 @@ jps_run_diagonal(const uint8_t *c, const long *off, uint32_t stride, uint32_t n,
 		if (!nocorner && ((!c[n - oh] && c[n - oh + ov]) ||
 		                  (!c[n - ov] && c[n + oh - ov])))
 			break;
-		if (jps_run_straight_any(c, off, stride, n, h, goal, goal_row,
-		                         nocorner) ||
-		    jps_run_straight_any(c, off, stride, n, v, goal, goal_row,
-		                         nocorner))
+		*qr = jps_run_row(l, px, py, gpx, gpy, east);
+		*qc = jps_run_col(l, px, py, gpx, gpy, south);
+		if (*qr | *qc)
 			break;
 	}
 	*steps = k;
@@ -507,8 +717,118 @@ static inline uint32_t jps_octile(const struct jquery *q, int x, int y)
 	             (uint64_t)q->straight * (hi - lo));
 }
 
+/* A diagonal run's result. */
+struct jrun {
+	uint32_t nb, steps, qr, qc; /* as jps_run_diagonal's; nb 0: none */
+};
+
+/* The diagonal run from the jump point from, unpadded (fx, fy), with the
+ * nodes it found asked from memory ahead of their use. */
+static inline __attribute__((always_inline)) void
+jps_run_diagonal_ahead(const uint8_t *c, const struct jlines *l,
+                       const struct jquery *q, const struct jnode *nodes,
+                       uint32_t stride, uint32_t from, int fx, int fy, int d,
+                       uint32_t goal, uint32_t gpx, uint32_t gpy,
+                       const int nocorner, struct jrun *r)
+{
+	r->qr = r->qc = 0;
+	r->steps = 0;
+	r->nb = jps_run_diagonal(c, l, q->off, from, (uint32_t)fx + 1,
+	                         (uint32_t)fy + 1, d, goal, gpx, gpy, nocorner,
+	                         &r->steps, &r->qr, &r->qc);
+	if (!r->nb)
+		return;
+	__builtin_prefetch(&nodes[r->nb], 1);
+	if (r->qr)
+		__builtin_prefetch(&nodes[r->nb -
+		                          ((uint32_t)fx + 1 +
+		                           (uint32_t)dir_dx[d] * r->steps) +
+		                          r->qr],
+		                   1);
+	if (r->qc)
+		__builtin_prefetch(&nodes[r->qc * stride + (uint32_t)fx + 1 +
+		                          (uint32_t)dir_dx[d] * r->steps],
+		                   1);
+}
+
+/* The open list and counts of one search. */
+struct jsearch {
+	struct jentry *heap;
+	size_t hlen, hcap;
+	uint32_t open; /* jump points open now */
+	int over_limit;
+	struct path_stats st;
+};
+
+/* Offers the jump point nb, steps cells in direction d from the jump
+ * point from (unpadded (fx, fy), cost fg): enters it in the open list
+ * unless it is already known at a cost no higher.  Returns 0, or -1 when
+ * out of memory. */
+static inline __attribute__((always_inline)) int
+jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
+          uint32_t gen_tag, uint32_t nb, uint32_t from, int fx, int fy, int d,
+          uint32_t steps, uint32_t fg, struct path_trace *const trace)
+{
+	struct jnode *nn = &cx->nodes[nb];
+	const uint64_t ng64 =
+	        (uint64_t)fg +
+	        (uint64_t)steps * (d < 4 ? q->straight : q->diagonal);
+	const int nx = fx + dir_dx[d] * (int)steps;
+	const int ny = fy + dir_dy[d] * (int)steps;
+	uint32_t ng, h;
+	uint64_t key;
+
+	if (ng64 > PATH_COST_MAX) {
+		s->over_limit = 1;
+		return 0;
+	}
+	ng = (uint32_t)ng64;
+	if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) != gen_tag) {
+		s->open++;
+	} else {
+		if (ng >= nn->g)
+			return 0;
+		if (nn->tag & TAG_CLOSED) {
+			s->st.reopened++;
+			s->open++;
+		}
+	}
+	nn->tag = gen_tag | (uint32_t)d;
+	nn->g = ng;
+	nn->parent = from;
+	if (s->hlen == s->hcap) {
+		cx->heap = s->heap;
+		if (jps_heap_grow(cx))
+			return -1;
+		s->heap = cx->heap;
+		s->hcap = cx->heap_cap;
+	}
+	h = jps_octile(q, nx, ny);
+	key = (uint64_t)sat32((uint64_t)ng + h) << 32;
+	jps_heap_up(s->heap, s->hlen++,
+	            (struct jentry){key | (uint32_t)~ng, nb, (uint16_t)nx,
+	                            (uint16_t)ny});
+	s->st.pushes++;
+	if (trace)
+		trace_event(trace, PATH_TRACE_PUSH, nx, ny, fx, fy, d, ng, h,
+		            key);
+	if (s->open > s->st.max_open)
+		s->st.max_open = s->open;
+	return 0;
+}
+
 /* The search; trace is NULL in the instances that run the monsters'
- * searches, so the tracing code is compiled out of them. */
+ * searches, so the tracing code is compiled out of them.
+ *
+ * A diagonal run that stops only because a straight run from its cell
+ * would stop (not at the goal, not at a forced diagonal) has found a
+ * jump point whose successors are known already: those straight runs'
+ * ends and the rest of the diagonal.  It is expanded on the spot, with
+ * no trip through the open list, and the diagonal goes on from it.  This
+ * is A* expanding a node early: the node is closed with the cost it has,
+ * and reopened like any other if a cheaper way to it turns up later, so
+ * the answer stays exact.  It still counts as pushed and expanded (and
+ * appears so in the trace), so the budget and the AI view see it. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
            struct path_stats *stp, const int nocorner,
@@ -519,43 +839,51 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 	const uint32_t gen_tag = cx->gen << TAG_GEN_SHIFT;
 	const uint32_t stride = (uint32_t)cx->stride;
 	const uint32_t start = q->start, goal = q->goal;
-	const uint32_t goal_row = goal / stride;
-	struct jentry *heap = cx->heap;
-	size_t hlen = 0, hcap = cx->heap_cap;
-	struct path_stats st = {0, 0, 0, 0};
+	const uint32_t gpx = (uint32_t)q->gx + 1, gpy = (uint32_t)q->gy + 1;
+	const struct jlines lines = {cx->rows,
+	                             cx->cols,
+	                             cx->rstop[nocorner * 2 + 1],
+	                             cx->rstop[nocorner * 2],
+	                             cx->cstop[nocorner * 2 + 1],
+	                             cx->cstop[nocorner * 2],
+	                             (ptrdiff_t)cx->rh,
+	                             (ptrdiff_t)cx->ch};
+	struct jsearch s = {cx->heap, 0, cx->heap_cap, 1, 0, {0, 0, 0, 0}};
 	enum path_status result = PATH_NO_PATH;
-	uint32_t open = 1;
-	int over_limit = 0;
 
 	nodes[start].tag = gen_tag | 0u;
 	nodes[start].g = 0;
 	nodes[start].parent = start;
-	heap[hlen++] = (struct jentry){
+	s.heap[s.hlen++] = (struct jentry){
 	        (uint64_t)jps_octile(q, q->sx, q->sy) << 32 | (uint32_t)~0u,
 	        start, (uint16_t)q->sx, (uint16_t)q->sy};
-	st.pushes = 1;
-	st.max_open = 1;
+	s.st.pushes = 1;
+	s.st.max_open = 1;
 	if (trace)
 		trace_event(trace, PATH_TRACE_PUSH, q->sx, q->sy, q->sx, q->sy,
 		            -1, 0, jps_octile(q, q->sx, q->sy),
 		            (uint64_t)jps_octile(q, q->sx, q->sy) << 32);
 
-	while (hlen) {
-		const struct jentry top = jps_heap_pop(heap, --hlen);
+	while (s.hlen) {
+		const struct jentry top = jps_heap_pop(s.heap, --s.hlen);
 		const uint32_t cur = top.node;
 		const uint32_t tag = nodes[cur].tag, cg = nodes[cur].g;
 		const int x = top.x, y = top.y;
-		unsigned dirs;
+		unsigned dirs, npend, k;
+		struct {
+			uint32_t nb, steps;
+			int d;
+		} pend[4];
 
 		if ((tag & TAG_CLOSED) || (uint32_t)~top.key != cg)
 			continue;
-		if (q->budget && st.expanded >= q->budget) {
+		if (q->budget && s.st.expanded >= q->budget) {
 			result = PATH_BUDGET;
 			break;
 		}
 		nodes[cur].tag = tag | TAG_CLOSED;
-		open--;
-		st.expanded++;
+		s.open--;
+		s.st.expanded++;
 		if (trace)
 			trace_event(trace, PATH_TRACE_EXPAND, x, y, x, y, -1,
 			            cg, 0, top.key);
@@ -566,84 +894,142 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		dirs = jps_directions(
 		        c, q->off, cur,
 		        cur == start ? 8 : (int)(tag & TAG_DIR_MASK), nocorner);
+		npend = 0;
 		while (dirs) {
 			const int d = __builtin_ctz(dirs);
-			uint32_t steps = 0, nb, ng;
-			uint64_t ng64;
-			struct jnode *nn;
-			int nx, ny;
+			uint32_t from = cur, fg = cg;
+			int fx = x, fy = y;
+			struct jrun r;
 
 			dirs &= dirs - 1;
 			/* The first cell of the run must be open (and, for a
 			 * diagonal under no-corner, both cells beside the
 			 * step); the runs test that themselves. */
-			nb = d < 4 ? jps_run_straight(c, q->off, stride, cur, d,
-			                              goal, goal_row, nocorner,
-			                              &steps)
-			           : jps_run_diagonal(c, q->off, stride, cur, d,
-			                              goal, goal_row, nocorner,
-			                              &steps);
-			if (!nb)
-				continue;
-			ng64 = (uint64_t)cg +
-			       (uint64_t)steps *
-			               (d < 4 ? q->straight : q->diagonal);
-			if (ng64 > PATH_COST_MAX) {
-				over_limit = 1;
-				continue;
-			}
-			ng = (uint32_t)ng64;
-			nn = &nodes[nb];
-			if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) !=
-			    gen_tag) {
-				open++;
-			} else {
-				if (ng >= nn->g)
-					continue;
-				if (nn->tag & TAG_CLOSED) {
-					st.reopened++;
-					open++;
+			if (d < 4) {
+				uint32_t steps = 0,
+				         nb = jps_run_straight(
+				                 &lines, stride,
+				                 (uint32_t)x + 1,
+				                 (uint32_t)y + 1, d, gpx, gpy,
+				                 nocorner, &steps);
+
+				if (nb) {
+					__builtin_prefetch(&nodes[nb], 1);
+					pend[npend].nb = nb;
+					pend[npend].steps = steps;
+					pend[npend++].d = d;
 				}
+				continue;
 			}
-			nn->tag = gen_tag | (uint32_t)d;
-			nn->g = ng;
-			nn->parent = cur;
-			nx = x + dir_dx[d] * (int)steps;
-			ny = y + dir_dy[d] * (int)steps;
-			if (hlen == hcap) {
-				cx->heap = heap;
-				if (jps_heap_grow(cx)) {
-					result = PATH_NOMEM;
+			jps_run_diagonal_ahead(c, &lines, q, nodes, stride,
+			                       from, fx, fy, d, goal, gpx, gpy,
+			                       nocorner, &r);
+			while (r.nb) {
+				const uint32_t nb = r.nb;
+				const int nx = fx + dir_dx[d] * (int)r.steps;
+				const int ny = fy + dir_dy[d] * (int)r.steps;
+				const uint32_t qr = r.qr, qc = r.qc;
+				uint64_t ng64;
+				uint32_t ng;
+				struct jnode *nn;
+
+				if (!(qr | qc)) {
+					if (jps_offer(cx, &s, q, gen_tag, nb,
+					              from, fx, fy, d, r.steps,
+					              fg, trace))
+						goto nomem;
+					break;
+				}
+				/* Expanded on the spot.  The next run goes
+				 * first: its work hides the wait for this
+				 * one's jump points to come from memory. */
+				ng64 = (uint64_t)fg +
+				       (uint64_t)r.steps * q->diagonal;
+				jps_run_diagonal_ahead(
+				        c, &lines, q, nodes, stride, nb, nx, ny,
+				        d, goal, gpx, gpy, nocorner, &r);
+				if (ng64 > PATH_COST_MAX) {
+					s.over_limit = 1;
+					break;
+				}
+				ng = (uint32_t)ng64;
+				nn = &nodes[nb];
+				if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) ==
+				    gen_tag) {
+					if (ng >= nn->g)
+						break;
+					if (nn->tag & TAG_CLOSED)
+						s.st.reopened++;
+					else
+						s.open--;
+				}
+				if (q->budget && s.st.expanded >= q->budget) {
+					result = PATH_BUDGET;
 					goto out;
 				}
-				heap = cx->heap;
-				hcap = cx->heap_cap;
+				nn->tag = gen_tag | TAG_CLOSED | (uint32_t)d;
+				nn->g = ng;
+				nn->parent = from;
+				s.st.pushes++;
+				s.st.expanded++;
+				if (trace) {
+					const uint32_t h =
+					        jps_octile(q, nx, ny);
+					const uint64_t key =
+					        (uint64_t)sat32((uint64_t)ng +
+					                        h)
+					        << 32;
+
+					trace_event(trace, PATH_TRACE_PUSH, nx,
+					            ny, fx, fy, d, ng, h, key);
+					trace_event(trace, PATH_TRACE_EXPAND,
+					            nx, ny, nx, ny, -1, ng, 0,
+					            key | (uint32_t)~ng);
+				}
+				if (qr) {
+					const uint32_t px = (uint32_t)nx + 1;
+
+					if (jps_offer(cx, &s, q, gen_tag,
+					              nb - px + qr, nb, nx, ny,
+					              comp_h[d - 4],
+					              qr > px ? qr - px
+					                      : px - qr,
+					              ng, trace))
+						goto nomem;
+				}
+				if (qc) {
+					const uint32_t py = (uint32_t)ny + 1;
+
+					if (jps_offer(cx, &s, q, gen_tag,
+					              qc * stride +
+					                      (uint32_t)nx + 1,
+					              nb, nx, ny, comp_v[d - 4],
+					              qc > py ? qc - py
+					                      : py - qc,
+					              ng, trace))
+						goto nomem;
+				}
+				from = nb;
+				fg = ng;
+				fx = nx;
+				fy = ny;
 			}
-			jps_heap_up(
-			        heap, hlen++,
-			        (struct jentry){
-			                (uint64_t)sat32((uint64_t)ng +
-			                                jps_octile(q, nx, ny))
-			                                << 32 |
-			                        (uint32_t)~ng,
-			                nb, (uint16_t)nx, (uint16_t)ny});
-			st.pushes++;
-			if (trace)
-				trace_event(
-				        trace, PATH_TRACE_PUSH, nx, ny, x, y, d,
-				        ng, jps_octile(q, nx, ny),
-				        (uint64_t)sat32((uint64_t)ng +
-				                        jps_octile(q, nx, ny))
-				                << 32);
-			if (open > st.max_open)
-				st.max_open = open;
 		}
+		/* The straight runs' ends last, now that their nodes have had
+		 * the diagonals' time to arrive in the cache. */
+		for (k = 0; k < npend; k++)
+			if (jps_offer(cx, &s, q, gen_tag, pend[k].nb, cur, x, y,
+			              pend[k].d, pend[k].steps, cg, trace))
+				goto nomem;
 	}
-	if (result == PATH_NO_PATH && over_limit)
+	if (result == PATH_NO_PATH && s.over_limit)
 		result = PATH_COST_RANGE;
+	goto out;
+nomem:
+	result = PATH_NOMEM;
 out:
-	cx->heap = heap;
-	*stp = st;
+	cx->heap = s.heap;
+	*stp = s.st;
 	return result;
 }
 
@@ -681,53 +1067,45 @@ static enum path_status jps_search_always_traced(struct jps_ctx *cx,
 	return jps_search(cx, c, q, st, 0, trace);
 }
 
-/* Writes the path from the start to the goal, every cell of every run. */
+/* Writes the path from the start to the goal, every cell of every run.
+ * Each jump point's tag keeps the direction of the jump that reached it,
+ * so the walk back steps cell by cell, without dividing by the stride. */
 static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
                           struct path_point *buf, size_t cap,
                           struct path_result *res)
 {
-	const uint32_t stride = (uint32_t)cx->stride;
+	const struct jnode *const nodes = cx->nodes;
 	uint32_t n = q->goal;
 	size_t len = 1, k;
+	int x = q->gx, y = q->gy;
 
 	while (n != q->start) {
-		const uint32_t p = cx->nodes[n].parent;
-		const int dx = (int)(n % stride) - (int)(p % stride);
-		const int dy = (int)(n / stride) - (int)(p / stride);
-		const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+		const uint32_t p = nodes[n].parent;
+		const uint32_t step =
+		        (uint32_t)q->off[nodes[n].tag & TAG_DIR_MASK];
 
-		len += (size_t)(ax > ay ? ax : ay);
-		n = p;
+		for (; n != p; n -= step)
+			len++;
 	}
 	res->length = len;
-	res->cost = cx->nodes[q->goal].g;
+	res->cost = nodes[q->goal].g;
 	n = q->goal;
 	k = len - 1;
-	for (;;) {
-		int x = (int)(n % stride) - 1, y = (int)(n / stride) - 1;
-		uint32_t p;
-		int sx, sy;
+	while (n != q->start) {
+		const uint32_t p = nodes[n].parent;
+		const unsigned d = nodes[n].tag & TAG_DIR_MASK;
+		const uint32_t step = (uint32_t)q->off[d];
 
-		if (n == q->start) {
-			if (k < cap)
-				buf[k] = (struct path_point){x, y};
-			break;
-		}
-		p = cx->nodes[n].parent;
-		sx = (int)(p % stride) - 1 - x;
-		sy = (int)(p / stride) - 1 - y;
-		sx = (sx > 0) - (sx < 0);
-		sy = (sy > 0) - (sy < 0);
 		/* From n back towards p, p itself excluded. */
-		while (n != p) {
+		for (; n != p; n -= step, k--) {
 			if (k < cap)
 				buf[k] = (struct path_point){x, y};
-			k--;
-			x += sx;
-			y += sy;
-			n = (uint32_t)(y + 1) * stride + (uint32_t)(x + 1);
+			x -= dir_dx[d];
+			y -= dir_dy[d];
 		}
 	}
+	if (k < cap)
+		buf[k] = (struct path_point){x, y};
 }
 
 int jps_find(struct jps_ctx *ctx, const struct grid *g,
@@ -756,7 +1134,7 @@ int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
 	if (p->algo != PATH_ASTAR || p->weight != PATH_WEIGHT_ONE ||
 	    p->diagonal == PATH_DIAG_NEVER || p->ties != PATH_TIES_LOW_H)
 		return PATH_BAD_ARG;
-	if (ctx->grid_cost != g->cost)
+	if (ctx->grid_cost != g->cost || ctx->grid_serial != g->serial)
 		jps_ctx_set_grid(ctx, g);
 	if (!ctx->grid_mult)
 		return PATH_BAD_ARG;

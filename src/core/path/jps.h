@@ -24,26 +24,42 @@
  * other algorithms are ignored: the search always uses the octile distance
  * times the grid's multiplier, which is admissible and consistent there.
  * budget is honoured: it caps the jump points expanded (PATH_BUDGET, with
- * no partial path).
+ * no partial path).  Expanded counts every jump point expanded: those
+ * taken off the open list, and the diagonal ones expanded as soon as a
+ * diagonal run finds them (see jps.c); each of those counts as a push
+ * too, and appears in the trace as a push and an expansion.
  *
- * How uniformity is known: the context remembers the last grid it was
- * given (its cost pointer and size) and the result of one scan of it.  A
- * query on another grid (another cost pointer) scans that grid once, in
- * O(width * height); queries on the same grid then cost nothing extra.
- * The scan cannot see later edits, so the rule for callers is:
- *   - blocking or unblocking cells with the grid's own multiplier (doors,
- *     walls) needs nothing: the search reads the cells on every query;
- *   - any other change of multipliers, or a new grid that may have been
- *     allocated at the old grid's address, needs jps_ctx_set_grid before
- *     the next query.
+ * What the context keeps of the grid: the walls as bits (by rows and by
+ * columns, with where runs stop worked out from them) and whether the
+ * passable cells all cost the same, made by one pass over the grid (a
+ * "sync", O(width * height)).  It remembers which grid that was: its cost
+ * pointer and its serial (grid.h), which grid_set_cost and grid_fill bump.
+ * A query on another cost pointer, or on the same grid with another
+ * serial, syncs first; other queries cost nothing extra.  So the rule for
+ * callers is:
+ *   - changing cells through grid_set_cost or grid_fill (doors opening
+ *     and shutting, walls, other multipliers) needs nothing more;
+ *   - writing g->cost[] directly needs g->serial bumped, or
+ *     jps_ctx_set_grid, before the next query: the search does not read
+ *     the cost bytes to see where walls are, and stale bits could lead a
+ *     path through a wall that is now shut;
+ *   - a new grid that may have been allocated at the old grid's address
+ *     (with the same serial) needs jps_ctx_set_grid before the next query.
+ * A sync after a small change is cheaper than the first: the pass over
+ * the bytes finds the changed words, and only the 64 x 64 blocks around
+ * them are worked out again.
  *
- * Memory: 12 bytes per padded cell (g, parent, and a word packing a
- * generation stamp, the closed flag and the direction of arrival), plus an
- * open list that grows on demand and is kept between queries.  Nothing is
- * cleared between queries, and nothing is allocated per query except that
- * growth.  The open list's order is fixed as in path.h (lowest f, then
- * larger g, then the heap's own deterministic order), so the same query
- * gives the same path every time.
+ * Memory: 12 bytes per padded cell of search state (g, parent, and a word
+ * packing a generation stamp, the closed flag and the direction of
+ * arrival); the wall bits, ten bits per padded cell by rows and ten by
+ * columns (the open cells, and where runs stop for each rule and way),
+ * padded to whole 64-bit words with a guard word at each end of a line:
+ * about 1.7 bytes per cell on a 512 x 512 map, more on small ones (4.3 on
+ * 65 x 81); and an open list that grows on demand and is kept between
+ * queries.  Nothing is cleared between queries, and nothing is allocated
+ * per query except that growth.  The open list's order is fixed as in path.h
+ * (lowest f, then larger g, then the heap's own deterministic order), so the
+ * same query gives the same path every time.
  *
  * Costs and limits as in path.h: the straight and diagonal step costs of
  * p times the grid's multiplier; g never exceeds PATH_COST_MAX (runs that
@@ -71,10 +87,11 @@ size_t jps_ctx_bytes(const struct jps_ctx *ctx);
  * One pass over the grid. */
 int jps_grid_uniform(const struct grid *g);
 
-/* Scans g (jps_grid_uniform) and makes it the context's remembered grid.
- * Returns the multiplier, 0 when g is not uniform (queries on it then
- * return PATH_BAD_ARG), or PATH_BAD_ARG when ctx or g is NULL or g's size
- * is not the context's. */
+/* Syncs the context with g (its wall bits, and jps_grid_uniform's answer)
+ * and makes it the context's remembered grid, whatever its cost pointer
+ * and serial.  Returns the multiplier, 0 when g is not uniform (queries on
+ * it then return PATH_BAD_ARG), or PATH_BAD_ARG when ctx or g is NULL or
+ * g's size is not the context's. */
 int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g);
 
 /* Searches from (sx, sy) to (gx, gy) on g, whose size must be the
