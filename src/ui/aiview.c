@@ -1453,6 +1453,11 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 		return;
 	}
 	int i;
+	const uint32_t best = a->cmp[CMP_DIJKSTRA].status == PATH_FOUND
+	                              ? a->cmp[CMP_DIJKSTRA].cost
+	                      : a->cmp[CMP_JPS].status == PATH_FOUND
+	                              ? a->cmp[CMP_JPS].cost
+	                              : 0;
 
 	if (r->row < r->last)
 		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
@@ -1460,17 +1465,13 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 	for (i = 0; i < cmp_rows(a) && r->row < r->last && a->have; i++) {
 		const struct ai_cmp *q = &a->cmp[i];
 
-		if (q->status == PATH_FOUND && i == CMP_HPA &&
-		    a->cmp[CMP_DIJKSTRA].status == PATH_FOUND &&
-		    a->cmp[CMP_DIJKSTRA].cost)
-			/* How far from the cheapest, Dijkstra's. */
+		if (q->status == PATH_FOUND && i == CMP_HPA && best)
+			/* How far from the cheapest: Dijkstra's, or jump
+			 * point search's when Dijkstra ran out of budget. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %5u +%.1f%%", q->label,
 			              q->expanded, q->cost,
-			              100.0 *
-			                      ((double)q->cost -
-			                       a->cmp[CMP_DIJKSTRA].cost) /
-			                      a->cmp[CMP_DIJKSTRA].cost);
+			              100.0 * ((double)q->cost - best) / best);
 		else if (q->status == PATH_FOUND)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %5u", q->label, q->expanded,
