@@ -771,6 +771,61 @@ static void test_mind_hierarchy_for_long_searches(void **state)
 	free(rows);
 }
 
+/* A kind that flies past wall corners (diagonal always) sees a room open
+ * to it through a door whose only ways on are diagonal: the door's cell
+ * joins the components of its eight neighbours, not only its four, and
+ * the flyer, that knew its prey out of reach, comes through. */
+static void test_mind_door_opened_diagonally_joins(void **state)
+{
+	static const char kinds[] =
+	        "include \"../terrain.txt\"\n"
+	        "monster flyer\n"
+	        "\tglyph 'F' color red speed 100 hp 50 attack 1 sight 30\n"
+	        "\topens_doors no drift 0 budget 0 diagonal always\n";
+	static const char legend[] = "legend '#' wall\n"
+	                             "legend '.' floor\n"
+	                             "legend '+' door_closed\n"
+	                             "legend '@' floor player\n"
+	                             "legend '>' stairs exit\n"
+	                             "legend 'F' floor monster flyer\n";
+	static const char map[] = "#########\n"
+	                          "#...#####\n"
+	                          "#.F.##+##\n"
+	                          "#...#####\n"
+	                          "####+####\n"
+	                          "#####...#\n"
+	                          "#####.@.#\n"
+	                          "#####..>#\n"
+	                          "#########\n";
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int t;
+
+	(void)state;
+	mind_options_default(&o);
+	o.hunt = 1;
+	g = dungeon_game(kinds, legend, map, 1, &o);
+	w = g->world;
+	w->php = w->php_max = 1000000;
+	for (t = 0; t < 4; t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->mind[0].unreachable);
+	/* A door opening where it changes nothing: the flyer asks its
+	 * components whether the player is in reach now (it is not), so
+	 * they are labelled before the door that matters opens. */
+	world_set_terrain(w, 6, 2, data_terrain_find(w->data, "door_open"));
+	for (t = 0; t < 2; t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->mind[0].unreachable);
+	ASSERT_GAME(g, w->monsters[0].x <= 3 && w->monsters[0].y <= 3);
+	world_set_terrain(w, 4, 4, data_terrain_find(w->data, "door_open"));
+	for (t = 0; t < 12 && !dungeon_adjacent(w, 0); t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, dungeon_adjacent(w, 0));
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -790,6 +845,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
+	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	};
 
 	return tap_run(tests, NULL, NULL);

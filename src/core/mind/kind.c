@@ -113,19 +113,25 @@ uint32_t kind_comp_at(const struct kind_state *ks, size_t idx)
 }
 
 /* A cell became passable for the kind (a door opened, say): it joins the
- * components of its straight neighbours, which it may merge, without
- * labelling the map again.  A cell that became blocked may split a
- * component; that one waits for a full labelling (labels_dirty). */
+ * components of its neighbours, which it may merge, without labelling the
+ * map again.  Under 4-way and no-corner moves its straight neighbours
+ * are enough: a diagonal step the cell opens (as the corner it needed)
+ * joins two cells that are both its straight neighbours.  Under
+ * "always" a diagonal needs no corner, so the cell's new ways are to
+ * its eight neighbours and those are all it joins.  A cell that became
+ * blocked may split a component; that one waits for a full labelling
+ * (labels_dirty). */
 static void kind_open_cell(struct kind_state *ks, const struct world *w, int x,
                            int y)
 {
 	size_t idx = world_idx(w, x, y);
 	uint32_t root = 0;
+	const int nd = ks->diag == PATH_DIAG_ALWAYS ? DIR_COUNT : DIR_STRAIGHT;
 	int d;
 
 	if (ks->labels_dirty || ks->labels[idx])
 		return;
-	for (d = 0; d < DIR_STRAIGHT; d++) {
+	for (d = 0; d < nd; d++) {
 		uint32_t l;
 
 		if (!world_in(w, x + dir_dx[d], y + dir_dy[d]))
@@ -174,7 +180,7 @@ static void kind_change(struct minds *md, const struct world *w,
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
 		hpa_cells_changed(ks->hpa, c->x, c->y);
-		if ((from && !to) || (!from && ks->diag == PATH_DIAG_ALWAYS))
+		if (from && !to)
 			ks->labels_dirty = 1;
 		else if (!from && to)
 			kind_open_cell(ks, w, c->x, c->y);
