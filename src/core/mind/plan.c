@@ -140,7 +140,9 @@ static int plan_hpa_allowed(const struct minds *md, const struct world *w,
 	struct path_params p;
 
 	minds_params(w, kind, &p);
+	/* Under --hunt every monster chases, and chasers keep to A*. */
 	return md->opt.strategy == MIND_STRATEGY_AUTO && !md->opt.no_cache &&
+	       !md->opt.hunt &&
 	       (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
 	       p.algo == PATH_ASTAR && minds_kind_optimal(w, kind) &&
 	       !minds_kind_jumps(w, kind);
