@@ -42,6 +42,7 @@ enum mind_strategy {
 	MIND_STRATEGY_AUTO = 0, /* distance map when it costs less */
 	MIND_STRATEGY_ASTAR,    /* every monster runs its own A* */
 	MIND_STRATEGY_DISTMAP,  /* chasers share a distance map per kind */
+	MIND_STRATEGY_COOP,     /* auto, and crowds plan cooperatively */
 	MIND_STRATEGY_COUNT
 };
 
@@ -110,6 +111,7 @@ struct mind_stats {
 	uint64_t distmap_cells; /* cells they settled */
 	uint64_t map_paths;     /* paths read off them instead of a search */
 	uint64_t waits;         /* turns a monster waited for another */
+	uint64_t coop_plans;    /* cooperative (space-time) plans made */
 	uint64_t reasons[REPLAN_COUNT];
 };
 
@@ -202,6 +204,17 @@ int minds_jump_again(struct minds *m, const struct world *w, size_t i, int gx,
                      int gy, const struct path_params *p, struct jps_ctx *ctx,
                      struct path_point *buf, size_t cap,
                      struct path_result *res, struct path_trace *trace);
+
+/* Monster i's cooperative plan (coop.c): the cells it has reserved,
+ * buf[k] for turn *turn + k (buf[0] where it stood when it planned), at
+ * most cap of them.  Returns how many the plan holds, 0 when the monster
+ * does not plan cooperatively now. */
+size_t minds_coop_plan(const struct minds *m, size_t i, uint32_t *turn,
+                       struct path_point *buf, size_t cap);
+/* The reservation table of the cooperative planner, NULL before the
+ * first cooperative plan (reserve.h). */
+struct reserve;
+const struct reserve *minds_reserve(const struct minds *m);
 
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);
