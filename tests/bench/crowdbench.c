@@ -11,8 +11,8 @@
  *             where it began
  *   ring      the turn every cell next to the player that a monster can
  *             take was taken (or every monster was next to it)
- *   near      the turn every monster stood within the smallest square
- *             round the player with floor for all of them
+ *   left      the mean cost the monsters still had to walk to a cell
+ *             next to the player at the end (10 a straight step)
  *   quality   the cost the monsters walked until they first stood next to
  *             the player, over the cheapest walks there from where they
  *             started (1.00 is perfect)
@@ -47,11 +47,12 @@ struct bopts {
 struct result {
 	long turns;
 	uint64_t blocked;
-	long ring, near;
+	long ring;
 	double walked, shortest;
 	int arrived, monsters;
 	uint64_t median_ns, p99_ns;
 	uint64_t waits, plans, coop_plans, expanded;
+	double left; /* mean cost still to walk to the player, at the end */
 };
 
 static uint64_t now_ns(void)
@@ -110,13 +111,6 @@ static struct game *make_game(const struct bopts *o, int k,
 	return g;
 }
 
-static int cheb(int ax, int ay, int bx, int by)
-{
-	int dx = abs(ax - bx), dy = abs(ay - by);
-
-	return dx > dy ? dx : dy;
-}
-
 static int adjacent(const struct world *w, const struct world_monster *m)
 {
 	return abs(m->x - w->px) <= 1 && abs(m->y - w->py) <= 1;
@@ -135,26 +129,6 @@ static int ring_cells(const struct world *w, int kind)
 	return n;
 }
 
-/* The smallest Chebyshev radius round the player with floor for n. */
-static int near_radius(const struct world *w, int kind, int n)
-{
-	int r;
-
-	for (r = 1; r < 64; r++) {
-		int x, y, cells = 0;
-
-		for (y = w->py - r; y <= w->py + r; y++)
-			for (x = w->px - r; x <= w->px + r; x++)
-				if (world_in(w, x, y) &&
-				    (x != w->px || y != w->py) &&
-				    world_enterable(w, kind, x, y))
-					cells++;
-		if (cells >= n)
-			return r;
-	}
-	return r;
-}
-
 static int run(const struct bopts *o, int k, enum mind_strategy s,
                struct result *r)
 {
@@ -164,7 +138,7 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 	struct distmap **dm;
 	double *walked;
 	uint32_t *first;
-	int *bx, *by, *sx, *sy, *arrived, ring_want, radius;
+	int *bx, *by, *sx, *sy, *arrived, ring_want;
 	size_t i, nk;
 	long t;
 	const struct world_cmd wait = {WCMD_WAIT, 0, 0};
@@ -222,13 +196,11 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 	ring_want = ring_cells(w, w->nmonsters ? w->monsters[0].kind : 0);
 	if (ring_want > (int)w->nmonsters)
 		ring_want = (int)w->nmonsters;
-	radius = near_radius(w, w->nmonsters ? w->monsters[0].kind : 0,
-	                     (int)w->nmonsters);
-	r->ring = r->near = -1;
+	r->ring = -1;
 	r->monsters = (int)w->nmonsters;
 	for (t = 0; t < o->turns && w->state == WORLD_PLAYING; t++) {
 		uint64_t t0;
-		int ring = 0, near = 1;
+		int ring = 0;
 		size_t e;
 
 		game_player_act(g, wait);
@@ -272,15 +244,29 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 				}
 				continue;
 			}
-			if (cheb(m->x, m->y, w->px, w->py) > radius)
-				near = 0;
 			if (m->x == sx[i] && m->y == sy[i])
 				r->blocked++;
 		}
 		if (r->ring < 0 && ring >= ring_want)
 			r->ring = t + 1;
-		if (r->near < 0 && near)
-			r->near = t + 1;
+	}
+	{
+		double sum = 0;
+		int n = 0;
+
+		for (i = 0; i < w->nmonsters; i++) {
+			const struct world_monster *m = &w->monsters[i];
+			uint32_t d;
+
+			if (!m->alive || first[i] == DISTMAP_UNREACHED)
+				continue;
+			d = distmap_at(dm[m->kind], m->x, m->y);
+			if (d == DISTMAP_UNREACHED)
+				continue;
+			sum += d;
+			n++;
+		}
+		r->left = n ? sum / n : 0;
 	}
 	qsort(times, (size_t)r->turns, sizeof(*times), cmp_u64);
 	r->median_ns = r->turns ? times[r->turns / 2] : 0;
@@ -307,12 +293,12 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 static void print(const char *dungeon, const char *name, const struct result *r)
 {
 	printf("summary: dungeon=%s strategy=%s monsters=%d turns=%ld "
-	       "blocked=%" PRIu64 " ring_turn=%ld near_turn=%ld arrived=%d "
-	       "quality=%.3f turn_us_median=%.1f turn_us_p99=%.1f "
-	       "waits=%" PRIu64 " plans=%" PRIu64 " coop_plans=%" PRIu64
-	       " expanded=%" PRIu64 "\n",
+	       "blocked=%" PRIu64 " ring_turn=%ld arrived=%d "
+	       "left=%.1f quality=%.3f turn_us_median=%.1f "
+	       "turn_us_p99=%.1f waits=%" PRIu64 " plans=%" PRIu64
+	       " coop_plans=%" PRIu64 " expanded=%" PRIu64 "\n",
 	       dungeon, name, r->monsters, r->turns, r->blocked, r->ring,
-	       r->near, r->arrived,
+	       r->arrived, r->left,
 	       r->shortest > 0 ? r->walked / r->shortest : 0.0,
 	       r->median_ns / 1e3, r->p99_ns / 1e3, r->waits, r->plans,
 	       r->coop_plans, r->expanded);
@@ -332,8 +318,8 @@ int main(int argc, char **argv)
 	char data_dir[4096], map[4200];
 	struct result a, c;
 	uint64_t blocked[2] = {0, 0}, med[2] = {0, 0}, p99[2] = {0, 0};
-	long ring[2] = {0, 0}, near[2] = {0, 0};
-	double walked[2] = {0, 0}, shortest[2] = {0, 0};
+	long ring[2] = {0, 0};
+	double walked[2] = {0, 0}, shortest[2] = {0, 0}, left[2] = {0, 0};
 	int i, k;
 
 	for (i = 1; i < argc; i++) {
@@ -402,8 +388,8 @@ int main(int argc, char **argv)
 		/* A dungeon whose ring never filled counts all its turns. */
 		ring[0] += a.ring < 0 ? a.turns : a.ring;
 		ring[1] += c.ring < 0 ? c.turns : c.ring;
-		near[0] += a.near < 0 ? a.turns : a.near;
-		near[1] += c.near < 0 ? c.turns : c.near;
+		left[0] += a.left;
+		left[1] += c.left;
 		walked[0] += a.walked;
 		walked[1] += c.walked;
 		shortest[0] += a.shortest;
@@ -416,13 +402,13 @@ int main(int argc, char **argv)
 	printf("summary: dungeons=%d blocked_auto=%" PRIu64
 	       " blocked_coop=%" PRIu64 " blocked_coop_over_auto=%.3f "
 	       "ring_turns_auto=%ld ring_turns_coop=%ld "
-	       "near_turns_auto=%ld near_turns_coop=%ld "
+	       "left_auto=%.1f left_coop=%.1f "
 	       "quality_auto=%.3f quality_coop=%.3f "
 	       "turn_us_median_auto=%.1f turn_us_median_coop=%.1f "
 	       "turn_us_p99_auto=%.1f turn_us_p99_coop=%.1f\n",
 	       o.gens + 1, blocked[0], blocked[1],
 	       (double)blocked[1] / (double)(blocked[0] ? blocked[0] : 1),
-	       ring[0], ring[1], near[0], near[1],
+	       ring[0], ring[1], left[0] / (o.gens + 1), left[1] / (o.gens + 1),
 	       shortest[0] > 0 ? walked[0] / shortest[0] : 0.0,
 	       shortest[1] > 0 ? walked[1] / shortest[1] : 0.0,
 	       med[0] / 1e3 / (o.gens + 1), med[1] / 1e3 / (o.gens + 1),

@@ -12,22 +12,30 @@
  *   reserved, never trades cells with another in one turn, and never
  *   steps into a cell whose holder acts later in the turn and so will
  *   still be standing there.  It then reserves the cells of its plan.
- * - The abstract distance to the goal, ignoring everyone else, is the
- *   heuristic and the value of where the window ends: the cost along the
- *   monster's ordinary kept path from the path cell nearest in octile
- *   terms (a distance that never decreases faster than a step costs, so
- *   the search stays consistent).  Beyond the window the ordinary path
- *   leads on; nothing is reserved there.
+ * - The heuristic, and the value of where the window ends, is the
+ *   abstract distance to the goal ignoring everyone else ("hierarchical"
+ *   in Silver's sense): a Dijkstra over the square the window can reach,
+ *   from the next cells of the monster's ordinary kept path, each valued
+ *   at the path's cost on from it.  Walls count, so a corridor doubling
+ *   back behind a wall does not look close, and it is a shortest-walk
+ *   distance, so the search stays consistent.  Beyond the window the
+ *   ordinary path leads on; nothing is reserved there.
+ * - Waiting is a move, and costs a step's worth (nothing once arrived);
+ *   waiting in a narrow place, whose taking cuts its neighbours in two,
+ *   costs more, so that a plan that has to wait does it in a pocket or
+ *   a room and leaves the corridor to the others.
  * - The turns a monster will not act (a slow one gathering energy) are
  *   known from its energy and speed: it cannot move in those turns, and
  *   its plan says so.  A fast monster moves at most once a turn while it
  *   cooperates: its extra actions are spent waiting.
- * - Every cooperating monster plans again each turn it acts, after
- *   dropping its own reservations, against the reservations of everyone
- *   else: whoever holds a corridor keeps it and the others plan round
- *   it.  Priorities therefore rotate with the plans themselves, and a
- *   monster kept waiting longer than its patience asks for a new
- *   ordinary path (which prices the crowd in) to find another way.
+ * - A plan is kept while the monster keeps to it and more than half the
+ *   window is left; a monster the plan holds still plans again on its
+ *   first turns of waiting and every few after.  Each new plan is made
+ *   after dropping the monster's own reservations, against everyone
+ *   else's: whoever holds a corridor keeps it and the others plan round
+ *   it, so priorities rotate with the plans themselves, and a monster
+ *   kept waiting longer than its patience asks for a new ordinary path
+ *   (which prices the crowd in) to find another way.
  * - Monsters that hold no reservations (far from any crowd, fighting the
  *   player) are walls for the whole window where they stand.
  *
@@ -41,9 +49,9 @@
 #include "reserve.h"
 
 /* Turns a plan looks ahead. */
-#define COOP_WINDOW 16
+#define COOP_WINDOW 8
 /* Space-time states a plan may expand. */
-#define COOP_NODES 1536
+#define COOP_NODES 512
 /* Another monster within this many cells of the mover, or standing on
  * or next to its next COOP_AHEAD path cells, makes it cooperate ... */
 #define COOP_NEAR  2
@@ -58,8 +66,6 @@
 #define COOP_PATIENCE 4
 /* Waiting in a narrow place costs this many turns' worth. */
 #define COOP_CHOKE_WAIT 3
-/* Whether the automatic strategy lets crowds cooperate. */
-#define COOP_IN_AUTO 0
 
 #define COOP_SIDE   (2 * COOP_WINDOW + 1)
 #define COOP_AREA   (COOP_SIDE * COOP_SIDE)
@@ -648,14 +654,28 @@ static int coop_wanted(struct minds *md, const struct world *w, size_t i)
 	const struct coop *c = md->work->coop;
 	const struct coop_plan *pl = c && i < c->n ? &c->plan[i] : NULL;
 
-	if (md->opt.strategy != MIND_STRATEGY_COOP &&
-	    md->opt.strategy != MIND_STRATEGY_AUTO)
-		return 0;
-	if (md->opt.strategy == MIND_STRATEGY_AUTO && !COOP_IN_AUTO)
+	/* Only when asked for: the automatic strategy keeps today's way
+	 * (a cooperating fast monster moves once a turn, and crowds cost
+	 * more to plan; see tests/bench/crowdbench.c). */
+	if (md->opt.strategy != MIND_STRATEGY_COOP)
 		return 0;
 	if (coop_crowded(md, w, i))
 		return 1;
 	return pl && pl->crowd_seen && w->turn - pl->crowd_turn < COOP_LINGER;
+}
+
+/* Whether the next cell of the monster's ordinary path holds a monster
+ * without a cooperative plan. */
+static int coop_parked_ahead(const struct coop *c, const struct world *w,
+                             const struct mind *mi)
+{
+	int j;
+
+	if (mi->pos + 1 >= mi->len)
+		return 0;
+	j = world_monster_at(w, mi->path[mi->pos + 1].x,
+	                     mi->path[mi->pos + 1].y);
+	return j >= 0 && (size_t)j < c->n && !c->plan[j].len;
 }
 
 /* Whether monster m stands where its plan put it for this turn, with a
@@ -732,6 +752,17 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		int done = pl->len >= 1 &&
 		           chebyshev(m->x, m->y, w->px, w->py) <= 1;
 
+		if (!done && pl->waited >= COOP_PATIENCE &&
+		    coop_parked_ahead(c, w, mi)) {
+			/* Held up by a monster that plans with nobody (parked
+			 * as near its goal as it gets, or fighting): the
+			 * ordinary way this turn, which trades places with one
+			 * that is willing, or looks for a way round. */
+			reserve_release(c->res, (int)i);
+			pl->len = 0;
+			pl->waited = 0;
+			return -1;
+		}
 		if (!done) {
 			md->stats.waits++;
 			event_emit(log, w->turn, WEV_WAITING, (int)i, -2, m->x,
