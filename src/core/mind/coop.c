@@ -78,6 +78,7 @@ struct coop_plan {
 	uint8_t touched;     /* decided by the plan this action */
 	uint8_t refused;     /* ordinary re-plans that led nowhere new */
 	uint16_t waited;     /* turns in a row the plan held it still */
+	uint8_t behind;      /* turns in a row behind a monster with no plan */
 	uint32_t crowd_turn; /* the last turn it found a crowd near */
 	uint32_t crowd_seen; /* ... plus one; 0 for never */
 	uint32_t acted_turn; /* the last turn it acted by its plan, + 1 */
@@ -462,6 +463,16 @@ static uint32_t coop_search(struct coop *c, const struct coop_query *q, int sx,
 				                      ny);
 				if (!cost)
 					continue;
+				/* Straight back where it came from: dancing
+				 * to and fro in a corridor holds it as surely
+				 * as waiting there, and must not be cheaper. */
+				if (dt > 0 &&
+				    c->parent[id] ==
+				            (uint16_t)((ny - q->oy) *
+				                               COOP_SIDE +
+				                       (nx - q->ox)))
+					cost += 2 * COOP_CHOKE_WAIT *
+					        q->p.straight_cost;
 			}
 			if (!coop_cell_free(c, q, x, y, nx, ny, dt + 1))
 				continue;
@@ -729,6 +740,20 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	if (pl->acted_turn == w->turn + 1)
 		return 0; /* moved this turn already: the rest is waiting */
 	pl->acted_turn = w->turn + 1;
+	/* Held up a while by a monster that plans with nobody (parked as
+	 * near its goal as it gets, or fighting), waiting or dancing round
+	 * it: the ordinary way this turn, which trades places with one that
+	 * is willing, or looks for a way round. */
+	pl->behind =
+	        coop_parked_ahead(c, w, mi)
+	                ? (uint8_t)(pl->behind < 255 ? pl->behind + 1 : 255)
+	                : 0;
+	if (pl->behind > COOP_PATIENCE) {
+		reserve_release(c->res, (int)i);
+		pl->len = 0;
+		pl->behind = 0;
+		return -1;
+	}
 	if (coop_on_track(pl, w, m)) {
 		/* Where the plan said it would be: the plan, from now. */
 		uint32_t dt = w->turn - pl->turn;
@@ -752,17 +777,6 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		int done = pl->len >= 1 &&
 		           chebyshev(m->x, m->y, w->px, w->py) <= 1;
 
-		if (!done && pl->waited >= COOP_PATIENCE &&
-		    coop_parked_ahead(c, w, mi)) {
-			/* Held up by a monster that plans with nobody (parked
-			 * as near its goal as it gets, or fighting): the
-			 * ordinary way this turn, which trades places with one
-			 * that is willing, or looks for a way round. */
-			reserve_release(c->res, (int)i);
-			pl->len = 0;
-			pl->waited = 0;
-			return -1;
-		}
 		if (!done) {
 			md->stats.waits++;
 			event_emit(log, w->turn, WEV_WAITING, (int)i, -2, m->x,
