@@ -653,12 +653,36 @@ static void test_coop_soak_generated_crowd(void **state)
 	game_free(g);
 }
 
+/* The same seed plays the same cooperative game: the plans depend on
+ * nothing but the game. */
+static void test_coop_same_seed_same_game(void **state)
+{
+	uint64_t sum[2];
+	int k, t;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = dungeon_shipped("crowd.txt", 11, -1);
+
+		g->minds->opt.strategy = MIND_STRATEGY_COOP;
+		g->minds->opt.hunt = 1;
+		g->world->php = g->world->php_max = 1 << 30;
+		for (t = 0; t < 300; t++)
+			game_step(g, wait_cmd);
+		assert_true(g->minds->stats.coop_plans > 0);
+		sum[k] = game_checksum(g);
+		game_free(g);
+	}
+	assert_true(sum[0] == sum[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_coop_reserve_matches_oracle),
 	        cmocka_unit_test(test_coop_plans_legal_on_random_dungeons),
 	        cmocka_unit_test(test_coop_corridor_groups_pass_by_the_pocket),
+	        cmocka_unit_test(test_coop_same_seed_same_game),
 	        cmocka_unit_test(test_coop_soak_crowd_map),
 	        cmocka_unit_test(test_coop_soak_generated_crowd),
 	};
