@@ -1,6 +1,7 @@
 /* decide.c - one monster's decision: strike, keep its path or plan
- * again, and take the next step of the path (swapping with an ally,
- * waiting behind one, or looking for a way round). */
+ * again, and take the next step: its cooperative plan's in a crowd
+ * (coop.c), or the path's (swapping with an ally, waiting behind one, or
+ * looking for a way round). */
 #include <stdlib.h>
 
 #include "mind_impl.h"

@@ -7,7 +7,9 @@
  * drifted beyond the kind's tolerance and no cell on the rest of the path
  * changed in a way that matters to that kind.  Other monsters near the
  * mover add cost rather than walls, so a crowd spreads out instead of
- * sealing a corridor.  A target out of reach is recognised from the
+ * sealing a corridor; under the coop strategy a crowd also plans its
+ * next turns in space and time round the cells each has reserved
+ * (coop.c, reserve.h).  A target out of reach is recognised from the
  * kind's connected components without a search, and the monster settles
  * on the closest reachable cell until the map changes.  When many
  * chasers of a kind need a new way at once, one distance map from the
