@@ -181,8 +181,8 @@ static int set_strategy(struct setup *s, const char *arg, int from_record,
 			return 0;
 		}
 	return problem(err, size,
-	               "unknown strategy '%s' (expected auto, astar or "
-	               "distmap)",
+	               "unknown strategy '%s' (expected auto, astar, "
+	               "distmap or coop)",
 	               arg);
 }
 
@@ -284,7 +284,8 @@ static const struct option_def options[] = {
          "0: no limit)",
          PARSED(set_turn_budget, show_turn_budget)},
         {"strategy", 0, "S", G_GAME, GAME,
-         "auto, astar or distmap (shared distance maps)",
+         "auto, astar, distmap (shared distance maps) or coop\n"
+         "(crowds plan round each other's reserved steps)",
          PARSED(set_strategy, show_strategy)},
         {"hunt", 0, NULL, G_GAME, GAME,
          "every monster knows where you are and hunts you", SWITCH(mind.hunt)},

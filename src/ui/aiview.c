@@ -821,11 +821,36 @@ static int broken_by_change(const struct mind *mi)
 	       mi->invalid_x >= 0;
 }
 
-static void cache_text(const struct world *w, const struct mind *mi, char *buf,
-                       size_t size)
+/* The turns ahead monster i has reserved by its cooperative plan
+ * (coop.c), from the next on: how many, with the first of them in
+ * pts[*from], or 0 when it does not plan cooperatively now. */
+static size_t coop_steps(const struct aiview *a, long i, struct path_point *pts,
+                         size_t cap, size_t *from)
 {
-	uint32_t age = w->turn - mi->plan_turn;
+	uint32_t turn, now = a->game->world->turn;
+	size_t n = minds_coop_plan(a->game->minds, (size_t)i, &turn, pts, cap);
 
+	if (n > cap)
+		n = cap;
+	/* pts[k] is the cell for turn + k; the world is at turn now. */
+	if (!n || turn + n <= now + 1)
+		return 0;
+	*from = now + 1 - turn;
+	return n - *from;
+}
+
+static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+	const struct mind *mi = mind_of(a, i);
+	uint32_t age = w->turn - mi->plan_turn;
+	struct path_point pts[64];
+	size_t from, n = coop_steps(a, i, pts, 64, &from);
+
+	if (n) {
+		snprintf(buf, size, "cooperative (reserved %zu steps)", n);
+		return;
+	}
 	if (broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
 		snprintf(buf, size, "re-planned %u ago: %d,%d broke it", age,
 		         mi->invalid_x, mi->invalid_y);
@@ -1213,6 +1238,21 @@ static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
 		         (char)('0' + i % 10), DATA_COLOR_YELLOW, CANVAS_BOLD);
 }
 
+/* The cells the selected monster has reserved ahead by its cooperative
+ * plan, each numbered by the turn it holds it (1 the next, then 2-9 and
+ * a-z); a cell held over several turns (a wait) shows the last. */
+static void draw_reserved(struct aiview *a, struct canvas *c,
+                          const struct port *pt)
+{
+	struct path_point pts[64];
+	size_t from, k, n = coop_steps(a, a->sel, pts, 64, &from);
+
+	for (k = 0; k < n; k++)
+		port_put(c, pt, pts[from + k].x, pts[from + k].y,
+		         value_char((uint32_t)k + 1), DATA_COLOR_CYAN,
+		         CANVAS_BOLD | CANVAS_REVERSE);
+}
+
 /* The selected monster's own path; the re-run's when the settings
  * differ, or step mode has finished it, or it is the hunt it would make. */
 static void draw_own_path(struct aiview *a, struct canvas *c,
@@ -1229,6 +1269,7 @@ static void draw_own_path(struct aiview *a, struct canvas *c,
 	else if (!a->custom && !a->step && mi->path)
 		draw_path(a, c, pt, mi->path, mi->pos, mi->len,
 		          DATA_COLOR_MAGENTA, 1);
+	draw_reserved(a, c, pt);
 }
 
 void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
@@ -1390,7 +1431,7 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	for (k = 0; k < n && r->row < r->last; k++) {
 		size_t mi = (size_t)(nearest[k] & 0xffffffffu);
 
-		cache_text(wo, mind_of(a, (long)mi), buf, sizeof(buf));
+		cache_text(a, (long)mi, buf, sizeof(buf));
 		canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
 		              "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
 		              monster_name(a, (long)mi, name, sizeof(name)),
@@ -1936,7 +1977,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	{
 		char cache[96];
 
-		cache_text(a->game->world, mi, cache, sizeof(cache));
+		cache_text(a, a->sel, cache, sizeof(cache));
 		snprintf(buf, sizeof(buf), " cache %s", cache);
 		panel_wrap(c, &r, 0, buf);
 	}
@@ -1978,7 +2019,6 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 {
-	struct world *wo = a->game->world;
 	char name[64], cache[64], step[48] = "", weight[16], settings[96];
 	int x;
 
@@ -1988,7 +2028,7 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		            "AI view: no monster to follow");
 		return;
 	}
-	cache_text(wo, mind_of(a, a->sel), cache, sizeof(cache));
+	cache_text(a, a->sel, cache, sizeof(cache));
 	if (a->step && a->jumping)
 		snprintf(step, sizeof(step), " | step %zu/%zu, jump to: %zu_",
 		         a->step_shown, a->total_exp, a->jump_to);

@@ -33,3 +33,9 @@ noinst_PROGRAMS += tests/bench/winrate
 tests_bench_winrate_SOURCES = tests/bench/winrate.c
 tests_bench_winrate_CFLAGS = $(AM_CFLAGS)
 tests_bench_winrate_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
+
+# --- crowdbench: crowds, today's strategy against cooperative planning --
+noinst_PROGRAMS += tests/bench/crowdbench
+tests_bench_crowdbench_SOURCES = tests/bench/crowdbench.c
+tests_bench_crowdbench_CFLAGS = $(AM_CFLAGS)
+tests_bench_crowdbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)

@@ -5,6 +5,7 @@
  *   cache    per-monster A* with the path cache
  *   distmap  chasers share one distance map per kind
  *   auto     the game's own choice, per kind and per turn
+ *   coop     auto, with crowds planning cooperatively (coop.c)
  *
  * For each: the monsters' phase of a turn (median, max), searches, nodes
  * expanded, cache hit rate, and path quality: of the distance the chasing
@@ -344,7 +345,8 @@ static const char usage[] =
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
         "the game\nwould find them ($HUNTED_DATA, else the data/ of this "
         "build tree).\n"
-        "--only runs one of nocache, cache, distmap, auto (for profiling);\n"
+        "--only runs one of nocache, cache, distmap, auto, coop (for "
+        "profiling);\n"
         "--wander lets the monsters guard and wander (long searches to\n"
         "random places: what the hierarchy is for) instead of hunting;\n"
         "--verbose prints every turn's time, searches and map work.\n";
@@ -362,8 +364,9 @@ int main(int argc, char **argv)
 	        {"cache", MIND_STRATEGY_ASTAR, 0},
 	        {"distmap", MIND_STRATEGY_DISTMAP, 0},
 	        {"auto", MIND_STRATEGY_AUTO, 0},
+	        {"coop", MIND_STRATEGY_COOP, 0},
 	};
-	struct result res[4];
+	struct result res[5];
 	const char *only = NULL;
 	int i;
 
@@ -418,7 +421,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o.data_dir = data_dir;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		if (only && strcmp(only, runs[i].name)) {
 			memset(&res[i], 0, sizeof(res[i]));
 			continue;

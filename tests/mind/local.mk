@@ -11,3 +11,8 @@ check_PROGRAMS += tests/mind/test_kinds
 TESTS += tests/mind/test_kinds
 tests_mind_test_kinds_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_kinds_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/mind/test_coop
+TESTS += tests/mind/test_coop
+tests_mind_test_coop_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_coop_LDADD = $(TEST_LIBS)

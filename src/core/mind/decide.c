@@ -1,6 +1,7 @@
 /* decide.c - one monster's decision: strike, keep its path or plan
- * again, and take the next step of the path (swapping with an ally,
- * waiting behind one, or looking for a way round). */
+ * again, and take the next step: its cooperative plan's in a crowd
+ * (coop.c), or the path's (swapping with an ally, waiting behind one, or
+ * looking for a way round). */
 #include <stdlib.h>
 
 #include "mind_impl.h"
@@ -244,13 +245,46 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	return 0;
 }
 
+/* The next cell of the kept path, (*nx, *ny), when the monster steps
+ * there: returns 0.  Otherwise it waits (returns -1) or swaps with the
+ * ally in the way (returns 1 with out set). */
+static int decide_next(struct minds *md, const struct world *w,
+                       struct event_log *log, size_t i, struct kind_state *ks,
+                       enum replan_reason why, int *nx, int *ny,
+                       struct world_action *out)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	int j, r;
+
+	*nx = mi->path[mi->pos + 1].x;
+	*ny = mi->path[mi->pos + 1].y;
+	if (*nx == w->px && *ny == w->py)
+		return -1; /* the player is there but out of sight: wait */
+	j = world_monster_at(w, *nx, *ny);
+	if (j >= 0) {
+		r = decide_blocked(md, w, log, i, ks, j, nx, ny, out);
+		if (r != 0)
+			return r;
+	}
+	/* No stepping straight back while the goal stands still, unless
+	 * the map changed under the path: that is how oscillation starts. */
+	if (*nx == m->prev_x && *ny == m->prev_y &&
+	    m->prev_turn + 1 >= w->turn && mi->goal_turn <= m->prev_turn &&
+	    why != REPLAN_CHANGED && why != REPLAN_MAPWIDE) {
+		md->stats.waits++;
+		return -1;
+	}
+	return 0;
+}
+
 void decide_act(struct minds *md, const struct world *w, struct rng *rng,
                 struct event_log *log, size_t i, struct kind_state *ks,
                 struct world_action *out)
 {
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
-	int nx, ny, j, mapwide, r;
+	int nx, ny, mapwide, r;
 	enum replan_reason why;
 
 	goal_update(md, w, rng, log, i, ks);
@@ -274,24 +308,12 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 		return;
 	if (!mi->len || mi->pos + 1 >= mi->len)
 		return; /* at the end of a path that goes no further */
-	nx = mi->path[mi->pos + 1].x;
-	ny = mi->path[mi->pos + 1].y;
-	if (nx == w->px && ny == w->py)
-		return; /* the player is there but out of sight: wait */
-	j = world_monster_at(w, nx, ny);
-	if (j >= 0) {
-		r = decide_blocked(md, w, log, i, ks, j, &nx, &ny, out);
-		if (r != 0)
-			return;
-	}
-	/* No stepping straight back while the goal stands still, unless
-	 * the map changed under the path: that is how oscillation starts. */
-	if (nx == m->prev_x && ny == m->prev_y && m->prev_turn + 1 >= w->turn &&
-	    mi->goal_turn <= m->prev_turn && why != REPLAN_CHANGED &&
-	    why != REPLAN_MAPWIDE) {
-		md->stats.waits++;
+	/* In a crowd, the next cell is the cooperative plan's (coop.c). */
+	r = coop_next(md, w, log, i, ks, &nx, &ny);
+	if (r == 0)
 		return;
-	}
+	if (r < 0 && decide_next(md, w, log, i, ks, why, &nx, &ny, out) != 0)
+		return;
 	mi->blocked_turns = 0;
 	if (decide_door(w, m, nx, ny, out))
 		return;

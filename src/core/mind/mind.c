@@ -77,6 +77,7 @@ void minds_free(struct minds *md)
 		jps_ctx_free(wk->jctx);
 		free(wk->noise);
 		free(wk->buf);
+		coop_free(wk->coop);
 		free(wk);
 	}
 	free(md);
@@ -143,6 +144,7 @@ void minds_tick(struct minds *md, const struct world *w)
 	wk->tick_left = md->opt.turn_budget ? md->opt.turn_budget : UINT32_MAX;
 	wk->tick_budget = wk->tick_left;
 	shared_choose(md, w);
+	coop_tick(md, w);
 }
 
 void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
@@ -155,7 +157,9 @@ void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
 	out->other = -1;
 	if (!ks)
 		return;
+	coop_begin(md, i);
 	decide_act(md, w, rng, log, i, ks, out);
+	coop_end(md, i);
 }
 
 const struct grid *minds_kind_grid(struct minds *md, const struct world *w,
@@ -207,6 +211,7 @@ void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
 {
 	const struct minds_work *wk = md->work;
 	size_t i, k, mon = md->n * sizeof(*md->mind), map = sizeof(*md);
+	size_t coop_mon;
 
 	for (i = 0; i < md->n; i++)
 		mon += md->mind[i].cap * sizeof(*md->mind[i].path);
@@ -227,7 +232,8 @@ void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
 			       2 * ((size_t)ks->compcap + 1) * sizeof(uint32_t);
 		map += distmap_bytes(ks->dm);
 	}
-	*per_monster = mon;
+	map += coop_bytes(wk->coop, &coop_mon);
+	*per_monster = mon + coop_mon;
 	*per_map = map;
 }
 
@@ -318,7 +324,7 @@ const char *mind_mode_name(enum mind_mode m)
 
 const char *mind_strategy_name(enum mind_strategy s)
 {
-	static const char *const names[] = {"auto", "astar", "distmap"};
+	static const char *const names[] = {"auto", "astar", "distmap", "coop"};
 
 	return (unsigned)s < MIND_STRATEGY_COUNT ? names[s] : "?";
 }

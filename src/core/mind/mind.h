@@ -7,7 +7,9 @@
  * drifted beyond the kind's tolerance and no cell on the rest of the path
  * changed in a way that matters to that kind.  Other monsters near the
  * mover add cost rather than walls, so a crowd spreads out instead of
- * sealing a corridor.  On a big map, a long search that costs A* enough
+ * sealing a corridor; under the coop strategy a crowd also plans its
+ * next turns in space and time round the cells each has reserved
+ * (coop.c, reserve.h).  On a big map, a long search that costs A* enough
  * goes to the hierarchy (core/path/hpa.h), which gives the first part of
  * a near-cheapest way at a fraction of the work.  A target out of reach is
  * recognised from the kind's connected components without a search, and the
@@ -44,6 +46,7 @@ enum mind_strategy {
 	MIND_STRATEGY_AUTO = 0, /* distance map when it costs less */
 	MIND_STRATEGY_ASTAR,    /* every monster runs its own A* */
 	MIND_STRATEGY_DISTMAP,  /* chasers share a distance map per kind */
+	MIND_STRATEGY_COOP,     /* auto, and crowds plan cooperatively */
 	MIND_STRATEGY_COUNT
 };
 
@@ -115,6 +118,7 @@ struct mind_stats {
 	uint64_t map_paths;     /* paths read off them instead of a search */
 	uint64_t waits;         /* turns a monster waited for another */
 	uint64_t hpa_plans;     /* searches the hierarchy answered */
+	uint64_t coop_plans;    /* cooperative (space-time) plans made */
 	uint64_t reasons[REPLAN_COUNT];
 };
 
@@ -217,6 +221,16 @@ int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
                      int gy, const struct path_params *p, struct hpa *h,
                      struct path_point *buf, size_t cap,
                      struct path_result *res, struct hpa_info *info);
+/* Monster i's cooperative plan (coop.c): the cells it has reserved,
+ * buf[k] for turn *turn + k (buf[0] where it stood when it planned), at
+ * most cap of them.  Returns how many the plan holds, 0 when the monster
+ * does not plan cooperatively now. */
+size_t minds_coop_plan(const struct minds *m, size_t i, uint32_t *turn,
+                       struct path_point *buf, size_t cap);
+/* The reservation table of the cooperative planner, NULL before the
+ * first cooperative plan (reserve.h). */
+struct reserve;
+const struct reserve *minds_reserve(const struct minds *m);
 
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);

@@ -6,6 +6,7 @@
 
 #include "mind.h"
 
+struct coop;
 struct distmap;
 struct hpa;
 struct jps_ctx;
@@ -64,6 +65,7 @@ struct minds_work {
 	size_t noise_read;
 	uint32_t noise_turn;
 	size_t *noise, nnoise, noisecap;
+	struct coop *coop; /* the cooperative planner, made on first use */
 };
 
 /* The Chebyshev distance: the steps between two cells on an 8-way
@@ -153,6 +155,20 @@ void shared_choose(struct minds *md, const struct world *w);
 int shared_map_worth_keeping(uint32_t monsters, const struct world *w);
 int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why);
+
+/* coop.c: cooperative planning in a crowd.  coop_next gives monster i's
+ * next cell by its space-time plan: 1 to step to (*nx, *ny), 0 to wait,
+ * -1 when it is not in a crowd (or cannot plan) and steps the ordinary
+ * way.  coop_begin and coop_end bracket each decision (a monster that
+ * did not act by its plan drops its reservations); coop_tick starts a
+ * tick. */
+int coop_next(struct minds *md, const struct world *w, struct event_log *log,
+              size_t i, struct kind_state *ks, int *nx, int *ny);
+void coop_begin(struct minds *md, size_t i);
+void coop_end(struct minds *md, size_t i);
+void coop_tick(struct minds *md, const struct world *w);
+void coop_free(struct coop *c);
+size_t coop_bytes(const struct coop *c, size_t *per_monster);
 
 /* decide.c: the decision itself. */
 void decide_act(struct minds *md, const struct world *w, struct rng *rng,
