@@ -114,6 +114,53 @@ static void check_query(struct workspace *ws, struct jps_ctx *jc,
 	CHECK(jr.stats.max_open >= 1);
 }
 
+/* Where a query of both_rules_from goes: a cell of m drawn with r. */
+typedef void (*goal_pick)(const struct test_map *m, struct splitmix *r, int *x,
+                          int *y);
+
+static void random_goal(const struct test_map *m, struct splitmix *r, int *x,
+                        int *y)
+{
+	test_map_random_open(m, r, x, y);
+}
+
+/* Jump point search (jc) and A* (ac) from (sx, sy) on m, g its grid,
+ * under both 8-way rules with costs c: n goals a rule drawn by pick, each
+ * checked against the oracle's distance.  With start_goal, the first
+ * goal of a rule is the start itself one time in eight.  Counts the
+ * queries and those with a path. */
+static void both_rules_from(struct workspace *ws, struct jps_ctx *jc,
+                            struct path_ctx *ac, const struct test_map *m,
+                            const struct grid *g, struct splitmix *r,
+                            const struct test_costs *c, int sx, int sy, int n,
+                            goal_pick pick, int start_goal, unsigned *queries,
+                            unsigned *found)
+{
+	int rule, k;
+
+	for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS; rule++) {
+		struct path_params p;
+
+		params_for(&p, (enum path_diagonal)rule, c);
+		oracle_dijkstra(&ws->o, m, (enum path_diagonal)rule, c, sx, sy);
+		for (k = 0; k < n; k++) {
+			int gx, gy;
+			uint64_t want;
+
+			pick(m, r, &gx, &gy);
+			if (start_goal && k == 0 && splitmix_below(r, 8) == 0) {
+				gx = sx;
+				gy = sy;
+			}
+			want = ws->o.dist[(size_t)gy * m->w + gx];
+			check_query(ws, jc, ac, m, g, &p, sx, sy, gx, gy, want,
+			            1);
+			(*queries)++;
+			*found += want != ORACLE_UNREACHED;
+		}
+	}
+}
+
 static void test_jps_matches_dijkstra_random(void **state)
 {
 	const size_t ncells = (size_t)RANDOM_MAX_DIM * RANDOM_MAX_DIM;
@@ -128,7 +175,7 @@ static void test_jps_matches_dijkstra_random(void **state)
 		struct grid g;
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
-		int rule, sx, sy, k;
+		int sx, sy;
 		const struct test_costs *c =
 		        i % 10 == 9 ? &other_costs[(i / 10) % 7]
 		                    : &main_costs[i % 3];
@@ -147,29 +194,9 @@ static void test_jps_matches_dijkstra_random(void **state)
 		ac = path_ctx_new(m.w, m.h);
 		assert_true(jc && ac);
 		assert_true(jps_ctx_set_grid(jc, &g) > 0);
-		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
-		     rule++) {
-			struct path_params p;
-
-			params_for(&p, (enum path_diagonal)rule, c);
-			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
-			                sx, sy);
-			for (k = 0; k < GOALS_PER_GRID; k++) {
-				int gx, gy;
-				uint64_t want;
-
-				test_map_random_open(&m, &r, &gx, &gy);
-				if (k == 0 && splitmix_below(&r, 8) == 0) {
-					gx = sx;
-					gy = sy;
-				}
-				want = ws.o.dist[(size_t)gy * m.w + gx];
-				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
-				            gy, want, 1);
-				queries++;
-				found += want != ORACLE_UNREACHED;
-			}
-		}
+		both_rules_from(&ws, jc, ac, &m, &g, &r, c, sx, sy,
+		                GOALS_PER_GRID, random_goal, 1, &queries,
+		                &found);
 		jps_ctx_free(jc);
 		path_ctx_free(ac);
 		grid_fini(&g);
@@ -1149,7 +1176,7 @@ static void test_jps_word_edges(void **state)
 		struct grid g;
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
-		int rule, sx, sy, k;
+		int sx, sy;
 		const struct test_costs *c = &main_costs[i % 3];
 
 		check_case.seed = r.s;
@@ -1165,25 +1192,8 @@ static void test_jps_word_edges(void **state)
 		jc = jps_ctx_new(m.w, m.h);
 		ac = path_ctx_new(m.w, m.h);
 		assert_true(jc && ac);
-		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
-		     rule++) {
-			struct path_params p;
-
-			params_for(&p, (enum path_diagonal)rule, c);
-			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
-			                sx, sy);
-			for (k = 0; k < 6; k++) {
-				int gx, gy;
-				uint64_t want;
-
-				edge_open(&m, &r, &gx, &gy);
-				want = ws.o.dist[(size_t)gy * m.w + gx];
-				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
-				            gy, want, 1);
-				queries++;
-				found += want != ORACLE_UNREACHED;
-			}
-		}
+		both_rules_from(&ws, jc, ac, &m, &g, &r, c, sx, sy, 6,
+		                edge_open, 0, &queries, &found);
 		jps_ctx_free(jc);
 		path_ctx_free(ac);
 		grid_fini(&g);
@@ -1214,7 +1224,7 @@ static void test_jps_long_corridors(void **state)
 		struct grid g;
 		struct jps_ctx *jc;
 		struct path_ctx *ac;
-		int rule, sx, sy, k, a, b;
+		int sx, sy, a, b;
 		const struct test_costs *c = &main_costs[i % 3];
 
 		check_case.seed = r.s;
@@ -1251,25 +1261,8 @@ static void test_jps_long_corridors(void **state)
 		jc = jps_ctx_new(m.w, m.h);
 		ac = path_ctx_new(m.w, m.h);
 		assert_true(jc && ac);
-		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
-		     rule++) {
-			struct path_params p;
-
-			params_for(&p, (enum path_diagonal)rule, c);
-			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, c,
-			                sx, sy);
-			for (k = 0; k < 5; k++) {
-				int gx, gy;
-				uint64_t want;
-
-				test_map_random_open(&m, &r, &gx, &gy);
-				want = ws.o.dist[(size_t)gy * m.w + gx];
-				check_query(&ws, jc, ac, &m, &g, &p, sx, sy, gx,
-				            gy, want, 1);
-				queries++;
-				found += want != ORACLE_UNREACHED;
-			}
-		}
+		both_rules_from(&ws, jc, ac, &m, &g, &r, c, sx, sy, 5,
+		                random_goal, 0, &queries, &found);
 		jps_ctx_free(jc);
 		path_ctx_free(ac);
 		grid_fini(&g);
