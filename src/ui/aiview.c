@@ -14,6 +14,7 @@
 
 #include "core/base/dir.h"
 #include "core/path/distmap.h"
+#include "core/path/dlite.h"
 #include "core/path/hpa.h"
 #include "core/path/jps.h"
 #include "keys.h"
@@ -111,6 +112,23 @@ struct aiview {
 	struct path_result hres;
 	double hms;
 
+	/* r: the same query by D* Lite, repaired from one refresh to the
+	 * next while the monster and its goal stay the same: the context,
+	 * the kind grid as it was priced last (dsnap), whose query it holds,
+	 * and its last answer (dres, the cells it was told of). */
+	int repair;
+	struct dlite_ctx *dl;
+	uint8_t *dsnap;
+	struct path_point *dbuf;
+	size_t dsnap_n;
+	int dl_ok;
+	long dl_sel;
+	int dl_gx, dl_gy;
+	struct path_params dl_moves;
+	int dl_fresh;
+	size_t dl_changed;
+	struct path_result dres;
+
 	/* The last re-plans of every monster, a ring: when, who, why, and
 	 * for a changed cell which one. */
 	struct ai_replan {
@@ -184,12 +202,16 @@ void aiview_free(struct aiview *a)
 	hpa_free(a->hpa);
 	free(a->hbuf);
 	free(a->habs);
+	dlite_ctx_free(a->dl);
+	free(a->dsnap);
+	free(a->dbuf);
 	free(a);
 }
 
 void aiview_set_game(struct aiview *a, struct game *g)
 {
 	a->game = g;
+	a->dl_ok = 0; /* its grid was the old game's */
 	aiview_follow(a);
 }
 
@@ -460,6 +482,67 @@ static void compare_hier(struct aiview *a)
 	q->length = a->hres.length;
 }
 
+/* Whether D* Lite takes the shown settings: A* with w = 1 and an
+ * admissible heuristic, or Dijkstra. */
+static int dlite_takes(const struct aiview *a)
+{
+	return a->p.algo == PATH_DIJKSTRA ||
+	       (a->p.algo == PATH_ASTAR && a->p.weight == PATH_WEIGHT_ONE &&
+	        path_heuristic_admissible(&a->p, a->p.heuristic));
+}
+
+/* The same query by D* Lite: a repair of the last one when the monster,
+ * its goal and the settings are the same as then, else a first plan. */
+static void compare_dlite(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	const size_t n = (size_t)(w->width + 2) * (size_t)(w->height + 2);
+	int same;
+
+	if (!dlite_takes(a))
+		return;
+	if (a->dl && a->dsnap_n != n) {
+		dlite_ctx_free(a->dl);
+		free(a->dsnap);
+		free(a->dbuf);
+		a->dl = NULL;
+		a->dsnap = NULL;
+		a->dbuf = NULL;
+		a->dl_ok = 0;
+	}
+	if (!a->dl) {
+		a->dl = dlite_ctx_new(w->width, w->height);
+		a->dsnap = malloc(n);
+		a->dbuf = malloc(a->bufcap * sizeof(*a->dbuf));
+		a->dsnap_n = n;
+		if (!a->dl || !a->dsnap || !a->dbuf) {
+			dlite_ctx_free(a->dl);
+			free(a->dsnap);
+			free(a->dbuf);
+			a->dl = NULL;
+			a->dsnap = NULL;
+			a->dbuf = NULL;
+			return;
+		}
+	}
+	same = a->dl_ok && a->dl_sel == a->sel && a->dl_gx == a->gx &&
+	       a->dl_gy == a->gy && a->dl_moves.algo == a->p.algo &&
+	       a->dl_moves.heuristic == a->p.heuristic &&
+	       a->dl_moves.diagonal == a->p.diagonal &&
+	       a->dl_moves.straight_cost == a->p.straight_cost &&
+	       a->dl_moves.diagonal_cost == a->p.diagonal_cost;
+	minds_dlite_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
+	                  &a->p, a->dl, a->dsnap, !same, a->dbuf, a->bufcap,
+	                  &a->dres, &a->dl_changed);
+	a->dl_fresh = !same;
+	a->dl_ok =
+	        a->dres.status == PATH_FOUND || a->dres.status == PATH_NO_PATH;
+	a->dl_sel = a->sel;
+	a->dl_gx = a->gx;
+	a->dl_gy = a->gy;
+	a->dl_moves = a->p;
+}
+
 /* The table's rows: the hierarchy's only with its layer (y). */
 static int cmp_rows(const struct aiview *a)
 {
@@ -509,6 +592,8 @@ static void compare(struct aiview *a)
 	}
 	if (a->hier)
 		compare_hier(a);
+	if (a->repair)
+		compare_dlite(a);
 	/* A* with w = 1 under each heuristic: the same query, the same
 	 * rule and costs; only while that table is shown (T). */
 	for (i = 0; a->htable && i < PATH_H_COUNT; i++) {
@@ -741,6 +826,16 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
 		                   "0-9 the abstract path, * its refinement."
 		                 : "Hierarchy off.");
+		return 1;
+	case 'r':
+		a->repair = !a->repair;
+		a->dl_ok = 0;
+		a->have = 0;
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->repair ? "D* Lite: the same query, repaired after "
+		                     "each change instead of searched again."
+		                   : "D* Lite off.");
 		return 1;
 	case 'z':
 		a->boxes = !a->boxes;
@@ -1525,6 +1620,37 @@ static void panel_compare(struct aiview *a, struct canvas *c, struct rows *r)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %s", q->label, q->expanded,
 			              cmp_status_short(a, i));
+	}
+	if (a->repair && a->have && a->dl && r->row < r->last) {
+		char buf[256];
+
+		if (a->dres.status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %5u", "D* Lite",
+			              a->dres.stats.expanded, a->dres.cost);
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %s", "D* Lite",
+			              a->dres.stats.expanded,
+			              cmp_short_name(a->dres.status));
+		if (a->dl_fresh)
+			snprintf(buf, sizeof(buf),
+			         "D* Lite planned afresh; from now on it "
+			         "repairs this search as the map and the "
+			         "crowd change");
+		else
+			snprintf(buf, sizeof(buf),
+			         "D* Lite repaired its search after %zu "
+			         "cells changed: %u expanded, where the "
+			         "shown search started over with %zu",
+			         a->dl_changed, a->dres.stats.expanded,
+			         a->total_exp);
+		panel_wrap(c, r, 0, buf);
+	} else if (a->repair && a->have && !dlite_takes(a) &&
+	           r->row < r->last) {
+		panel_wrap(c, r, 0,
+		           "D* Lite: n/a (A* with w=1 and an admissible h, "
+		           "or Dijkstra)");
 	}
 	if (a->hier && a->have && a->hpa && r->row < r->last) {
 		char buf[256];

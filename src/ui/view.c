@@ -1146,8 +1146,8 @@ static const char *const help_lines[] = {
         "  a c m  parent arrows; each cell's cost; m the kind's shared map",
         "         (g h f a c m: one at a time; the legend names what is shown)",
         "  k      every monster's path cache; X: the cell that broke one",
-        "  T z y  the table: algorithms or A* by heuristic; z cell boxes; "
-        "y hierarchy",
+        "  T z y r  table: algorithms or A* by heuristic; z boxes; y HPA*; "
+        "r D* Lite",
         "  E S    export the search (JSON, asciicast); S sandbox: draw, save",
         "  s      step mode, narrated: n next, b back, J jump, B start, N end",
         "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS "

@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "core/mind/mind.h"
+#include "core/path/dlite.h"
 #include "core/path/path.h"
 #include "core/world/world.h"
 #include "lib/dungeon.h"
@@ -826,6 +827,77 @@ static void test_mind_door_opened_diagonally_joins(void **state)
 	game_free(g);
 }
 
+/* The AI view's D* Lite (minds_dlite_again): planned once, then
+ * repaired after a door shuts on the monster's way and after a change
+ * far behind it, each time at the cost A* finds afresh on the grid as it
+ * now is (crowd priced in), and for far fewer expansions than A* or its
+ * own first plan. */
+static void test_mind_dlite_repairs_as_astar_plans(void **state)
+{
+	static const char map[] = "####################\n"
+	                          "#o.................#\n"
+	                          "#.################.#\n"
+	                          "#.#..............#.#\n"
+	                          "#.#.############.#.#\n"
+	                          "#.'..............'.#\n"
+	                          "#.################.#\n"
+	                          "#........@.........#\n"
+	                          "#>.................#\n"
+	                          "####################\n";
+	struct game *g = dungeon_play(map, 1, NULL);
+	struct world *w = g->world;
+	const size_t n = (size_t)(w->width + 2) * (size_t)(w->height + 2);
+	uint8_t *snap = malloc(n);
+	struct path_point *buf = malloc(4096 * sizeof(*buf));
+	struct dlite_ctx *dl = dlite_ctx_new(w->width, w->height);
+	struct path_ctx *pc = path_ctx_new(w->width, w->height);
+	struct path_params p;
+	struct path_result d, a, first;
+	size_t changed;
+	int gx = 10, gy = 3; /* inside the ring, through a door */
+
+	(void)state;
+	assert_true(snap && buf && dl && pc);
+	minds_params(w, w->monsters[0].kind, &p);
+	assert_int_equal(minds_dlite_again(g->minds, w, 0, gx, gy, &p, dl, snap,
+	                                   1, buf, 4096, &first, &changed),
+	                 PATH_FOUND);
+	assert_int_equal(changed, 0);
+	minds_search_again(g->minds, w, 0, gx, gy, &p, pc, buf, 4096, &a, NULL);
+	assert_int_equal(first.cost, a.cost);
+	/* The door the way goes through shuts (this kind opens doors: it
+	 * only gets dearer), then the other one is bricked up. */
+	world_set_terrain(w, 2, 5, data_terrain_find(w->data, "door_closed"));
+	assert_int_equal(minds_dlite_again(g->minds, w, 0, gx, gy, &p, dl, snap,
+	                                   0, buf, 4096, &d, &changed),
+	                 PATH_FOUND);
+	assert_true(changed >= 1);
+	minds_search_again(g->minds, w, 0, gx, gy, &p, pc, buf, 4096, &a, NULL);
+	assert_int_equal(d.cost, a.cost);
+	world_set_terrain(w, 17, 5, data_terrain_find(w->data, "wall"));
+	assert_int_equal(minds_dlite_again(g->minds, w, 0, gx, gy, &p, dl, snap,
+	                                   0, buf, 4096, &d, &changed),
+	                 PATH_FOUND);
+	assert_int_equal(changed, 1);
+	minds_search_again(g->minds, w, 0, gx, gy, &p, pc, buf, 4096, &a, NULL);
+	assert_int_equal(d.cost, a.cost);
+	print_message("first plan %u, repairs to %u (A* %u)\n",
+	              first.stats.expanded, d.stats.expanded, a.stats.expanded);
+	assert_true(d.stats.expanded < first.stats.expanded);
+	/* Nothing changed: nothing to repair. */
+	assert_int_equal(minds_dlite_again(g->minds, w, 0, gx, gy, &p, dl, snap,
+	                                   0, buf, 4096, &d, &changed),
+	                 PATH_FOUND);
+	assert_int_equal(changed, 0);
+	assert_int_equal(d.stats.expanded, 0);
+	assert_int_equal(d.cost, a.cost);
+	dlite_ctx_free(dl);
+	path_ctx_free(pc);
+	free(buf);
+	free(snap);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -846,6 +918,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
+	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -286,6 +286,17 @@ screen | grep -q "^HP [0-9/]*  Turn $turn " || bad "view keys: l played a turn"
 $T send-keys -t g Escape
 wait_for '\[AI VIEW\] v: its keys' || bad "view keys: Esc did not give the keys back"
 ok "while the view has the keys, l moves nothing and says so; Esc gives them back"
+# D* Lite beside the others: a first plan, then a turn later a repair of
+# it, for a handful of expansions where the shown A* starts over (step
+# mode off, whose narration has the panel, and the goblin's own settings).
+$T send-keys -t g v s 0 r
+wait_for 'D\* Lite planned afresh' || bad "D* Lite: r shows no first plan"
+$T send-keys -t g Escape .
+wait_for 'D\* Lite repaired its search' || bad "D* Lite: no repair a turn later"
+wait_for '^ *\|  D\* Lite  *[0-9]+  *[0-9]+' || bad "D* Lite: no row in the table"
+$T send-keys -t g v r Escape
+wait_gone 'D\* Lite repaired' || bad "D* Lite: r again did not take it away"
+ok "r repairs the same query by D* Lite from turn to turn"
 
 # 8. Too small, then a full redraw when it grows; a prompt survives it.
 # While too small, game keys do nothing; q asks and n answers.

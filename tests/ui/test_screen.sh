@@ -400,6 +400,19 @@ grep -q '^layer paths:$' "$tmp/hpa.out" && ! sed -n '/^layer paths:$/,/^layer op
 grep -q '! entrance' "$tmp/hpa.out" || bad "hierarchy: the legend does not say what ! is"
 tap_check "y shows the hierarchy: its table row, clusters, entrances, abstract path and refinement"
 
+# D* Lite (r): its row beside the others, the same cost as Dijkstra's on
+# the first plan, and n/a where the settings are not its own.
+"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' \
+	--ai-view --view-keys vr >"$tmp/dl.out" 2>&1 || bad "D* Lite: the dump failed"
+dl=$(sed -n 's/^|  *|  D\* Lite  *[0-9][0-9]*  *\([0-9][0-9]*\)$/\1/p' "$tmp/dl.out")
+dj=$(sed -n 's/^compare: Dijkstra expanded=[0-9]* cost=\([0-9]*\) status=found$/\1/p' "$tmp/dl.out")
+[ -n "$dl" ] && [ "$dl" = "$dj" ] || bad "D* Lite: cost '$dl' against Dijkstra's '$dj'"
+grep -q '| D\* Lite planned afresh; from' "$tmp/dl.out" || bad "D* Lite: the first plan is not said"
+"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' \
+	--ai-view --view-keys vrAA 2>&1 | grep -q '| D\* Lite: n/a (A\* with w=1' ||
+	bad "D* Lite: greedy settings not said n/a"
+tap_check "r runs the same query by D* Lite beside the others"
+
 # The AI layers must not touch the game: the same game recorded with the
 # AI view drawn every turn and without is byte-identical.
 "$bin" --headless --map doors --seed 7 --turns 200 --no-timing \

@@ -314,6 +314,28 @@ int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
 	                     info);
 }
 
+int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
+                      int gy, const struct path_params *p,
+                      struct dlite_ctx *ctx, uint8_t *snap, int fresh,
+                      struct path_point *buf, size_t cap,
+                      struct path_result *res, size_t *changed)
+{
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	*changed = 0;
+	if (i >= w->nmonsters || !ctx || !snap || !world_in(w, gx, gy))
+		return PATH_BAD_ARG;
+	ks = kind_get(md, w, w->monsters[i].kind);
+	if (!ks) {
+		res->status = PATH_NOMEM;
+		return PATH_NOMEM;
+	}
+	return plan_run_dlite(md, w, i, ks, gx, gy, p, ctx, snap, fresh, buf,
+	                      cap, res, changed);
+}
+
 const char *mind_mode_name(enum mind_mode m)
 {
 	static const char *const names[] = {"guard", "wander", "chase",

@@ -232,6 +232,23 @@ size_t minds_coop_plan(const struct minds *m, size_t i, uint32_t *turn,
 struct reserve;
 const struct reserve *minds_reserve(const struct minds *m);
 
+/* The same query by D* Lite (dlite.h) on the kind's grid with the crowd
+ * priced in as the monster sees it, for the AI view: with fresh, a first
+ * plan; otherwise a repair of the last one (same monster and goal), after
+ * the cells whose priced cost differs from snap are reported and the
+ * walker moved to where the monster stands.  snap holds the kind grid's
+ * (width + 2) * (height + 2) padded cells as the last call priced them
+ * and is brought up to date; *changed gets how many cells were reported.
+ * Monsters themselves re-plan with A*: tests/bench/repairbench shows
+ * D* Lite paying only for a path repaired two or three times, which no
+ * monster's path is in the games measured.  Returns the path status. */
+struct dlite_ctx;
+int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
+                      int gy, const struct path_params *p,
+                      struct dlite_ctx *ctx, uint8_t *snap, int fresh,
+                      struct path_point *buf, size_t cap,
+                      struct path_result *res, size_t *changed);
+
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);
 const char *mind_cache_name(enum mind_cache c);

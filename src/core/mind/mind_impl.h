@@ -141,6 +141,18 @@ int plan_run_hier(struct minds *md, const struct world *w, size_t i,
                   const struct path_params *p, unsigned windows,
                   struct path_point *buf, size_t cap, struct path_result *res,
                   struct hpa_info *info);
+/* Monster i's search by D* Lite (dlite.h), with the crowd and an
+ * unenterable goal priced in as plan_run_search does: a first plan
+ * (fresh), or a repair after the cells that differ from snap (the kind
+ * grid's padded cells as the last call priced them) are reported and the
+ * walker is moved to the monster's cell.  snap is brought up to date;
+ * *changed gets the cells reported. */
+struct dlite_ctx;
+int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
+                   struct kind_state *ks, int gx, int gy,
+                   const struct path_params *p, struct dlite_ctx *ctx,
+                   uint8_t *snap, int fresh, struct path_point *buf, size_t cap,
+                   struct path_result *res, size_t *changed);
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len);
 /* What a mind remembers of a new plan, however it was made: why, for
  * which goal, when, and at which change of the map. */

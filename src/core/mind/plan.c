@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/path/dlite.h"
 #include "core/path/hpa.h"
 #include "core/path/jps.h"
 #include "mind_impl.h"
@@ -216,6 +217,55 @@ int plan_run_hier(struct minds *md, const struct world *w, size_t i,
 	              res, info);
 	ks->grid.cost[gi] = gold;
 	plan_crowd_restore(md->work, ks);
+	return rc;
+}
+
+int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
+                   struct kind_state *ks, int gx, int gy,
+                   const struct path_params *p, struct dlite_ctx *ctx,
+                   uint8_t *snap, int fresh, struct path_point *buf, size_t cap,
+                   struct path_result *res, size_t *changed)
+{
+	const struct world_monster *m = &w->monsters[i];
+	const size_t n =
+	        (size_t)ks->grid.stride * (size_t)(ks->grid.height + 2);
+	size_t gi = grid_index(&ks->grid, gx, gy), k, nc = 0;
+	uint8_t gold = ks->grid.cost[gi];
+	struct path_point *cells = NULL;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	plan_crowd_add(md->work, w, ks, m->x, m->y);
+	if (!ks->grid.cost[gi])
+		ks->grid.cost[gi] = 1;
+	if (fresh) {
+		rc = dlite_plan(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
+		                res);
+	} else {
+		/* What changed since the last call, crowd and doors alike. */
+		for (k = 0; k < n; k++)
+			nc += snap[k] != ks->grid.cost[k];
+		cells = malloc((nc ? nc : 1) * sizeof(*cells));
+		nc = 0;
+		for (k = 0; cells && k < n; k++)
+			if (snap[k] != ks->grid.cost[k]) {
+				cells[nc].x = grid_index_x(&ks->grid, k);
+				cells[nc].y = grid_index_y(&ks->grid, k);
+				nc++;
+			}
+		rc = cells ? dlite_cells_changed(ctx, cells, nc) : PATH_NOMEM;
+		if (!rc)
+			rc = dlite_move_start(ctx, m->x, m->y);
+		if (!rc)
+			rc = dlite_replan(ctx, buf, cap, res);
+		else
+			res->status = (enum path_status)rc;
+		free(cells);
+	}
+	memcpy(snap, ks->grid.cost, n);
+	ks->grid.cost[gi] = gold;
+	plan_crowd_restore(md->work, ks);
+	*changed = nc;
 	return rc;
 }
 
