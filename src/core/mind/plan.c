@@ -176,12 +176,10 @@ static int plan_is_long(const struct world *w, size_t i, int gx, int gy)
 }
 
 static int plan_hpa_pays(const struct minds *md, const struct world *w,
-                         size_t i, const struct kind_state *ks,
-                         const struct path_params *p)
+                         size_t i, const struct kind_state *ks)
 {
 	const struct mind *mi = &md->mind[i];
 
-	(void)p;
 	/* A chaser's goal moves every turn: the first windows of a way to
 	 * where the player was pay less than a whole path that the drift
 	 * tolerance keeps (turnbench: a fifth slower per turn, hunting). */
@@ -298,7 +296,7 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	int jump = minds_kind_jumps(w, w->monsters[i].kind) &&
 	           p->diagonal != PATH_DIAG_NEVER;
 	uint32_t tried = 0;
-	int hier = plan_hpa_pays(md, w, i, ks, p);
+	int hier = plan_hpa_pays(md, w, i, ks);
 
 	if (jump && !wk->jctx)
 		wk->jctx = jps_ctx_new(w->width, w->height);
