@@ -35,6 +35,7 @@
 #include "core/world/gen.h"
 #include "core/world/world.h"
 #include "session/files.h"
+#include "clock.h"
 
 struct bopts {
 	long turns;
@@ -54,21 +55,6 @@ struct result {
 	uint64_t waits, plans, coop_plans, expanded;
 	double left; /* mean cost still to walk to the player, at the end */
 };
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* The game of dungeon k (0: the crowd map, else generated number k). */
 static struct game *make_game(const struct bopts *o, int k,
@@ -208,9 +194,9 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 			sx[i] = bx[i] = w->monsters[i].x;
 			sy[i] = by[i] = w->monsters[i].y;
 		}
-		t0 = now_ns();
+		t0 = bench_now_ns();
 		game_monsters_act(g);
-		times[t] = now_ns() - t0;
+		times[t] = bench_now_ns() - t0;
 		r->turns = t + 1;
 		for (e = 0; e < w->events.len; e++) {
 			const struct world_event *ev = &w->events.items[e];
@@ -268,7 +254,7 @@ static int run(const struct bopts *o, int k, enum mind_strategy s,
 		}
 		r->left = n ? sum / n : 0;
 	}
-	qsort(times, (size_t)r->turns, sizeof(*times), cmp_u64);
+	qsort(times, (size_t)r->turns, sizeof(*times), bench_cmp_u64);
 	r->median_ns = r->turns ? times[r->turns / 2] : 0;
 	r->p99_ns = r->turns ? times[(size_t)r->turns * 99 / 100] : 0;
 	r->waits = g->minds->stats.waits;

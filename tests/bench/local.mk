@@ -6,7 +6,7 @@
 # A program, not a test (it prints timings), but built by plain `make` so
 # a CI job or tests/bench/run-all.sh can run it without `make check`.
 noinst_PROGRAMS += tests/bench/pathbench
-tests_bench_pathbench_SOURCES = tests/bench/pathbench.c
+tests_bench_pathbench_SOURCES = tests/bench/pathbench.c tests/bench/clock.h
 tests_bench_pathbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_pathbench_LDADD = $(CORE_LIBS)
 if HAVE_LIBTCOD
@@ -16,13 +16,13 @@ endif
 
 # --- turnbench: the monsters' turn, strategy against strategy ------------
 noinst_PROGRAMS += tests/bench/turnbench
-tests_bench_turnbench_SOURCES = tests/bench/turnbench.c
+tests_bench_turnbench_SOURCES = tests/bench/turnbench.c tests/bench/clock.h
 tests_bench_turnbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_turnbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
 # --- repairbench: D* Lite's repair against a new A* after a door shuts --
 noinst_PROGRAMS += tests/bench/repairbench
-tests_bench_repairbench_SOURCES = tests/bench/repairbench.c
+tests_bench_repairbench_SOURCES = tests/bench/repairbench.c tests/bench/clock.h
 tests_bench_repairbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_repairbench_LDADD = $(CORE_LIBS)
 
@@ -36,6 +36,6 @@ tests_bench_winrate_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
 # --- crowdbench: crowds, today's strategy against cooperative planning --
 noinst_PROGRAMS += tests/bench/crowdbench
-tests_bench_crowdbench_SOURCES = tests/bench/crowdbench.c
+tests_bench_crowdbench_SOURCES = tests/bench/crowdbench.c tests/bench/clock.h
 tests_bench_crowdbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_crowdbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)

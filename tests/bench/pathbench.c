@@ -31,6 +31,7 @@
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
+#include "clock.h"
 
 /* sqrt(2) ~ 1393/985, to better than 3e-7 relative: far below the
  * benchmark's printed precision even on the longest maze paths. */
@@ -265,26 +266,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return -1;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double median(double *v, size_t n)
 {
 	if (!n)
 		return 0.0;
-	qsort(v, n, sizeof(*v), cmp_double);
+	qsort(v, n, sizeof(*v), bench_cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
@@ -386,12 +372,12 @@ static int load(struct bench *b, const struct options *o)
 			fprintf(stderr, "pathbench: out of memory\n");
 			return -1;
 		}
-		t0 = now_ns();
+		t0 = (double)bench_now_ns();
 		if (hpa_build(b->hpa, &b->g, &p)) {
 			fprintf(stderr, "pathbench: out of memory\n");
 			return -1;
 		}
-		b->hpa_build_ms = (now_ns() - t0) / 1e6;
+		b->hpa_build_ms = ((double)bench_now_ns() - t0) / 1e6;
 	}
 	memset(b->buf, 0, b->cap * sizeof(*b->buf));
 	return 0;
@@ -485,10 +471,10 @@ static int run_hunted(struct bench *b, const struct path_params *p,
 	double t0, t1;
 	int st;
 
-	t0 = now_ns();
+	t0 = (double)bench_now_ns();
 	st = path_find(b->ctx, &b->g, p, q->start_x, q->start_y, q->goal_x,
 	               q->goal_y, b->buf, b->cap, res, NULL);
-	t1 = now_ns();
+	t1 = (double)bench_now_ns();
 	*ns = t1 - t0;
 	b->total_ns += *ns;
 	b->total_expanded += res->stats.expanded;
@@ -503,10 +489,10 @@ static int run_jps(struct bench *b, const struct path_params *p,
 	double t0;
 	int st;
 
-	t0 = now_ns();
+	t0 = (double)bench_now_ns();
 	st = jps_find(b->jps, &b->g, p, q->start_x, q->start_y, q->goal_x,
 	              q->goal_y, b->buf, b->cap, res);
-	*ns = now_ns() - t0;
+	*ns = (double)bench_now_ns() - t0;
 	b->jps_expanded += res->stats.expanded;
 	return st;
 }
@@ -520,10 +506,10 @@ static int run_hpa(struct bench *b, const struct path_params *p,
 	double t0;
 	int st;
 
-	t0 = now_ns();
+	t0 = (double)bench_now_ns();
 	st = hpa_find(b->hpa, &b->g, p, q->start_x, q->start_y, q->goal_x,
 	              q->goal_y, windows, b->buf, b->cap, res, NULL);
-	*ns = now_ns() - t0;
+	*ns = (double)bench_now_ns() - t0;
 	return st;
 }
 
@@ -583,10 +569,11 @@ static void run_repairs(struct bench *b)
 		y = b->buf[res.length / 2].y;
 		for (k = 0; k < 2; k++) {
 			grid_set_cost(&b->g, x, y, k ? 1 : 0);
-			t0 = now_ns();
+			t0 = (double)bench_now_ns();
 			hpa_cells_changed(b->hpa, x, y);
 			rc = hpa_update(b->hpa, &b->g);
-			b->repair_ns[b->nrepair++] = now_ns() - t0;
+			b->repair_ns[b->nrepair++] =
+			        (double)bench_now_ns() - t0;
 			if (rc > 0)
 				b->repair_clusters += (uint64_t)rc;
 		}
@@ -774,12 +761,13 @@ static int run_vs_libtcod(struct bench *b, const struct options *o)
 					st = run_hunted(b, &p, q,
 					                &b->hunted_ns[k], &res);
 				} else if (who == 1) {
-					double t0 = now_ns();
+					double t0 = (double)bench_now_ns();
 
 					found = TCOD_path_compute(
 					        tp, q->start_x, q->start_y,
 					        q->goal_x, q->goal_y);
-					b->libtcod_ns[k] = now_ns() - t0;
+					b->libtcod_ns[k] =
+					        (double)bench_now_ns() - t0;
 				} else if (b->jps) {
 					jst = run_jps(b, &p, q, &b->jps_ns[k],
 					              &jres);

@@ -34,6 +34,7 @@
 #include "core/path/dlite.h"
 #include "core/path/grid.h"
 #include "core/path/path.h"
+#include "clock.h"
 
 #define MAX_DOORS 16
 
@@ -78,14 +79,6 @@ static void usage(FILE *out)
 	             "  --seed N     the walk's random choices (default 1)\n");
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static uint64_t next_rand(struct bench *b)
 {
 	uint64_t z = (b->rng += 0x9e3779b97f4a7c15ull);
@@ -100,13 +93,6 @@ static size_t rand_range(struct bench *b, size_t lo, size_t hi)
 	return lo + (size_t)(next_rand(b) % (hi - lo + 1));
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double median_of(const struct sample *s, size_t n, size_t field)
 {
 	double *v = malloc((n ? n : 1) * sizeof(*v)), m;
@@ -119,7 +105,7 @@ static double median_of(const struct sample *s, size_t n, size_t field)
 	for (i = 0; i < n; i++)
 		v[i] = *(const double *)(const void *)((const char *)&s[i] +
 		                                       field);
-	qsort(v, n, sizeof(*v), cmp_double);
+	qsort(v, n, sizeof(*v), bench_cmp_double);
 	m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 	free(v);
 	return m;
@@ -235,13 +221,13 @@ static void repair(struct bench *b, const struct path_params *p, int x, int y,
 	struct sample *s = &b->s[b->ns++];
 	double t0, t1, t2;
 
-	t0 = now_ns();
+	t0 = (double)bench_now_ns();
 	dlite_cells_changed(b->dctx, &cell, 1);
 	dlite_replan(b->dctx, b->path, b->cap, res);
-	t1 = now_ns();
+	t1 = (double)bench_now_ns();
 	path_find(b->actx, &b->g, p, x, y, q->goal_x, q->goal_y, b->abuf,
 	          b->cap, &ares, NULL);
-	t2 = now_ns();
+	t2 = (double)bench_now_ns();
 	s->dlite_ns = t1 - t0;
 	s->astar_ns = t2 - t1;
 	s->dlite_exp = res->stats.expanded;
@@ -273,13 +259,13 @@ static void run_problem(struct bench *b, const struct options *o,
 	unsigned e;
 	double t0, t1, t2;
 
-	t0 = now_ns();
+	t0 = (double)bench_now_ns();
 	dlite_plan(b->dctx, &b->g, p, x, y, q->goal_x, q->goal_y, b->path,
 	           b->cap, &res);
-	t1 = now_ns();
+	t1 = (double)bench_now_ns();
 	path_find(b->actx, &b->g, p, x, y, q->goal_x, q->goal_y, b->abuf,
 	          b->cap, &ares, NULL);
-	t2 = now_ns();
+	t2 = (double)bench_now_ns();
 	b->plan_dlite_ns += t1 - t0;
 	b->plan_astar_ns += t2 - t1;
 	b->plan_dlite_exp += res.stats.expanded;

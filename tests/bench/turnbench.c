@@ -33,6 +33,7 @@
 #include "core/world/gen.h"
 #include "core/world/world.h"
 #include "session/files.h"
+#include "clock.h"
 
 struct bopts {
 	int w, h;
@@ -55,21 +56,6 @@ struct result {
 	uint64_t hpa_plans, budget_cut, moves;    /* monsters' steps taken */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static struct game *make_game(const struct bopts *o, enum mind_strategy s,
                               int no_cache)
@@ -211,9 +197,9 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 			uint64_t p0 = st->plans, e0 = st->expanded,
 			         d0 = st->distmaps, c0 = st->distmap_cells;
 
-			t0 = now_ns();
+			t0 = bench_now_ns();
 			game_monsters_act(g);
-			times[t] = now_ns() - t0;
+			times[t] = bench_now_ns() - t0;
 			if (o->verbose)
 				printf("%s: turn %ld us=%.1f searches=%" PRIu64
 				       " expanded=%" PRIu64 " maps=%" PRIu64
@@ -259,7 +245,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	}
 	r->turns = t;
 	if (t) {
-		qsort(times, (size_t)t, sizeof(*times), cmp_u64);
+		qsort(times, (size_t)t, sizeof(*times), bench_cmp_u64);
 		r->median_ns = times[t / 2];
 		r->p99_ns = times[(size_t)(t * 99 / 100)];
 		r->max_ns = times[t - 1];

@@ -253,6 +253,27 @@ int minds_kind_optimal(const struct world *w, int kind)
 	       path_heuristic_admissible(&p, p.heuristic);
 }
 
+/* What every search of a monster's again (for the AI view) starts with:
+ * res cleared, the arguments checked (ok: the caller's own), and the
+ * kind's planning state.  NULL, with res->status saying why, when there
+ * is nothing to search with. */
+static struct kind_state *minds_again_kind(struct minds *md,
+                                           const struct world *w, size_t i,
+                                           int gx, int gy, int ok,
+                                           struct path_result *res)
+{
+	struct kind_state *ks;
+
+	memset(res, 0, sizeof(*res));
+	res->status = PATH_BAD_ARG;
+	if (i >= w->nmonsters || !ok || !world_in(w, gx, gy))
+		return NULL;
+	ks = kind_get(md, w, w->monsters[i].kind);
+	if (!ks)
+		res->status = PATH_NOMEM;
+	return ks;
+}
+
 /* Monster i's search again, by path_find (ctx) or jump point search
  * (jctx). */
 static int minds_search(struct minds *md, const struct world *w, size_t i,
@@ -261,17 +282,11 @@ static int minds_search(struct minds *md, const struct world *w, size_t i,
                         struct path_point *buf, size_t cap,
                         struct path_result *res, struct path_trace *trace)
 {
-	struct kind_state *ks;
+	struct kind_state *ks =
+	        minds_again_kind(md, w, i, gx, gy, ctx || jctx, res);
 
-	memset(res, 0, sizeof(*res));
-	res->status = PATH_BAD_ARG;
-	if (i >= w->nmonsters || (!ctx && !jctx) || !world_in(w, gx, gy))
-		return PATH_BAD_ARG;
-	ks = kind_get(md, w, w->monsters[i].kind);
-	if (!ks) {
-		res->status = PATH_NOMEM;
-		return PATH_NOMEM;
-	}
+	if (!ks)
+		return res->status;
 	return plan_run_search(md, w, i, ks, gx, gy, p, ctx, jctx, buf, cap,
 	                       res, trace);
 }
@@ -299,17 +314,11 @@ int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
                      struct path_point *buf, size_t cap,
                      struct path_result *res, struct hpa_info *info)
 {
-	struct kind_state *ks;
+	struct kind_state *ks =
+	        minds_again_kind(md, w, i, gx, gy, h != NULL, res);
 
-	memset(res, 0, sizeof(*res));
-	res->status = PATH_BAD_ARG;
-	if (i >= w->nmonsters || !h || !world_in(w, gx, gy))
-		return PATH_BAD_ARG;
-	ks = kind_get(md, w, w->monsters[i].kind);
-	if (!ks) {
-		res->status = PATH_NOMEM;
-		return PATH_NOMEM;
-	}
+	if (!ks)
+		return res->status;
 	return plan_run_hier(md, w, i, ks, h, gx, gy, p, 0, buf, cap, res,
 	                     info);
 }
@@ -320,18 +329,12 @@ int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
                       struct path_point *buf, size_t cap,
                       struct path_result *res, size_t *changed)
 {
-	struct kind_state *ks;
+	struct kind_state *ks =
+	        minds_again_kind(md, w, i, gx, gy, ctx && snap, res);
 
-	memset(res, 0, sizeof(*res));
-	res->status = PATH_BAD_ARG;
 	*changed = 0;
-	if (i >= w->nmonsters || !ctx || !snap || !world_in(w, gx, gy))
-		return PATH_BAD_ARG;
-	ks = kind_get(md, w, w->monsters[i].kind);
-	if (!ks) {
-		res->status = PATH_NOMEM;
-		return PATH_NOMEM;
-	}
+	if (!ks)
+		return res->status;
 	return plan_run_dlite(md, w, i, ks, gx, gy, p, ctx, snap, fresh, buf,
 	                      cap, res, changed);
 }
