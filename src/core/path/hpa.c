@@ -80,6 +80,13 @@ struct hpa {
 	size_t npts, ptscap;
 	struct path_point *abs; /* the last abstract path */
 	size_t nabs, abscap;
+	/* The clusters that path visits in turn, and its last point in
+	 * each visit (refining). */
+	struct hpa_visit {
+		uint32_t k;
+		uint32_t exit;
+	} * visits;
+	size_t viscap;
 	uint32_t *seg; /* one window's path, as local indexes */
 };
 
@@ -533,6 +540,7 @@ void hpa_free(struct hpa *h)
 	free(h->wheap.e);
 	free(h->pts);
 	free(h->abs);
+	free(h->visits);
 	free(h->seg);
 	free(h);
 }
@@ -549,7 +557,8 @@ size_t hpa_bytes(const struct hpa *h)
 	    ids * 4 * sizeof(uint32_t) + 2 * h->kmax * sizeof(uint32_t) +
 	    h->wcap * (2 * sizeof(uint32_t) + sizeof(int32_t) + 1) +
 	    (h->aheap.cap + h->wheap.cap) * sizeof(struct hpa_hent) +
-	    h->ptscap * sizeof(*h->pts) + h->abscap * sizeof(*h->abs);
+	    h->ptscap * sizeof(*h->pts) + h->abscap * sizeof(*h->abs) +
+	    h->viscap * sizeof(*h->visits);
 	for (k = 0; k < h->ncl; k++)
 		b += h->kmax * (sizeof(uint32_t) + 1) +
 		     (size_t)h->cl[k].n * h->cl[k].n * sizeof(uint32_t);
@@ -818,14 +827,22 @@ static struct hpa_box hpa_box_union(struct hpa_box a, struct hpa_box b)
 }
 
 /* The bounding box of visits a..b's clusters. */
-static struct hpa_box hpa_visits_box(const struct hpa *h, const size_t *vk,
-                                     size_t a, size_t b)
+static struct hpa_box hpa_visits_box(const struct hpa *h, size_t a, size_t b)
 {
-	struct hpa_box u = hpa_cluster_box(h, vk[a]);
+	struct hpa_box u = hpa_cluster_box(h, h->visits[a].k);
 
 	while (++a <= b)
-		u = hpa_box_union(u, hpa_cluster_box(h, vk[a]));
+		u = hpa_box_union(u, hpa_cluster_box(h, h->visits[a].k));
 	return u;
+}
+
+/* The cell of box b at local index li, as (x, y). */
+static inline void hpa_box_cell(struct hpa_box b, uint32_t li, int *x, int *y)
+{
+	const uint32_t ww = (uint32_t)(b.x1 - b.x0);
+
+	*x = b.x0 + (int)(li % ww);
+	*y = b.y0 + (int)(li / ww);
 }
 
 /* Refines the abstract path (h->abs) into cells, window by window (see
@@ -843,40 +860,33 @@ static int hpa_refine(struct hpa *h, const uint8_t *c, unsigned windows,
 {
 	size_t nv = 0, a, j;
 	uint32_t cur;
-	size_t *vk = malloc(h->nabs * sizeof(*vk));
-	uint32_t *vexit = malloc(h->nabs * sizeof(*vexit));
-	int rc = 0;
 
-	if (!vk || !vexit) {
-		rc = PATH_NOMEM;
-		goto out;
-	}
-	/* The clusters visited in turn, and the last abstract point in
-	 * each visit. */
+	if (hpa_grow((void **)&h->visits, &h->viscap, h->nabs,
+	             sizeof(*h->visits)))
+		return PATH_NOMEM;
 	for (a = 0; a < h->nabs; a++) {
-		size_t k = hpa_cluster_of(h, h->abs[a].x, h->abs[a].y);
+		uint32_t k =
+		        (uint32_t)hpa_cluster_of(h, h->abs[a].x, h->abs[a].y);
 
-		if (!nv || vk[nv - 1] != k)
-			vk[nv++] = k;
-		vexit[nv - 1] = hpa_cell(h, h->abs[a].x, h->abs[a].y);
+		if (!nv || h->visits[nv - 1].k != k)
+			h->visits[nv++].k = k;
+		h->visits[nv - 1].exit = hpa_cell(h, h->abs[a].x, h->abs[a].y);
 	}
 	*total = 0;
 	*partial = 0;
 	cur = hpa_cell(h, h->abs[0].x, h->abs[0].y);
-	if (hpa_put(h, h->abs[0].x, h->abs[0].y)) {
-		rc = PATH_NOMEM;
-		goto out;
-	}
+	if (hpa_put(h, h->abs[0].x, h->abs[0].y))
+		return PATH_NOMEM;
 	for (j = 0;; j++) {
 		const size_t e = j + HPA_WINDOW_VISITS - 1 < nv
 		                         ? j + HPA_WINDOW_VISITS - 1
 		                         : nv - 1;
 		const int last = e == nv - 1;
-		struct hpa_box b = hpa_visits_box(h, vk, j, e), next;
-		uint32_t target = vexit[e];
+		struct hpa_box b = hpa_visits_box(h, j, e), next;
+		uint32_t target = h->visits[e].exit;
 		size_t len = 0, s, cut = 0;
 		int32_t li;
-		int ww = b.x1 - b.x0;
+		int ww = b.x1 - b.x0, x, y;
 
 		if (windows && info->windows >= windows && h->npts > 1) {
 			*partial = 1;
@@ -884,10 +894,8 @@ static int hpa_refine(struct hpa *h, const uint8_t *c, unsigned windows,
 		}
 		info->windows++;
 		if (hpa_window(h, c, b, cur, target, 0,
-		               &info->refine_expanded) == HPA_INF) {
-			rc = h->nomem ? PATH_NOMEM : PATH_NO_PATH;
-			goto out;
-		}
+		               &info->refine_expanded) == HPA_INF)
+			return h->nomem ? PATH_NOMEM : PATH_NO_PATH;
 		/* The window's path, target first. */
 		li = (int32_t)((hpa_cell_y(h, target) - b.y0) * ww +
 		               (hpa_cell_x(h, target) - b.x0));
@@ -898,36 +906,27 @@ static int hpa_refine(struct hpa *h, const uint8_t *c, unsigned windows,
 		/* All of it in the last window; else up to where it last
 		 * enters the next window's box. */
 		if (!last) {
-			next = hpa_visits_box(h, vk, j + 1,
+			next = hpa_visits_box(h, j + 1,
 			                      e + 1 < nv ? e + 1 : nv - 1);
 			for (s = 0; s < len; s++) {
-				int x = b.x0 + (int)(h->seg[s] % (uint32_t)ww);
-				int y = b.y0 + (int)(h->seg[s] / (uint32_t)ww);
-
+				hpa_box_cell(b, h->seg[s], &x, &y);
 				if (!hpa_in_box(next, x, y))
 					break;
 				cut = s;
 			}
 		}
 		for (s = len - 1; s-- > cut;) {
-			int x = b.x0 + (int)(h->seg[s] % (uint32_t)ww);
-			int y = b.y0 + (int)(h->seg[s] / (uint32_t)ww);
-
-			if (hpa_put(h, x, y)) {
-				rc = PATH_NOMEM;
-				goto out;
-			}
+			hpa_box_cell(b, h->seg[s], &x, &y);
+			if (hpa_put(h, x, y))
+				return PATH_NOMEM;
 		}
 		*total += h->wg[h->seg[cut]];
-		cur = hpa_cell(h, b.x0 + (int)(h->seg[cut] % (uint32_t)ww),
-		               b.y0 + (int)(h->seg[cut] / (uint32_t)ww));
+		hpa_box_cell(b, h->seg[cut], &x, &y);
+		cur = hpa_cell(h, x, y);
 		if (last)
 			break;
 	}
-out:
-	free(vk);
-	free(vexit);
-	return rc;
+	return 0;
 }
 
 int hpa_find(struct hpa *h, const struct grid *g, const struct path_params *p,
