@@ -365,6 +365,52 @@ static void test_kinds_bat_flies_and_jumps(void **state)
 	assert_true(bat * 4 <= goblin);
 }
 
+/* A wall put up across the bat's flight (as the AI view's sandbox does)
+ * reaches its jump point search, which scans its grid again only when
+ * told the grid changed: the new way goes through the gap, never through
+ * the wall, and the bat gets there. */
+static void test_kinds_bat_sees_a_new_wall(void **state)
+{
+	static const char open[] = "##############################\n"
+	                           "#b...........................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#............................#\n"
+	                           "#...........................@#\n"
+	                           "#>...........................#\n"
+	                           "##############################\n";
+	struct game *g;
+	struct world *w;
+	const struct mind *mi;
+	int wall, y, t;
+	size_t k, on_wall = 0;
+
+	(void)state;
+	g = kinds_play(open);
+	w = g->world;
+	wall = data_terrain_find(w->data, "wall");
+	assert_true(wall >= 0);
+	game_step(g, wait_cmd);
+	mi = &g->minds->mind[0];
+	ASSERT_GAME(g, mi->len > 1 && g->minds->stats.plans == 1);
+	/* Across the room at x = 15, the gap at the top. */
+	for (y = 2; y <= 7; y++)
+		assert_int_equal(world_set_terrain(w, 15, y, wall), 0);
+	for (t = 0; t < 40 && !dungeon_adjacent(w, 0); t++) {
+		game_step(g, wait_cmd);
+		for (k = mi->pos; k < mi->len; k++)
+			on_wall += !world_terrain_at(w, mi->path[k].x,
+			                             mi->path[k].y)
+			                    ->walk;
+		ASSERT_GAME(g, w->monsters[0].x != 15 || w->monsters[0].y == 1);
+	}
+	ASSERT_GAME(g, on_wall == 0);
+	ASSERT_GAME(g, dungeon_adjacent(w, 0));
+	ASSERT_GAME(g, g->minds->stats.plans >= 2);
+	game_free(g);
+}
+
 /* The golem moves and strikes north, east, south and west only: every
  * step it takes is straight, and diagonally next to the player it does
  * not strike but steps beside it first. */
@@ -460,6 +506,7 @@ int main(void)
 	        cmocka_unit_test(test_kinds_hound_wades_through_mud),
 	        cmocka_unit_test(test_kinds_kobold_takes_longer_ways),
 	        cmocka_unit_test(test_kinds_bat_flies_and_jumps),
+	        cmocka_unit_test(test_kinds_bat_sees_a_new_wall),
 	        cmocka_unit_test(test_kinds_golem_four_ways),
 	        cmocka_unit_test(test_kinds_pack_shares_one_map),
 	};

@@ -340,6 +340,84 @@ static void test_mind_map_bigger_than_the_budget_is_walked(void **state)
 	free(rows);
 }
 
+static int cheb(int ax, int ay, int bx, int by)
+{
+	return abs(ax - bx) > abs(ay - by) ? abs(ax - bx) : abs(ay - by);
+}
+
+/* A 60x40 room with the player near one corner, orcs ('o') at the given
+ * cells, hunting by a shared map. */
+static struct game *lazy_room(const int *ox, const int *oy, size_t n)
+{
+	enum { W = 60, H = 40 };
+	static char rows[(W + 1) * H + 1];
+	struct mind_options o;
+	char *r = rows;
+	int x, y;
+	size_t i;
+
+	for (y = 0; y < H; y++) {
+		for (x = 0; x < W; x++) {
+			char c = y == 0 || y == H - 1 || x == 0 || x == W - 1
+			                 ? '#'
+			         : x == W - 4 && y == H - 4 ? '@'
+			         : x == 1 && y == H - 2     ? '>'
+			                                    : '.';
+
+			for (i = 0; i < n; i++)
+				if (ox[i] == x && oy[i] == y)
+					c = 'o';
+			*r++ = c;
+		}
+		*r++ = '\n';
+	}
+	*r = '\0';
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	return dungeon_play(rows, 1, &o);
+}
+
+/* A shared map settles cells only as far as its readers need: three orcs
+ * a few steps from the player read their ways off a map of a few dozen
+ * cells, where the room holds 2,204; an orc at the far corner makes the
+ * same map grow to it, and every way read off it is the cheapest (the
+ * orcs all close in by one step). */
+static void test_mind_map_settles_as_far_as_read(void **state)
+{
+	static const int nx[] = {53, 56, 50}, ny[] = {36, 33, 33};
+	static const int fx[] = {53, 56, 50, 1}, fy[] = {36, 33, 33, 1};
+	const int px = 56, py = 36;
+	int before[4];
+	struct game *g;
+	size_t i;
+
+	(void)state;
+	g = lazy_room(nx, ny, 3);
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
+	ASSERT_GAME(g, g->minds->stats.map_paths == 3);
+	ASSERT_GAME(g, g->minds->stats.distmap_cells > 0 &&
+	                       g->minds->stats.distmap_cells < 100);
+	game_free(g);
+
+	g = lazy_room(fx, fy, 4);
+	for (i = 0; i < 4; i++)
+		before[i] = cheb(g->world->monsters[i].x,
+		                 g->world->monsters[i].y, px, py);
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
+	ASSERT_GAME(g, g->minds->stats.map_paths == 4);
+	/* Out to the far corner: nearly the whole room. */
+	ASSERT_GAME(g, g->minds->stats.distmap_cells > 2000);
+	for (i = 0; i < 4; i++) {
+		const struct world_monster *m = &g->world->monsters[i];
+
+		ASSERT_GAME(g, cheb(m->x, m->y, px, py) == before[i] - 1);
+	}
+	game_free(g);
+}
+
 /* Five monsters come down a one-wide corridor into the player's room:
  * no deadlock, never two in a cell, all five end up around the player. */
 static void test_mind_corridor_no_deadlock(void **state)
@@ -906,6 +984,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_lava_avoided),
 	        cmocka_unit_test(test_mind_closed_door_invalidates_one),
 	        cmocka_unit_test(test_mind_corridor_no_deadlock),
+	        cmocka_unit_test(test_mind_map_settles_as_far_as_read),
 	        cmocka_unit_test(test_mind_no_oscillation),
 	        cmocka_unit_test(test_mind_unreachable_waits_nearby),
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),

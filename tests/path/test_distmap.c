@@ -254,6 +254,148 @@ static void test_distmap_matches_brute_force(void **state)
 	free(want);
 }
 
+/* A lazy map (distmap_start, then distmap_reach for cells in a random
+ * order, with random limits) settles a prefix of the cells by distance,
+ * each with the brute-force distance, reaches every cell it is asked
+ * for exactly when that cell is reachable, walks downhill only over
+ * settled cells, and ends up as the whole map. */
+static void test_distmap_lazy_matches_brute_force(void **state)
+{
+	struct rng r;
+	uint64_t *want = malloc(MAX_DIM * MAX_DIM * sizeof(*want));
+	unsigned c;
+	size_t settled_asks = 0, paused = 0, unreachable = 0, partial = 0;
+
+	(void)state;
+	assert_non_null(want);
+	rng_seed(&r, 4242);
+	for (c = 0; c < CASES / 2; c++) {
+		struct grid g;
+		struct test_map tm;
+		struct path_params p;
+		struct path_point src[3];
+		struct distmap *m;
+		size_t nsrc = rng_range(&r, 1, 3), i, total = 0, asks;
+		uint32_t max_cost =
+		        rng_below(&r, 4) ? 0 : rng_range(&r, 20, 300);
+		int w, h, x, y, done = 0;
+
+		test_grid_random(&r, &g, MAX_DIM);
+		w = g.width;
+		h = g.height;
+		random_params(&r, &p);
+		for (i = 0; i < nsrc; i++) {
+			src[i].x = (int)rng_below(&r, (uint32_t)w);
+			src[i].y = (int)rng_below(&r, (uint32_t)h);
+			grid_set_cost(&g, src[i].x, src[i].y,
+			              (uint8_t)rng_range(&r, 1, 9));
+		}
+		snprintf(what, sizeof(what),
+		         "lazy case %u: %dx%d, %zu sources, %s, %u/%u, max %u",
+		         c, w, h, nsrc, path_diagonal_name(p.diagonal),
+		         p.straight_cost, p.diagonal_cost, max_cost);
+		test_map_from_grid(&tm, &g);
+		brute_dist(&tm, &p, src, nsrc, want);
+		for (i = 0; i < (size_t)w * (size_t)h; i++)
+			if (want[i] != NEVER && max_cost && want[i] > max_cost)
+				want[i] = NEVER;
+		m = distmap_new(w, h);
+		assert_non_null(m);
+		/* Nothing to go on with before a start. */
+		assert_int_equal(distmap_reach(m, 0, 0, 0, NULL), PATH_BAD_ARG);
+		/* A whole map first, so the lazy one must forget it. */
+		assert_int_equal(distmap_build(m, &g, &p, src, nsrc, 0, NULL),
+		                 0);
+		assert_int_equal(distmap_start(m, &g, &p, src, nsrc, max_cost),
+		                 0);
+		assert_int_equal(distmap_reach(m, w, 0, 0, NULL), PATH_BAD_ARG);
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++)
+				check_u64(distmap_at(m, x, y),
+				          DISTMAP_UNREACHED, "before", x, y);
+		for (asks = 0; asks < 12 && !done; asks++) {
+			size_t most =
+			        rng_below(&r, 3) ? 0 : rng_range(&r, 1, 40);
+			size_t got = 0, nset = 0;
+			uint64_t top = 0, low = NEVER;
+			int rc;
+
+			x = (int)rng_below(&r, (uint32_t)w);
+			y = (int)rng_below(&r, (uint32_t)h);
+			rc = distmap_reach(m, x, y, most, &got);
+			total += got;
+			if (rc == DISTMAP_SETTLED) {
+				settled_asks++;
+				check_u64(distmap_at(m, x, y),
+				          want[(size_t)y * w + x], "asked", x,
+				          y);
+			} else if (rc == DISTMAP_PAUSED) {
+				paused++;
+				assert_true(most > 0);
+				check_u64(got, most, "paused after", x, y);
+				check_u64(distmap_at(m, x, y),
+				          DISTMAP_UNREACHED, "paused", x, y);
+			} else {
+				assert_int_equal(rc, DISTMAP_UNREACHABLE);
+				unreachable++;
+				check_u64(want[(size_t)y * w + x], NEVER,
+				          "unreachable", x, y);
+				done = 1;
+			}
+			/* Settled cells carry the true distance, and no
+			 * cell left out is nearer than one settled. */
+			for (i = 0; i < (size_t)w * (size_t)h; i++) {
+				uint32_t d = distmap_at(m, (int)(i % w),
+				                        (int)(i / w));
+
+				if (d == DISTMAP_UNREACHED) {
+					if (want[i] != NEVER && want[i] < low)
+						low = want[i];
+					continue;
+				}
+				check_u64(d, want[i], "settled", (int)(i % w),
+				          (int)(i / w));
+				nset++;
+				if (d > top)
+					top = d;
+			}
+			check_u64(nset, total, "settled count", x, y);
+			assert_true(low == NEVER || top <= low);
+			partial += low != NEVER;
+			check_every_step(m, &g, &tm, &p);
+		}
+		/* Asked for a cell it cannot reach, or for everything by
+		 * asking for a wall, it ends up the whole map. */
+		if (!done) {
+			size_t got = 0;
+			int rc;
+
+			for (i = 0; i < (size_t)w * (size_t)h; i++)
+				if (want[i] == NEVER)
+					break;
+			if (i < (size_t)w * (size_t)h) {
+				rc = distmap_reach(m, (int)(i % w),
+				                   (int)(i / w), 0, &got);
+				assert_int_equal(rc, DISTMAP_UNREACHABLE);
+			}
+		}
+		for (i = 0; done && i < (size_t)w * (size_t)h; i++)
+			check_u64(distmap_at(m, (int)(i % w), (int)(i / w)),
+			          want[i] == NEVER ? DISTMAP_UNREACHED
+			                           : want[i],
+			          "whole", (int)(i % w), (int)(i / w));
+		test_map_fini(&tm);
+		distmap_free(m);
+		grid_fini(&g);
+	}
+	/* Every outcome was exercised, and maps were caught half built. */
+	assert_true(settled_asks > 2000);
+	assert_true(paused > 300);
+	assert_true(unreachable > 300);
+	assert_true(partial > 1000);
+	free(want);
+}
+
 /* Several sources give the minimum of their separate maps. */
 static void test_distmap_multi_source_is_min(void **state)
 {
@@ -786,6 +928,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_distmap_matches_brute_force),
+	        cmocka_unit_test(test_distmap_lazy_matches_brute_force),
 	        cmocka_unit_test(test_distmap_multi_source_is_min),
 	        cmocka_unit_test(test_distmap_step_order_and_avoid),
 	        cmocka_unit_test(test_distmap_small_and_bad_args),

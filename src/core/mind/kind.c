@@ -41,6 +41,7 @@ static void kind_fill(struct kind_state *ks, const struct world *w)
 		for (x = 0; x < w->width; x++)
 			ks->grid.cost[grid_index(&ks->grid, x, y)] =
 			        ks->cost[w->terrain[world_idx(w, x, y)]];
+	ks->grid.serial++; /* jump point search scans it again */
 }
 
 struct kind_state *kind_get(struct minds *md, const struct world *w, int kind)
@@ -179,15 +180,18 @@ static void kind_change(struct minds *md, const struct world *w,
 		if (!ks->built || from == to)
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
+		ks->grid.serial++;
 		hpa_cells_changed(ks->hpa, c->x, c->y);
 		if (from && !to)
 			ks->labels_dirty = 1;
 		else if (!from && to)
 			kind_open_cell(ks, w, c->x, c->y);
 		/* A dearer cell can leave the map's ways leading nowhere; a
-		 * cheaper one cannot. */
+		 * cheaper one cannot, but the map's search cannot go on over
+		 * a grid it did not start on. */
 		if (!to || (from && to > from))
 			ks->dm_valid = 0;
+		ks->dm_sealed = 1;
 	}
 }
 

@@ -28,10 +28,14 @@ struct kind_state {
 	uint32_t ncomp, compcap;
 	int labels_dirty;
 	enum path_diagonal diag; /* the kind's moves, for its components */
-	/* Shared distance map to the player. */
+	/* Shared distance map to the player, settled only as far as the
+	 * chasers reading it have needed (shared.c); dm_sealed when the
+	 * grid changed since it started, so it can no longer grow. */
 	struct distmap *dm;
-	int dm_valid;
+	int dm_valid, dm_sealed;
 	int dm_tx, dm_ty;
+	uint32_t dm_turn;      /* the last turn it started or grew in */
+	uint32_t dm_cells;     /* the cells it has settled */
 	int use_dm;            /* this tick, chasers of this kind walk dm */
 	uint32_t chasers;      /* monsters of this kind chasing, this tick */
 	uint32_t wanting;      /* ...of which want a new way (estimate) */

@@ -15,11 +15,12 @@
 #define OCC_PENALTY 8
 
 /* Makes the cells of other monsters near (x, y) cost more in ks->grid for
- * one search; plan_crowd_restore undoes it. */
-static void plan_crowd_add(struct minds_work *wk, const struct world *w,
-                           struct kind_state *ks, int x, int y)
+ * one search; plan_crowd_restore undoes it.  Returns whether a cost
+ * changed. */
+static int plan_crowd_add(struct minds_work *wk, const struct world *w,
+                          struct kind_state *ks, int x, int y)
 {
-	int cx, cy;
+	int cx, cy, changed = 0;
 
 	wk->npen = 0;
 	for (cy = y - OCC_RADIUS; cy <= y + OCC_RADIUS; cy++) {
@@ -42,8 +43,11 @@ static void plan_crowd_add(struct minds_work *wk, const struct world *w,
 			ks->grid.cost[gi] =
 			        (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX
 			                                    : c);
+			changed |=
+			        ks->grid.cost[gi] != wk->pen_old[wk->npen - 1];
 		}
 	}
+	return changed;
 }
 
 static void plan_crowd_restore(struct minds_work *wk, struct kind_state *ks)
@@ -63,23 +67,37 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	const struct world_monster *m = &w->monsters[i];
 	size_t gi = grid_index(&ks->grid, gx, gy);
 	uint8_t gold = ks->grid.cost[gi];
-	int rc;
+	int rc, crowd;
 
-	plan_crowd_add(md->work, w, ks, m->x, m->y);
+	crowd = plan_crowd_add(md->work, w, ks, m->x, m->y);
+
 	/* A goal cell the kind cannot enter (an eel's prey on the shore) is
-	 * opened for the search, so the path ends next to it. */
-	if (!ks->grid.cost[gi])
+	 * opened for the search, so the path ends next to it; the serial
+	 * tells jump point search to look at the grid again. */
+	if (!gold) {
 		ks->grid.cost[gi] = 1;
-	if (jctx) {
-		/* The crowd has just changed the grid's costs: scan it. */
-		jps_ctx_set_grid(jctx, &ks->grid);
+		ks->grid.serial++;
+	}
+	if (jctx && crowd) {
+		/* A crowd priced in leaves the costs mixed, where jump point
+		 * search cannot answer: say so without scanning the whole
+		 * grid to find it out (the caller asks A* instead). */
+		memset(res, 0, sizeof(*res));
+		res->status = PATH_BAD_ARG;
+		rc = PATH_BAD_ARG;
+	} else if (jctx) {
+		/* Scans the grid again only when it changed (doors, or the
+		 * goal opened above) since the last scan. */
 		rc = jps_find_traced(jctx, &ks->grid, p, m->x, m->y, gx, gy,
 		                     buf, cap, res, trace);
 	} else {
 		rc = path_find(ctx, &ks->grid, p, m->x, m->y, gx, gy, buf, cap,
 		               res, trace);
 	}
-	ks->grid.cost[gi] = gold;
+	if (!gold) {
+		ks->grid.cost[gi] = gold;
+		ks->grid.serial++;
+	}
 	plan_crowd_restore(md->work, ks);
 	return rc;
 }

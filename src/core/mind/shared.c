@@ -107,55 +107,87 @@ int shared_map_worth_keeping(uint32_t monsters, const struct world *w)
 	       (size_t)w->width * (size_t)w->height <= (size_t)1 << 20;
 }
 
-/* Makes ks->dm the distance map to where the player stands now, building
- * it when the player has moved or a change made some cell dearer for the
- * kind (cheaper cells leave it a good guide: every way down it still
- * leads to the player).  The cells it settles count against the tick's
- * planning budget.  Returns 0, or -1 when out of memory or budget. */
+/* Makes ks->dm the distance map to where the player stands now, settled
+ * at least as far as (x, y).  A map is started when the player has moved
+ * or a change made some cell dearer for the kind (a cheaper cell leaves
+ * the settled part a good guide: every way down still leads to the
+ * player), or once a change has sealed it and it must grow; otherwise it
+ * grows from where it stopped, only as far as the chasers reading it
+ * need.  The cells it settles count against the tick's planning budget.
+ * A map is started, or grown in a later tick, only when the budget left
+ * covers the rest of the player's region or is the tick's whole budget
+ * (a region larger than the budget must still get its map); within the
+ * tick it started in, it grows as far as it must, having been paid for.
+ * Returns 0, or -1 when out of memory or budget or (x, y) is not on the
+ * map. */
 static int shared_map_current(struct minds *md, const struct world *w,
-                              struct kind_state *ks, int kind)
+                              struct kind_state *ks, int kind, int x, int y)
 {
 	struct minds_work *wk = md->work;
 	struct path_params p;
 	struct path_point src = {w->px, w->py};
 	size_t settled = 0, gi;
+	uint32_t rest;
 	uint8_t gold;
+	int rc, fresh, paid;
 
-	if (ks->dm && ks->dm_valid && ks->dm_tx == w->px && ks->dm_ty == w->py)
+	fresh = !ks->dm || !ks->dm_valid || ks->dm_tx != w->px ||
+	        ks->dm_ty != w->py;
+	if (!fresh && distmap_at(ks->dm, x, y) != DISTMAP_UNREACHED)
 		return 0;
-	if (wk->tick_left == 0)
+	if (!fresh && ks->dm_sealed)
+		fresh = 1;
+	paid = !fresh && ks->dm_turn == w->turn;
+	if (!paid && wk->tick_left == 0)
 		return -1;
-	/* A map settles about the player's region: build it only when the
-	 * rest of the budget covers that, or on a tick's fresh budget (a
-	 * region larger than the whole budget must still get its map). */
-	if (!ks->labels_dirty && wk->tick_left < wk->tick_budget &&
-	    ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))] >
-	            wk->tick_left)
+	/* A monster the map can never reach is left to its own search
+	 * before the map settles everything looking for it. */
+	if (!kind_goal_reachable(ks, w, x, y, w->px, w->py))
 		return -1;
+	if (!paid) {
+		rest = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
+		if (!fresh)
+			rest = rest > ks->dm_cells ? rest - ks->dm_cells : 0;
+		if (!ks->labels_dirty && wk->tick_left < wk->tick_budget &&
+		    rest > wk->tick_left)
+			return -1;
+	}
 	if (!ks->dm) {
 		ks->dm = distmap_new(w->width, w->height);
 		if (!ks->dm)
 			return -1;
 	}
-	minds_params(w, kind, &p);
+	/* The player's cell is a source even where the kind cannot stand
+	 * (a door it cannot open, say). */
 	gi = grid_index(&ks->grid, w->px, w->py);
 	gold = ks->grid.cost[gi];
 	if (!gold)
 		ks->grid.cost[gi] = 1;
-	if (distmap_build(ks->dm, &ks->grid, &p, &src, 1, 0, &settled) != 0) {
-		ks->grid.cost[gi] = gold;
-		ks->dm_valid = 0;
-		return -1;
+	rc = 0;
+	if (fresh) {
+		minds_params(w, kind, &p);
+		rc = distmap_start(ks->dm, &ks->grid, &p, &src, 1, 0);
+		ks->dm_valid = rc == 0;
+		ks->dm_sealed = 0;
+		ks->dm_tx = w->px;
+		ks->dm_ty = w->py;
+		ks->dm_cells = 0;
+		if (rc == 0)
+			md->stats.distmaps++;
 	}
+	ks->dm_turn = w->turn;
+	if (rc == 0)
+		rc = distmap_reach(ks->dm, x, y, 0, &settled);
 	ks->grid.cost[gi] = gold;
-	ks->dm_valid = 1;
-	ks->dm_tx = w->px;
-	ks->dm_ty = w->py;
-	md->stats.distmaps++;
+	ks->dm_cells += (uint32_t)settled;
 	md->stats.distmap_cells += settled;
 	wk->tick_left -=
 	        settled < wk->tick_left ? (uint32_t)settled : wk->tick_left;
-	return 0;
+	if (rc < 0) {
+		ks->dm_valid = 0;
+		return -1;
+	}
+	return rc == DISTMAP_SETTLED ? 0 : -1;
 }
 
 /* Plans a chaser's way by reading it off the kind's shared distance map:
@@ -173,12 +205,11 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	size_t len = 0;
 	int x = m->x, y = m->y;
 
-	/* A map that is current is read even when building it took the
-	 * tick's whole budget: it is paid for, and a read costs a node a
-	 * step (a map larger than the budget would otherwise be built every
-	 * tick and never walked). */
-	if (shared_map_current(md, w, ks, m->kind) != 0 ||
-	    distmap_at(ks->dm, x, y) == DISTMAP_UNREACHED)
+	/* A map that is current is read, and grown, even when that took
+	 * the tick's whole budget: it is paid for, and a read costs a node
+	 * a step (a map larger than the budget would otherwise be started
+	 * every tick and never walked). */
+	if (shared_map_current(md, w, ks, m->kind, x, y) != 0)
 		return -1;
 	minds_params(w, m->kind, &p);
 	for (;;) {

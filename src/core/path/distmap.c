@@ -47,6 +47,14 @@ struct distmap {
 	struct dm_cell *cell;
 	struct rq_bucket bucket[RQ_BUCKETS];
 	uint32_t last; /* the last key taken out */
+	/* The search under way (distmap_start), for distmap_reach to go
+	 * on with: the grid's multipliers, the moves and the bound. */
+	const uint8_t *cost;
+	ptrdiff_t off[8];
+	uint32_t step[8];
+	uint32_t limit;
+	int ndirs, no_corner;
+	int open; /* the open list may still hold cells to settle */
 };
 
 #define GEN_MAX 0x7fffffffu
@@ -200,59 +208,51 @@ static int build_args_ok(const struct distmap *m, const struct grid *g,
 	return 1;
 }
 
-int distmap_build(struct distmap *m, const struct grid *g,
-                  const struct path_params *p, const struct path_point *src,
-                  size_t nsrc, uint32_t max_cost, size_t *settled)
+/* Settles cells in order of distance until the padded cell target (or
+ * none, SIZE_MAX) is settled, the open list is empty or most cells (0:
+ * no limit) are settled; *done gets the cells settled.  Returns
+ * DISTMAP_SETTLED when target is, DISTMAP_PAUSED when most stopped it
+ * first, DISTMAP_UNREACHABLE when the list ran out, or PATH_NOMEM. */
+static int dm_settle(struct distmap *m, size_t target, size_t most,
+                     size_t *done)
 {
-	const uint8_t *cost;
-	const uint32_t limit =
-	        max_cost && max_cost < PATH_COST_MAX ? max_cost : PATH_COST_MAX;
-	struct dm_cell *cell;
-	uint32_t live, fin, step[8];
+	const uint8_t *cost = m->cost;
+	struct dm_cell *cell = m->cell;
+	const uint32_t live = m->gen << 1, fin = live | 1, limit = m->limit;
+	const int ndirs = m->ndirs, no_corner = m->no_corner;
+	const ptrdiff_t stride = m->stride;
 	ptrdiff_t off[8];
-	size_t done = 0, i;
+	uint32_t step[8];
+	size_t n = 0;
 	uint64_t key;
-	int d, ndirs, no_corner, got;
+	int d, got;
 
-	if (settled)
-		*settled = 0;
-	if (!m)
-		return PATH_BAD_ARG;
-	next_generation(m);
-	if (!build_args_ok(m, g, p, src, nsrc))
-		return PATH_BAD_ARG;
-	for (i = 0; i < RQ_BUCKETS; i++)
-		m->bucket[i].n = 0;
-	m->last = 0;
-	cost = g->cost;
-	cell = m->cell;
-	live = m->gen << 1;
-	fin = live | 1;
-	ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
-	no_corner = p->diagonal == PATH_DIAG_NO_CORNER;
-	for (d = 0; d < 8; d++) {
-		off[d] = (ptrdiff_t)dir_dy[d] * m->stride + dir_dx[d];
-		step[d] = d < 4 ? p->straight_cost : p->diagonal_cost;
-	}
-	for (i = 0; i < nsrc; i++) {
-		size_t idx = grid_index(g, src[i].x, src[i].y);
+	/* In locals: the pushes' stores could otherwise alias them. */
+	memcpy(off, m->off, sizeof(off));
+	memcpy(step, m->step, sizeof(step));
+	*done = 0;
+	if (target != SIZE_MAX && cell[target].stamp == fin)
+		return DISTMAP_SETTLED;
+	while (m->open && (!most || n < most)) {
+		size_t u;
+		uint32_t du, mu;
 
-		cell[idx].stamp = live;
-		cell[idx].dist = 0;
-		if (rq_push(m, idx) != 0)
-			goto nomem;
-	}
-	while ((got = rq_pop(m, &key)) > 0) {
-		size_t u = (size_t)(uint32_t)key;
-		uint32_t du = (uint32_t)(key >> 32);
-		uint32_t mu = cost[u];
-
+		got = rq_pop(m, &key);
+		if (got <= 0) {
+			m->open = 0;
+			if (got < 0)
+				return PATH_NOMEM;
+			break;
+		}
+		u = (size_t)(uint32_t)key;
+		du = (uint32_t)(key >> 32);
+		mu = cost[u];
 		/* Keys come out in order, so the entry a cell was last
 		 * improved to comes out first; later ones are stale. */
 		if (cell[u].stamp == fin)
 			continue;
 		cell[u].stamp = fin;
-		done++;
+		n++;
 		for (d = 0; d < ndirs; d++) {
 			/* v is the cell that steps onto u in direction d. */
 			size_t v = (size_t)((ptrdiff_t)u - off[d]);
@@ -265,7 +265,7 @@ int distmap_build(struct distmap *m, const struct grid *g,
 			 * v + (dx, 0) and v + (0, dy) open. */
 			if (d >= 4 && no_corner &&
 			    (!cv[dir_dx[d]] ||
-			     !cv[(ptrdiff_t)dir_dy[d] * m->stride]))
+			     !cv[(ptrdiff_t)dir_dy[d] * stride]))
 				continue;
 			/* du <= PATH_COST_MAX and step * mu < 2^22: no
 			 * wrap-around. */
@@ -276,18 +276,100 @@ int distmap_build(struct distmap *m, const struct grid *g,
 				continue;
 			cell[v].stamp = live;
 			cell[v].dist = nd;
-			if (rq_push(m, (uint64_t)nd << 32 | v) != 0)
-				goto nomem;
+			if (rq_push(m, (uint64_t)nd << 32 | v) != 0) {
+				*done = n;
+				return PATH_NOMEM;
+			}
+		}
+		if (u == target) {
+			*done = n;
+			return DISTMAP_SETTLED;
 		}
 	}
-	if (got < 0)
-		goto nomem;
+	*done = n;
+	return m->open ? DISTMAP_PAUSED : DISTMAP_UNREACHABLE;
+}
+
+int distmap_start(struct distmap *m, const struct grid *g,
+                  const struct path_params *p, const struct path_point *src,
+                  size_t nsrc, uint32_t max_cost)
+{
+	size_t i;
+	int d;
+
+	if (!m)
+		return PATH_BAD_ARG;
+	next_generation(m);
+	m->open = 0;
+	if (!build_args_ok(m, g, p, src, nsrc))
+		return PATH_BAD_ARG;
+	for (i = 0; i < RQ_BUCKETS; i++)
+		m->bucket[i].n = 0;
+	m->last = 0;
+	m->cost = g->cost;
+	m->limit =
+	        max_cost && max_cost < PATH_COST_MAX ? max_cost : PATH_COST_MAX;
+	m->ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
+	m->no_corner = p->diagonal == PATH_DIAG_NO_CORNER;
+	for (d = 0; d < 8; d++) {
+		m->off[d] = (ptrdiff_t)dir_dy[d] * m->stride + dir_dx[d];
+		m->step[d] = d < 4 ? p->straight_cost : p->diagonal_cost;
+	}
+	for (i = 0; i < nsrc; i++) {
+		size_t idx = grid_index(g, src[i].x, src[i].y);
+
+		m->cell[idx].stamp = m->gen << 1;
+		m->cell[idx].dist = 0;
+		if (rq_push(m, idx) != 0) {
+			next_generation(m);
+			return PATH_NOMEM;
+		}
+	}
+	m->open = 1;
+	return 0;
+}
+
+int distmap_reach(struct distmap *m, int x, int y, size_t most, size_t *settled)
+{
+	size_t done = 0;
+	int rc;
+
+	if (settled)
+		*settled = 0;
+	if (!m || m->gen == 0 || x < 0 || y < 0 || x >= m->width ||
+	    y >= m->height)
+		return PATH_BAD_ARG;
+	rc = dm_settle(m, (size_t)(y + 1) * (size_t)m->stride + (size_t)(x + 1),
+	               most, &done);
+	if (settled)
+		*settled = done;
+	if (rc == PATH_NOMEM) {
+		next_generation(m);
+		m->open = 0;
+	}
+	return rc;
+}
+
+int distmap_build(struct distmap *m, const struct grid *g,
+                  const struct path_params *p, const struct path_point *src,
+                  size_t nsrc, uint32_t max_cost, size_t *settled)
+{
+	size_t done = 0;
+	int rc;
+
+	if (settled)
+		*settled = 0;
+	rc = distmap_start(m, g, p, src, nsrc, max_cost);
+	if (rc != 0)
+		return rc;
+	if (dm_settle(m, SIZE_MAX, 0, &done) == PATH_NOMEM) {
+		next_generation(m);
+		m->open = 0;
+		return PATH_NOMEM;
+	}
 	if (settled)
 		*settled = done;
 	return 0;
-nomem:
-	next_generation(m);
-	return PATH_NOMEM;
 }
 
 uint32_t distmap_at(const struct distmap *m, int x, int y)
@@ -298,8 +380,10 @@ uint32_t distmap_at(const struct distmap *m, int x, int y)
 	    y >= m->height)
 		return DISTMAP_UNREACHED;
 	idx = (size_t)(y + 1) * (size_t)m->stride + (size_t)(x + 1);
-	return m->cell[idx].stamp >> 1 == m->gen ? m->cell[idx].dist
-	                                         : DISTMAP_UNREACHED;
+	/* Only settled cells: a cell waiting in the open list of a search
+	 * under way may still get cheaper. */
+	return m->cell[idx].stamp == (m->gen << 1 | 1) ? m->cell[idx].dist
+	                                               : DISTMAP_UNREACHED;
 }
 
 int distmap_step_avoid(const struct distmap *m, const struct grid *g,

@@ -46,8 +46,31 @@ int distmap_build(struct distmap *m, const struct grid *g,
                   const struct path_params *p, const struct path_point *src,
                   size_t nsrc, uint32_t max_cost, size_t *settled);
 
-/* DISTMAP_UNREACHED for cells the last build did not reach, for cells off
- * the map, and before the first build. */
+/* A lazy map: distmap_start puts the sources in the open list and settles
+ * nothing; distmap_reach then settles cells in order of distance, going
+ * on where it stopped, until (x, y) is settled, so a map is only as big
+ * as its farthest reader needs.  A walk downhill from a settled cell only
+ * meets settled cells.  The grid must not change between the start and
+ * the last reach (start again after a change).  distmap_build is a start
+ * and a reach of everything.
+ *
+ * distmap_start returns 0, PATH_BAD_ARG or PATH_NOMEM as distmap_build
+ * does.  distmap_reach settles at most `most` more cells (0: no limit),
+ * *settled (may be NULL) getting how many, and returns DISTMAP_SETTLED
+ * when (x, y) is settled (now or before), DISTMAP_PAUSED when `most`
+ * stopped it first (call again to go on), DISTMAP_UNREACHABLE when the
+ * map is complete without it, PATH_BAD_ARG (no search started, or (x, y)
+ * off the map) or PATH_NOMEM (every cell then reads unreached). */
+enum { DISTMAP_SETTLED = 0, DISTMAP_PAUSED = 1, DISTMAP_UNREACHABLE = 2 };
+int distmap_start(struct distmap *m, const struct grid *g,
+                  const struct path_params *p, const struct path_point *src,
+                  size_t nsrc, uint32_t max_cost);
+int distmap_reach(struct distmap *m, int x, int y, size_t most,
+                  size_t *settled);
+
+/* The distance of a settled cell; DISTMAP_UNREACHED for cells the search
+ * has not settled (yet), for cells off the map, and before the first
+ * build. */
 uint32_t distmap_at(const struct distmap *m, int x, int y);
 
 /* The best step from (x, y) towards the sources: the legal neighbour
