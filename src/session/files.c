@@ -234,10 +234,10 @@ struct data *files_load(const struct setup *s, struct diag_list *diags)
 			return NULL;
 		}
 		if (files_load_kinds(d, s, diags) != 0 ||
-		    gen_dungeon(d, s->gen_w, s->gen_h, s->seed,
-		                s->monsters >= 0 ? s->monsters
-		                                 : FILES_GEN_MONSTERS,
-		                diags) != 0) {
+		    (s->gen_cave ? gen_cave : gen_dungeon)(
+		            d, s->gen_w, s->gen_h, s->seed,
+		            s->monsters >= 0 ? s->monsters : FILES_GEN_MONSTERS,
+		            diags) != 0) {
 			data_free(d);
 			d = NULL;
 		}

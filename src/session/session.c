@@ -592,6 +592,7 @@ static void session_clear_game(struct setup *st)
 {
 	st->map = NULL;
 	st->gen_w = st->gen_h = 0;
+	st->gen_cave = 0;
 	st->seed = 1;
 	st->fresh_seed = 0;
 	st->monsters = -1;
@@ -799,6 +800,7 @@ int session_resume(struct session *s)
 	memcpy(s->setup.map_buf, saved.map_buf, sizeof(saved.map_buf));
 	s->setup.gen_w = saved.gen_w;
 	s->setup.gen_h = saved.gen_h;
+	s->setup.gen_cave = saved.gen_cave;
 	s->setup.seed = saved.seed;
 	s->setup.fresh_seed = 0;
 	s->setup.monsters = saved.monsters;

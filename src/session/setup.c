@@ -269,6 +269,11 @@ static const struct option_def options[] = {
         {"generate", 'g', "WxH", G_GAME, GAME | NOT_REPLAY,
          "play a generated dungeon instead of a map",
          PARSED(set_generate, show_generate)},
+        {"cave", 0, NULL, G_GAME, GAME | NOT_REPLAY,
+         "with --generate: a cave grown by a cellular automaton\n"
+         "(caverns and winding passages, no doors) instead of rooms\n"
+         "and corridors",
+         SWITCH(gen_cave)},
         {"seed", 's', "N", G_GAME, GAME,
          "seed for the game's random numbers: the same seed plays the\n"
          "same game (default: a fresh one each game, shown on the\n"
@@ -499,6 +504,8 @@ static int setup_check_combinations(const struct setup *s)
 
 	if (given(s, "map") && given(s, "generate"))
 		return usage_error("--map and --generate cannot be combined");
+	if (given(s, "cave") && !given(s, "generate"))
+		return usage_error("--cave needs --generate WxH");
 	for (i = 0; i < OPTION_COUNT; i++) {
 		const struct option_def *o = &options[i];
 
@@ -722,7 +729,8 @@ void setup_label(const struct setup *s, const char *map_name, char *buf,
                  size_t size)
 {
 	if (s->gen_w)
-		snprintf(buf, size, "generated %dx%d", s->gen_w, s->gen_h);
+		snprintf(buf, size, "generated %s%dx%d",
+		         s->gen_cave ? "cave " : "", s->gen_w, s->gen_h);
 	else
 		snprintf(buf, size, "%s",
 		         map_name && *map_name ? map_name

@@ -38,6 +38,7 @@ struct setup {
 	/* The game itself (what a recording's header keeps). */
 	const char *map;  /* --map NAME|FILE; NULL: the shipped default */
 	int gen_w, gen_h; /* --generate WxH; 0 when not generated */
+	int gen_cave;     /* --cave: the generated dungeon is a cave */
 	uint64_t seed;    /* --seed */
 	int fresh_seed;   /* no --seed: each game draws its own */
 	int monsters;     /* --monsters; -1: the map's own */

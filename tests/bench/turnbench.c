@@ -44,6 +44,7 @@ struct bopts {
 	int verbose;
 	const char *map; /* a Moving AI .map instead of a generated one */
 	int wander;      /* monsters guard and wander instead of hunting */
+	int cave;        /* a generated cave instead of rooms */
 };
 
 struct result {
@@ -70,9 +71,10 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	diag_list_init(&dl, 0);
 	snprintf(path, sizeof(path), "%s/monsters.txt", o->data_dir);
 	if (!d || data_load(d, path, &dl) != 0 ||
-	    (o->map ? data_load_movingai(d, o->map, o->seed, &dl)
-	            : gen_dungeon(d, o->w, o->h, o->seed, o->monsters, &dl)) !=
-	            0) {
+	    (o->map    ? data_load_movingai(d, o->map, o->seed, &dl)
+	     : o->cave ? gen_cave(d, o->w, o->h, o->seed, o->monsters, &dl)
+	               : gen_dungeon(d, o->w, o->h, o->seed, o->monsters,
+	                             &dl)) != 0) {
 		for (i = 0; i < dl.len; i++)
 			fprintf(stderr, "turnbench: %s:%d: %s\n",
 			        dl.items[i].file, dl.items[i].line,
@@ -304,7 +306,8 @@ static void print(const struct bopts *o, const struct result *r,
 
 		snprintf(where, sizeof(where), "%s", b ? b + 1 : o->map);
 	} else {
-		snprintf(where, sizeof(where), "%dx%d", o->w, o->h);
+		snprintf(where, sizeof(where), "%s%dx%d", o->cave ? "cave" : "",
+		         o->w, o->h);
 	}
 	printf("summary: strategy=%s map=%s monsters=%d turns=%ld "
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
@@ -325,7 +328,7 @@ static void print(const struct bopts *o, const struct result *r,
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
-        "       [--wander] [--verbose]\n"
+        "       [--wander] [--cave] [--verbose]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -335,11 +338,13 @@ static const char usage[] =
         "profiling);\n"
         "--wander lets the monsters guard and wander (long searches to\n"
         "random places: what the hierarchy is for) instead of hunting;\n"
+        "--cave generates a cave (hunted --generate WxH --cave) instead\n"
+        "of rooms and corridors;\n"
         "--verbose prints every turn's time, searches and map work.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -369,6 +374,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--wander")) {
 			o.wander = 1;
+			continue;
+		}
+		if (!strcmp(a, "--cave")) {
+			o.cave = 1;
 			continue;
 		}
 		if (!v) {

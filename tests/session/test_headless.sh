@@ -39,6 +39,22 @@ golden_game crowd-seed3 --map crowd --seed 3 --monsters 40 --turns 200
 golden_game tutorial-keys --map tutorial --seed 1 --keys 'llllkkkk.oh.'
 golden_game generated-seed5 --generate 60x30 --seed 5 --monsters 8 \
 	--turns 300
+golden_game generated-cave-seed5 --generate 60x30 --cave --seed 5 \
+	--monsters 8 --turns 300
+
+# A cave is a game like any other: its recording says so, and replays
+# to the same end.
+"$bin" --headless --log --no-timing --generate 80x40 --cave --seed 9 \
+	--monsters 12 --turns 120 --record "$tmp/cave.rec" >"$tmp/cave.out" 2>&1 ||
+	bad "cave game: exit $?"
+grep -q '^cave 1$' "$tmp/cave.rec" || bad "the cave's recording does not say cave"
+"$bin" --headless --no-timing --dump-screen --generate 80x40 --cave \
+	--seed 9 --monsters 12 --turns 1 2>&1 | grep -q 'generated cave 80x40' ||
+	bad "the status line does not say the game is in a cave"
+"$bin" --headless --log --no-timing --replay "$tmp/cave.rec" \
+	>"$tmp/cave.rep" 2>&1 || bad "cave replay: exit $?"
+cmp -s "$tmp/cave.out" "$tmp/cave.rep" || bad "cave replay: another end"
+tap_check "a generated cave records, says so, and replays"
 
 # 2. Determinism: the same seed twice, byte for byte.
 for i in 1 2; do
@@ -226,6 +242,8 @@ usage --headless --turns -3
 usage --headless --generate 5x5
 usage --headless --generate 80
 usage --headless --generate 80x40 --map doors
+usage --headless --cave
+usage --headless --map doors --cave
 usage --headless --strategy best
 usage --headless --monsters lots
 

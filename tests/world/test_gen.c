@@ -1,11 +1,13 @@
-/* test_gen.c - the dungeon generator: what a player of `--generate WxH`
- * would notice.  The same seed gives the same dungeon; every size from the
- * smallest to the largest is playable (one start, one exit the player can
- * reach after fetching the key, monsters where they can stand and not on
- * top of the player); a big dungeon has rooms, doors, a locked gate, loops
- * and terrain; bad sizes and monster counts are refused with a message;
- * and a generated dungeon, written out as a map file, loads back through
- * the loader unchanged.  Reachability is checked both with
+/* test_gen.c - the dungeon and cave generators: what a player of
+ * `--generate WxH [--cave]` would notice.  The same seed gives the same
+ * dungeon; every size from the smallest to the largest is playable (one
+ * start, one exit the player can reach after fetching the key, monsters
+ * where they can stand and not on top of the player); a big dungeon has
+ * rooms, doors, a locked gate, loops and terrain; a cave is one cave with
+ * no doors, its stairs the farthest floor cell, with caverns and terrain;
+ * bad sizes and monster counts are refused with a message; and a
+ * generated dungeon, written out as a map file, loads back through the
+ * loader unchanged.  Reachability is checked both with
  * data_check_reachable and with a BFS of this file's own. */
 #include <limits.h>
 #include <setjmp.h>
@@ -41,14 +43,16 @@ static struct data *load_kinds(void)
 	return d;
 }
 
-/* A generated dungeon that must succeed with no diagnostic at all. */
-static struct data *generate(int w, int h, uint64_t seed, int nmonsters)
+/* A generated dungeon (or cave) that must succeed with no diagnostic at
+ * all. */
+static struct data *generate_as(int cave, int w, int h, uint64_t seed,
+                                int nmonsters)
 {
 	struct diag_list dl;
 	struct data *d = load_kinds();
 
 	diag_list_init(&dl, 0);
-	if (gen_dungeon(d, w, h, seed, nmonsters, &dl) != 0)
+	if ((cave ? gen_cave : gen_dungeon)(d, w, h, seed, nmonsters, &dl) != 0)
 		fail_msg("%dx%d seed %llu: %s", w, h, (unsigned long long)seed,
 		         dl.len ? dl.items[0].message : "no message");
 	assert_int_equal(dl.len, 0);
@@ -57,16 +61,23 @@ static struct data *generate(int w, int h, uint64_t seed, int nmonsters)
 	return d;
 }
 
-/* Runs gen_dungeon where it must fail; returns the first message, which
- * the caller frees. */
-static char *generate_error(struct data *d, int w, int h, uint64_t seed,
-                            int nmonsters)
+static struct data *generate(int w, int h, uint64_t seed, int nmonsters)
+{
+	return generate_as(0, w, h, seed, nmonsters);
+}
+
+/* Runs gen_dungeon (or gen_cave) where it must fail; returns the first
+ * message, which the caller frees. */
+static char *generate_error_as(int cave, struct data *d, int w, int h,
+                               uint64_t seed, int nmonsters)
 {
 	struct diag_list dl;
 	char *msg;
 
 	diag_list_init(&dl, 0);
-	assert_int_equal(gen_dungeon(d, w, h, seed, nmonsters, &dl), -1);
+	assert_int_equal(
+	        (cave ? gen_cave : gen_dungeon)(d, w, h, seed, nmonsters, &dl),
+	        -1);
 	assert_null(d->map);
 	assert_int_equal(dl.errors, 1);
 	assert_int_equal(dl.items[0].severity, DIAG_ERROR);
@@ -75,6 +86,12 @@ static char *generate_error(struct data *d, int w, int h, uint64_t seed,
 	strcpy(msg, dl.items[0].message);
 	diag_list_fini(&dl);
 	return msg;
+}
+
+static char *generate_error(struct data *d, int w, int h, uint64_t seed,
+                            int nmonsters)
+{
+	return generate_error_as(0, d, w, h, seed, nmonsters);
 }
 
 static int terrain(const struct data *d, const char *name)
@@ -201,6 +218,10 @@ static int reached(const struct data *d, const uint32_t *seen,
 	return p && seen[(size_t)p->y * d->map->width + p->x] != 0;
 }
 
+/* The fingerprint of the 80x40 cave of seed 7: it changes only when the
+ * cave generator does (then update it, and say so: old seeds change). */
+#define CAVE_FINGERPRINT 0xf5d5a8de8dfef49cull
+
 #define CHECK(cond)                                                            \
 	do {                                                                   \
 		if (!(cond))                                                   \
@@ -278,8 +299,9 @@ static void check_dungeon(const struct data *d, int w, int h, int nmonsters,
 	/* The loader's own check finds nothing wrong: not the exit, not a
 	 * monster shut away from the player. */
 	diag_list_init(&dl, 0);
-	CHECK(data_check_reachable(d, &dl) == 0);
-	CHECK(dl.warnings == 0);
+	if (data_check_reachable(d, &dl) != 0 || dl.warnings)
+		fail_msg("%s: %s", what,
+		         dl.len ? dl.items[0].message : "no message");
 	diag_list_fini(&dl);
 
 	/* The player gets out by picking up what lies on the way. */
@@ -656,6 +678,179 @@ static void test_gen_exit_is_far(void **state)
 	}
 }
 
+/* ---- caves ---------------------------------------------------------- */
+
+/* Everything that must hold of any generated cave, on top of what holds
+ * of any dungeon: no door, gate or key; every cell that is not rock joins
+ * one 4-connected cave, terrain patches included; and the stairs are the
+ * floor cell the player walks to farthest (no floor cell it reaches is
+ * more steps away). */
+static void check_cave(const struct data *d, int w, int h, int nmonsters,
+                       const char *what)
+{
+	const struct data_map *m = d->map;
+	const size_t cells = (size_t)w * (size_t)h;
+	const int wall = terrain(d, "wall"), floor = terrain(d, "floor");
+	const struct data_place *e;
+	uint32_t *seen, *queue = malloc(cells * sizeof(*queue));
+	unsigned char *in = calloc(cells, 1);
+	size_t i, open = 0, head = 0, tail = 0;
+
+	assert_true(queue && in);
+	check_dungeon(d, w, h, nmonsters, what);
+	CHECK(count_terrain(d, "door_closed") == 0);
+	CHECK(count_terrain(d, "door_open") == 0);
+	CHECK(count_terrain(d, "gate_locked") == 0);
+	CHECK(count_places(d, DATA_PLACE_KEY) == 0);
+	for (i = 0; i < cells; i++) {
+		if (m->cells[i] == wall)
+			continue;
+		if (!open++) {
+			in[i] = 1;
+			queue[tail++] = (uint32_t)i;
+		}
+	}
+	while (head < tail) {
+		uint32_t c = queue[head++];
+		static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+		int k;
+
+		for (k = 0; k < 4; k++) {
+			size_t ni =
+			        (size_t)((int)(c / (uint32_t)w) + dy[k]) * w +
+			        (size_t)((int)(c % (uint32_t)w) + dx[k]);
+
+			if (m->cells[ni] == wall || in[ni])
+				continue;
+			in[ni] = 1;
+			queue[tail++] = (uint32_t)ni;
+		}
+	}
+	CHECK(tail == open);
+	/* At least a quarter of the inside is cave. */
+	CHECK(open * 4 >= (size_t)(w - 2) * (size_t)(h - 2));
+	e = find_place(d, DATA_PLACE_EXIT);
+	seen = reach(d, KEYS_NONE);
+	for (i = 0; i < cells; i++)
+		CHECK(m->cells[i] != floor ||
+		      seen[i] <= seen[(size_t)e->y * w + e->x]);
+	free(seen);
+	free(queue);
+	free(in);
+}
+
+static void test_gen_cave_same_seed_same_cave(void **state)
+{
+	struct data *a = generate_as(1, 80, 40, 7, 10);
+	struct data *b = generate_as(1, 80, 40, 7, 10);
+	struct data *c = generate_as(1, 80, 40, 8, 10);
+	struct data *r = generate(80, 40, 7, 10);
+	size_t cells = 80 * 40;
+
+	(void)state;
+	assert_memory_equal(a->map->cells, b->map->cells, cells);
+	assert_places_equal(a->map, b->map);
+	assert_string_equal(a->map->title, "Generated cave 80x40, seed 7");
+	assert_true(!strncmp(a->map->description, "A cave of ", 10));
+	assert_string_equal(a->map->description, b->map->description);
+	assert_true(memcmp(a->map->cells, c->map->cells, cells) != 0);
+	/* Not the rooms of the same seed. */
+	assert_true(memcmp(a->map->cells, r->map->cells, cells) != 0);
+	/* The same on every machine (see the dungeons' fingerprint). */
+	assert_int_equal(fingerprint(a), CAVE_FINGERPRINT);
+	data_free(a);
+	data_free(b);
+	data_free(c);
+	data_free(r);
+}
+
+/* From the smallest cave to the largest, thin ones included (a strip
+ * cuts into many caverns, which tunnels join), and hundreds of seeds at
+ * random sizes. */
+static void test_gen_cave_every_size_is_playable(void **state)
+{
+	static const int sizes[][3] = {
+	        {GEN_MIN_W, GEN_MIN_H, 3},
+	        {GEN_MIN_W + 1, GEN_MIN_H + 1, 3},
+	        {GEN_MIN_W, GEN_MAX_DIM, 10},
+	        {GEN_MAX_DIM, GEN_MIN_H, 10},
+	        {80, 24, 10},
+	        {200, 100, 50},
+	        {GEN_MAX_DIM, GEN_MAX_DIM, 500},
+	};
+	struct rng r;
+	uint64_t seed;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char what[64];
+		struct data *d;
+
+		snprintf(what, sizeof(what), "cave %dx%d", sizes[i][0],
+		         sizes[i][1]);
+		d = generate_as(1, sizes[i][0], sizes[i][1], 1, sizes[i][2]);
+		check_cave(d, sizes[i][0], sizes[i][1], sizes[i][2], what);
+		data_free(d);
+	}
+	rng_seed(&r, 77);
+	for (seed = 1; seed <= 200; seed++) {
+		int w = rng_range(&r, GEN_MIN_W, 120);
+		int h = rng_range(&r, GEN_MIN_H, 60);
+		int n = rng_range(&r, 0, 12);
+		char what[64];
+		struct data *d;
+
+		snprintf(what, sizeof(what), "cave %dx%d seed %llu", w, h,
+		         (unsigned long long)seed);
+		d = generate_as(1, w, h, seed, n);
+		check_cave(d, w, h, n, what);
+		data_free(d);
+	}
+}
+
+/* A big cave has what a player expects of one: caverns wider than any
+ * corridor (cells with all eight neighbours open), passages, and the
+ * terrain rooms get; and bad sizes and counts are refused as for rooms. */
+static void test_gen_cave_has_caverns_and_terrain(void **state)
+{
+	struct data *d = generate_as(1, 200, 100, 3, 20), *e = load_kinds();
+	const struct data_map *m = d->map;
+	const int wall = terrain(d, "wall");
+	size_t inner = 0;
+	char *msg;
+	int x, y, dx, dy;
+
+	(void)state;
+	check_cave(d, 200, 100, 20, "cave 200x100 seed 3");
+	for (y = 1; y < m->height - 1; y++)
+		for (x = 1; x < m->width - 1; x++) {
+			int all = 1;
+
+			for (dy = -1; dy <= 1; dy++)
+				for (dx = -1; dx <= 1; dx++)
+					all &= m->cells[(size_t)(y + dy) *
+					                        m->width +
+					                x + dx] != wall;
+			inner += all;
+		}
+	assert_true(inner >= 2000);
+	assert_true(count_terrain(d, "mud") > 0);
+	assert_true(count_terrain(d, "shallow_water") > 0);
+	assert_true(count_terrain(d, "grass") > 0);
+	data_free(d);
+	msg = generate_error_as(1, e, GEN_MIN_W - 1, GEN_MIN_H, 1, 0);
+	assert_non_null(strstr(msg, "cannot generate a 19x10"));
+	free(msg);
+	msg = generate_error_as(1, e, 20, 10, 1, 100000);
+	assert_non_null(strstr(msg, "cannot place 100000 monsters"));
+	free(msg);
+	msg = generate_error_as(1, e, 20, 10, 1, 500);
+	assert_non_null(strstr(msg, "has room for"));
+	free(msg);
+	data_free(e);
+}
+
 /* A generated dungeon written out as a map file (its own glyph for each
  * terrain and thing) loads back through data_load unchanged: it is
  * exactly what a hand-made map would be. */
@@ -809,6 +1004,9 @@ int main(void)
 	        cmocka_unit_test(test_gen_has_rooms_doors_and_terrain),
 	        cmocka_unit_test(test_gen_has_loops),
 	        cmocka_unit_test(test_gen_exit_is_far),
+	        cmocka_unit_test(test_gen_cave_same_seed_same_cave),
+	        cmocka_unit_test(test_gen_cave_every_size_is_playable),
+	        cmocka_unit_test(test_gen_cave_has_caverns_and_terrain),
 	        cmocka_unit_test(test_gen_loads_back_as_a_map_file),
 	        cmocka_unit_test(test_gen_needs_its_terrain_and_monsters),
 	};

@@ -106,6 +106,8 @@ struct gen {
 	struct data_place *places;
 	size_t nplaces;
 	int px, py;
+	int cave;          /* a cave (gen_cave), not rooms and corridors */
+	size_t cave_cells; /* ... of so many floor cells */
 };
 
 static size_t gen_idx(const struct gen *g, int x, int y)
@@ -686,6 +688,348 @@ static int gen_attempt(struct gen *g)
 	return gen_exit_reachable(g);
 }
 
+/* ---- caves ------------------------------------------------------------ */
+
+/* A cave is grown by a cellular automaton: every cell inside the border
+ * starts as rock with CAVE_ROCK_PCT percent chance, then CAVE_ROUNDS
+ * times every cell becomes rock when CAVE_ROCK_MIN or more of the nine
+ * cells of its 3x3 square (itself included) are rock, and floor
+ * otherwise.  Noise settles into rounded caverns joined by winding
+ * passages.  The caverns are then made one cave (gen_cave_join), which
+ * must hold CAVE_MIN_PCT percent of the inside. */
+#define CAVE_ROCK_PCT 45
+#define CAVE_ROUNDS   5
+#define CAVE_ROCK_MIN 5
+#define CAVE_MIN_PCT  25
+#define CAVE_JOIN_MIN 6
+/* One terrain patch for every CAVE_PATCH_CELLS floor cells, and one
+ * spring (when the data has springs) for every CAVE_SPRING_CELLS. */
+#define CAVE_PATCH_CELLS  600
+#define CAVE_SPRING_CELLS 2500
+/* Random cells tried when looking for a free floor cell. */
+#define CAVE_TRIES 10000
+
+/* One round of the automaton, through scratch (w * h bytes). */
+static void gen_cave_round(struct gen *g, uint8_t *scratch)
+{
+	const uint8_t rock = (uint8_t)g->t[GT_WALL];
+	const uint8_t floor = (uint8_t)g->t[GT_FLOOR];
+	int x, y, dx, dy;
+
+	memcpy(scratch, g->cells, (size_t)g->w * (size_t)g->h);
+	for (y = 1; y < g->h - 1; y++) {
+		for (x = 1; x < g->w - 1; x++) {
+			int n = 0;
+
+			for (dy = -1; dy <= 1; dy++)
+				for (dx = -1; dx <= 1; dx++)
+					n += g->cells[gen_idx(g, x + dx,
+					                      y + dy)] == rock;
+			scratch[gen_idx(g, x, y)] =
+			        n >= CAVE_ROCK_MIN ? rock : floor;
+		}
+	}
+	memcpy(g->cells, scratch, (size_t)g->w * (size_t)g->h);
+}
+
+/* Labels the 4-connected caverns: dist[] gets each floor cell's cavern,
+ * the index of its first cell in row-major order (NO_DIST for rock), and
+ * size[] (indexed by label) its cells.  Returns the largest's label. */
+static size_t gen_cave_label(struct gen *g, uint32_t *size)
+{
+	const size_t n = (size_t)g->w * (size_t)g->h;
+	const uint8_t rock = (uint8_t)g->t[GT_WALL];
+	static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
+	size_t i, best = 0, best_at = 0;
+
+	memset(g->dist, 0xff, n * sizeof(*g->dist));
+	for (i = 0; i < n; i++) {
+		size_t head = 0, tail = 0;
+
+		if (g->cells[i] == rock || g->dist[i] != NO_DIST)
+			continue;
+		g->dist[i] = (uint32_t)i;
+		g->queue[tail++] = (uint32_t)i;
+		while (head < tail) {
+			const uint32_t c = g->queue[head++];
+			const int x = (int)(c % (uint32_t)g->w);
+			const int y = (int)(c / (uint32_t)g->w);
+			int d;
+
+			for (d = 0; d < 4; d++) {
+				size_t k = gen_idx(g, x + dx4[d], y + dy4[d]);
+
+				if (g->cells[k] == rock ||
+				    g->dist[k] != NO_DIST)
+					continue;
+				g->dist[k] = (uint32_t)i;
+				g->queue[tail++] = (uint32_t)k;
+			}
+		}
+		size[i] = (uint32_t)tail;
+		if (tail > best) {
+			best = tail;
+			best_at = i;
+		}
+	}
+	return best_at;
+}
+
+/* Makes the cave one: caverns of fewer than CAVE_JOIN_MIN cells are
+ * filled in, and every other one is joined to the largest by a tunnel
+ * dug along the shortest way through the rock (a breadth-first search
+ * from the largest cavern, four ways, each cell remembering the step
+ * back).  g->cave_cells gets the cells of the cave.  Returns 0, or -1
+ * when out of memory. */
+static int gen_cave_join(struct gen *g)
+{
+	const size_t n = (size_t)g->w * (size_t)g->h;
+	const uint8_t rock = (uint8_t)g->t[GT_WALL];
+	const uint8_t floor = (uint8_t)g->t[GT_FLOOR];
+	static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
+	uint32_t *size = malloc(n * sizeof(*size));
+	size_t i, head = 0, tail = 0, cells = 0, main_at;
+
+	if (!size)
+		return -1;
+	main_at = gen_cave_label(g, size);
+	for (i = 0; i < n; i++)
+		if (g->cells[i] != rock && size[g->dist[i]] < CAVE_JOIN_MIN) {
+			g->cells[i] = rock;
+			g->dist[i] = NO_DIST;
+		}
+	/* mark[]: 0 unseen, else 1 + the direction of the step back
+	 * towards the largest cavern (5 for its own cells). */
+	memset(g->mark, 0, n);
+	for (i = 0; i < n; i++)
+		if (g->dist[i] == (uint32_t)main_at) {
+			g->mark[i] = 5;
+			g->queue[tail++] = (uint32_t)i;
+		}
+	while (head < tail) {
+		const uint32_t c = g->queue[head++];
+		const int x = (int)(c % (uint32_t)g->w);
+		const int y = (int)(c / (uint32_t)g->w);
+		int d;
+
+		/* The first cell of a cavern the search meets is its nearest
+		 * to the cave: dig back from it. */
+		if (g->dist[c] != NO_DIST && g->dist[c] != (uint32_t)main_at &&
+		    size[g->dist[c]]) {
+			size_t k = c;
+
+			size[g->dist[c]] = 0; /* joined */
+			while (g->mark[k] != 5) {
+				int back = g->mark[k] - 1;
+
+				g->cells[k] = floor;
+				g->dist[k] = (uint32_t)main_at;
+				k = gen_idx(
+				        g, (int)(k % (size_t)g->w) + dx4[back],
+				        (int)(k / (size_t)g->w) + dy4[back]);
+			}
+		}
+		for (d = 0; d < 4; d++) {
+			const int nx = x + dx4[d], ny = y + dy4[d];
+			size_t k;
+
+			/* The border stays rock. */
+			if (nx < 1 || ny < 1 || nx > g->w - 2 || ny > g->h - 2)
+				continue;
+			k = gen_idx(g, nx, ny);
+			if (g->mark[k])
+				continue;
+			g->mark[k] = (uint8_t)(1 + (d + 2) % 4);
+			g->queue[tail++] = (uint32_t)k;
+		}
+	}
+	memset(g->mark, 0, n);
+	for (i = 0; i < n; i++)
+		cells += g->cells[i] != rock;
+	free(size);
+	g->cave_cells = cells;
+	return 0;
+}
+
+/* A random free floor cell of the cave: its index, or -1. */
+static long gen_cave_free_floor(struct gen *g)
+{
+	int k;
+
+	for (k = 0; k < CAVE_TRIES; k++) {
+		size_t i = gen_idx(g, rng_range(&g->rng, 1, g->w - 2),
+		                   rng_range(&g->rng, 1, g->h - 2));
+
+		if (g->cells[i] == g->t[GT_FLOOR] && !(g->mark[i] & MARK_TAKEN))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* A blob of terrain round a random floor cell, on floor only: mud,
+ * shallow water, a pool (deep inside shallow), lava, or grass with a few
+ * trees, as in rooms. */
+static void gen_cave_patch(struct gen *g)
+{
+	long c = gen_cave_free_floor(g);
+	int rx = rng_range(&g->rng, 1, 6), ry = rng_range(&g->rng, 1, 4);
+	uint32_t kind = rng_below(&g->rng, 100);
+	int mx, my, x, y;
+
+	if (c < 0)
+		return;
+	mx = (int)(c % g->w);
+	my = (int)(c / g->w);
+	for (y = gen_max(1, my - ry); y <= gen_min(g->h - 2, my + ry); y++) {
+		for (x = gen_max(1, mx - rx); x <= gen_min(g->w - 2, mx + rx);
+		     x++) {
+			int dx = x - mx, dy = y - my, gt;
+
+			if (g->cells[gen_idx(g, x, y)] != g->t[GT_FLOOR] ||
+			    !gen_in_ellipse(dx, dy, rx, ry))
+				continue;
+			if (kind < 30)
+				gt = GT_MUD;
+			else if (kind < 45)
+				gt = GT_SHALLOW;
+			else if (kind < 70)
+				gt = gen_in_ellipse(dx, dy, rx - 1, ry - 1)
+				             ? GT_DEEP
+				             : GT_SHALLOW;
+			else if (kind < 78)
+				gt = GT_LAVA;
+			else if (rng_percent(&g->rng, TREE_PCT) &&
+			         !gen_tree_near(g, x, y))
+				gt = GT_TREE;
+			else
+				gt = GT_GRASS;
+			gen_set(g, x, y, gt);
+		}
+	}
+}
+
+/* Opens every cell the player could stand on that the patches cut off
+ * (a pool or a tree across a passage): while some such cell is not
+ * reached from the player, the shortest way to it from what is, through
+ * anything but rock, gets floor for its cells the player cannot cross.
+ * Returns 0, or -1 when out of memory. */
+static int gen_cave_open(struct gen *g, const uint8_t *pass)
+{
+	const size_t n = (size_t)g->w * (size_t)g->h;
+	const uint8_t rock = (uint8_t)g->t[GT_WALL];
+	static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
+	uint32_t *from = malloc(n * sizeof(*from));
+	size_t i = 0;
+
+	if (!from)
+		return -1;
+	gen_bfs(g, pass);
+	for (;;) {
+		size_t head = 0, tail = 0, at = SIZE_MAX;
+
+		while (i < n && !(pass[g->cells[i]] && g->dist[i] == NO_DIST))
+			i++;
+		if (i == n)
+			break;
+		/* From the cut-off cell to the nearest reached one. */
+		for (head = 0; head < n; head++)
+			from[head] = UINT32_MAX;
+		head = 0;
+		from[i] = (uint32_t)i;
+		g->queue[tail++] = (uint32_t)i;
+		while (head < tail && at == SIZE_MAX) {
+			const uint32_t c = g->queue[head++];
+			int d;
+
+			for (d = 0; d < 4; d++) {
+				size_t k = gen_idx(
+				        g, (int)(c % (uint32_t)g->w) + dx4[d],
+				        (int)(c / (uint32_t)g->w) + dy4[d]);
+
+				if (g->cells[k] == rock ||
+				    from[k] != UINT32_MAX)
+					continue;
+				from[k] = c;
+				if (g->dist[k] != NO_DIST) {
+					at = k;
+					break;
+				}
+				g->queue[tail++] = (uint32_t)k;
+			}
+		}
+		if (at == SIZE_MAX)
+			break; /* not expected: the cave is one */
+		for (; at != i; at = from[at])
+			if (!pass[g->cells[at]])
+				g->cells[at] = (uint8_t)g->t[GT_FLOOR];
+		if (!pass[g->cells[i]])
+			g->cells[i] = (uint8_t)g->t[GT_FLOOR];
+		gen_bfs(g, pass);
+	}
+	free(from);
+	return 0;
+}
+
+/* One cave from the current RNG state: the player on a random floor
+ * cell, the stairs on the floor cell farthest from it.  Returns 1 when
+ * it is playable, 0 when it is not, -1 when out of memory. */
+static int gen_cave_attempt(struct gen *g)
+{
+	const size_t cells = (size_t)g->w * (size_t)g->h;
+	const size_t inside = (size_t)(g->w - 2) * (size_t)(g->h - 2);
+	int spring = data_terrain_find(g->d, "spring");
+	uint8_t pass[256];
+	size_t i, k, far = SIZE_MAX;
+	int x, y;
+	long c;
+
+	g->nrooms = 0;
+	g->nplaces = 0;
+	g->split = 0;
+	g->gate_x = g->gate_y = -1;
+	memset(g->cells, g->t[GT_WALL], cells);
+	for (y = 1; y < g->h - 1; y++)
+		for (x = 1; x < g->w - 1; x++)
+			if (!rng_percent(&g->rng, CAVE_ROCK_PCT))
+				gen_set(g, x, y, GT_FLOOR);
+	for (k = 0; k < CAVE_ROUNDS; k++)
+		gen_cave_round(g, g->mark);
+	if (gen_cave_join(g) != 0)
+		return -1;
+	if (g->cave_cells * 100 < inside * CAVE_MIN_PCT)
+		return 0;
+	for (k = 0; k < g->cave_cells / CAVE_PATCH_CELLS + 1; k++)
+		gen_cave_patch(g);
+	c = gen_cave_free_floor(g);
+	if (c < 0)
+		return 0;
+	g->px = (int)(c % g->w);
+	g->py = (int)(c / g->w);
+	gen_place(g, DATA_PLACE_PLAYER, -1, g->px, g->py);
+	for (i = 0; i < g->d->nterrain; i++)
+		pass[i] = data_terrain_cost(g->d, NULL, 1, (int)i) != 0;
+	if (gen_cave_open(g, pass) != 0)
+		return -1;
+	for (i = 0; i < cells; i++)
+		if (g->cells[i] == g->t[GT_FLOOR] && g->dist[i] != NO_DIST &&
+		    !(g->mark[i] & MARK_TAKEN) &&
+		    (far == SIZE_MAX || g->dist[i] > g->dist[far]))
+			far = i;
+	if (far == SIZE_MAX)
+		return 0;
+	g->cells[far] = (uint8_t)g->t[GT_STAIRS];
+	gen_place(g, DATA_PLACE_EXIT, -1, (int)(far % (size_t)g->w),
+	          (int)(far / (size_t)g->w));
+	for (k = 0; spring >= 0 && k < g->cave_cells / CAVE_SPRING_CELLS; k++) {
+		c = gen_cave_free_floor(g);
+		if (c < 0)
+			break;
+		g->cells[c] = (uint8_t)spring;
+		g->mark[c] |= MARK_TAKEN;
+	}
+	return gen_exit_reachable(g);
+}
+
 /* nmonsters monsters on cells their kinds cross easily, far from the
  * player first.  Returns 0, -1 with an error in diags when there is not
  * room, -2 when out of memory. */
@@ -834,10 +1178,15 @@ static int gen_commit(struct gen *g, uint64_t seed)
 	if (!m)
 		return -1;
 	snprintf(m->name, sizeof(m->name), "generated");
-	snprintf(buf, sizeof(buf), "Generated %dx%d, seed %" PRIu64, g->w, g->h,
-	         seed);
+	snprintf(buf, sizeof(buf), "Generated %s%dx%d, seed %" PRIu64,
+	         g->cave ? "cave " : "", g->w, g->h, seed);
 	m->title = gen_strdup(buf);
-	if (g->gate_x >= 0) {
+	if (g->cave) {
+		snprintf(buf, sizeof(buf),
+		         "A cave of %zu cells from seed %" PRIu64 ".  Take the "
+		         "stairs down.",
+		         g->cave_cells, seed);
+	} else if (g->gate_x >= 0) {
 		char key[DATA_NAME_MAX + 1], *p;
 
 		/* "iron_key" reads "iron key" in a sentence. */
@@ -888,8 +1237,9 @@ static int gen_commit(struct gen *g, uint64_t seed)
 _Static_assert(DATA_MONSTERS_MAX + 3 <= DATA_PLACE_MAX,
                "a generated dungeon has more things than a map may hold");
 
-int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
-                int nmonsters, struct diag_list *diags)
+/* A dungeon (cave 0) or a cave (cave 1): see gen_dungeon and gen_cave. */
+static int gen_make(struct data *d, int width, int height, uint64_t seed,
+                    int nmonsters, int cave, struct diag_list *diags)
 {
 	struct gen g;
 	size_t cells;
@@ -897,6 +1247,7 @@ int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
 
 	memset(&g, 0, sizeof(g));
 	g.d = d;
+	g.cave = cave;
 	if (width < GEN_MIN_W || height < GEN_MIN_H || width > GEN_MAX_DIM ||
 	    height > GEN_MAX_DIM) {
 		diag_add(diags, DIAG_ERROR, GEN_FILE, 1, 1, NULL, 0, NULL,
@@ -939,16 +1290,16 @@ int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
 		goto nomem;
 	for (try = 0; try < GEN_TRIES && !ok; try++) {
 		rng_seed(&g.rng, seed + (uint64_t)try * 0x9e3779b97f4a7c15u);
-		ok = gen_attempt(&g);
+		ok = cave ? gen_cave_attempt(&g) : gen_attempt(&g);
 		if (ok < 0)
 			goto nomem;
 	}
 	if (!ok) {
 		diag_add(diags, DIAG_ERROR, GEN_FILE, 1, 1, NULL, 0, NULL,
-		         "could not generate a %dx%d dungeon whose exit the "
+		         "could not generate a %dx%d %s whose exit the "
 		         "player can reach (are floor and doors walkable in "
 		         "terrain.txt?)",
-		         width, height);
+		         width, height, cave ? "cave" : "dungeon");
 		goto out;
 	}
 	switch (gen_monsters(&g, nmonsters, diags)) {
@@ -963,7 +1314,8 @@ int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
 	goto out;
 nomem:
 	diag_add(diags, DIAG_ERROR, GEN_FILE, 1, 1, NULL, 0, NULL,
-	         "out of memory generating a %dx%d dungeon", width, height);
+	         "out of memory generating a %dx%d %s", width, height,
+	         cave ? "cave" : "dungeon");
 out:
 	free(g.cells);
 	free(g.mark);
@@ -973,4 +1325,16 @@ out:
 	free(g.rooms);
 	free(g.places);
 	return rc;
+}
+
+int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
+                int nmonsters, struct diag_list *diags)
+{
+	return gen_make(d, width, height, seed, nmonsters, 0, diags);
+}
+
+int gen_cave(struct data *d, int width, int height, uint64_t seed,
+             int nmonsters, struct diag_list *diags)
+{
+	return gen_make(d, width, height, seed, nmonsters, 1, diags);
 }

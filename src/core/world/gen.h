@@ -1,4 +1,5 @@
-/* gen.h - seeded rooms-and-corridors dungeons (`hunted --generate WxH`).
+/* gen.h - seeded rooms-and-corridors dungeons (`hunted --generate WxH`)
+ * and caves (`--generate WxH --cave`).
  *
  * The generator fills struct data's map exactly as data_load fills it from
  * a hand-made map file: terrain indices, glyphs, and DATA_PLACE_* entries
@@ -50,5 +51,14 @@
  * monster kind, or no memory. */
 int gen_dungeon(struct data *d, int width, int height, uint64_t seed,
                 int nmonsters, struct diag_list *diags);
+
+/* Generates a seeded cave instead (`hunted --generate WxH --cave`), with
+ * the same arguments, data, guarantees and errors: caverns grown by a
+ * cellular automaton and joined by winding passages, one connected cave
+ * with no doors, gate or key, patches of the same terrain as rooms get,
+ * the player on a random floor cell and the stairs on the floor cell
+ * farthest from it. */
+int gen_cave(struct data *d, int width, int height, uint64_t seed,
+             int nmonsters, struct diag_list *diags);
 
 #endif
