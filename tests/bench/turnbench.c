@@ -45,6 +45,7 @@ struct bopts {
 	const char *map; /* a Moving AI .map instead of a generated one */
 	int wander;      /* monsters guard and wander instead of hunting */
 	int cave;        /* a generated cave instead of rooms */
+	long budget;     /* --turn-budget, -1: the game's default */
 };
 
 struct result {
@@ -88,6 +89,8 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	mo.no_cache = no_cache;
 	mo.hunt = !o->wander; /* all of them, every turn */
 	/* The baseline re-plans in full, every turn: no budget cuts. */
+	if (o->budget >= 0)
+		mo.turn_budget = (uint32_t)o->budget;
 	if (no_cache)
 		mo.turn_budget = 0;
 	/* A generated dungeon places its monsters; a Moving AI map gets
@@ -328,7 +331,7 @@ static void print(const struct bopts *o, const struct result *r,
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
-        "       [--wander] [--cave] [--verbose]\n"
+        "       [--wander] [--cave] [--turn-budget N] [--verbose]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -340,11 +343,13 @@ static const char usage[] =
         "random places: what the hierarchy is for) instead of hunting;\n"
         "--cave generates a cave (hunted --generate WxH --cave) instead\n"
         "of rooms and corridors;\n"
+        "--turn-budget N gives the monsters another planning budget per\n"
+        "turn than the game's (hunted --turn-budget);\n"
         "--verbose prints every turn's time, searches and map work.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, -1};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -403,6 +408,8 @@ int main(int argc, char **argv)
 			o.map = v, i++;
 		else if (!strcmp(a, "--only"))
 			only = v, i++;
+		else if (!strcmp(a, "--turn-budget") && atol(v) >= 0)
+			o.budget = atol(v), i++;
 		else {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
 			        usage);
