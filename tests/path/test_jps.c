@@ -1276,15 +1276,17 @@ static void test_jps_long_corridors(void **state)
 
 /* One context and one grid through many changes between queries, as
  * doors open and shut: through grid_set_cost (the serial tells the
- * context), by writing the cells directly and bumping the serial, or by
- * writing them and calling jps_ctx_set_grid.  Some changes block a cell
+ * context), by writing the cells directly and bumping the serial, by
+ * writing them and calling jps_ctx_set_grid, or by writing each one,
+ * bumping the serial and telling the context of the cell
+ * (jps_ctx_cell_changed, no scan).  Some changes block a cell
  * of the last path found, so stale bits would walk through a wall.  Every
  * answer is the oracle's on the map as it is now. */
 static void test_jps_follows_changes(void **state)
 {
 	const int w = 150, h = 131;
 	struct workspace ws;
-	unsigned i, round, queries = 0, found = 0, on_path = 0;
+	unsigned i, round, queries = 0, found = 0, on_path = 0, told = 0;
 
 	(void)state;
 	ws_init(&ws, (size_t)w * h);
@@ -1313,7 +1315,7 @@ static void test_jps_follows_changes(void **state)
 		assert_true(jc && ac);
 		assert_int_equal(jps_ctx_set_grid(jc, &g), 1);
 		for (round = 0; round < 60; round++) {
-			const unsigned how = splitmix_below(&r, 3);
+			const unsigned how = splitmix_below(&r, 4);
 			const int n = 1 + (int)splitmix_below(&r, 40);
 			int k, sx, sy, gx, gy, rule;
 			struct path_params p;
@@ -1353,6 +1355,11 @@ static void test_jps_follows_changes(void **state)
 					assert_int_equal(
 					        grid_set_cost(&g, x, y, v),
 					        GRID_OK);
+				} else if (how == 3) {
+					g.cost[grid_index(&g, x, y)] = v;
+					g.serial++;
+					jps_ctx_cell_changed(jc, &g, x, y);
+					told++;
 				} else {
 					g.cost[grid_index(&g, x, y)] = v;
 					if (how == 1)
@@ -1391,11 +1398,58 @@ static void test_jps_follows_changes(void **state)
 		grid_fini(&g);
 		test_map_fini(&m);
 	}
-	print_message("%u queries, %u with a path, %u changes on a path\n",
-	              queries, found, on_path);
+	print_message("%u queries, %u with a path, %u changes on a path, "
+	              "%u told cell by cell\n",
+	              queries, found, on_path, told);
 	assert_true(found > queries / 3);
 	assert_true(on_path > 50);
+	assert_true(told > 500);
 	ws_fini(&ws);
+}
+
+/* A cell told to the context that gives the grid a second multiplier
+ * leaves queries refusing it, as a scan would; told back, the context
+ * cannot know the grid is uniform again and the next query scans, and
+ * answers.  A tell after an untold change does nothing, and the query
+ * scans. */
+static void test_jps_told_multipliers(void **state)
+{
+	struct test_map m;
+	struct grid g;
+	struct jps_ctx *jc = jps_ctx_new(10, 3);
+	struct path_params p;
+	struct path_point buf[64];
+	struct path_result res;
+
+	(void)state;
+	assert_non_null(jc);
+	test_map_init(&m, 10, 3, 1);
+	test_map_to_grid(&m, &g);
+	path_params_default(&p);
+	assert_int_equal(jps_ctx_set_grid(jc, &g), 1);
+	g.cost[grid_index(&g, 5, 1)] = 2;
+	g.serial++;
+	jps_ctx_cell_changed(jc, &g, 5, 1);
+	assert_int_equal(jps_find(jc, &g, &p, 0, 1, 9, 1, buf, 64, &res),
+	                 PATH_BAD_ARG);
+	g.cost[grid_index(&g, 5, 1)] = 1;
+	g.serial++;
+	jps_ctx_cell_changed(jc, &g, 5, 1);
+	assert_int_equal(jps_find(jc, &g, &p, 0, 1, 9, 1, buf, 64, &res),
+	                 PATH_FOUND);
+	assert_int_equal(res.cost, 9 * p.straight_cost);
+	/* A wall not told, then one told: the query still sees both. */
+	g.cost[grid_index(&g, 4, 0)] = 0;
+	g.cost[grid_index(&g, 4, 1)] = 0;
+	g.serial++;
+	g.cost[grid_index(&g, 4, 2)] = 0;
+	g.serial++;
+	jps_ctx_cell_changed(jc, &g, 4, 2);
+	assert_int_equal(jps_find(jc, &g, &p, 0, 1, 9, 1, buf, 64, &res),
+	                 PATH_NO_PATH);
+	jps_ctx_free(jc);
+	grid_fini(&g);
+	test_map_fini(&m);
 }
 
 /* A wall along a row (or a column) next to a word edge, growing one cell
@@ -1805,6 +1859,7 @@ int main(void)
 	        cmocka_unit_test(test_jps_follows_changes),
 	        cmocka_unit_test(test_jps_wall_end_at_word_edge),
 	        cmocka_unit_test(test_jps_serial_sees_multipliers),
+	        cmocka_unit_test(test_jps_told_multipliers),
 	        cmocka_unit_test(test_jps_budget_cuts_anywhere),
 	        cmocka_unit_test(test_jps_trace_wide),
 	        cmocka_unit_test(test_jps_bytes_per_cell),

@@ -9,6 +9,7 @@
 #include "core/path/distmap.h"
 #include "core/path/flood.h"
 #include "core/path/hpa.h"
+#include "core/path/jps.h"
 #include "mind_impl.h"
 
 /* Extra multiplier for the turns spent opening, unlocking or bashing a
@@ -181,6 +182,7 @@ static void kind_change(struct minds *md, const struct world *w,
 			continue;
 		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
 		ks->grid.serial++;
+		jps_ctx_cell_changed(wk->jctx, &ks->grid, c->x, c->y);
 		hpa_cells_changed(ks->hpa, c->x, c->y);
 		if (from && !to)
 			ks->labels_dirty = 1;

@@ -72,11 +72,13 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	crowd = plan_crowd_add(md->work, w, ks, m->x, m->y);
 
 	/* A goal cell the kind cannot enter (an eel's prey on the shore) is
-	 * opened for the search, so the path ends next to it; the serial
-	 * tells jump point search to look at the grid again. */
+	 * opened for the search, so the path ends next to it; jump point
+	 * search is told of the cell (or, through the serial, to look at the
+	 * grid again). */
 	if (!gold) {
 		ks->grid.cost[gi] = 1;
 		ks->grid.serial++;
+		jps_ctx_cell_changed(md->work->jctx, &ks->grid, gx, gy);
 	}
 	if (jctx && crowd) {
 		/* A crowd priced in leaves the costs mixed, where jump point
@@ -97,6 +99,7 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	if (!gold) {
 		ks->grid.cost[gi] = gold;
 		ks->grid.serial++;
+		jps_ctx_cell_changed(md->work->jctx, &ks->grid, gx, gy);
 	}
 	plan_crowd_restore(md->work, ks);
 	return rc;

@@ -387,6 +387,54 @@ static void jps_derive(const uint64_t *bits, uint64_t *const stops[4],
 	}
 }
 
+/* Transposes the 64 x 64 blocks marked dirty into the columns and works
+ * their stop masks out again (with a word and a line around them, which
+ * read the changed bits), then clears the marks. */
+static void jps_apply_dirty(struct jps_ctx *c, const struct grid *g)
+{
+	size_t by, bx;
+
+	for (by = 0; by < c->nwy; by++) {
+		for (bx = 0; bx < c->nwx; bx++) {
+			uint64_t a[64];
+
+			if (!c->dirty[by * c->nwx + bx])
+				continue;
+			const size_t y0 = by * 64, x0 = bx * 64;
+			const size_t ny = c->rh - y0 < 64 ? c->rh - y0 : 64;
+			const size_t nx = c->ch - x0 < 64 ? c->ch - x0 : 64;
+
+			memset(a, 0, sizeof(a));
+			memcpy(a, c->rows + (bx + 1) * c->rh + y0,
+			       ny * sizeof(*a));
+			jps_transpose64(a);
+			memcpy(c->cols + (by + 1) * c->ch + x0, a,
+			       nx * sizeof(*a));
+		}
+	}
+	/* A changed word changes the stop masks of the words around
+	 * it, one line and one word each way, inside the map. */
+	for (by = 0; by < c->nwy; by++) {
+		for (bx = 0; bx < c->nwx; bx++) {
+			const size_t x0 = bx * 64, y0 = by * 64;
+
+			if (!c->dirty[by * c->nwx + bx])
+				continue;
+			c->dirty[by * c->nwx + bx] = 0;
+			jps_derive(
+			        c->rows, c->rstop, c->rh, y0 ? y0 - 1 : 1,
+			        y0 + 64 < (size_t)g->height ? y0 + 64
+			                                    : (size_t)g->height,
+			        bx ? bx - 1 : 0, bx + 1 < c->nwx ? bx + 1 : bx);
+			jps_derive(
+			        c->cols, c->cstop, c->ch, x0 ? x0 - 1 : 1,
+			        x0 + 64 < (size_t)g->width ? x0 + 64
+			                                   : (size_t)g->width,
+			        by ? by - 1 : 0, by + 1 < c->nwy ? by + 1 : by);
+		}
+	}
+}
+
 /* Brings the bits up to date with g and returns g's multiplier (0 when
  * its passable cells differ or there are none), in one pass over the
  * cost bytes, eight at a time.  Only the 64 x 64 blocks whose rows
@@ -441,55 +489,8 @@ static int jps_sync(struct jps_ctx *c, const struct grid *g)
 			}
 		}
 	}
-	if (any) {
-		size_t by, bx;
-
-		for (by = 0; by < c->nwy; by++) {
-			for (bx = 0; bx < c->nwx; bx++) {
-				uint64_t a[64];
-
-				if (!c->dirty[by * c->nwx + bx])
-					continue;
-				const size_t y0 = by * 64, x0 = bx * 64;
-				const size_t ny =
-				        c->rh - y0 < 64 ? c->rh - y0 : 64;
-				const size_t nx =
-				        c->ch - x0 < 64 ? c->ch - x0 : 64;
-
-				memset(a, 0, sizeof(a));
-				memcpy(a, c->rows + (bx + 1) * c->rh + y0,
-				       ny * sizeof(*a));
-				jps_transpose64(a);
-				memcpy(c->cols + (by + 1) * c->ch + x0, a,
-				       nx * sizeof(*a));
-			}
-		}
-		/* A changed word changes the stop masks of the words around
-		 * it, one line and one word each way, inside the map. */
-		for (by = 0; by < c->nwy; by++) {
-			for (bx = 0; bx < c->nwx; bx++) {
-				const size_t x0 = bx * 64, y0 = by * 64;
-
-				if (!c->dirty[by * c->nwx + bx])
-					continue;
-				c->dirty[by * c->nwx + bx] = 0;
-				jps_derive(c->rows, c->rstop, c->rh,
-				           y0 ? y0 - 1 : 1,
-				           y0 + 64 < (size_t)g->height
-				                   ? y0 + 64
-				                   : (size_t)g->height,
-				           bx ? bx - 1 : 0,
-				           bx + 1 < c->nwx ? bx + 1 : bx);
-				jps_derive(c->cols, c->cstop, c->ch,
-				           x0 ? x0 - 1 : 1,
-				           x0 + 64 < (size_t)g->width
-				                   ? x0 + 64
-				                   : (size_t)g->width,
-				           by ? by - 1 : 0,
-				           by + 1 < c->nwy ? by + 1 : by);
-			}
-		}
-	}
+	if (any)
+		jps_apply_dirty(c, g);
 	return mixed ? 0 : (int)mult;
 }
 
@@ -502,6 +503,37 @@ int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g)
 	ctx->grid_serial = g->serial;
 	ctx->grid_mult = jps_sync(ctx, g);
 	return ctx->grid_mult;
+}
+
+void jps_ctx_cell_changed(struct jps_ctx *ctx, const struct grid *g, int x,
+                          int y)
+{
+	size_t at, px, py, j;
+	uint64_t *word, bit;
+	uint8_t cost;
+
+	/* Only the one change since the bits were made from g, on a grid
+	 * whose passable cells all cost the same: else the next query
+	 * scans. */
+	if (!ctx || !g || !g->cost || g->cost != ctx->grid_cost ||
+	    g->serial != ctx->grid_serial + 1 || !ctx->grid_mult || x < 0 ||
+	    y < 0 || x >= ctx->width || y >= ctx->height)
+		return;
+	cost = g->cost[grid_index(g, x, y)];
+	ctx->grid_serial = g->serial;
+	if (cost && cost != ctx->grid_mult)
+		ctx->grid_mult = 0; /* mixed now: queries refuse it */
+	px = (size_t)x + 1;
+	py = (size_t)y + 1;
+	j = px / 64;
+	at = (j + 1) * ctx->rh + py;
+	word = &ctx->rows[at];
+	bit = 1ull << (px % 64);
+	if (!(*word & bit) == !cost)
+		return;
+	*word ^= bit;
+	ctx->dirty[(py / 64) * ctx->nwx + j] = 1;
+	jps_apply_dirty(ctx, g);
 }
 
 /* --- runs ---------------------------------------------------------------- */

@@ -94,6 +94,16 @@ int jps_grid_uniform(const struct grid *g);
  * g's size is not the context's. */
 int jps_ctx_set_grid(struct jps_ctx *ctx, const struct grid *g);
 
+/* Tells the context that cell (x, y) of g changed, the only change since
+ * it last looked at g, with g's serial bumped once for it: its bits then
+ * follow at the cost of a 64 x 64 block instead of the next query's scan
+ * of the whole grid.  Does nothing (and the next query scans) when the
+ * context holds another grid, other changes came first, or g's passable
+ * cells did not all cost the same; a change that makes them differ
+ * leaves queries refusing g, as a scan would. */
+void jps_ctx_cell_changed(struct jps_ctx *ctx, const struct grid *g, int x,
+                          int y);
+
 /* Searches from (sx, sy) to (gx, gy) on g, whose size must be the
  * context's.  The path, start first and with every cell between two jump
  * points filled in, goes into buf: min(length, cap) points.  res
