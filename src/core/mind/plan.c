@@ -267,6 +267,74 @@ int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
+int plan_run_slot(struct minds *md, const struct world *w, size_t i,
+                  struct kind_state *ks, struct repair_slot *s, int fresh,
+                  const struct path_params *p, struct path_point *buf,
+                  size_t cap, struct path_result *res)
+{
+	struct minds_work *wk = md->work;
+	const struct world_monster *m = &w->monsters[i];
+	struct path_point *cells = wk->repair_cells;
+	size_t gi, k, nc = 0;
+	uint8_t gold;
+	int rc;
+
+	kind_sync(md, w);
+	gi = grid_index(&ks->grid, s->gx, s->gy);
+	gold = ks->grid.cost[gi];
+	/* The changes since the last search, while the world keeps them;
+	 * the crowd's cells as it was priced then, and as it is now: the
+	 * context read its costs with the old crowd in. */
+	if (w->change_serial - s->serial >= WORLD_CHANGES_KEPT)
+		fresh = 1;
+	if (!fresh) {
+		uint32_t q;
+
+		for (q = s->serial + 1; q != w->change_serial + 1; q++) {
+			const struct world_change *c = world_change(w, q);
+
+			if (c && ks->cost[c->from] != ks->cost[c->to]) {
+				cells[nc].x = c->x;
+				cells[nc].y = c->y;
+				nc++;
+			}
+		}
+		for (k = 0; k < s->npen; k++) {
+			cells[nc].x = grid_index_x(&ks->grid, s->pen[k]);
+			cells[nc].y = grid_index_y(&ks->grid, s->pen[k]);
+			nc++;
+		}
+	}
+	plan_crowd_add(wk, w, ks, m->x, m->y);
+	if (!ks->grid.cost[gi])
+		ks->grid.cost[gi] = 1;
+	if (fresh) {
+		rc = dlite_plan(s->ctx, &ks->grid, p, m->x, m->y, s->gx, s->gy,
+		                buf, cap, res);
+	} else {
+		for (k = 0; k < wk->npen; k++) {
+			cells[nc].x = grid_index_x(&ks->grid, wk->pen_idx[k]);
+			cells[nc].y = grid_index_y(&ks->grid, wk->pen_idx[k]);
+			nc++;
+		}
+		rc = dlite_cells_changed(s->ctx, cells, nc);
+		if (!rc)
+			rc = dlite_move_start(s->ctx, m->x, m->y);
+		if (!rc) {
+			rc = dlite_replan(s->ctx, buf, cap, res);
+		} else {
+			memset(res, 0, sizeof(*res));
+			res->status = (enum path_status)rc;
+		}
+	}
+	memcpy(s->pen, wk->pen_idx, wk->npen * sizeof(*s->pen));
+	s->npen = wk->npen;
+	s->serial = w->change_serial;
+	ks->grid.cost[gi] = gold;
+	plan_crowd_restore(wk, ks);
+	return rc;
+}
+
 /* The monster's own search by its kind's hierarchy: its first windows. */
 static int plan_run_hpa(struct minds *md, const struct world *w, size_t i,
                         struct kind_state *ks, int gx, int gy,
@@ -345,6 +413,50 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	}
 }
 
+int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
+               size_t i, enum replan_reason why, const struct path_result *res)
+{
+	struct mind *mi = &md->mind[i];
+	int was_unreachable = mi->unreachable;
+
+	plan_made(mi, w, why);
+	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
+		mi->detours_refused = 0; /* a new situation */
+	mi->partial = 0;
+	mi->cache = MIND_CACHE_FRESH;
+	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
+	           mi->goal_y, (int)why);
+	switch (res->status) {
+	case PATH_FOUND:
+		/* The hierarchy's first windows: asked again at the end. */
+		mi->partial = (uint8_t)res->partial;
+		break;
+	case PATH_NO_PATH:
+		mi->unreachable = 1;
+		mi->partial = 1;
+		md->stats.unreachable++;
+		if (!was_unreachable)
+			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
+			           mi->goal_x, mi->goal_y, 0);
+		break;
+	case PATH_BUDGET:
+		mi->partial = 1;
+		md->stats.budget_cut++;
+		break;
+	default:
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	if (plan_keep_path(mi, md->work->buf, res->length) != 0) {
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	mi->path_cost = res->cost;
+	return 0;
+}
+
 int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why)
 {
@@ -353,7 +465,6 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	struct path_params p;
 	struct path_result res;
 	uint32_t budget;
-	int was_unreachable = mi->unreachable;
 
 	minds_params(w, w->monsters[i].kind, &p);
 	budget = p.budget ? p.budget : UINT32_MAX;
@@ -365,6 +476,11 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	md->stats.plans++;
 	md->stats.reasons[why]++;
 	md->stats.expanded += res.stats.expanded;
+	if (why == REPLAN_CHANGED) {
+		md->stats.changed_expanded += res.stats.expanded;
+		mi->repair = MIND_REPAIR_SEARCH;
+		mi->repair_expanded = res.stats.expanded;
+	}
 	{
 		uint64_t work = (uint64_t)res.stats.expanded *
 		                (mi->hier ? HPA_WORK_WEIGHT : 1u);
@@ -388,42 +504,7 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 
 		ks->ema_long = (ks->ema_long * 7 + e) / 8;
 	}
-	plan_made(mi, w, why);
-	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
-		mi->detours_refused = 0; /* a new situation */
-	mi->partial = 0;
-	mi->cache = MIND_CACHE_FRESH;
-	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
-	           mi->goal_y, (int)why);
-	switch (res.status) {
-	case PATH_FOUND:
-		/* The hierarchy's first windows: asked again at the end. */
-		mi->partial = (uint8_t)res.partial;
-		break;
-	case PATH_NO_PATH:
-		mi->unreachable = 1;
-		mi->partial = 1;
-		md->stats.unreachable++;
-		if (!was_unreachable)
-			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
-			           mi->goal_x, mi->goal_y, 0);
-		break;
-	case PATH_BUDGET:
-		mi->partial = 1;
-		md->stats.budget_cut++;
-		break;
-	default:
-		mi->len = mi->pos = 0;
-		mi->cache = MIND_CACHE_NONE;
-		return -1;
-	}
-	if (plan_keep_path(mi, wk->buf, res.length) != 0) {
-		mi->len = mi->pos = 0;
-		mi->cache = MIND_CACHE_NONE;
-		return -1;
-	}
-	mi->path_cost = res.cost;
-	return 0;
+	return plan_adopt(md, w, log, i, why, &res);
 }
 
 /* Whether a change of the cell (x, y) touches the rest of the path: the
