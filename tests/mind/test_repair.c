@@ -31,8 +31,9 @@
 
 static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
 
-/* A walker that sees nothing (it never gives chase) and sleepers that
- * hardly ever move: a crowd the walker passes on its way. */
+/* A walker that sees nothing (it never gives chase), sleepers that
+ * hardly ever move and guards that pace round their posts: a crowd the
+ * walker passes on its way, standing and moving. */
 static const char kinds[] =
         "include \"../terrain.txt\"\n"
         "monster walker\n"
@@ -40,6 +41,9 @@ static const char kinds[] =
         "\topens_doors no drift 0 budget 0\n"
         "monster sleeper\n"
         "\tglyph 'Z' color red speed 1 hp 50 attack 1 sight 1\n"
+        "\topens_doors no drift 0 budget 0\n"
+        "monster pacer\n"
+        "\tglyph 'P' color red speed 100 hp 50 attack 1 sight 1\n"
         "\topens_doors no drift 0 budget 0\n";
 static const char legend[] = "legend '#' wall\n"
                              "legend '.' floor\n"
@@ -47,22 +51,57 @@ static const char legend[] = "legend '#' wall\n"
                              "legend '@' floor player\n"
                              "legend '>' stairs exit\n"
                              "legend 'W' floor monster walker\n"
-                             "legend 'Z' floor monster sleeper\n";
-static const char map[] = "##########################################\n"
-                          "#W..........~~~....................#.@..##\n"
-                          "#..........~~~~~...................#....##\n"
-                          "#...##......~~~......#.....##......####.##\n"
-                          "#...##.............Z.#.....##...........##\n"
-                          "#..........Z.........#.......Z..........##\n"
-                          "#..........~~~..............Z...........##\n"
-                          "#....##...~~~~~.....####..........~~~...##\n"
-                          "#....##....~~~......................~...##\n"
-                          "#..............Z.........~~~............##\n"
-                          "#......................................>##\n"
-                          "##########################################\n";
+                             "legend 'Z' floor monster sleeper\n"
+                             "legend 'P' floor monster pacer\n";
+/* A hall split by a wall open only at its far end: the way from the
+ * walker's corner to the goal in the other half turns round the wall's
+ * end, and an A* search from the walker's side fills most of its half
+ * first (past the rule's threshold for lending a context).  Shallow
+ * water on the way, sleepers here and there, the player shut in a closet
+ * the walker never sees. */
+#define MAP_W  72
+#define MAP_H  40
+#define GOAL_X 66
+#define GOAL_Y 3
 
-#define GOAL_X 38
-#define GOAL_Y 9
+static char *make_map(void)
+{
+	static const struct {
+		int x, y;
+		char c;
+	} put[] = {{2, 2, 'W'},   {10, 20, 'Z'}, {30, 30, 'Z'}, {33, 37, 'Z'},
+	           {40, 36, 'Z'}, {50, 20, 'Z'}, {60, 8, 'Z'},  {7, 9, 'P'},
+	           {12, 12, 'P'}, {16, 17, 'P'}, {21, 21, 'P'}, {26, 27, 'P'},
+	           {68, 37, '@'}, {70, 38, '>'}};
+	char *rows = malloc((size_t)(MAP_W + 1) * MAP_H + 1), *r;
+	int x, y;
+	size_t k;
+
+	assert_non_null(rows);
+	for (y = 0; y < MAP_H; y++) {
+		r = rows + (size_t)y * (MAP_W + 1);
+		for (x = 0; x < MAP_W; x++) {
+			int edge = !x || !y || x == MAP_W - 1 || y == MAP_H - 1;
+			int split = x == 35 && y < MAP_H - 4;
+			int closet =
+			        (x == 66 && y >= 35) || (y == 35 && x >= 66);
+			int water =
+			        (x - 18) * (x - 18) + (y - 12) * (y - 12) <
+			                20 ||
+			        (x - 52) * (x - 52) + (y - 25) * (y - 25) < 12;
+
+			r[x] = edge || split || closet ? '#'
+			       : water                 ? '~'
+			                               : '.';
+		}
+		r[MAP_W] = '\n';
+	}
+	rows[(size_t)(MAP_W + 1) * MAP_H] = '\0';
+	for (k = 0; k < sizeof(put) / sizeof(put[0]); k++)
+		rows[(size_t)put[k].y * (MAP_W + 1) + (size_t)put[k].x] =
+		        put[k].c;
+	return rows;
+}
 
 /* Whether (ax, ay) is more than three steps from (bx, by). */
 static int far_from(int ax, int ay, int bx, int by)
@@ -192,9 +231,10 @@ static size_t place_on_path(const struct mind *mi, int x, int y)
 /* One game: the walker heads for the goal while a cell of its path two
  * to four steps ahead is walled up every turn and an older wall opened
  * again now and then.  Returns the repairs D* Lite made. */
-static unsigned walk_broken(uint64_t seed, const struct mind_options *o,
-                            unsigned *searched)
+static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
+                            int gy, int lends, unsigned *searched)
 {
+	char *map = make_map();
 	struct game *g = dungeon_game(kinds, legend, map, seed, o);
 	struct world *w = g->world;
 	const int wall = data_terrain_find(w->data, "wall");
@@ -206,8 +246,8 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o,
 
 	/* Placed by the map, it would guard its post: it wanders. */
 	mi->mode = MIND_WANDER;
-	mi->wander_x = GOAL_X;
-	mi->wander_y = GOAL_Y;
+	mi->wander_x = gx;
+	mi->wander_y = gy;
 	*searched = 0;
 	assert_int_equal(game_step(g, wait_cmd), 1);
 	for (t = 0; t < 40; t++) {
@@ -247,10 +287,10 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o,
 		minds_tick(g->minds, w);
 		minds_decide(g->minds, w, &w->rng, &w->events, 0, &a);
 		ASSERT_GAME(g, mi->last_reason == REPLAN_CHANGED);
-		ASSERT_GAME(g, mi->goal_x == GOAL_X && mi->goal_y == GOAL_Y);
+		ASSERT_GAME(g, mi->goal_x == gx && mi->goal_y == gy);
 		check_path(g, 0);
 		how = minds_repair(g->minds, 0, &expanded, &holds);
-		if (o && o->no_dlite) {
+		if (!lends) {
 			ASSERT_GAME(g, how == MIND_REPAIR_SEARCH && !holds);
 		} else if (breaks == 1) {
 			ASSERT_GAME(g, how == MIND_REPAIR_SEARCH && !holds);
@@ -263,15 +303,16 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o,
 		*searched += how == MIND_REPAIR_SEARCH;
 		assert_int_equal(game_step(g, wait_cmd), 1);
 	}
-	if (!o || !o->no_dlite) {
+	if (lends) {
 		/* A new goal: the context goes back to the pool. */
 		enum mind_repair how;
 		uint32_t expanded;
 		int holds;
 		struct world_action a;
 
-		ASSERT_GAME(g, g->minds->stats.dlite_repairs == repaired);
-		ASSERT_GAME(g, g->minds->stats.dlite_plans == 1);
+		/* The pacers may have been lent contexts of their own. */
+		ASSERT_GAME(g, g->minds->stats.dlite_repairs >= repaired);
+		ASSERT_GAME(g, g->minds->stats.dlite_plans >= 1);
 		mi->wander_x = 2;
 		mi->wander_y = 10;
 		minds_tick(g->minds, w);
@@ -281,6 +322,7 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o,
 		ASSERT_GAME(g, mi->goal_x == 2 && mi->goal_y == 10);
 	}
 	game_free(g);
+	free(map);
 	return repaired;
 }
 
@@ -291,7 +333,8 @@ static void test_repair_wanderer_broken_again_and_again(void **state)
 
 	(void)state;
 	for (seed = 1; seed <= 24; seed++) {
-		unsigned r = walk_broken(seed, NULL, &searched);
+		unsigned r =
+		        walk_broken(seed, NULL, GOAL_X, GOAL_Y, 1, &searched);
 
 		/* Only the first break is searched again. */
 		assert_int_equal(searched, 1);
@@ -311,8 +354,23 @@ static void test_repair_off_searches_every_break(void **state)
 	(void)state;
 	mind_options_default(&o);
 	o.no_dlite = 1;
-	assert_int_equal(walk_broken(3, &o, &searched), 0);
+	assert_int_equal(walk_broken(3, &o, GOAL_X, GOAL_Y, 0, &searched), 0);
 	assert_true(searched >= 10);
+}
+
+/* A goal in the walker's own half: its searches are small, a repair
+ * would cost about as much, and none is lent. */
+static void test_repair_not_where_search_is_cheap(void **state)
+{
+	unsigned searched;
+	uint64_t seed;
+
+	(void)state;
+	for (seed = 1; seed <= 4; seed++) {
+		assert_int_equal(walk_broken(seed, NULL, 20, 34, 0, &searched),
+		                 0);
+		assert_true(searched >= 10);
+	}
 }
 
 /* A chaser's goal is the player: it moves, and no context is lent. */
@@ -359,6 +417,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_repair_wanderer_broken_again_and_again),
 	        cmocka_unit_test(test_repair_off_searches_every_break),
+	        cmocka_unit_test(test_repair_not_where_search_is_cheap),
 	        cmocka_unit_test(test_repair_not_for_chasers),
 	};
 

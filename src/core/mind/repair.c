@@ -32,6 +32,12 @@
  * about the next, two in a row on the same way are a door keeper at work
  * (see doc/benchmarks.md for how the rule was chosen). */
 #define REPAIR_AFTER 2
+/* A repair costs some 15-30 us whatever it expands (the queue's stale
+ * keys, the crowd's cells, reading the path off the costs), as much as
+ * an A* search of 500-800 nodes (turnbench --keeper on den312d: 19 us a
+ * repair against 13 for A*'s 340 nodes): a context is lent only to a
+ * monster whose last break cost a search at least this big. */
+#define REPAIR_PAYS 1000u
 /* What one D* Lite node costs against one A* expansion, in time
  * (repairbench on brc202d: 119 ns a node in a first plan, about 160 in a
  * repair, against A*'s 36): the planning budget is charged that much. */
@@ -149,6 +155,8 @@ static int repair_plan_fits(const struct minds *md, const struct mind *mi,
 		return 0; /* the path broken was cut short or went nowhere */
 	if (mi->hier && ks->ema_long > est)
 		est = ks->ema_long;
+	if (est < REPAIR_PAYS)
+		return 0;
 	if (p->budget && est > p->budget)
 		return 0;
 	return est * DLITE_WORK_WEIGHT <= md->work->tick_left;
