@@ -40,6 +40,7 @@
 #include "core/data/data.h"
 #include "core/game.h"
 #include "core/path/distmap.h"
+#include "core/path/path.h"
 #include "core/world/act.h"
 #include "core/world/gen.h"
 #include "core/world/world.h"
@@ -57,6 +58,7 @@ struct bopts {
 	int wander;      /* monsters guard and wander instead of hunting */
 	int keeper;      /* monsters the door keeper harasses each turn */
 	int spread;      /* ...chosen afresh every turn */
+	long budget;     /* the minds' turn budget, -1: the game's */
 };
 
 struct result {
@@ -98,6 +100,8 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	mo.strategy = s;
 	mo.no_cache = no_cache;
 	mo.no_dlite = no_dlite;
+	if (o->budget >= 0)
+		mo.turn_budget = (uint32_t)o->budget;
 	mo.hunt = !o->wander; /* all of them, every turn */
 	/* The baseline re-plans in full, every turn: no budget cuts. */
 	if (no_cache)
@@ -354,8 +358,20 @@ struct keeper_result {
 	long turns;
 	uint64_t median_ns, p99_ns, total_ns;
 	uint64_t n[BY_COUNT], ns[BY_COUNT], expanded[BY_COUNT];
+	/* A* from the same cell to the same goal on the same grid, run
+	 * beside each of D* Lite's answers (outside the turn's time). */
+	uint64_t astar_ns[BY_COUNT], astar_expanded[BY_COUNT];
+	/* Decisions that kept their path: what a decision costs anyway. */
+	uint64_t keeps, keep_ns;
 	uint64_t plans, expanded_all, breaks, moves;
 	double bytes_per_cell;
+};
+
+/* What the A* beside D* Lite needs. */
+struct shadow {
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t cap;
 };
 
 static uint64_t keeper_rand(uint64_t *s)
@@ -411,7 +427,8 @@ static int keeper_victim(const struct game *g, size_t i)
 
 /* The monsters' tick as game_monsters_act plays it, every decision
  * timed and put down to how its broken path, if any, was made again. */
-static void keeper_monsters_act(struct game *g, struct keeper_result *r)
+static void keeper_monsters_act(struct game *g, struct keeper_result *r,
+                                struct shadow *sd, uint64_t *shadow_ns)
 {
 	struct world *w = g->world;
 	const struct mind_stats *st = &g->minds->stats;
@@ -425,20 +442,46 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r)
 		while (act_ready(w, i)) {
 			uint64_t c0 = st->reasons[REPLAN_CHANGED],
 			         d0 = st->dlite_plans, r0 = st->dlite_repairs,
-			         e0 = st->expanded, t0 = bench_now_ns(), dt;
+			         e0 = st->expanded, p0 = st->plans,
+			         t0 = bench_now_ns(), dt;
 			int by;
 
 			minds_decide(g->minds, w, &w->rng, &w->events, i, &a);
 			dt = bench_now_ns() - t0;
-			act_monster(w, i, &a);
-			if (st->reasons[REPLAN_CHANGED] == c0)
+			if (st->plans == p0) {
+				r->keeps++;
+				r->keep_ns += dt;
+			}
+			if (st->reasons[REPLAN_CHANGED] == c0) {
+				act_monster(w, i, &a);
 				continue;
+			}
 			by = st->dlite_plans != d0     ? BY_DLITE_PLAN
 			     : st->dlite_repairs != r0 ? BY_DLITE
 			                               : BY_SEARCH;
 			r->n[by]++;
 			r->ns[by] += dt;
 			r->expanded[by] += st->expanded - e0;
+			if (by != BY_SEARCH) {
+				/* The same query, afresh by A*, before the
+				 * monster moves. */
+				const struct mind *mi = &g->minds->mind[i];
+				struct path_params p;
+				struct path_result res;
+
+				minds_params(w, w->monsters[i].kind, &p);
+				p.budget = 0;
+				t0 = bench_now_ns();
+				minds_search_again(g->minds, w, i, mi->goal_x,
+				                   mi->goal_y, &p, sd->ctx,
+				                   sd->buf, sd->cap, &res,
+				                   NULL);
+				dt = bench_now_ns() - t0;
+				r->astar_ns[by] += dt;
+				*shadow_ns += dt;
+				r->astar_expanded[by] += res.stats.expanded;
+			}
+			act_monster(w, i, &a);
 		}
 	}
 	act_end_turn(w);
@@ -455,11 +498,15 @@ static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
 	uint64_t *times = malloc((size_t)o->turns * sizeof(*times));
 	uint64_t rng = o->seed * 2654435761u + 1;
 	size_t nsh = 0, nv = 0, i, k;
+	struct shadow sd;
 	long t;
 
 	memset(r, 0, sizeof(*r));
 	r->name = name;
-	if (!g || !sh || !victims || !times) {
+	sd.cap = 1u << 16;
+	sd.buf = malloc(sd.cap * sizeof(*sd.buf));
+	sd.ctx = w ? path_ctx_new(w->width, w->height) : NULL;
+	if (!g || !sh || !victims || !times || !sd.buf || !sd.ctx) {
 		fprintf(stderr, "turnbench: out of memory\n");
 		return -1;
 	}
@@ -499,9 +546,13 @@ static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
 		for (k = 0; k < nv; k++)
 			r->breaks += (uint64_t)keeper_break(g, victims[k], &rng,
 			                                    sh, &nsh, cap);
-		t0 = bench_now_ns();
-		keeper_monsters_act(g, r);
-		times[t] = bench_now_ns() - t0;
+		{
+			uint64_t shadow_ns = 0;
+
+			t0 = bench_now_ns();
+			keeper_monsters_act(g, r, &sd, &shadow_ns);
+			times[t] = bench_now_ns() - t0 - shadow_ns;
+		}
 		r->total_ns += times[t];
 		for (i = 0; i < w->events.len; i++)
 			r->moves += w->events.items[i].kind == WEV_MOVED &&
@@ -525,6 +576,8 @@ static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
 	free(times);
 	free(victims);
 	free(sh);
+	free(sd.buf);
+	path_ctx_free(sd.ctx);
 	game_free(g);
 	return 0;
 }
@@ -546,35 +599,47 @@ static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 	else
 		snprintf(where, sizeof(where), "%dx%d", o->w, o->h);
 	printf("summary: keeper=%s repair=%s map=%s monsters=%d victims=%d "
-	       "turns=%ld breaks=%" PRIu64 " turn_us_median=%.1f "
+	       "budget=%ld turns=%ld breaks=%" PRIu64 " turn_us_median=%.1f "
 	       "turn_us_p99=%.1f turn_us_mean=%.1f plans=%" PRIu64
 	       " expanded=%" PRIu64 " changed=%" PRIu64
-	       " changed_us_total=%.0f changed_us=%.2f searched=%" PRIu64
-	       " searched_us=%.2f searched_expanded=%.1f dlite_plans=%" PRIu64
-	       " dlite_plan_us=%.2f dlite_plan_expanded=%.1f"
-	       " dlite_repairs=%" PRIu64 " dlite_repair_us=%.2f"
-	       " dlite_repair_expanded=%.1f moves=%" PRIu64
-	       " bytes_per_cell=%.1f\n",
+	       " changed_us_total=%.0f changed_us=%.2f keep_us=%.2f"
+	       " searched=%" PRIu64 " searched_us=%.2f searched_expanded=%.1f"
+	       " dlite_plans=%" PRIu64 " dlite_plan_us=%.2f"
+	       " dlite_plan_expanded=%.1f plan_astar_us=%.2f"
+	       " plan_astar_expanded=%.1f dlite_repairs=%" PRIu64
+	       " dlite_repair_us=%.2f dlite_repair_expanded=%.1f"
+	       " repair_astar_us=%.2f repair_astar_expanded=%.1f"
+	       " moves=%" PRIu64 " bytes_per_cell=%.1f\n",
 	       o->spread ? "spread" : "stick", r->name, where, o->monsters,
-	       o->keeper, r->turns, r->breaks, r->median_ns / 1e3,
-	       r->p99_ns / 1e3, per(r->total_ns, (uint64_t)r->turns) / 1e3,
-	       r->plans, r->expanded_all, n, ns / 1e3, per(ns, n) / 1e3,
-	       r->n[BY_SEARCH], per(r->ns[BY_SEARCH], r->n[BY_SEARCH]) / 1e3,
+	       o->keeper, o->budget >= 0 ? o->budget : (long)MIND_TURN_BUDGET,
+	       r->turns, r->breaks, r->median_ns / 1e3, r->p99_ns / 1e3,
+	       per(r->total_ns, (uint64_t)r->turns) / 1e3, r->plans,
+	       r->expanded_all, n, ns / 1e3, per(ns, n) / 1e3,
+	       per(r->keep_ns, r->keeps) / 1e3, r->n[BY_SEARCH],
+	       per(r->ns[BY_SEARCH], r->n[BY_SEARCH]) / 1e3,
 	       per(r->expanded[BY_SEARCH], r->n[BY_SEARCH]),
 	       r->n[BY_DLITE_PLAN],
 	       per(r->ns[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]) / 1e3,
 	       per(r->expanded[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]),
+	       per(r->astar_ns[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]) / 1e3,
+	       per(r->astar_expanded[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]),
 	       r->n[BY_DLITE], per(r->ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
-	       per(r->expanded[BY_DLITE], r->n[BY_DLITE]), r->moves,
+	       per(r->expanded[BY_DLITE], r->n[BY_DLITE]),
+	       per(r->astar_ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
+	       per(r->astar_expanded[BY_DLITE], r->n[BY_DLITE]), r->moves,
 	       r->bytes_per_cell);
 }
 
 /* Old and new in one run, and the ratios: above 1, D* Lite's game spent
- * less. */
+ * less; and, in D* Lite's game, its answers against A* beside them on
+ * the same queries: the first plans' price, each repair's gain, and
+ * what the contexts saved in all (saved_us, net of the first plans;
+ * below 0, a loss). */
 static int main_keeper(const struct bopts *o)
 {
 	struct keeper_result old, neu;
 	uint64_t n_old, n_new, ns_old, ns_new;
+	double astar, dlite;
 
 	if (run_keeper(o, "search", 1, &old) != 0)
 		return 1;
@@ -587,16 +652,27 @@ static int main_keeper(const struct bopts *o)
 	n_new = neu.n[BY_SEARCH] + neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE];
 	ns_old = old.ns[BY_SEARCH] + old.ns[BY_DLITE_PLAN] + old.ns[BY_DLITE];
 	ns_new = neu.ns[BY_SEARCH] + neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE];
+	astar = (double)(neu.astar_ns[BY_DLITE_PLAN] + neu.astar_ns[BY_DLITE]);
+	dlite = (double)(neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE]);
 	printf("summary: keeper=%s changed_us_ratio=%.2f "
 	       "changed_us_total_ratio=%.2f turn_us_mean_ratio=%.2f "
-	       "turn_us_median_ratio=%.2f dlite_share=%.3f\n",
+	       "turn_us_median_ratio=%.2f dlite_share=%.3f "
+	       "plan_over_astar=%.2f repair_astar_over_dlite=%.2f "
+	       "repair_expanded_ratio=%.1f saved_us=%.0f\n",
 	       o->spread ? "spread" : "stick",
 	       per(ns_old, n_old) / (per(ns_new, n_new) + 1e-9),
 	       (double)ns_old / ((double)ns_new + 1e-9),
 	       per(old.total_ns, (uint64_t)old.turns) /
 	               (per(neu.total_ns, (uint64_t)neu.turns) + 1e-9),
 	       (double)old.median_ns / ((double)neu.median_ns + 1e-9),
-	       per(neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE], n_new));
+	       per(neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE], n_new),
+	       (double)neu.ns[BY_DLITE_PLAN] /
+	               ((double)neu.astar_ns[BY_DLITE_PLAN] + 1e-9),
+	       (double)neu.astar_ns[BY_DLITE] /
+	               ((double)neu.ns[BY_DLITE] + 1e-9),
+	       (double)neu.astar_expanded[BY_DLITE] /
+	               ((double)neu.expanded[BY_DLITE] + 1e-9),
+	       (astar - dlite) / 1e3);
 	return 0;
 }
 
@@ -604,6 +680,7 @@ static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
         "       [--wander] [--verbose] [--keeper K [--keeper-spread]]\n"
+        "       [--budget N]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -616,11 +693,12 @@ static const char usage[] =
         "--verbose prints every turn's time, searches and map work;\n"
         "--keeper K walls up cells on the ways of K wandering monsters\n"
         "every turn and plays the game with broken paths searched again\n"
-        "and repaired by D* Lite (--keeper-spread: K others each turn).\n";
+        "and repaired by D* Lite (--keeper-spread: K others each turn);\n"
+        "--budget N sets the monsters' planning budget per tick (0: none).\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, 0};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, 0, -1};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -681,6 +759,8 @@ int main(int argc, char **argv)
 			only = v, i++;
 		else if (!strcmp(a, "--keeper") && (o.keeper = atoi(v)) > 0)
 			o.wander = 1, i++;
+		else if (!strcmp(a, "--budget") && (o.budget = atol(v)) >= 0)
+			i++;
 		else {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
 			        usage);
