@@ -363,6 +363,9 @@ struct keeper_result {
 	uint64_t astar_ns[BY_COUNT], astar_expanded[BY_COUNT];
 	/* Decisions that kept their path: what a decision costs anyway. */
 	uint64_t keeps, keep_ns;
+	/* D* Lite's repairs by the size of the A* beside them: under 1k,
+	 * 4k, 16k and 64k nodes, and more; how many, and both times. */
+	uint64_t sz_n[5], sz_dlite_ns[5], sz_astar_ns[5];
 	uint64_t plans, expanded_all, breaks, moves;
 	double bytes_per_cell;
 };
@@ -443,7 +446,7 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r,
 			uint64_t c0 = st->reasons[REPLAN_CHANGED],
 			         d0 = st->dlite_plans, r0 = st->dlite_repairs,
 			         e0 = st->expanded, p0 = st->plans,
-			         t0 = bench_now_ns(), dt;
+			         t0 = bench_now_ns(), dt, ns0;
 			int by;
 
 			minds_decide(g->minds, w, &w->rng, &w->events, i, &a);
@@ -459,6 +462,7 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r,
 			by = st->dlite_plans != d0     ? BY_DLITE_PLAN
 			     : st->dlite_repairs != r0 ? BY_DLITE
 			                               : BY_SEARCH;
+			ns0 = r->ns[by];
 			r->n[by]++;
 			r->ns[by] += dt;
 			r->expanded[by] += st->expanded - e0;
@@ -480,6 +484,17 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r,
 				r->astar_ns[by] += dt;
 				*shadow_ns += dt;
 				r->astar_expanded[by] += res.stats.expanded;
+				if (by == BY_DLITE) {
+					int z = 0;
+
+					while (z < 4 &&
+					       res.stats.expanded >=
+					               1000u << (2 * z))
+						z++;
+					r->sz_n[z]++;
+					r->sz_astar_ns[z] += dt;
+					r->sz_dlite_ns[z] += r->ns[by] - ns0;
+				}
 			}
 			act_monster(w, i, &a);
 		}
@@ -628,6 +643,20 @@ static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 	       per(r->astar_ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
 	       per(r->astar_expanded[BY_DLITE], r->n[BY_DLITE]), r->moves,
 	       r->bytes_per_cell);
+	if (r->n[BY_DLITE]) {
+		static const char *const size[] = {"<1k", "1k-4k", "4k-16k",
+		                                   "16k-64k", ">=64k"};
+		int z;
+
+		printf("%s: repairs by A*'s nodes beside them (count, D* Lite "
+		       "us, A* us):",
+		       r->name);
+		for (z = 0; z < 5; z++)
+			printf(" %s %" PRIu64 " %.1f %.1f", size[z], r->sz_n[z],
+			       per(r->sz_dlite_ns[z], r->sz_n[z]) / 1e3,
+			       per(r->sz_astar_ns[z], r->sz_n[z]) / 1e3);
+		printf("\n");
+	}
 }
 
 /* Old and new in one run, and the ratios: above 1, D* Lite's game spent

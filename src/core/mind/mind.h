@@ -104,11 +104,14 @@ struct mind {
 	/* Paths to (break_x, break_y) that changes broke; the D* Lite
 	 * context it holds (repair.c), pool slot + 1, 0 for none; how the
 	 * last broken path was made again (enum mind_repair) and the nodes
-	 * that took. */
+	 * that took (D* Lite's own, not weighted). */
 	uint8_t breaks;
+	uint8_t no_repair; /* a repair cost more than a search: no context
+	                      for this goal again */
 	uint8_t repair_slot;
 	uint8_t repair;
 	int break_x, break_y;
+	uint32_t break_turn; /* the turn of the last break */
 	uint32_t repair_expanded;
 };
 

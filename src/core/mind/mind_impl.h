@@ -32,6 +32,7 @@ struct repair_slot {
 	uint8_t mode;          /* the owner's mode when lent */
 	uint32_t serial;       /* the world's changes read up to */
 	uint32_t used;         /* the turn it last served (LRU) */
+	uint32_t est;          /* nodes of the search it replaces */
 	/* The cells the crowd was priced into at the last search. */
 	size_t pen[OCC_CELLS];
 	size_t npen;

@@ -267,6 +267,29 @@ int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
+/* Appends to cells[nc...] the cells of a (crowd cells, by grid index)
+ * that b lacks: priced then and not now, or the other way round.  A cell
+ * in both costs the same unless its terrain changed, which the world's
+ * log reports.  The sets hold the monsters near one, a few dozen at
+ * most: a plain scan is quickest.  Returns the new count. */
+static size_t plan_crowd_moved(const struct kind_state *ks, const size_t *a,
+                               size_t na, const size_t *b, size_t nb,
+                               struct path_point *cells, size_t nc)
+{
+	size_t k, j;
+
+	for (k = 0; k < na; k++) {
+		for (j = 0; j < nb && b[j] != a[k]; j++)
+			;
+		if (j < nb)
+			continue;
+		cells[nc].x = grid_index_x(&ks->grid, a[k]);
+		cells[nc].y = grid_index_y(&ks->grid, a[k]);
+		nc++;
+	}
+	return nc;
+}
+
 int plan_run_slot(struct minds *md, const struct world *w, size_t i,
                   struct kind_state *ks, struct repair_slot *s, int fresh,
                   const struct path_params *p, struct path_point *buf,
@@ -275,16 +298,16 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 	struct minds_work *wk = md->work;
 	const struct world_monster *m = &w->monsters[i];
 	struct path_point *cells = wk->repair_cells;
-	size_t gi, k, nc = 0;
+	size_t gi, nc = 0;
 	uint8_t gold;
 	int rc;
 
 	kind_sync(md, w);
 	gi = grid_index(&ks->grid, s->gx, s->gy);
 	gold = ks->grid.cost[gi];
-	/* The changes since the last search, while the world keeps them;
-	 * the crowd's cells as it was priced then, and as it is now: the
-	 * context read its costs with the old crowd in. */
+	/* The changes since the last search, while the world keeps them,
+	 * and the crowd's cells priced then and not now or now and not
+	 * then: the context read its costs with the old crowd in. */
 	if (w->change_serial - s->serial >= WORLD_CHANGES_KEPT)
 		fresh = 1;
 	if (!fresh) {
@@ -299,11 +322,6 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 				nc++;
 			}
 		}
-		for (k = 0; k < s->npen; k++) {
-			cells[nc].x = grid_index_x(&ks->grid, s->pen[k]);
-			cells[nc].y = grid_index_y(&ks->grid, s->pen[k]);
-			nc++;
-		}
 	}
 	plan_crowd_add(wk, w, ks, m->x, m->y);
 	if (!ks->grid.cost[gi])
@@ -312,14 +330,15 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 		rc = dlite_plan(s->ctx, &ks->grid, p, m->x, m->y, s->gx, s->gy,
 		                buf, cap, res);
 	} else {
-		for (k = 0; k < wk->npen; k++) {
-			cells[nc].x = grid_index_x(&ks->grid, wk->pen_idx[k]);
-			cells[nc].y = grid_index_y(&ks->grid, wk->pen_idx[k]);
-			nc++;
-		}
-		rc = dlite_cells_changed(s->ctx, cells, nc);
+		nc = plan_crowd_moved(ks, s->pen, s->npen, wk->pen_idx,
+		                      wk->npen, cells, nc);
+		nc = plan_crowd_moved(ks, wk->pen_idx, wk->npen, s->pen,
+		                      s->npen, cells, nc);
+		/* The walker first, so that the changed cells are keyed from
+		 * where it stands now. */
+		rc = dlite_move_start(s->ctx, m->x, m->y);
 		if (!rc)
-			rc = dlite_move_start(s->ctx, m->x, m->y);
+			rc = dlite_cells_changed(s->ctx, cells, nc);
 		if (!rc) {
 			rc = dlite_replan(s->ctx, buf, cap, res);
 		} else {

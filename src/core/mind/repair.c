@@ -6,16 +6,25 @@
  * A monster's first break toward a goal is searched again the ordinary
  * way.  On its second break toward the same goal, when the goal does not
  * move (any mode but the chase: a chaser's goal is the player, and a
- * search from a goal that moves every turn repairs nothing), it is lent a
- * context, which plans afresh (D* Lite's first plan costs three to four
- * A* searches, tests/bench/repairbench); every further break toward that
- * goal is then repaired, at a small fraction of a new search, from the
- * cells that changed since: the world's changes the kind minds, read
- * from its log, and the crowd cells priced in around the monster where
- * it stood at the last search and where it stands now.  The context goes
- * back to the pool when the goal or the mode changes, at the goal, when
- * the monster dies, or to a monster that needs one more, the one that
- * served least recently first (but never one that served this turn).
+ * search rooted at a goal that moves every turn repairs nothing), when
+ * the break before came a few turns earlier and its search was a whole
+ * one of REPAIR_PAYS nodes or more, it is lent a context, which plans
+ * afresh (D* Lite's first plan costs some three A* searches); every
+ * further break toward that goal is then repaired from the cells that
+ * changed since: the world's changes the kind minds, read from its log,
+ * and the crowd cells priced in or out since the last search.  The
+ * context goes back to the pool when the goal or the mode changes, at
+ * the goal, when the monster dies, when a repair costs more than the
+ * search it replaces (the monster then gets none again for that goal),
+ * or to a monster that needs one more, the one that served least
+ * recently first (but never one that served this turn).
+ *
+ * Why so careful: the game's A* settles a node in some 40 ns (a bucket
+ * queue), a D* Lite node costs four times that, and a repair pays some
+ * 20 us before it expands anything; with the crowd moving round the
+ * monster, a repair expands more than repairbench's lone doors.  Only
+ * breaks whose search is big enough are worth a context (turnbench
+ * --keeper, doc/benchmarks.md).
  *
  * Only kinds whose searches D* Lite answers the same way take part: A*
  * with w = 1 and an admissible heuristic, or Dijkstra; not the kinds
@@ -28,19 +37,29 @@
 #include "core/path/dlite.h"
 #include "mind_impl.h"
 
-/* Breaks toward one goal before a context is lent: one break says little
- * about the next, two in a row on the same way are a door keeper at work
- * (see doc/benchmarks.md for how the rule was chosen). */
-#define REPAIR_AFTER 2
-/* A repair costs some 15-30 us whatever it expands (the queue's stale
- * keys, the crowd's cells, reading the path off the costs), as much as
- * an A* search of 500-800 nodes (turnbench --keeper on den312d: 19 us a
- * repair against 13 for A*'s 340 nodes): a context is lent only to a
- * monster whose last break cost a search at least this big. */
-#define REPAIR_PAYS 1000u
-/* What one D* Lite node costs against one A* expansion, in time
+/* Breaks toward one goal before a context is lent, the last two at most
+ * REPAIR_WINDOW turns apart: one break says little about the next, two
+ * in a row on the same way are a door keeper at work; and the search of
+ * the break before tells what a search costs from about here. */
+#define REPAIR_AFTER  2
+#define REPAIR_WINDOW 8u
+/* A repair costs some 20 us whatever it expands (the changes and the
+ * crowd's cells reported, the queue's stale keys, the path read off the
+ * costs), as much as an A* search of about REPAIR_FIXED nodes, and each
+ * node it expands DLITE_WORK_WEIGHT times an A* node: turnbench
+ * --keeper, D* Lite's repairs against A* beside them on the same
+ * queries, lose below 1,000 A* nodes (20 us against 4-9) and win from
+ * there (28-43 us against 48-50 for 1,000-4,000).  A context is lent only
+ * to a monster whose last break cost a search of REPAIR_PAYS nodes... */
+#define REPAIR_FIXED 500u
+#define REPAIR_PAYS  2000u
+/* ...and what one D* Lite node costs against one A* expansion, in time
  * (repairbench on brc202d: 119 ns a node in a first plan, about 160 in a
- * repair, against A*'s 36): the planning budget is charged that much. */
+ * repair, against A*'s 36): the planning budget is charged that much.  A
+ * repair that costs, in these units, more than the search it replaces
+ * (a wall that cuts the only way: every cell behind it is raised and
+ * lowered again) returns the context, and the monster gets none again
+ * for that goal. */
 #define DLITE_WORK_WEIGHT 4u
 
 static struct repair_slot *repair_held(struct minds *md, size_t i)
@@ -141,21 +160,21 @@ static struct repair_slot *repair_lend(struct minds *md, const struct world *w,
 	return s;
 }
 
-/* Whether the first plan of a context fits this tick: it expands about
- * what the A* search of the last break did (or, for a path the hierarchy
- * made, what the kind's long A* searches do), at D* Lite's price, and
- * the kind's own budget cannot cut it short. */
-static int repair_plan_fits(const struct minds *md, const struct mind *mi,
-                            const struct kind_state *ks,
+/* Whether the first plan of a context pays and fits this tick: the path
+ * broken was a whole one, made by a search (not the hierarchy's first
+ * windows, whose cost says nothing of a whole path's) of REPAIR_PAYS
+ * nodes or more; D* Lite's first plan expands about as much, at its
+ * price, which the tick must still have; and the kind's own budget
+ * cannot cut it short. */
+static int repair_plan_fits(const struct minds *md, const struct world *w,
+                            uint32_t prev, const struct mind *mi,
                             const struct path_params *p)
 {
 	uint64_t est = mi->repair_expanded;
 
-	if (mi->repair != MIND_REPAIR_SEARCH || (mi->partial && !mi->hier))
-		return 0; /* the path broken was cut short or went nowhere */
-	if (mi->hier && ks->ema_long > est)
-		est = ks->ema_long;
-	if (est < REPAIR_PAYS)
+	if (mi->repair != MIND_REPAIR_SEARCH || mi->partial || mi->hier ||
+	    mi->no_repair || est < REPAIR_PAYS ||
+	    w->turn - prev > REPAIR_WINDOW)
 		return 0;
 	if (p->budget && est > p->budget)
 		return 0;
@@ -171,6 +190,7 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	struct path_params p;
 	struct path_result res;
 	uint64_t work;
+	uint32_t prev;
 	int fresh = 0, rc;
 
 	minds_params(w, w->monsters[i].kind, &p);
@@ -182,17 +202,21 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		mi->break_x = mi->goal_x;
 		mi->break_y = mi->goal_y;
 		mi->breaks = 0;
+		mi->no_repair = 0;
 	}
 	if (mi->breaks < UINT8_MAX)
 		mi->breaks++;
+	prev = mi->break_turn;
+	mi->break_turn = w->turn;
 	s = repair_held(md, i);
 	if (!s) {
 		if (mi->breaks < REPAIR_AFTER ||
-		    !repair_plan_fits(md, mi, ks, &p))
+		    !repair_plan_fits(md, w, prev, mi, &p))
 			return 1;
 		s = repair_lend(md, w, i);
 		if (!s)
 			return 1;
+		s->est = mi->repair_expanded;
 		fresh = 1;
 	}
 	rc = plan_run_slot(md, w, i, ks, s, fresh, &p, wk->buf, wk->bufcap,
@@ -238,6 +262,12 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	mi->repair = fresh ? MIND_REPAIR_DLITE_PLAN : MIND_REPAIR_DLITE;
 	mi->repair_expanded = res.stats.expanded;
 	mi->hier = 0;
+	if (!fresh && work + REPAIR_FIXED > s->est) {
+		/* Dearer than a search: the path is kept, the context
+		 * goes. */
+		repair_release(md, i);
+		mi->no_repair = 1;
+	}
 	return plan_adopt(md, w, log, i, REPLAN_CHANGED, &res);
 }
 
