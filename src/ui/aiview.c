@@ -934,6 +934,56 @@ static size_t coop_steps(const struct aiview *a, long i, struct path_point *pts,
 	return n - *from;
 }
 
+/* How monster i made its path again the last time a change broke it,
+ * while that path (or a repair's context) is still its own; "" when
+ * there is nothing to say.  The monster's own repairs, not the view's
+ * D* Lite row (r), which runs a context of the view's. */
+static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
+{
+	const struct mind *mi = mind_of(a, i);
+	uint32_t expanded;
+	int holds;
+	enum mind_repair how =
+	        minds_repair(a->game->minds, (size_t)i, &expanded, &holds);
+
+	buf[0] = '\0';
+	if (!broken_by_change(mi) || mi->cache == MIND_CACHE_SHARED) {
+		if (holds)
+			snprintf(buf, size,
+			         " holds a D* Lite context for this goal: "
+			         "the next break is repaired");
+		return;
+	}
+	switch (how) {
+	case MIND_REPAIR_SEARCH:
+		snprintf(buf, size,
+		         " broken path searched again by %s: %u "
+		         "expanded",
+		         mi->hier ? "the hierarchy"
+		         : minds_kind_jumps(a->game->world,
+		                            a->game->world->monsters[i].kind)
+		                 ? "jump point search"
+		                 : "A*",
+		         expanded);
+		break;
+	case MIND_REPAIR_DLITE_PLAN:
+		snprintf(buf, size,
+		         " broken again: lent a D* Lite context, first plan "
+		         "%u expanded; the next break is repaired",
+		         expanded);
+		break;
+	case MIND_REPAIR_DLITE:
+		snprintf(buf, size, " path repaired by D* Lite: %u expanded%s",
+		         expanded,
+		         holds ? ""
+		               : "; dearer than a search, the context went "
+		                 "back");
+		break;
+	default:
+		break;
+	}
+}
+
 static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 {
 	const struct world *w = a->game->world;
@@ -2106,6 +2156,9 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		cache_text(a, a->sel, cache, sizeof(cache));
 		snprintf(buf, sizeof(buf), " cache %s", cache);
 		panel_wrap(c, &r, 0, buf);
+		repair_text(a, a->sel, buf, sizeof(buf));
+		if (buf[0])
+			panel_wrap(c, &r, 0, buf);
 	}
 	if (look && r.last - r.row >= 6) {
 		r.last -= 6;

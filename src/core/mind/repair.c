@@ -53,6 +53,11 @@
  * to a monster whose last break cost a search of REPAIR_PAYS nodes... */
 #define REPAIR_FIXED 500u
 #define REPAIR_PAYS  2000u
+/* ...and only while that many steps of the broken path are still to go:
+ * near its goal, a monster's searches are small whatever the last one
+ * cost (turnbench --keeper: contexts lent without this served repairs
+ * whose A* beside them took 2-6 us). */
+#define REPAIR_MIN_STEPS 32u
 /* ...and what one D* Lite node costs against one A* expansion, in time
  * (repairbench on brc202d: 119 ns a node in a first plan, about 160 in a
  * repair, against A*'s 36): the planning budget is charged that much.  A
@@ -174,7 +179,8 @@ static int repair_plan_fits(const struct minds *md, const struct world *w,
 
 	if (mi->repair != MIND_REPAIR_SEARCH || mi->partial || mi->hier ||
 	    mi->no_repair || est < REPAIR_PAYS ||
-	    w->turn - prev > REPAIR_WINDOW)
+	    w->turn - prev > REPAIR_WINDOW ||
+	    mi->len < mi->pos + REPAIR_MIN_STEPS)
 		return 0;
 	if (p->budget && est > p->budget)
 		return 0;
