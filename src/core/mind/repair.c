@@ -13,7 +13,7 @@
  * further break toward that goal is then repaired from the cells that
  * changed since: the world's changes the kind minds, read from its log,
  * and the crowd cells priced in or out since the last search.  The
- * context goes back to the pool when the goal or the mode changes, at
+ * context goes back to the pool when the goal or the mode changes, near
  * the goal, when the monster dies, when a repair costs more than the
  * search it replaces (the monster then gets none again for that goal),
  * or to a monster that needs one more, the one that served least
@@ -53,10 +53,11 @@
  * to a monster whose last break cost a search of REPAIR_PAYS nodes... */
 #define REPAIR_FIXED 500u
 #define REPAIR_PAYS  2000u
-/* ...and only while that many steps of the broken path are still to go:
- * near its goal, a monster's searches are small whatever the last one
- * cost (turnbench --keeper: contexts lent without this served repairs
- * whose A* beside them took 2-6 us). */
+/* ...and only while that many steps of the broken path are still to go
+ * (the context goes back when fewer are): near its goal, a monster's
+ * searches are small whatever the last one cost (turnbench --keeper:
+ * contexts lent without this served repairs whose A* beside them took
+ * 2-6 us). */
 #define REPAIR_MIN_STEPS 32u
 /* ...and what one D* Lite node costs against one A* expansion, in time
  * (repairbench on brc202d: 119 ns a node in a first plan, about 160 in a
@@ -215,6 +216,11 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	prev = mi->break_turn;
 	mi->break_turn = w->turn;
 	s = repair_held(md, i);
+	if (s && mi->len < mi->pos + REPAIR_MIN_STEPS) {
+		/* Near the goal a search is small: the context goes. */
+		repair_release(md, i);
+		return 1;
+	}
 	if (!s) {
 		if (mi->breaks < REPAIR_AFTER ||
 		    !repair_plan_fits(md, w, prev, mi, &p))
