@@ -68,7 +68,8 @@ struct result {
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
-	uint64_t hpa_plans, budget_cut, moves;    /* monsters' steps taken */
+	uint64_t hpa_plans, budget_cut, moves;  /* monsters' steps taken */
+	uint64_t dlite_repairs, dlite_expanded; /* D* Lite's, first plans in */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
 
@@ -277,6 +278,9 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	r->deferred = g->minds->stats.deferred;
 	r->map_paths = g->minds->stats.map_paths;
 	r->hpa_plans = g->minds->stats.hpa_plans;
+	r->dlite_repairs =
+	        g->minds->stats.dlite_plans + g->minds->stats.dlite_repairs;
+	r->dlite_expanded = g->minds->stats.dlite_expanded;
 	r->budget_cut = g->minds->stats.budget_cut;
 	{
 		size_t mon, map;
@@ -329,6 +333,7 @@ static void print(const struct bopts *o, const struct result *r,
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
 	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f"
 	       " bytes_per_monster=%.0f bytes_per_cell=%.1f hpa_plans=%" PRIu64
+	       " dlite_repairs=%" PRIu64 " dlite_expanded=%" PRIu64
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
 	       "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
@@ -336,8 +341,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
-	       r->bytes_per_cell, r->hpa_plans, r->budget_cut, r->deferred,
-	       r->moves);
+	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
+	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves);
 }
 
 /* ---- the door keeper (--keeper) ---------------------------------------- */
