@@ -1,7 +1,7 @@
 /* plan.c - a monster's search and the path it keeps: the crowd priced
- * into its kind's grid, the search itself (A*, jump point search, or on
- * big maps the hierarchy), and whether a kept path is still good after
- * the dungeon changed. */
+ * into its kind's grid, the search itself (A*, jump point search, on big
+ * maps the hierarchy, or the D* Lite context repair.c lent it), and
+ * whether a kept path is still good after the dungeon changed. */
 #include <stdlib.h>
 #include <string.h>
 
