@@ -394,6 +394,152 @@ static void test_repair_not_where_search_is_cheap(void **state)
 	}
 }
 
+/* Walls a cell two to four steps ahead on monster i's path, where it
+ * leaves the goal in reach and is not on the path of avoid (a mind, or
+ * NULL); the oldest of the walls kept in wx, wy opens again when there
+ * are cap of them.  Returns 1 when it walled one. */
+static int wall_ahead(struct game *g, size_t i, const struct mind *avoid,
+                      uint64_t *rng, int *wx, int *wy, int *n, int cap)
+{
+	struct world *w = g->world;
+	const struct mind *mi = &g->minds->mind[i];
+	const int wall = data_terrain_find(w->data, "wall");
+	const int floor = data_terrain_find(w->data, "floor");
+	size_t here = place_on_path(mi, w->monsters[i].x, w->monsters[i].y);
+	size_t ahead = here + 2 + (size_t)(next_rand(rng) % 3);
+	int x, y;
+
+	if (here + 3 >= mi->len || ahead >= mi->len - 1)
+		return 0;
+	x = mi->path[ahead].x;
+	y = mi->path[ahead].y;
+	if (w->occ[world_idx(w, x, y)] ||
+	    w->terrain[world_idx(w, x, y)] != floor ||
+	    (avoid && dungeon_path_has(avoid, x, y)))
+		return 0;
+	if (*n == cap) {
+		world_set_terrain(w, wx[0], wy[0], floor);
+		memmove(wx, wx + 1, (size_t)(cap - 1) * sizeof(*wx));
+		memmove(wy, wy + 1, (size_t)(cap - 1) * sizeof(*wy));
+		(*n)--;
+	}
+	world_set_terrain(w, x, y, wall);
+	if (!reachable(g, i)) {
+		world_set_terrain(w, x, y, floor);
+		return 0;
+	}
+	wx[*n] = x;
+	wy[(*n)++] = y;
+	return 1;
+}
+
+/* Five walkers broken every turn, four contexts: never more than four
+ * lent; a context is not taken from a monster it still serves (the two
+ * would plan afresh by turns); once one has been idle long enough, the
+ * walker left without takes it. */
+static void test_repair_pool_of_four(void **state)
+{
+	static const struct {
+		int x, y, gx, gy;
+	} walkers[] = {{2, 2, 94, 3},
+	               {2, 6, 94, 7},
+	               {3, 10, 92, 11},
+	               {2, 14, 90, 5},
+	               {4, 18, 88, 9}};
+	const size_t nw = sizeof(walkers) / sizeof(walkers[0]);
+	unsigned taken = 0;
+	uint64_t seed;
+
+	(void)state;
+	for (seed = 1; seed <= 4; seed++) {
+		char *map = make_map();
+		struct game *g;
+		struct world *w;
+		size_t idx[5], k, j, nidx = 0;
+		int wx[16], wy[16], nwalls = 0, held[5], t, idle = -1;
+		int left = -1, left_breaks = 0;
+		uint64_t rng = seed;
+
+		for (k = 1; k < nw; k++)
+			map[(size_t)walkers[k].y * (MAP_W + 1) +
+			    (size_t)walkers[k].x] = 'W';
+		g = dungeon_game(kinds, legend, map, seed, NULL);
+		w = g->world;
+		for (j = 0; j < w->nmonsters; j++)
+			if (w->data->monsters[w->monsters[j].kind].glyph == 'W')
+				idx[nidx++] = j;
+		assert_int_equal(nidx, nw);
+		for (k = 0; k < nw; k++) {
+			struct mind *mi = &g->minds->mind[idx[k]];
+
+			/* Which walker is which: by where it stands. */
+			for (j = 0; j < nw; j++)
+				if (w->monsters[idx[k]].x == walkers[j].x &&
+				    w->monsters[idx[k]].y == walkers[j].y)
+					break;
+			assert_true(j < nw);
+			mi->mode = MIND_WANDER;
+			mi->wander_x = walkers[j].gx;
+			mi->wander_y = walkers[j].gy;
+			held[k] = 0;
+		}
+		assert_int_equal(game_step(g, wait_cmd), 1);
+		for (t = 0; t < 30; t++) {
+			int holders = 0;
+
+			for (k = 0; k < nw; k++)
+				if ((int)k != idle)
+					wall_ahead(
+					        g, idx[k],
+					        idle < 0 ? NULL
+					                 : &g->minds->mind
+					                            [idx[idle]],
+					        &rng, wx, wy, &nwalls, 16);
+			assert_int_equal(game_step(g, wait_cmd), 1);
+			for (k = 0; k < nw; k++) {
+				const struct mind *mi = &g->minds->mind[idx[k]];
+				uint32_t e;
+				int holds;
+
+				minds_repair(g->minds, idx[k], &e, &holds);
+				holders += holds;
+				/* Lost only when a repair cost too much. */
+				if (held[k] && !holds && (int)k != idle)
+					ASSERT_GAME(g, mi->no_repair);
+				held[k] = holds;
+			}
+			ASSERT_GAME(g, holders <= 4);
+			if (t == 20 && left >= 0)
+				left_breaks = g->minds->mind[idx[left]].breaks;
+			if (t == 8) {
+				/* Four serve, one goes without: the first
+				 * holder is left alone from now on. */
+				ASSERT_GAME(g, holders == 4);
+				for (k = 0; k < nw; k++) {
+					if (held[k] && idle < 0)
+						idle = (int)k;
+					if (!held[k])
+						left = (int)k;
+				}
+			}
+		}
+		/* Idle for more than eight turns: the walker left without a
+		 * context took it when its way broke again (the walls spare
+		 * the idle one's path, and may spare the other's too when
+		 * the two share it). */
+		ASSERT_GAME(g, left >= 0 && idle >= 0);
+		if (g->minds->mind[idx[left]].breaks > left_breaks &&
+		    !g->minds->mind[idx[left]].no_repair) {
+			ASSERT_GAME(g, held[left] && !held[idle]);
+			taken++;
+		}
+		game_free(g);
+		free(map);
+	}
+	print_message("%u of 4 games saw an idle context taken\n", taken);
+	assert_true(taken >= 1);
+}
+
 /* A chaser's goal is the player: it moves, and no context is lent. */
 static void test_repair_not_for_chasers(void **state)
 {
@@ -440,6 +586,7 @@ int main(void)
 	        cmocka_unit_test(test_repair_off_searches_every_break),
 	        cmocka_unit_test(test_repair_not_where_search_is_cheap),
 	        cmocka_unit_test(test_repair_not_for_chasers),
+	        cmocka_unit_test(test_repair_pool_of_four),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -17,7 +17,7 @@
  * the goal, when the monster dies, when a repair costs more than the
  * search it replaces (the monster then gets none again for that goal),
  * or to a monster that needs one more, the one that served least
- * recently first (but never one that served this turn).
+ * recently first, but only one idle for REPAIR_WINDOW turns.
  *
  * Why so careful: the game's A* settles a node in some 40 ns (a bucket
  * queue), a D* Lite node costs four times that, and a repair pays some
@@ -129,7 +129,9 @@ static int repair_allowed(const struct minds *md, const struct world *w,
 }
 
 /* A context for monster i, free or taken from the monster it served
- * least recently (not this turn), made on first use; NULL when none. */
+ * least recently, if that was more than REPAIR_WINDOW turns ago (taking
+ * one that still serves would only make the two plan afresh by turns),
+ * made on first use; NULL when none. */
 static struct repair_slot *repair_lend(struct minds *md, const struct world *w,
                                        size_t i)
 {
@@ -145,7 +147,8 @@ static struct repair_slot *repair_lend(struct minds *md, const struct world *w,
 			s = c;
 			break;
 		}
-		if (c->used != w->turn && (!s || c->used < s->used))
+		if (w->turn - c->used > REPAIR_WINDOW &&
+		    (!s || c->used < s->used))
 			s = c;
 	}
 	if (!s)
