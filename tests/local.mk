@@ -11,7 +11,8 @@ EXTRA_DIST += tests/golden
 EXTRA_DIST += \
 	tests/fixtures/README.md \
 	tests/fixtures/den312d.map \
-	tests/fixtures/den312d.map.scen
+	tests/fixtures/den312d.map.scen \
+	tests/fixtures/split120.map
 
 # The architecture: layers, includes, the core's globals and calls.
 TESTS += tests/test_layers.sh

@@ -157,11 +157,13 @@ static void headless_summary_end(void *self, struct session *s)
 	        "summary: turns=%u monsters=%zu plans=%" PRIu64
 	        " cache_hits=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
 	        " distmap_cells=%" PRIu64 " map_paths=%" PRIu64
-	        " hpa_plans=%" PRIu64 " turn_us_median=%" PRIu64
+	        " hpa_plans=%" PRIu64 " dlite_repairs=%" PRIu64
+	        " dlite_expanded=%" PRIu64 " turn_us_median=%" PRIu64
 	        " turn_us_max=%" PRIu64 " caught=%d won=%d seed=%" PRIu64
 	        " depth=%d\n",
 	        w->turn, w->nmonsters, st->plans, st->cache_hits, st->expanded,
 	        st->distmaps, st->distmap_cells, st->map_paths, st->hpa_plans,
+	        st->dlite_plans + st->dlite_repairs, st->dlite_expanded,
 	        median / 1000, max_ns / 1000, w->state == WORLD_LOST,
 	        w->state == WORLD_WON, s->game->seed, s->game->depth);
 }

@@ -934,6 +934,47 @@ static size_t coop_steps(const struct aiview *a, long i, struct path_point *pts,
 	return n - *from;
 }
 
+/* How monster i made its path again the last time a change broke it,
+ * while that path is still its own (to follow the cache text that says
+ * what broke it), or "holds a D* Lite context" when it holds one for
+ * its goal and its path is not a broken one's; "" when there is nothing
+ * to say.  The monster's own repairs, not the view's D* Lite row (r),
+ * which runs a context of the view's. */
+static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+	const struct mind *mi = mind_of(a, i);
+	uint32_t expanded;
+	int holds;
+	enum mind_repair how =
+	        minds_repair(a->game->minds, (size_t)i, &expanded, &holds);
+
+	buf[0] = '\0';
+	if (!broken_by_change(mi) || mi->cache == MIND_CACHE_SHARED) {
+		if (holds)
+			snprintf(buf, size, "holds a D* Lite context");
+		return;
+	}
+	switch (how) {
+	case MIND_REPAIR_SEARCH:
+		snprintf(buf, size, "%s: %u expanded",
+		         mi->hier ? "hierarchy"
+		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
+		                                                    : "A*",
+		         expanded);
+		break;
+	case MIND_REPAIR_DLITE_PLAN:
+		snprintf(buf, size, "D* Lite lent: %u expanded", expanded);
+		break;
+	case MIND_REPAIR_DLITE:
+		snprintf(buf, size, "repaired by D* Lite: %u expanded%s",
+		         expanded, holds ? "" : ", given back");
+		break;
+	default:
+		break;
+	}
+}
+
 static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 {
 	const struct world *w = a->game->world;
@@ -2103,8 +2144,14 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	{
 		char cache[96];
 
+		char how[64];
+
 		cache_text(a, a->sel, cache, sizeof(cache));
-		snprintf(buf, sizeof(buf), " cache %s", cache);
+		repair_text(a, a->sel, how, sizeof(how));
+		/* How a broken path was made again goes on the row that
+		 * says it broke. */
+		snprintf(buf, sizeof(buf), " cache %s%s%s", cache,
+		         how[0] ? "; " : "", how);
 		panel_wrap(c, &r, 0, buf);
 	}
 	if (look && r.last - r.row >= 6) {

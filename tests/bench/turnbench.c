@@ -16,7 +16,17 @@
  * wander instead (long searches to random places, where the automatic
  * choice brings in the hierarchy): steps taken, searches the budget cut
  * and re-plans it put off say how far the planning got.  Ends with one
- * `summary:` line per strategy and a final one with the ratios. */
+ * `summary:` line per strategy and a final one with the ratios.
+ *
+ * With --keeper K the monsters wander and a door keeper walls up, every
+ * turn, a cell two to six steps ahead on the paths of K of them (the
+ * same K while they can be found: --keeper-spread picks K at random each
+ * turn instead), opening each again eight turns later, as a player or
+ * the AI view's sandbox would.  Two games are played, the automatic
+ * strategy with paths a change broke always searched again (old), and
+ * with D* Lite repairing them (new, repair.c); every decision is timed,
+ * and the searches for broken paths are told apart by how they were
+ * made: time and expansions per repair, and the whole turn's. */
 #include "config.h"
 
 #include <errno.h>
@@ -30,6 +40,8 @@
 #include "core/data/data.h"
 #include "core/game.h"
 #include "core/path/distmap.h"
+#include "core/path/path.h"
+#include "core/world/act.h"
 #include "core/world/gen.h"
 #include "core/world/world.h"
 #include "session/files.h"
@@ -45,7 +57,9 @@ struct bopts {
 	const char *map; /* a Moving AI .map instead of a generated one */
 	int wander;      /* monsters guard and wander instead of hunting */
 	int cave;        /* a generated cave instead of rooms */
-	long budget;     /* --turn-budget, -1: the game's default */
+	int keeper;      /* monsters the door keeper harasses each turn */
+	int spread;      /* ...chosen afresh every turn */
+	long budget;     /* the minds' turn budget, -1: the game's */
 };
 
 struct result {
@@ -55,12 +69,13 @@ struct result {
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
-	uint64_t hpa_plans, budget_cut, moves;    /* monsters' steps taken */
+	uint64_t hpa_plans, budget_cut, moves;  /* monsters' steps taken */
+	uint64_t dlite_repairs, dlite_expanded; /* D* Lite's, first plans in */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
 
 static struct game *make_game(const struct bopts *o, enum mind_strategy s,
-                              int no_cache)
+                              int no_cache, int no_dlite)
 {
 	char path[4096];
 	struct diag_list dl;
@@ -87,10 +102,11 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 	mind_options_default(&mo);
 	mo.strategy = s;
 	mo.no_cache = no_cache;
-	mo.hunt = !o->wander; /* all of them, every turn */
-	/* The baseline re-plans in full, every turn: no budget cuts. */
+	mo.no_dlite = no_dlite;
 	if (o->budget >= 0)
 		mo.turn_budget = (uint32_t)o->budget;
+	mo.hunt = !o->wander; /* all of them, every turn */
+	/* The baseline re-plans in full, every turn: no budget cuts. */
 	if (no_cache)
 		mo.turn_budget = 0;
 	/* A generated dungeon places its monsters; a Moving AI map gets
@@ -145,7 +161,7 @@ static int oracle_build(struct oracle * or, struct game *g)
 static int run(const struct bopts *o, const char *name, enum mind_strategy s,
                int no_cache, struct result *r)
 {
-	struct game *g = make_game(o, s, no_cache);
+	struct game *g = make_game(o, s, no_cache, 0);
 	struct world *w = g ? g->world : NULL;
 	struct autopilot *ap;
 	struct oracle or ;
@@ -264,6 +280,9 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	r->deferred = g->minds->stats.deferred;
 	r->map_paths = g->minds->stats.map_paths;
 	r->hpa_plans = g->minds->stats.hpa_plans;
+	r->dlite_repairs =
+	        g->minds->stats.dlite_plans + g->minds->stats.dlite_repairs;
+	r->dlite_expanded = g->minds->stats.dlite_expanded;
 	r->budget_cut = g->minds->stats.budget_cut;
 	{
 		size_t mon, map;
@@ -317,6 +336,7 @@ static void print(const struct bopts *o, const struct result *r,
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
 	       " cache_hit_rate=%.3f wasted_pct=%.2f overhead_pct=%.2f"
 	       " bytes_per_monster=%.0f bytes_per_cell=%.1f hpa_plans=%" PRIu64
+	       " dlite_repairs=%" PRIu64 " dlite_expanded=%" PRIu64
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
 	       "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
@@ -324,14 +344,380 @@ static void print(const struct bopts *o, const struct result *r,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
-	       r->bytes_per_cell, r->hpa_plans, r->budget_cut, r->deferred,
-	       r->moves);
+	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
+	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves);
+}
+
+/* ---- the door keeper (--keeper) ---------------------------------------- */
+
+/* Turns a cell stays walled up. */
+#define KEEP_TURNS 8
+
+struct shut {
+	int x, y, t; /* the cell, its terrain before */
+	long turn;
+};
+
+/* Searches for broken paths, by how they were made. */
+enum { BY_SEARCH, BY_DLITE_PLAN, BY_DLITE, BY_COUNT };
+
+struct keeper_result {
+	const char *name;
+	long turns;
+	uint64_t median_ns, p99_ns, total_ns;
+	uint64_t n[BY_COUNT], ns[BY_COUNT], expanded[BY_COUNT];
+	/* A* from the same cell to the same goal on the same grid, run
+	 * beside each of D* Lite's answers (outside the turn's time). */
+	uint64_t astar_ns[BY_COUNT], astar_expanded[BY_COUNT];
+	/* Decisions that kept their path: what a decision costs anyway. */
+	uint64_t keeps, keep_ns;
+	/* D* Lite's repairs by the size of the A* beside them: under 1k,
+	 * 4k, 16k and 64k nodes, and more; how many, and both times. */
+	uint64_t sz_n[5], sz_dlite_ns[5], sz_astar_ns[5];
+	uint64_t plans, expanded_all, breaks, moves;
+	double bytes_per_cell;
+};
+
+/* What the A* beside D* Lite needs. */
+struct shadow {
+	struct path_ctx *ctx;
+	struct path_point *buf;
+	size_t cap;
+};
+
+static uint64_t keeper_rand(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return *s >> 33;
+}
+
+/* Walls up a cell two to six steps ahead of monster i on its path;
+ * returns 1 when it did. */
+static int keeper_break(struct game *g, size_t i, uint64_t *rng,
+                        struct shut *sh, size_t *nsh, size_t cap)
+{
+	struct world *w = g->world;
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &g->minds->mind[i];
+	const int wall = data_terrain_find(w->data, "wall");
+	size_t k, here = mi->len;
+	int x, y;
+
+	for (k = mi->pos; k < mi->len && k < mi->pos + 4; k++)
+		if (mi->path[k].x == m->x && mi->path[k].y == m->y)
+			here = k;
+	if (*nsh >= cap || wall < 0 || here + 3 >= mi->len)
+		return 0;
+	k = here + 2 + (size_t)(keeper_rand(rng) % 5);
+	if (k >= mi->len - 1)
+		k = mi->len - 2;
+	x = mi->path[k].x;
+	y = mi->path[k].y;
+	if (w->occ[world_idx(w, x, y)] || (x == w->px && y == w->py) ||
+	    (x == w->exit_x && y == w->exit_y) ||
+	    w->terrain[world_idx(w, x, y)] == wall)
+		return 0;
+	sh[*nsh].x = x;
+	sh[*nsh].y = y;
+	sh[*nsh].t = w->terrain[world_idx(w, x, y)];
+	sh[*nsh].turn = w->turn;
+	(*nsh)++;
+	world_set_terrain(w, x, y, wall);
+	return 1;
+}
+
+/* Whether the keeper may pick monster i: it walks to a place of its own
+ * (not the player) along a path with some way still to go. */
+static int keeper_victim(const struct game *g, size_t i)
+{
+	const struct mind *mi = &g->minds->mind[i];
+
+	return g->world->monsters[i].alive && mi->mode != MIND_CHASE &&
+	       mi->len > mi->pos + 4;
+}
+
+/* The monsters' tick as game_monsters_act plays it, every decision
+ * timed and put down to how its broken path, if any, was made again. */
+static void keeper_monsters_act(struct game *g, struct keeper_result *r,
+                                struct shadow *sd, uint64_t *shadow_ns)
+{
+	struct world *w = g->world;
+	const struct mind_stats *st = &g->minds->stats;
+	struct world_action a;
+	size_t i;
+
+	minds_tick(g->minds, w);
+	for (i = 0; i < w->nmonsters && w->state == WORLD_PLAYING; i++) {
+		if (!act_charge(w, i))
+			continue;
+		while (act_ready(w, i)) {
+			uint64_t c0 = st->reasons[REPLAN_CHANGED],
+			         d0 = st->dlite_plans, r0 = st->dlite_repairs,
+			         e0 = st->expanded, p0 = st->plans,
+			         t0 = bench_now_ns(), dt, ns0;
+			int by;
+
+			minds_decide(g->minds, w, &w->rng, &w->events, i, &a);
+			dt = bench_now_ns() - t0;
+			if (st->plans == p0) {
+				r->keeps++;
+				r->keep_ns += dt;
+			}
+			if (st->reasons[REPLAN_CHANGED] == c0) {
+				act_monster(w, i, &a);
+				continue;
+			}
+			by = st->dlite_plans != d0     ? BY_DLITE_PLAN
+			     : st->dlite_repairs != r0 ? BY_DLITE
+			                               : BY_SEARCH;
+			ns0 = r->ns[by];
+			r->n[by]++;
+			r->ns[by] += dt;
+			r->expanded[by] += st->expanded - e0;
+			if (by != BY_SEARCH) {
+				/* The same query, afresh by A*, before the
+				 * monster moves. */
+				const struct mind *mi = &g->minds->mind[i];
+				struct path_params p;
+				struct path_result res;
+
+				minds_params(w, w->monsters[i].kind, &p);
+				p.budget = 0;
+				t0 = bench_now_ns();
+				minds_search_again(g->minds, w, i, mi->goal_x,
+				                   mi->goal_y, &p, sd->ctx,
+				                   sd->buf, sd->cap, &res,
+				                   NULL);
+				dt = bench_now_ns() - t0;
+				r->astar_ns[by] += dt;
+				*shadow_ns += dt;
+				r->astar_expanded[by] += res.stats.expanded;
+				if (by == BY_DLITE) {
+					int z = 0;
+
+					while (z < 4 &&
+					       res.stats.expanded >=
+					               1000u << (2 * z))
+						z++;
+					r->sz_n[z]++;
+					r->sz_astar_ns[z] += dt;
+					r->sz_dlite_ns[z] += r->ns[by] - ns0;
+				}
+			}
+			act_monster(w, i, &a);
+		}
+	}
+	act_end_turn(w);
+}
+
+static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
+                      struct keeper_result *r)
+{
+	struct game *g = make_game(o, MIND_STRATEGY_AUTO, 0, no_dlite);
+	struct world *w = g ? g->world : NULL;
+	const size_t cap = (size_t)o->keeper * (KEEP_TURNS + 1) + 16;
+	struct shut *sh = malloc(cap * sizeof(*sh));
+	size_t *victims = malloc(((size_t)o->keeper + 1) * sizeof(*victims));
+	uint64_t *times = malloc((size_t)o->turns * sizeof(*times));
+	uint64_t rng = o->seed * 2654435761u + 1;
+	size_t nsh = 0, nv = 0, i, k;
+	struct shadow sd;
+	long t;
+
+	memset(r, 0, sizeof(*r));
+	r->name = name;
+	sd.cap = 1u << 16;
+	sd.buf = malloc(sd.cap * sizeof(*sd.buf));
+	sd.ctx = w ? path_ctx_new(w->width, w->height) : NULL;
+	if (!g || !sh || !victims || !times || !sd.buf || !sd.ctx) {
+		fprintf(stderr, "turnbench: out of memory\n");
+		return -1;
+	}
+	for (t = 0; t < o->turns && w->state == WORLD_PLAYING; t++) {
+		struct world_cmd c = {WCMD_WAIT, 0, 0};
+		uint64_t t0;
+
+		game_player_act(g, c);
+		/* Cells shut long enough open again. */
+		for (k = 0; k < nsh;) {
+			if (sh[k].turn + KEEP_TURNS <= (long)w->turn) {
+				world_set_terrain(w, sh[k].x, sh[k].y, sh[k].t);
+				sh[k] = sh[--nsh];
+			} else {
+				k++;
+			}
+		}
+		/* The same victims while they can be found (or new ones
+		 * each turn), a wall on each one's way. */
+		if (o->spread)
+			nv = 0;
+		for (k = 0; k < nv;)
+			if (keeper_victim(g, victims[k]))
+				k++;
+			else
+				victims[k] = victims[--nv];
+		for (i = 0; i < w->nmonsters && nv < (size_t)o->keeper; i++) {
+			size_t j = o->spread ? (size_t)(keeper_rand(&rng) %
+			                                w->nmonsters)
+			                     : i;
+
+			for (k = 0; k < nv && victims[k] != j; k++)
+				;
+			if (k == nv && keeper_victim(g, j))
+				victims[nv++] = j;
+		}
+		for (k = 0; k < nv; k++)
+			r->breaks += (uint64_t)keeper_break(g, victims[k], &rng,
+			                                    sh, &nsh, cap);
+		{
+			uint64_t shadow_ns = 0;
+
+			t0 = bench_now_ns();
+			keeper_monsters_act(g, r, &sd, &shadow_ns);
+			times[t] = bench_now_ns() - t0 - shadow_ns;
+		}
+		r->total_ns += times[t];
+		for (i = 0; i < w->events.len; i++)
+			r->moves += w->events.items[i].kind == WEV_MOVED &&
+			            w->events.items[i].actor >= 0;
+	}
+	r->turns = t;
+	if (t) {
+		qsort(times, (size_t)t, sizeof(*times), bench_cmp_u64);
+		r->median_ns = times[t / 2];
+		r->p99_ns = times[(size_t)(t * 99 / 100)];
+	}
+	r->plans = g->minds->stats.plans;
+	r->expanded_all = g->minds->stats.expanded;
+	{
+		size_t mon, map;
+
+		minds_bytes(g->minds, &mon, &map);
+		r->bytes_per_cell =
+		        (double)map / ((double)w->width * (double)w->height);
+	}
+	free(times);
+	free(victims);
+	free(sh);
+	free(sd.buf);
+	path_ctx_free(sd.ctx);
+	game_free(g);
+	return 0;
+}
+
+static double per(uint64_t a, uint64_t n)
+{
+	return n ? (double)a / (double)n : 0.0;
+}
+
+static void print_keeper(const struct bopts *o, const struct keeper_result *r)
+{
+	const char *b = o->map ? strrchr(o->map, '/') : NULL;
+	uint64_t n = r->n[BY_SEARCH] + r->n[BY_DLITE_PLAN] + r->n[BY_DLITE];
+	uint64_t ns = r->ns[BY_SEARCH] + r->ns[BY_DLITE_PLAN] + r->ns[BY_DLITE];
+	char where[64];
+
+	if (o->map)
+		snprintf(where, sizeof(where), "%s", b ? b + 1 : o->map);
+	else
+		snprintf(where, sizeof(where), "%dx%d", o->w, o->h);
+	printf("summary: keeper=%s repair=%s map=%s monsters=%d victims=%d "
+	       "budget=%ld turns=%ld breaks=%" PRIu64 " turn_us_median=%.1f "
+	       "turn_us_p99=%.1f turn_us_mean=%.1f plans=%" PRIu64
+	       " expanded=%" PRIu64 " changed=%" PRIu64
+	       " changed_us_total=%.0f changed_us=%.2f keep_us=%.2f"
+	       " searched=%" PRIu64 " searched_us=%.2f searched_expanded=%.1f"
+	       " dlite_plans=%" PRIu64 " dlite_plan_us=%.2f"
+	       " dlite_plan_expanded=%.1f plan_astar_us=%.2f"
+	       " plan_astar_expanded=%.1f dlite_repairs=%" PRIu64
+	       " dlite_repair_us=%.2f dlite_repair_expanded=%.1f"
+	       " repair_astar_us=%.2f repair_astar_expanded=%.1f"
+	       " moves=%" PRIu64 " bytes_per_cell=%.1f\n",
+	       o->spread ? "spread" : "stick", r->name, where, o->monsters,
+	       o->keeper, o->budget >= 0 ? o->budget : (long)MIND_TURN_BUDGET,
+	       r->turns, r->breaks, r->median_ns / 1e3, r->p99_ns / 1e3,
+	       per(r->total_ns, (uint64_t)r->turns) / 1e3, r->plans,
+	       r->expanded_all, n, ns / 1e3, per(ns, n) / 1e3,
+	       per(r->keep_ns, r->keeps) / 1e3, r->n[BY_SEARCH],
+	       per(r->ns[BY_SEARCH], r->n[BY_SEARCH]) / 1e3,
+	       per(r->expanded[BY_SEARCH], r->n[BY_SEARCH]),
+	       r->n[BY_DLITE_PLAN],
+	       per(r->ns[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]) / 1e3,
+	       per(r->expanded[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]),
+	       per(r->astar_ns[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]) / 1e3,
+	       per(r->astar_expanded[BY_DLITE_PLAN], r->n[BY_DLITE_PLAN]),
+	       r->n[BY_DLITE], per(r->ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
+	       per(r->expanded[BY_DLITE], r->n[BY_DLITE]),
+	       per(r->astar_ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
+	       per(r->astar_expanded[BY_DLITE], r->n[BY_DLITE]), r->moves,
+	       r->bytes_per_cell);
+	if (r->n[BY_DLITE]) {
+		static const char *const size[] = {"<1k", "1k-4k", "4k-16k",
+		                                   "16k-64k", ">=64k"};
+		int z;
+
+		printf("%s: repairs by A*'s nodes beside them (count, D* Lite "
+		       "us, A* us):",
+		       r->name);
+		for (z = 0; z < 5; z++)
+			printf(" %s %" PRIu64 " %.1f %.1f", size[z], r->sz_n[z],
+			       per(r->sz_dlite_ns[z], r->sz_n[z]) / 1e3,
+			       per(r->sz_astar_ns[z], r->sz_n[z]) / 1e3);
+		printf("\n");
+	}
+}
+
+/* Old and new in one run, and the ratios: above 1, D* Lite's game spent
+ * less; and, in D* Lite's game, its answers against A* beside them on
+ * the same queries: the first plans' price, each repair's gain, and
+ * what the contexts saved in all (saved_us, net of the first plans;
+ * below 0, a loss). */
+static int main_keeper(const struct bopts *o)
+{
+	struct keeper_result old, neu;
+	uint64_t n_old, n_new, ns_old, ns_new;
+	double astar, dlite;
+
+	if (run_keeper(o, "search", 1, &old) != 0)
+		return 1;
+	print_keeper(o, &old);
+	fflush(stdout);
+	if (run_keeper(o, "dlite", 0, &neu) != 0)
+		return 1;
+	print_keeper(o, &neu);
+	n_old = old.n[BY_SEARCH] + old.n[BY_DLITE_PLAN] + old.n[BY_DLITE];
+	n_new = neu.n[BY_SEARCH] + neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE];
+	ns_old = old.ns[BY_SEARCH] + old.ns[BY_DLITE_PLAN] + old.ns[BY_DLITE];
+	ns_new = neu.ns[BY_SEARCH] + neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE];
+	astar = (double)(neu.astar_ns[BY_DLITE_PLAN] + neu.astar_ns[BY_DLITE]);
+	dlite = (double)(neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE]);
+	printf("summary: keeper=%s changed_us_ratio=%.2f "
+	       "changed_us_total_ratio=%.2f turn_us_mean_ratio=%.2f "
+	       "turn_us_median_ratio=%.2f dlite_share=%.3f "
+	       "plan_over_astar=%.2f repair_astar_over_dlite=%.2f "
+	       "repair_expanded_ratio=%.1f saved_us=%.0f\n",
+	       o->spread ? "spread" : "stick",
+	       per(ns_old, n_old) / (per(ns_new, n_new) + 1e-9),
+	       (double)ns_old / ((double)ns_new + 1e-9),
+	       per(old.total_ns, (uint64_t)old.turns) /
+	               (per(neu.total_ns, (uint64_t)neu.turns) + 1e-9),
+	       (double)old.median_ns / ((double)neu.median_ns + 1e-9),
+	       per(neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE], n_new),
+	       (double)neu.ns[BY_DLITE_PLAN] /
+	               ((double)neu.astar_ns[BY_DLITE_PLAN] + 1e-9),
+	       (double)neu.astar_ns[BY_DLITE] /
+	               ((double)neu.ns[BY_DLITE] + 1e-9),
+	       (double)neu.astar_expanded[BY_DLITE] /
+	               ((double)neu.expanded[BY_DLITE] + 1e-9),
+	       (astar - dlite) / 1e3);
+	return 0;
 }
 
 static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
         "       [--wander] [--cave] [--turn-budget N] [--verbose]\n"
+        "       [--keeper K [--keeper-spread]]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -344,12 +730,15 @@ static const char usage[] =
         "--cave generates a cave (hunted --generate WxH --cave) instead\n"
         "of rooms and corridors;\n"
         "--turn-budget N gives the monsters another planning budget per\n"
-        "turn than the game's (hunted --turn-budget);\n"
-        "--verbose prints every turn's time, searches and map work.\n";
+        "turn than the game's (hunted --turn-budget; 0: none);\n"
+        "--verbose prints every turn's time, searches and map work;\n"
+        "--keeper K walls up cells on the ways of K wandering monsters\n"
+        "every turn and plays the game with broken paths searched again\n"
+        "and repaired by D* Lite (--keeper-spread: K others each turn).\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, -1};
+	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, 0, 0, -1};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -385,6 +774,10 @@ int main(int argc, char **argv)
 			o.cave = 1;
 			continue;
 		}
+		if (!strcmp(a, "--keeper-spread")) {
+			o.spread = 1;
+			continue;
+		}
 		if (!v) {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
 			        usage);
@@ -408,8 +801,11 @@ int main(int argc, char **argv)
 			o.map = v, i++;
 		else if (!strcmp(a, "--only"))
 			only = v, i++;
-		else if (!strcmp(a, "--turn-budget") && atol(v) >= 0)
-			o.budget = atol(v), i++;
+		else if (!strcmp(a, "--keeper") && (o.keeper = atoi(v)) > 0)
+			o.wander = 1, i++;
+		else if (!strcmp(a, "--turn-budget") &&
+		         (o.budget = atol(v)) >= 0)
+			i++;
 		else {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
 			        usage);
@@ -423,6 +819,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o.data_dir = data_dir;
+	if (o.keeper)
+		return main_keeper(&o);
 	for (i = 0; i < 5; i++) {
 		if (only && strcmp(only, runs[i].name)) {
 			memset(&res[i], 0, sizeof(res[i]));

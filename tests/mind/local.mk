@@ -16,3 +16,8 @@ check_PROGRAMS += tests/mind/test_coop
 TESTS += tests/mind/test_coop
 tests_mind_test_coop_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_coop_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/mind/test_repair
+TESTS += tests/mind/test_repair
+tests_mind_test_repair_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_repair_LDADD = $(TEST_LIBS)

@@ -118,7 +118,7 @@ tap_check "--autopilot with an unknown style is a usage error"
 
 # 3. The summary line has every field.
 "$bin" --headless --map crowd --seed 2 --turns 50 >"$tmp/sum" 2>&1
-grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ distmaps=[0-9]+ distmap_cells=[0-9]+ map_paths=[0-9]+ hpa_plans=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+ depth=[0-9]+$' \
+grep -Eq '^summary: turns=[0-9]+ monsters=[0-9]+ plans=[0-9]+ cache_hits=[0-9]+ expanded=[0-9]+ distmaps=[0-9]+ distmap_cells=[0-9]+ map_paths=[0-9]+ hpa_plans=[0-9]+ dlite_repairs=[0-9]+ dlite_expanded=[0-9]+ turn_us_median=[0-9]+ turn_us_max=[0-9]+ caught=[01] won=[01] seed=[0-9]+ depth=[0-9]+$' \
 	"$tmp/sum" || { cat "$tmp/sum" >&2; bad "summary format"; }
 tap_check "the summary line has every field"
 

@@ -592,12 +592,17 @@ wait_for 'The goblin re-plans \(path changed\)' ||
 	bad "doorway: no re-plan said for the goblin"
 wait_for 'cache re-planned 1 ago: 5,2 broke it' ||
 	bad "doorway: the view does not show the cell that broke the path"
+# A chaser's goal moves: searched again by A*, never a D* Lite context.
+wait_for 'broke it; A\*: [0-9]+ expanded' ||
+	bad "doorway: the view does not say the goblin searched again by A*"
+screen | grep -q 'D\* Lite lent\|repaired by D\* Lite\|holds a D\* Lite' &&
+	bad "doorway: the view says the chasing goblin used D* Lite"
 screen | grep -q '^HP 30/30  Turn 2 ' || bad "doorway: closing the door was not a turn"
 $T send-keys -t g v k
 wait_for 'goblin#0 re-planned:' || bad "doorway: no re-plan history under k"
 wait_for 're-planned: turn 2 *$' && wait_for '\| +5,2 changed; turn 1 new' || bad "doorway: the history does not name the door"
 wait_for 'turn 1 new' || bad "doorway: the history misses the first plan"
-ok "with the AI view on, c l closes the door in the goblin's face and the view shows it re-plan, and its history"
+ok "with the AI view on, c l closes the door in the goblin's face and the view shows it re-plan by A*, and its history"
 $T send-keys -t g q y
 check_restored "the doorway game quits cleanly" 0
 

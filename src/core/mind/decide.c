@@ -145,6 +145,7 @@ static int decide_path(struct minds *md, const struct world *w,
                        enum replan_reason why)
 {
 	struct mind *mi = &md->mind[i];
+	int r;
 
 	if (why == REPLAN_COUNT) {
 		mi->plan_serial = w->change_serial;
@@ -161,6 +162,10 @@ static int decide_path(struct minds *md, const struct world *w,
 		md->stats.deferred++;
 		if (!mi->len || why == REPLAN_CHANGED || why == REPLAN_NEW)
 			return -1;
+	} else if (why == REPLAN_CHANGED &&
+	           (r = repair_try(md, w, log, i, ks)) <= 0) {
+		/* Repaired by its D* Lite context (repair.c). */
+		return r;
 	} else if (plan_search(md, w, log, i, ks, why) != 0) {
 		return -1;
 	}
@@ -298,9 +303,12 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 		mi->len = mi->pos = 0;
 		return;
 	}
+	/* A D* Lite context serves one goal, in one mode. */
+	repair_check(md, i);
 	if (decide_at_goal(w, m, mi, ks)) {
 		mi->len = mi->pos = 0;
 		mi->cache = MIND_CACHE_NONE;
+		repair_release(md, i);
 		return;
 	}
 	why = decide_why(md, w, i, ks, &mapwide);

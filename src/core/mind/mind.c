@@ -78,6 +78,7 @@ void minds_free(struct minds *md)
 		free(wk->noise);
 		free(wk->buf);
 		coop_free(wk->coop);
+		repair_free(wk);
 		free(wk);
 	}
 	free(md);
@@ -145,6 +146,7 @@ void minds_tick(struct minds *md, const struct world *w)
 	wk->tick_budget = wk->tick_left;
 	shared_choose(md, w);
 	coop_tick(md, w);
+	repair_tick(md, w);
 }
 
 void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
@@ -232,7 +234,7 @@ void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
 			       2 * ((size_t)ks->compcap + 1) * sizeof(uint32_t);
 		map += distmap_bytes(ks->dm);
 	}
-	map += coop_bytes(wk->coop, &coop_mon);
+	map += coop_bytes(wk->coop, &coop_mon) + repair_bytes(wk);
 	*per_monster = mon + coop_mon;
 	*per_map = map;
 }
@@ -337,6 +339,16 @@ int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
 		return res->status;
 	return plan_run_dlite(md, w, i, ks, gx, gy, p, ctx, snap, fresh, buf,
 	                      cap, res, changed);
+}
+
+enum mind_repair minds_repair(const struct minds *md, size_t i,
+                              uint32_t *expanded, int *holds)
+{
+	const struct mind *mi = &md->mind[i];
+
+	*expanded = mi->repair_expanded;
+	*holds = mi->repair_slot != 0;
+	return (enum mind_repair)mi->repair;
 }
 
 const char *mind_mode_name(enum mind_mode m)

@@ -11,11 +11,14 @@
  * next turns in space and time round the cells each has reserved
  * (coop.c, reserve.h).  On a big map, a long search that costs A* enough
  * goes to the hierarchy (core/path/hpa.h), which gives the first part of
- * a near-cheapest way at a fraction of the work.  A target out of reach is
- * recognised from the kind's connected components without a search, and the
- * monster settles on the closest reachable cell until the map changes.  When
- * many chasers of a kind need a new way at once, one distance map from the
- * player can serve them all.
+ * a near-cheapest way at a fraction of the work.  A monster whose way to
+ * a goal that stays put keeps being broken by changes (doors shut in its
+ * face) is lent one of a few D* Lite contexts (core/path/dlite.h,
+ * repair.c), which repairs its search instead of starting over.  A
+ * target out of reach is recognised from the kind's connected components
+ * without a search, and the monster settles on the closest reachable
+ * cell until the map changes.  When many chasers of a kind need a new way
+ * at once, one distance map from the player can serve them all.
  *
  * The minds only read the world.  They learn what changed in the dungeon
  * from the world's log of changes, and a decision may draw on the game's
@@ -59,6 +62,16 @@ enum mind_cache {
 	MIND_CACHE_COUNT
 };
 
+/* How a monster made its path again the last time a change of the map
+ * broke the one it kept (REPLAN_CHANGED). */
+enum mind_repair {
+	MIND_REPAIR_NONE = 0,   /* no path of its broken yet */
+	MIND_REPAIR_SEARCH,     /* a new search (A*, jump points, hierarchy) */
+	MIND_REPAIR_DLITE_PLAN, /* lent a D* Lite context: its first plan */
+	MIND_REPAIR_DLITE,      /* the context's search repaired */
+	MIND_REPAIR_COUNT
+};
+
 /* What one monster knows and intends.  path[pos] is where the monster
  * stands; the path runs on to (path[len-1]). */
 struct mind {
@@ -88,6 +101,18 @@ struct mind {
 	uint8_t search_left;    /* places still to look round the last spot */
 	uint8_t hier; /* the last search was the hierarchy's (its first
 	                 windows: the path ends on the way) */
+	/* Paths to (break_x, break_y) that changes broke; the D* Lite
+	 * context it holds (repair.c), pool slot + 1, 0 for none; how the
+	 * last broken path was made again (enum mind_repair) and the nodes
+	 * that took (D* Lite's own, not weighted). */
+	uint8_t breaks;
+	uint8_t no_repair; /* a repair cost more than a search: no context
+	                      for this goal again */
+	uint8_t repair_slot;
+	uint8_t repair;
+	int break_x, break_y;
+	uint32_t break_turn; /* the turn of the last break */
+	uint32_t repair_expanded;
 };
 
 /* Nodes all monsters may expand (or settle, for shared distance maps) in
@@ -103,6 +128,9 @@ struct mind_options {
 	/* Every monster always knows where the player is and hunts it,
 	 * seen or not (the --hunt game; the turn benchmark's load). */
 	int hunt;
+	/* Paths a change broke are always searched again, never repaired
+	 * by D* Lite (for comparison only). */
+	int no_dlite;
 };
 
 struct mind_stats {
@@ -119,6 +147,13 @@ struct mind_stats {
 	uint64_t waits;         /* turns a monster waited for another */
 	uint64_t hpa_plans;     /* searches the hierarchy answered */
 	uint64_t coop_plans;    /* cooperative (space-time) plans made */
+	/* Paths a change broke, made again by D* Lite (repair.c): first
+	 * plans of a lent context, repairs of one, and the nodes both
+	 * expanded (counted in plans and expanded too)... */
+	uint64_t dlite_plans, dlite_repairs, dlite_expanded;
+	/* ...and all the searches for paths a change broke, however made,
+	 * with their nodes. */
+	uint64_t changed_expanded;
 	uint64_t reasons[REPLAN_COUNT];
 };
 
@@ -239,15 +274,20 @@ const struct reserve *minds_reserve(const struct minds *m);
  * walker moved to where the monster stands.  snap holds the kind grid's
  * (width + 2) * (height + 2) padded cells as the last call priced them
  * and is brought up to date; *changed gets how many cells were reported.
- * Monsters themselves re-plan with A*: tests/bench/repairbench shows
- * D* Lite paying only for a path repaired two or three times, which no
- * monster's path is in the games measured.  Returns the path status. */
+ * Returns the path status. */
 struct dlite_ctx;
 int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
                       int gy, const struct path_params *p,
                       struct dlite_ctx *ctx, uint8_t *snap, int fresh,
                       struct path_point *buf, size_t cap,
                       struct path_result *res, size_t *changed);
+
+/* How monster i made its path again the last time a change broke it
+ * (MIND_REPAIR_NONE if never), with the nodes that search expanded in
+ * *expanded; *holds is 1 while the monster holds a D* Lite context (its
+ * next break toward the same goal is repaired). */
+enum mind_repair minds_repair(const struct minds *md, size_t i,
+                              uint32_t *expanded, int *holds);
 
 const char *mind_mode_name(enum mind_mode m);
 const char *mind_strategy_name(enum mind_strategy s);

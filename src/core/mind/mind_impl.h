@@ -7,6 +7,7 @@
 #include "mind.h"
 
 struct coop;
+struct dlite_ctx;
 struct distmap;
 struct hpa;
 struct jps_ctx;
@@ -14,6 +15,28 @@ struct jps_ctx;
 /* Other monsters within this many cells of a mover make their cell cost
  * more for its search (plan.c). */
 #define OCC_RADIUS 6
+
+/* The cells one crowd pricing may touch. */
+#define OCC_CELLS ((2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1))
+
+/* D* Lite contexts lent to monsters (repair.c): so many at most, each
+ * O(cells) of memory (dlite.h: 12 bytes a cell). */
+#define REPAIR_POOL 4
+
+/* One context of the pool and what its search was last priced with, so
+ * that the next repair reports exactly the cells that differ since. */
+struct repair_slot {
+	struct dlite_ctx *ctx; /* made on first lend, kept */
+	size_t owner;          /* monster index + 1, 0: free */
+	int kind, gx, gy;      /* the owner's kind and goal */
+	uint8_t mode;          /* the owner's mode when lent */
+	uint32_t serial;       /* the world's changes read up to */
+	uint32_t used;         /* the turn it last served (LRU) */
+	uint32_t est;          /* nodes of the search it replaces */
+	/* The cells the crowd was priced into at the last search. */
+	size_t pen[OCC_CELLS];
+	size_t npen;
+};
 
 /* What one monster kind plans with. */
 struct kind_state {
@@ -61,8 +84,8 @@ struct minds_work {
 	uint32_t tick_left;   /* nodes this tick may still expand */
 	uint32_t tick_budget; /* ...of so many at its start */
 	/* Cells given a crowd penalty for one search, to restore. */
-	size_t pen_idx[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
-	uint8_t pen_old[(2 * OCC_RADIUS + 1) * (2 * OCC_RADIUS + 1)];
+	size_t pen_idx[OCC_CELLS];
+	uint8_t pen_old[OCC_CELLS];
 	size_t npen;
 	/* The noises of this turn's log so far (goal.c), read once: the
 	 * log's length read up to, the turn, and the noises' indices. */
@@ -70,6 +93,10 @@ struct minds_work {
 	uint32_t noise_turn;
 	size_t *noise, nnoise, noisecap;
 	struct coop *coop; /* the cooperative planner, made on first use */
+	struct repair_slot repair[REPAIR_POOL];
+	/* The cells one repair reports: the changes the world keeps, and
+	 * the crowd where it was and where it is. */
+	struct path_point repair_cells[WORLD_CHANGES_KEPT + 2 * OCC_CELLS];
 };
 
 /* The Chebyshev distance: the steps between two cells on an 8-way
@@ -165,6 +192,36 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why);
 int plan_changes_break(struct minds *md, const struct world *w, size_t i,
                        struct kind_state *ks, int *mapwide);
+
+/* Monster i's search by the D* Lite context of slot s, with the crowd
+ * and an unenterable goal priced in as plan_run_search does: a first plan
+ * (fresh), or a repair after the cells that changed since the slot's last
+ * search (the world's changes the kind minds, the crowd where it was and
+ * where it is now) are reported and the walker is moved to the monster's
+ * cell.  Returns the path status. */
+int plan_run_slot(struct minds *md, const struct world *w, size_t i,
+                  struct kind_state *ks, struct repair_slot *s, int fresh,
+                  const struct path_params *p, struct path_point *buf,
+                  size_t cap, struct path_result *res);
+/* What a mind takes from a finished search (res, its path in the
+ * planner's buffer): the plan's bookkeeping, events, the kept path.
+ * Returns 0, or -1 (no usable answer, or out of memory). */
+int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
+               size_t i, enum replan_reason why, const struct path_result *res);
+
+/* repair.c: the pool of D* Lite contexts.  repair_try makes monster i's
+ * path broken by a change again by its context, lending it one when the
+ * rule says so: 0 when it did (the path is kept), 1 when the monster
+ * should search the ordinary way, -1 when out of memory.  repair_check
+ * returns the context of a monster whose goal or mode changed;
+ * repair_release returns monster i's; repair_tick those of the dead. */
+int repair_try(struct minds *md, const struct world *w, struct event_log *log,
+               size_t i, struct kind_state *ks);
+void repair_check(struct minds *md, size_t i);
+void repair_release(struct minds *md, size_t i);
+void repair_tick(struct minds *md, const struct world *w);
+void repair_free(struct minds_work *wk);
+size_t repair_bytes(const struct minds_work *wk);
 
 /* shared.c: distance maps shared by many chasers of a kind. */
 void shared_choose(struct minds *md, const struct world *w);

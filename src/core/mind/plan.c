@@ -1,7 +1,7 @@
 /* plan.c - a monster's search and the path it keeps: the crowd priced
- * into its kind's grid, the search itself (A*, jump point search, or on
- * big maps the hierarchy), and whether a kept path is still good after
- * the dungeon changed. */
+ * into its kind's grid, the search itself (A*, jump point search, on big
+ * maps the hierarchy, or the D* Lite context repair.c lent it), and
+ * whether a kept path is still good after the dungeon changed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,6 +288,93 @@ int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
+/* Appends to cells[nc...] the cells of a (crowd cells, by grid index)
+ * that b lacks: priced then and not now, or the other way round.  A cell
+ * in both costs the same unless its terrain changed, which the world's
+ * log reports.  The sets hold the monsters near one, a few dozen at
+ * most: a plain scan is quickest.  Returns the new count. */
+static size_t plan_crowd_moved(const struct kind_state *ks, const size_t *a,
+                               size_t na, const size_t *b, size_t nb,
+                               struct path_point *cells, size_t nc)
+{
+	size_t k, j;
+
+	for (k = 0; k < na; k++) {
+		for (j = 0; j < nb && b[j] != a[k]; j++)
+			;
+		if (j < nb)
+			continue;
+		cells[nc].x = grid_index_x(&ks->grid, a[k]);
+		cells[nc].y = grid_index_y(&ks->grid, a[k]);
+		nc++;
+	}
+	return nc;
+}
+
+int plan_run_slot(struct minds *md, const struct world *w, size_t i,
+                  struct kind_state *ks, struct repair_slot *s, int fresh,
+                  const struct path_params *p, struct path_point *buf,
+                  size_t cap, struct path_result *res)
+{
+	struct minds_work *wk = md->work;
+	const struct world_monster *m = &w->monsters[i];
+	struct path_point *cells = wk->repair_cells;
+	size_t gi, nc = 0;
+	uint8_t gold;
+	int rc;
+
+	kind_sync(md, w);
+	gi = grid_index(&ks->grid, s->gx, s->gy);
+	gold = ks->grid.cost[gi];
+	/* The changes since the last search, while the world keeps them,
+	 * and the crowd's cells priced then and not now or now and not
+	 * then: the context read its costs with the old crowd in. */
+	if (w->change_serial - s->serial >= WORLD_CHANGES_KEPT)
+		fresh = 1;
+	if (!fresh) {
+		uint32_t q;
+
+		for (q = s->serial + 1; q != w->change_serial + 1; q++) {
+			const struct world_change *c = world_change(w, q);
+
+			if (c && ks->cost[c->from] != ks->cost[c->to]) {
+				cells[nc].x = c->x;
+				cells[nc].y = c->y;
+				nc++;
+			}
+		}
+	}
+	plan_crowd_add(wk, w, ks, m->x, m->y);
+	if (!ks->grid.cost[gi])
+		ks->grid.cost[gi] = 1;
+	if (fresh) {
+		rc = dlite_plan(s->ctx, &ks->grid, p, m->x, m->y, s->gx, s->gy,
+		                buf, cap, res);
+	} else {
+		nc = plan_crowd_moved(ks, s->pen, s->npen, wk->pen_idx,
+		                      wk->npen, cells, nc);
+		nc = plan_crowd_moved(ks, wk->pen_idx, wk->npen, s->pen,
+		                      s->npen, cells, nc);
+		/* The walker first, so that the changed cells are keyed from
+		 * where it stands now. */
+		rc = dlite_move_start(s->ctx, m->x, m->y);
+		if (!rc)
+			rc = dlite_cells_changed(s->ctx, cells, nc);
+		if (!rc) {
+			rc = dlite_replan(s->ctx, buf, cap, res);
+		} else {
+			memset(res, 0, sizeof(*res));
+			res->status = (enum path_status)rc;
+		}
+	}
+	memcpy(s->pen, wk->pen_idx, wk->npen * sizeof(*s->pen));
+	s->npen = wk->npen;
+	s->serial = w->change_serial;
+	ks->grid.cost[gi] = gold;
+	plan_crowd_restore(wk, ks);
+	return rc;
+}
+
 /* The monster's own search by its kind's hierarchy: its first windows. */
 static int plan_run_hpa(struct minds *md, const struct world *w, size_t i,
                         struct kind_state *ks, int gx, int gy,
@@ -366,6 +453,50 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	}
 }
 
+int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
+               size_t i, enum replan_reason why, const struct path_result *res)
+{
+	struct mind *mi = &md->mind[i];
+	int was_unreachable = mi->unreachable;
+
+	plan_made(mi, w, why);
+	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
+		mi->detours_refused = 0; /* a new situation */
+	mi->partial = 0;
+	mi->cache = MIND_CACHE_FRESH;
+	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
+	           mi->goal_y, (int)why);
+	switch (res->status) {
+	case PATH_FOUND:
+		/* The hierarchy's first windows: asked again at the end. */
+		mi->partial = (uint8_t)res->partial;
+		break;
+	case PATH_NO_PATH:
+		mi->unreachable = 1;
+		mi->partial = 1;
+		md->stats.unreachable++;
+		if (!was_unreachable)
+			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
+			           mi->goal_x, mi->goal_y, 0);
+		break;
+	case PATH_BUDGET:
+		mi->partial = 1;
+		md->stats.budget_cut++;
+		break;
+	default:
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	if (plan_keep_path(mi, md->work->buf, res->length) != 0) {
+		mi->len = mi->pos = 0;
+		mi->cache = MIND_CACHE_NONE;
+		return -1;
+	}
+	mi->path_cost = res->cost;
+	return 0;
+}
+
 int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why)
 {
@@ -374,7 +505,6 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	struct path_params p;
 	struct path_result res;
 	uint32_t budget;
-	int was_unreachable = mi->unreachable;
 
 	minds_params(w, w->monsters[i].kind, &p);
 	budget = p.budget ? p.budget : UINT32_MAX;
@@ -386,6 +516,11 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	md->stats.plans++;
 	md->stats.reasons[why]++;
 	md->stats.expanded += res.stats.expanded;
+	if (why == REPLAN_CHANGED) {
+		md->stats.changed_expanded += res.stats.expanded;
+		mi->repair = MIND_REPAIR_SEARCH;
+		mi->repair_expanded = res.stats.expanded;
+	}
 	{
 		uint64_t work = (uint64_t)res.stats.expanded *
 		                (mi->hier ? HPA_WORK_WEIGHT : 1u);
@@ -409,42 +544,7 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 
 		ks->ema_long = (ks->ema_long * 7 + e) / 8;
 	}
-	plan_made(mi, w, why);
-	if (why == REPLAN_NEW || why == REPLAN_CHANGED || why == REPLAN_MAPWIDE)
-		mi->detours_refused = 0; /* a new situation */
-	mi->partial = 0;
-	mi->cache = MIND_CACHE_FRESH;
-	event_emit(log, w->turn, WEV_REPLANNED, (int)i, -2, mi->goal_x,
-	           mi->goal_y, (int)why);
-	switch (res.status) {
-	case PATH_FOUND:
-		/* The hierarchy's first windows: asked again at the end. */
-		mi->partial = (uint8_t)res.partial;
-		break;
-	case PATH_NO_PATH:
-		mi->unreachable = 1;
-		mi->partial = 1;
-		md->stats.unreachable++;
-		if (!was_unreachable)
-			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
-			           mi->goal_x, mi->goal_y, 0);
-		break;
-	case PATH_BUDGET:
-		mi->partial = 1;
-		md->stats.budget_cut++;
-		break;
-	default:
-		mi->len = mi->pos = 0;
-		mi->cache = MIND_CACHE_NONE;
-		return -1;
-	}
-	if (plan_keep_path(mi, wk->buf, res.length) != 0) {
-		mi->len = mi->pos = 0;
-		mi->cache = MIND_CACHE_NONE;
-		return -1;
-	}
-	mi->path_cost = res.cost;
-	return 0;
+	return plan_adopt(md, w, log, i, why, &res);
 }
 
 /* Whether a change of the cell (x, y) touches the rest of the path: the

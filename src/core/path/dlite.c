@@ -596,6 +596,30 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
 	return dl_answer(ctx, buf, cap, res);
 }
 
+/* Whether the search has never looked at the cells within two of (x, y):
+ * then a change of (x, y) leaves every rhs around it at infinity (each is
+ * worked out from neighbours whose g is unknown), and costs nothing to
+ * take into account.  A change far from the walker's way, the usual case
+ * on a big map, is thus skipped without a look at its 3x3 block. */
+static int dl_unseen_around(const struct dlite_ctx *c, int x, int y)
+{
+	int row, x0 = x - 2 < -1 ? -1 : x - 2,
+	         x1 = x + 2 > c->width ? c->width : x + 2;
+
+	for (row = y - 2; row <= y + 2; row++) {
+		size_t a, b;
+
+		if (row < -1 || row > c->height)
+			continue;
+		a = dl_index(c, x0, row) >> BLOCK_SHIFT;
+		b = dl_index(c, x1, row) >> BLOCK_SHIFT;
+		for (; a <= b; a++)
+			if (c->stamps[a] == c->gen)
+				return 0;
+	}
+	return 1;
+}
+
 int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
                         size_t n)
 {
@@ -612,7 +636,8 @@ int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
 		const int x = cells[i].x, y = cells[i].y;
 		int dx, dy;
 
-		if (x < 0 || y < 0 || x >= ctx->width || y >= ctx->height)
+		if (x < 0 || y < 0 || x >= ctx->width || y >= ctx->height ||
+		    dl_unseen_around(ctx, x, y))
 			continue;
 		for (dy = -1; dy <= 1; dy++) {
 			for (dx = -1; dx <= 1; dx++) {
