@@ -41,7 +41,13 @@
  *
  * Monsters away from others never pay for any of this: the test for a
  * crowd is a look at a few cells round the monster and along its next
- * steps. */
+ * steps.
+ *
+ * Under --strategy coop every crowd plans so.  The automatic strategy
+ * keeps it for jams (coop_jammed): a monster of normal speed or slower,
+ * held up lately by another that means to move on too, in a corridor or
+ * a doorway, plans so until a plan's window after the jam, while others
+ * are near; everyone else takes the ordinary way, at its usual cost. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +64,28 @@
 #define COOP_AHEAD 6
 /* ... and it goes on cooperating this many turns after the last time. */
 #define COOP_LINGER 8
+/* Under the automatic strategy only a jam makes a monster cooperate
+ * (coop_jammed): it pays there, and only there, for the crowdbench
+ * measures ten times the turn time when every crowd plans in space and
+ * time.  A monster is in a jam when another, on the next cell of its
+ * path, held it up (it waited behind it) in this turn or the last
+ * COOP_JAM_RECENT - 1 (a monster of half speed acts every other turn),
+ * and either
+ * - it stands in a narrow place, or is about to step into one (a
+ *   corridor, a doorway: where two ways meet head on), and the one in
+ *   its way means to move on itself (waiting behind one parked or
+ *   fighting is a queue, which the ordinary way handles as well), or
+ * - it has been held up COOP_JAM_STUCK actions in a row, wherever it is:
+ *   the ordinary way has found no detour it would take by then (it
+ *   looks after 2, 4 and 8 turns), and a plan in space and time finds
+ *   the free cells round the crowd, or its patience a longer way. */
+#define COOP_JAM_RECENT 3
+#define COOP_JAM_STUCK  8
+/* ... and it goes on cooperating this many turns after it was last found
+ * in a jam, while others are near: a plan's window, long enough for the
+ * reservations of a jam's monsters to sort them out, short enough that
+ * a monster is soon back to the ordinary way. */
+#define COOP_JAM_LINGER COOP_WINDOW
 /* Path cells ahead the heuristic looks at: twice the window, so the
  * farthest a plan can get is always within them. */
 #define COOP_HORIZON (2 * COOP_WINDOW)
@@ -81,6 +109,7 @@ struct coop_plan {
 	uint8_t behind;      /* turns in a row behind a monster with no plan */
 	uint32_t crowd_turn; /* the last turn it found a crowd near */
 	uint32_t crowd_seen; /* ... plus one; 0 for never */
+	uint32_t jam_turn;   /* the last turn it was in a jam, + 1 (auto) */
 	uint32_t acted_turn; /* the last turn it acted by its plan, + 1 */
 	struct path_point cells[COOP_WINDOW + 1];
 };
@@ -234,8 +263,10 @@ struct coop_query {
 	int ox, oy; /* the square's corner */
 	int sx, sy; /* where the mover stands */
 	uint32_t now;
-	int gx, gy;    /* the end of the ordinary path */
+	int ex, ey;    /* the end of the ordinary path */
+	int gx, gy;    /* where it goes: the end, or the player next to it */
 	int goal_near; /* ...a cell it stops next to (the player's) */
+	int bx, by;    /* a cell its first step may not go back to, or -1 */
 	uint8_t acts[COOP_WINDOW]; /* whether it acts in turn now + dt */
 };
 
@@ -260,8 +291,8 @@ static uint32_t coop_octile(const struct coop_query *q, int ax, int ay, int bx,
 static int coop_done(const struct coop *c, const struct coop_query *q, int x,
                      int y)
 {
-	if (c->nahead == 0 || c->ahead[c->nahead - 1].x != q->gx ||
-	    c->ahead[c->nahead - 1].y != q->gy)
+	if (c->nahead == 0 || c->ahead[c->nahead - 1].x != q->ex ||
+	    c->ahead[c->nahead - 1].y != q->ey)
 		return 0; /* the path's end is beyond the horizon */
 	if (x == q->gx && y == q->gy)
 		return !q->goal_near;
@@ -317,8 +348,8 @@ static void coop_h_build(struct coop *c, const struct coop_query *q)
 		if (grid_cost(q->grid, c->ahead[k].x, c->ahead[k].y))
 			coop_h_source(c, q, c->ahead[k].x, c->ahead[k].y,
 			              c->rem[k]);
-	if (c->nahead && c->ahead[c->nahead - 1].x == q->gx &&
-	    c->ahead[c->nahead - 1].y == q->gy)
+	if (c->nahead && c->ahead[c->nahead - 1].x == q->ex &&
+	    c->ahead[c->nahead - 1].y == q->ey)
 		for (y = q->gy - 1; y <= q->gy + 1; y++)
 			for (x = q->gx - 1; x <= q->gx + 1; x++)
 				if (grid_cost(q->grid, x, y) &&
@@ -389,14 +420,14 @@ static int coop_cell_free(const struct coop *c, const struct coop_query *q,
  * holds up everyone behind, so waiting there costs COOP_CHOKE_WAIT turns'
  * worth, and a plan that has to wait does it in a pocket or a room when
  * one is at hand. */
-static int coop_choke(const struct coop_query *q, int x, int y)
+static int coop_choke(const struct grid *grid, int x, int y)
 {
 	static const int rx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 	static const int ry[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-	int d, runs = 0, prev = grid_cost(q->grid, x + rx[7], y + ry[7]) != 0;
+	int d, runs = 0, prev = grid_cost(grid, x + rx[7], y + ry[7]) != 0;
 
 	for (d = 0; d < 8; d++) {
-		int open = grid_cost(q->grid, x + rx[d], y + ry[d]) != 0;
+		int open = grid_cost(grid, x + rx[d], y + ry[d]) != 0;
 
 		runs += open && !prev;
 		prev = open;
@@ -454,7 +485,7 @@ static uint32_t coop_search(struct coop *c, const struct coop_query *q, int sx,
 
 			if (d == 0) {
 				cost = coop_done(c, q, x, y) ? 0
-				       : coop_choke(q, x, y)
+				       : coop_choke(q->grid, x, y)
 				               ? COOP_CHOKE_WAIT *
 				                         q->p.straight_cost
 				               : q->p.straight_cost;
@@ -474,6 +505,8 @@ static uint32_t coop_search(struct coop *c, const struct coop_query *q, int sx,
 					cost += 2 * COOP_CHOKE_WAIT *
 					        q->p.straight_cost;
 			}
+			if (dt == 0 && nx == q->bx && ny == q->by)
+				continue;
 			if (!coop_cell_free(c, q, x, y, nx, ny, dt + 1))
 				continue;
 			nlc = (size_t)(ny - q->oy) * COOP_SIDE +
@@ -541,6 +574,26 @@ static void coop_turns(const struct world *w, size_t i, uint8_t *acts)
 	}
 }
 
+/* Whether monster i may not step back now to the cell it left last,
+ * (*bx, *by): under the automatic strategy a plan keeps the ordinary
+ * way's rule (decide.c), never straight back while the goal stands
+ * still, for that is how oscillation starts; the coop strategy's plans
+ * may, to make way. */
+static int coop_no_back(const struct minds *md, const struct world *w, size_t i,
+                        int *bx, int *by)
+{
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &md->mind[i];
+
+	*bx = *by = -1;
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || m->prev_x < 0 ||
+	    m->prev_turn + 1 < w->turn || mi->goal_turn > m->prev_turn)
+		return 0;
+	*bx = m->prev_x;
+	*by = m->prev_y;
+	return 1;
+}
+
 /* Plans monster i's next COOP_WINDOW turns and reserves them.  Returns
  * 0, or -1 when there is nothing to plan with. */
 static int coop_plan_now(struct minds *md, struct coop *c,
@@ -566,11 +619,25 @@ static int coop_plan_now(struct minds *md, struct coop *c,
 	q.ox = m->x - COOP_WINDOW;
 	q.oy = m->y - COOP_WINDOW;
 	q.now = w->turn;
-	q.gx = end->x;
-	q.gy = end->y;
+	q.ex = q.gx = end->x;
+	q.ey = q.gy = end->y;
 	q.goal_near = (end->x == w->px && end->y == w->py) ||
 	              !ks->cost[w->terrain[world_idx(w, end->x, end->y)]];
+	/* A path that stops next to the player (one cut short by its
+	 * budget) leads to the player all the same: any cell next to it
+	 * will do, not only the one the path ends on, which another may
+	 * hold while it fights (a zombie's greedy search stops there for
+	 * good).  Under the automatic strategy, whose jams are the ones
+	 * found so; the coop strategy plans as it was measured. */
+	if (md->opt.strategy == MIND_STRATEGY_AUTO && !q.goal_near &&
+	    mi->mode == MIND_CHASE &&
+	    chebyshev(end->x, end->y, w->px, w->py) <= 1) {
+		q.gx = w->px;
+		q.gy = w->py;
+		q.goal_near = 1;
+	}
 	coop_turns(w, i, q.acts);
+	coop_no_back(md, w, i, &q.bx, &q.by);
 	reserve_release(c->res, (int)i);
 	pl->len = 0;
 	if (++c->stamp == 0) {
@@ -659,20 +726,69 @@ static int coop_crowded(const struct minds *md, const struct world *w, size_t i)
 	return 0;
 }
 
-/* Whether monster i plans cooperatively now. */
-static int coop_wanted(struct minds *md, const struct world *w, size_t i)
+/* Whether monster j, in another's way, means to move on: it has a step
+ * of its kept path ahead, and is not fighting the player. */
+static int coop_moving_on(const struct minds *md, const struct world *w, int j)
+{
+	const struct world_monster *o = &w->monsters[j];
+	const struct mind *mj = &md->mind[j];
+
+	if (mj->mode == MIND_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
+		return 0;
+	return mj->len && mj->pos + 1 < mj->len &&
+	       mj->path[mj->pos].x == o->x && mj->path[mj->pos].y == o->y;
+}
+
+/* Whether monster i is in a jam now (COOP_JAM_RECENT above). */
+static int coop_jammed(const struct minds *md, const struct world *w, size_t i,
+                       const struct kind_state *ks)
+{
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &md->mind[i];
+	const struct path_point *next;
+	int j;
+
+	if (!mi->held_turn || w->turn + 1 - mi->held_turn >= COOP_JAM_RECENT)
+		return 0;
+	if (mi->pos + 1 >= mi->len)
+		return 0;
+	next = &mi->path[mi->pos + 1];
+	j = world_monster_at(w, next->x, next->y);
+	if (j < 0 || (size_t)j == i)
+		return 0;
+	if (mi->held_streak >= COOP_JAM_STUCK)
+		return 1;
+	return coop_moving_on(md, w, j) &&
+	       (coop_choke(&ks->grid, m->x, m->y) ||
+	        coop_choke(&ks->grid, next->x, next->y));
+}
+
+/* Whether monster i plans cooperatively now; *jam is set when it is in a
+ * jam now (the automatic strategy's reason). */
+static int coop_wanted(struct minds *md, const struct world *w, size_t i,
+                       const struct kind_state *ks, int *jam)
 {
 	const struct coop *c = md->work->coop;
 	const struct coop_plan *pl = c && i < c->n ? &c->plan[i] : NULL;
 
-	/* Only when asked for: the automatic strategy keeps today's way
-	 * (a cooperating fast monster moves once a turn, and crowds cost
-	 * more to plan; see tests/bench/crowdbench.c). */
-	if (md->opt.strategy != MIND_STRATEGY_COOP)
+	*jam = 0;
+	if (md->opt.strategy == MIND_STRATEGY_COOP) {
+		/* Every crowd, and a while after. */
+		if (coop_crowded(md, w, i))
+			return 1;
+		return pl && pl->crowd_seen &&
+		       w->turn - pl->crowd_turn < COOP_LINGER;
+	}
+	/* The automatic strategy: a jam's monsters only, a few turns. */
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || md->opt.no_jam_coop)
 		return 0;
-	if (coop_crowded(md, w, i))
+	if (coop_jammed(md, w, i, ks)) {
+		*jam = 1;
 		return 1;
-	return pl && pl->crowd_seen && w->turn - pl->crowd_turn < COOP_LINGER;
+	}
+	return pl && pl->jam_turn &&
+	       w->turn + 1 - pl->jam_turn < COOP_JAM_LINGER &&
+	       coop_crowded(md, w, i);
 }
 
 /* Whether the next cell of the monster's ordinary path holds a monster
@@ -715,6 +831,43 @@ static int coop_plan_again(const struct coop_plan *pl)
 	return pl->waited < 2 || pl->waited % 4 == 0;
 }
 
+/* A fast monster's extra action in a turn it has moved by its plan
+ * already: the plan's next step, taken a turn early, when it is a step
+ * and nobody else's plan has that cell at the start or the end of this
+ * turn (and nobody stands there): so it keeps its extra moves as the
+ * ordinary way would, and never passes through another's reservation.
+ * Its plan is then a turn behind it, and made again at its next turn.
+ * Returns 1 with the cell in (*nx, *ny), 0 to wait. */
+static int coop_early(const struct coop *c, const struct world *w, size_t i,
+                      int *nx, int *ny)
+{
+	const struct coop_plan *pl = &c->plan[i];
+	const struct world_monster *m = &w->monsters[i];
+	const struct path_point *a, *b;
+	uint32_t k = w->turn + 1 - pl->turn;
+	int o;
+
+	if (pl->turn > w->turn || k + 1 >= pl->len)
+		return 0;
+	a = &pl->cells[k];
+	b = &pl->cells[k + 1];
+	if (a->x != m->x || a->y != m->y || (b->x == a->x && b->y == a->y) ||
+	    (b->x == m->prev_x && b->y == m->prev_y))
+		return 0;
+	if (w->occ[world_idx(w, b->x, b->y)] ||
+	    (b->x == w->px && b->y == w->py))
+		return 0;
+	o = reserve_owner(c->res, b->x, b->y, w->turn);
+	if (o >= 0 && (size_t)o != i)
+		return 0;
+	o = reserve_owner(c->res, b->x, b->y, w->turn + 1);
+	if (o >= 0 && (size_t)o != i)
+		return 0;
+	*nx = b->x;
+	*ny = b->y;
+	return 1;
+}
+
 int coop_next(struct minds *md, const struct world *w, struct event_log *log,
               size_t i, struct kind_state *ks, int *nx, int *ny)
 {
@@ -722,9 +875,9 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	struct mind *mi = &md->mind[i];
 	struct coop *c;
 	struct coop_plan *pl;
-	int crowd;
+	int crowd, jam;
 
-	if (!coop_wanted(md, w, i))
+	if (!coop_wanted(md, w, i, ks, &jam))
 		return -1;
 	c = coop_get(md, w);
 	if (!c || i >= c->n)
@@ -732,13 +885,18 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	reserve_roll(c->res, w->turn);
 	pl = &c->plan[i];
 	pl->touched = 1;
+	if (jam)
+		pl->jam_turn = w->turn + 1;
 	crowd = coop_crowded(md, w, i);
 	if (crowd || !pl->crowd_seen) {
 		pl->crowd_turn = w->turn;
 		pl->crowd_seen = 1;
 	}
 	if (pl->acted_turn == w->turn + 1)
-		return 0; /* moved this turn already: the rest is waiting */
+		/* Acted this turn already: the rest is waiting, but for a
+		 * fast monster in a jam under the automatic strategy. */
+		return md->opt.strategy == MIND_STRATEGY_AUTO &&
+		       coop_early(c, w, i, nx, ny);
 	pl->acted_turn = w->turn + 1;
 	/* Held up a while by a monster that plans with nobody (parked as
 	 * near its goal as it gets, or fighting), waiting or dancing round
@@ -758,10 +916,17 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		/* Where the plan said it would be: the plan, from now. */
 		uint32_t dt = w->turn - pl->turn;
 
+		int bx, by;
+
 		memmove(pl->cells, pl->cells + dt,
 		        (pl->len - dt) * sizeof(*pl->cells));
 		pl->len = (uint8_t)(pl->len - dt);
 		pl->turn = w->turn;
+		/* A plan that goes back where it just came from is made
+		 * again, without that step. */
+		if (coop_no_back(md, w, i, &bx, &by) && pl->cells[1].x == bx &&
+		    pl->cells[1].y == by)
+			pl->len = 0;
 	} else {
 		pl->len = 0;
 	}
@@ -781,6 +946,13 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 			md->stats.waits++;
 			event_emit(log, w->turn, WEV_WAITING, (int)i, -2, m->x,
 			           m->y, 0);
+			/* Held up by another on its way: still in the jam. */
+			if (world_monster_at(w, mi->path[mi->pos + 1].x,
+			                     mi->path[mi->pos + 1].y) >= 0) {
+				mi->held_turn = w->turn + 1;
+				if (mi->held_streak < UINT16_MAX)
+					mi->held_streak++;
+			}
 		}
 		/* Held still too long: perhaps the ordinary path, which
 		 * prices the crowd, finds another way. */

@@ -243,6 +243,9 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	}
 	if (!decide_cell_free(w, *nx, *ny)) {
 		md->stats.waits++;
+		mi->held_turn = w->turn + 1;
+		if (mi->held_streak < UINT16_MAX)
+			mi->held_streak++;
 		event_emit(log, w->turn, WEV_WAITING, (int)i,
 		           world_monster_at(w, *nx, *ny), *nx, *ny, 0);
 		return -1;
@@ -323,6 +326,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 	if (r < 0 && decide_next(md, w, log, i, ks, why, &nx, &ny, out) != 0)
 		return;
 	mi->blocked_turns = 0;
+	mi->held_streak = 0;
 	if (decide_door(w, m, nx, ny, out))
 		return;
 	out->kind = WACT_MOVE;
