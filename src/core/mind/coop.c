@@ -86,6 +86,20 @@
  * reservations of a jam's monsters to sort them out, short enough that
  * a monster is soon back to the ordinary way. */
 #define COOP_JAM_LINGER COOP_WINDOW
+/* The cooperative plans of a tick's jams may expand (and settle, for
+ * their heuristics) this share of its planning budget's nodes, on top of
+ * it: the ordinary searches are never put off for them, and a game full
+ * of jams pays a bounded price.  A node of a plan costs some four of
+ * A*'s, so 1/128 of the budget is some 3% of a turn that spends all of
+ * it; turnbench's 500 hunters closing on the player take 9-10% longer
+ * with it (a quarter of the budget cost them 50%), and the crowds of
+ * crowdbench still lose half the walk they had left. */
+#define COOP_JAM_SHARE 128
+/* ... but the monster of a jam that has waited longest for it, at least
+ * this many turns, is worked on past the share, one a tick: the share
+ * goes to the first monsters in the order they act, and the last ones
+ * must not wait for good. */
+#define COOP_JAM_STARVE 4
 /* Path cells ahead the heuristic looks at: twice the window, so the
  * farthest a plan can get is always within them. */
 #define COOP_HORIZON (2 * COOP_WINDOW)
@@ -110,6 +124,7 @@ struct coop_plan {
 	uint32_t crowd_turn; /* the last turn it found a crowd near */
 	uint32_t crowd_seen; /* ... plus one; 0 for never */
 	uint32_t jam_turn;   /* the last turn it was in a jam, + 1 (auto) */
+	uint32_t served;     /* the last turn its jam was worked on, + 1 */
 	uint32_t acted_turn; /* the last turn it acted by its plan, + 1 */
 	struct path_point cells[COOP_WINDOW + 1];
 };
@@ -123,6 +138,13 @@ struct coop {
 	struct reserve *res;
 	struct coop_plan *plan;
 	size_t n;
+	/* Under the automatic strategy, the work this tick's jams have done:
+	 * nodes their plans expanded, cells their heuristics settled, and
+	 * nodes their searches round a fight expanded. */
+	uint32_t spent;
+	long favoured;     /* the jam kept waiting longest, served past the
+	                      share this tick; -1 for none */
+	uint32_t hsettled; /* cells the last heuristic settled */
 	/* The search's state, over a square of COOP_SIDE cells round the
 	 * mover and COOP_WINDOW + 1 turns. */
 	uint32_t stamp;
@@ -180,6 +202,7 @@ static struct coop *coop_get(struct minds *md, const struct world *w)
 	if (!c)
 		return NULL;
 	c->n = w->nmonsters;
+	c->favoured = -1;
 	c->res = reserve_new(w->width, w->height, COOP_WINDOW, c->n ? c->n : 1);
 	c->plan = calloc(c->n ? c->n : 1, sizeof(*c->plan));
 	c->seen = calloc(COOP_STATES, sizeof(*c->seen));
@@ -362,6 +385,7 @@ static void coop_h_build(struct coop *c, const struct coop_query *q)
 
 		if (it.f != c->h[it.id])
 			continue; /* a stale entry */
+		c->hsettled++;
 		/* No plan ends where its heuristic exceeds waiting out the
 		 * whole window where the mover stands: enough is settled. */
 		if (it.f > limit)
@@ -653,13 +677,18 @@ static int coop_plan_now(struct minds *md, struct coop *c,
 	if (!gold)
 		ks->grid.cost[gi] = 1;
 	coop_ahead(c, &q, mi);
+	c->hsettled = 0;
 	coop_h_build(c, &q);
 	best = coop_search(c, &q, m->x, m->y, &expanded);
 	ks->grid.cost[gi] = gold;
 	md->stats.coop_plans++;
 	md->stats.expanded += expanded;
-	md->work->tick_left -=
-	        expanded < md->work->tick_left ? expanded : md->work->tick_left;
+	if (md->opt.strategy == MIND_STRATEGY_AUTO)
+		c->spent += expanded + c->hsettled;
+	else
+		md->work->tick_left -= expanded < md->work->tick_left
+		                               ? expanded
+		                               : md->work->tick_left;
 	/* Read the plan back from its last state. */
 	last = (int)(best / COOP_AREA);
 	for (id = best, dt = last;; dt--) {
@@ -739,6 +768,29 @@ static int coop_moving_on(const struct minds *md, const struct world *w, int j)
 	       mj->path[mj->pos].x == o->x && mj->path[mj->pos].y == o->y;
 }
 
+/* Whether mi hunts the player and every cell next to it that the kind
+ * may enter is taken: then a monster held up behind the others is in a
+ * queue that no plan and no way round shortens. */
+static int coop_ring_full(const struct world *w, const struct kind_state *ks,
+                          const struct mind *mi)
+{
+	int dx, dy;
+
+	if (mi->mode != MIND_CHASE || mi->goal_x != w->px ||
+	    mi->goal_y != w->py)
+		return 0;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			int x = w->px + dx, y = w->py + dy;
+
+			if ((dx || dy) && world_in(w, x, y) &&
+			    grid_cost(&ks->grid, x, y) &&
+			    !w->occ[world_idx(w, x, y)])
+				return 0;
+		}
+	return 1;
+}
+
 /* Whether monster i is in a jam now (COOP_JAM_RECENT above). */
 static int coop_jammed(const struct minds *md, const struct world *w, size_t i,
                        const struct kind_state *ks)
@@ -757,7 +809,7 @@ static int coop_jammed(const struct minds *md, const struct world *w, size_t i,
 	if (j < 0 || (size_t)j == i)
 		return 0;
 	if (mi->held_streak >= COOP_JAM_STUCK)
-		return 1;
+		return !coop_ring_full(w, ks, mi);
 	return coop_moving_on(md, w, j) &&
 	       (coop_choke(&ks->grid, m->x, m->y) ||
 	        coop_choke(&ks->grid, next->x, next->y));
@@ -816,6 +868,43 @@ static int coop_on_track(const struct coop_plan *pl, const struct world *w,
 	       pl->cells[dt].y == m->y;
 }
 
+/* The nodes the jams of this tick may still spend (COOP_JAM_SHARE). */
+static uint32_t coop_jam_left(const struct minds *md, const struct coop *c)
+{
+	uint32_t cap = md->work->tick_budget / COOP_JAM_SHARE;
+
+	return c->spent < cap ? cap - c->spent : 0;
+}
+
+/* The nodes monster i's jam may be worked on with now, 0 for none:
+ * what the tick's jams have left of their share, or a share's worth for
+ * one kept waiting COOP_JAM_STARVE turns, once a tick. */
+static uint32_t coop_jam_serve(const struct minds *md, struct coop *c,
+                               const struct world *w, size_t i)
+{
+	struct coop_plan *pl = &c->plan[i];
+	uint32_t left = coop_jam_left(md, c);
+
+	if (!left && c->favoured == (long)i) {
+		c->favoured = -1;
+		left = md->work->tick_budget / COOP_JAM_SHARE;
+	}
+	if (left)
+		pl->served = w->turn + 1;
+	return left;
+}
+
+/* Whether a cooperative plan may be made now: under the automatic
+ * strategy while its jam may be worked on, otherwise while the planning
+ * budget lasts. */
+static int coop_may_plan(const struct minds *md, struct coop *c,
+                         const struct world *w, size_t i)
+{
+	if (md->opt.strategy == MIND_STRATEGY_AUTO)
+		return coop_jam_serve(md, c, w, i) > 0;
+	return md->work->tick_left > 0;
+}
+
 /* Whether a plan that is on track (or none) is made again now: when
  * there is none, when less than half the window is left, and, for a
  * monster the plan holds still, on its first two turns of waiting and
@@ -868,6 +957,72 @@ static int coop_early(const struct coop *c, const struct world *w, size_t i,
 	return 1;
 }
 
+/* Monsters within this many cells of one searching round a fight, and
+ * not moving on, are walls to that search. */
+#define COOP_ROUND_NEAR 2
+
+/* Under the automatic strategy, a monster of a jam held up a while by
+ * one that plans with nobody (fighting, or parked as near its goal as it
+ * gets) searches again with the cells of those near it that will not
+ * move on (that one, the others of the fight) walls, and takes the way
+ * found, however long, when its first step is free: the ordinary detour
+ * takes a way round only a few steps dearer than waiting, and a plan's
+ * window cannot see a long one, so a crowd queued behind a fight in a
+ * corridor would wait there for good.  Otherwise the old path stays. */
+static void coop_round_parked(struct minds *md, struct coop *c,
+                              const struct world *w, struct event_log *log,
+                              size_t i, struct kind_state *ks)
+{
+	enum { SIDE = 2 * COOP_ROUND_NEAR + 1 };
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	struct path_point *keep = mi->path;
+	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap, k, nwall = 0;
+	size_t wall[SIDE * SIDE];
+	uint8_t old[SIDE * SIDE];
+	uint32_t before = md->work->tick_left;
+	int ok, x, y;
+
+	/* The jams' share says when (COOP_JAM_SHARE); the search runs on
+	 * the tick's budget, as a detour does, and counts in the share. */
+	if (!md->work->tick_left || !coop_jam_serve(md, c, w, i))
+		return;
+	for (y = m->y - COOP_ROUND_NEAR; y <= m->y + COOP_ROUND_NEAR; y++)
+		for (x = m->x - COOP_ROUND_NEAR; x <= m->x + COOP_ROUND_NEAR;
+		     x++) {
+			int j = world_in(w, x, y) ? world_monster_at(w, x, y)
+			                          : -1;
+			size_t gi;
+
+			if (j < 0 || (size_t)j == i || coop_moving_on(md, w, j))
+				continue;
+			gi = grid_index(&ks->grid, x, y);
+			wall[nwall] = gi;
+			old[nwall++] = ks->grid.cost[gi];
+			ks->grid.cost[gi] = 0;
+		}
+	ks->grid.serial++;
+	mi->path = NULL;
+	mi->len = mi->cap = mi->pos = 0;
+	ok = plan_search(md, w, log, i, ks, REPLAN_BLOCKED) == 0;
+	c->spent += before - md->work->tick_left;
+	ok = ok && mi->len > 1 && !mi->unreachable &&
+	     !w->occ[world_idx(w, mi->path[1].x, mi->path[1].y)] &&
+	     (mi->path[1].x != w->px || mi->path[1].y != w->py);
+	for (k = nwall; k-- > 0;)
+		ks->grid.cost[wall[k]] = old[k];
+	ks->grid.serial++;
+	if (ok) {
+		free(keep);
+		return;
+	}
+	free(mi->path);
+	mi->path = keep;
+	mi->len = klen;
+	mi->pos = kpos;
+	mi->cap = kcap;
+}
+
 int coop_next(struct minds *md, const struct world *w, struct event_log *log,
               size_t i, struct kind_state *ks, int *nx, int *ny)
 {
@@ -910,6 +1065,8 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		reserve_release(c->res, (int)i);
 		pl->len = 0;
 		pl->behind = 0;
+		if (md->opt.strategy == MIND_STRATEGY_AUTO)
+			coop_round_parked(md, c, w, log, i, ks);
 		return -1;
 	}
 	if (coop_on_track(pl, w, m)) {
@@ -930,7 +1087,7 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	} else {
 		pl->len = 0;
 	}
-	if (md->work->tick_left > 0 && coop_plan_again(pl)) {
+	if (coop_plan_again(pl) && coop_may_plan(md, c, w, i)) {
 		coop_plan_now(md, c, w, i, ks);
 	} else if (pl->len < 2) {
 		/* Out of budget and off its plan: the ordinary way. */
@@ -1011,12 +1168,38 @@ void coop_tick(struct minds *md, const struct world *w)
 
 	if (!c)
 		return;
+	c->spent = 0;
+	c->favoured = -1;
 	reserve_roll(c->res, w->turn);
-	for (i = 0; i < c->n && i < w->nmonsters; i++)
-		if (c->plan[i].len && !w->monsters[i].alive) {
+	for (i = 0; i < c->n && i < w->nmonsters; i++) {
+		const struct coop_plan *pl = &c->plan[i];
+
+		if (pl->len && !w->monsters[i].alive) {
 			reserve_release(c->res, (int)i);
 			c->plan[i].len = 0;
 		}
+		/* In a jam lately, and not worked on the longest. */
+		if (w->monsters[i].alive && pl->jam_turn &&
+		    w->turn + 1 - pl->jam_turn < COOP_JAM_LINGER &&
+		    w->turn + 1 - pl->served >= COOP_JAM_STARVE &&
+		    (c->favoured < 0 ||
+		     pl->served < c->plan[c->favoured].served))
+			c->favoured = (long)i;
+	}
+}
+
+int coop_holds(const struct minds *md, const struct world *w, size_t j)
+{
+	const struct coop *c = md->work->coop;
+
+	const struct coop_plan *pl;
+
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || !c || j >= c->n)
+		return 0;
+	/* A plan now, or one it kept to this turn or the last (dropped
+	 * since, at the end of a jam, in this turn). */
+	pl = &c->plan[j];
+	return pl->len || (pl->acted_turn && pl->turn + 1 >= w->turn);
 }
 
 size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,

@@ -88,6 +88,8 @@ static int decide_willing(const struct minds *md, const struct world *w, int j,
 
 	if (mi->mode == MIND_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
 		return 0; /* busy fighting */
+	if (coop_holds(md, w, (size_t)j))
+		return 0; /* keeping to its cooperative plan */
 	if (mi->len && mi->pos + 1 < mi->len && mi->path[mi->pos].x == o->x &&
 	    mi->path[mi->pos].y == o->y)
 		return mi->path[mi->pos + 1].x == x &&
@@ -222,7 +224,7 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
 
-	if (decide_willing(md, w, j, m->x, m->y)) {
+	if (!coop_holds(md, w, i) && decide_willing(md, w, j, m->x, m->y)) {
 		out->kind = WACT_SWAP;
 		out->x = *nx;
 		out->y = *ny;
