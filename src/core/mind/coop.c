@@ -86,15 +86,15 @@
  * reservations of a jam's monsters to sort them out, short enough that
  * a monster is soon back to the ordinary way. */
 #define COOP_JAM_LINGER COOP_WINDOW
-/* The cooperative plans of a tick's jams may expand (and settle, for
- * their heuristics) this share of its planning budget's nodes, on top of
- * it: the ordinary searches are never put off for them, and a game full
- * of jams pays a bounded price.  A node of a plan costs some four of
- * A*'s, so 1/128 of the budget is some 3% of a turn that spends all of
- * it; turnbench's 500 hunters closing on the player take 9-10% longer
- * with it (a quarter of the budget cost them 50%), and the crowds of
- * crowdbench still lose half the walk they had left. */
-#define COOP_JAM_SHARE 128
+/* The work on a tick's jams (the nodes their plans expand, and their
+ * heuristics settle; the searches round a fight) is kept to this share
+ * of the tick's planning budget, apart from it: the ordinary searches
+ * are never put off for jams, and a game full of them pays a bounded
+ * price.  A node of a plan costs some four of A*'s.  tests/bench/turnbench
+ * (500 hunters closing on the player) pays 0-9% more turn time at 1/256,
+ * 10-15% at 1/128 and 50% at 1/16, for the same gains in crowdbench's
+ * jams bar a few blocked turns. */
+#define COOP_JAM_SHARE 256
 /* ... but the monster of a jam that has waited longest for it, at least
  * this many turns, is worked on past the share, one a tick: the share
  * goes to the first monsters in the order they act, and the last ones
@@ -125,6 +125,7 @@ struct coop_plan {
 	uint32_t crowd_seen; /* ... plus one; 0 for never */
 	uint32_t jam_turn;   /* the last turn it was in a jam, + 1 (auto) */
 	uint32_t served;     /* the last turn its jam was worked on, + 1 */
+	uint8_t had;         /* it held a plan at the start of the tick */
 	uint32_t acted_turn; /* the last turn it acted by its plan, + 1 */
 	struct path_point cells[COOP_WINDOW + 1];
 };
@@ -802,7 +803,9 @@ static int coop_jammed(const struct minds *md, const struct world *w, size_t i,
 
 	if (!mi->held_turn || w->turn + 1 - mi->held_turn >= COOP_JAM_RECENT)
 		return 0;
-	if (mi->pos + 1 >= mi->len)
+	/* Held up on the last step, by one standing on its goal: only a
+	 * trade of places (the ordinary way's) gets it there. */
+	if (mi->pos + 2 >= mi->len)
 		return 0;
 	next = &mi->path[mi->pos + 1];
 	j = world_monster_at(w, next->x, next->y);
@@ -1172,12 +1175,13 @@ void coop_tick(struct minds *md, const struct world *w)
 	c->favoured = -1;
 	reserve_roll(c->res, w->turn);
 	for (i = 0; i < c->n && i < w->nmonsters; i++) {
-		const struct coop_plan *pl = &c->plan[i];
+		struct coop_plan *pl = &c->plan[i];
 
 		if (pl->len && !w->monsters[i].alive) {
 			reserve_release(c->res, (int)i);
 			c->plan[i].len = 0;
 		}
+		pl->had = pl->len != 0;
 		/* In a jam lately, and not worked on the longest. */
 		if (w->monsters[i].alive && pl->jam_turn &&
 		    w->turn + 1 - pl->jam_turn < COOP_JAM_LINGER &&
@@ -1196,10 +1200,11 @@ int coop_holds(const struct minds *md, const struct world *w, size_t j)
 
 	if (md->opt.strategy != MIND_STRATEGY_AUTO || !c || j >= c->n)
 		return 0;
-	/* A plan now, or one it kept to this turn or the last (dropped
-	 * since, at the end of a jam, in this turn). */
+	/* A plan now, or at the start of the tick (dropped since, at the
+	 * end of a jam). */
 	pl = &c->plan[j];
-	return pl->len || (pl->acted_turn && pl->turn + 1 >= w->turn);
+	(void)w;
+	return pl->len || pl->had;
 }
 
 size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,
