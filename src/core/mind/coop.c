@@ -44,10 +44,22 @@
  * steps.
  *
  * Under --strategy coop every crowd plans so.  The automatic strategy
- * keeps it for jams (coop_jammed): a monster of normal speed or slower,
- * held up lately by another that means to move on too, in a corridor or
- * a doorway, plans so until a plan's window after the jam, while others
- * are near; everyone else takes the ordinary way, at its usual cost. */
+ * keeps it for jams (coop_jammed, the rule by COOP_JAM_RECENT below): a
+ * monster held up lately by another, in a corridor or a doorway where
+ * that one means to move on too, or held up eight actions in a row
+ * anywhere, plans so until a plan's window after the jam while others
+ * are near, on a small share of the tick's planning budget of its own;
+ * everyone else takes the ordinary way, at its usual cost.  Under it:
+ * - a fast monster keeps its extra moves: on them it takes its plan's
+ *   next step early when nobody else's plan needs that cell
+ *   (coop_early);
+ * - a plan never steps straight back to the cell just left while the
+ *   goal stands still, the ordinary way's rule against oscillation;
+ * - a path that stops next to the player leads to any cell next to it;
+ * - one held up behind a fight searches round it, with the fight's
+ *   cells walls (coop_round_parked);
+ * - the ordinary way trades places with nobody that keeps to a plan
+ *   (coop_holds), so no two monsters pass through a reservation. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,7 +90,11 @@
  * - it has been held up COOP_JAM_STUCK actions in a row, wherever it is:
  *   the ordinary way has found no detour it would take by then (it
  *   looks after 2, 4 and 8 turns), and a plan in space and time finds
- *   the free cells round the crowd, or its patience a longer way. */
+ *   the free cells round the crowd, or a search round the fight a
+ *   longer way; unless it hunts the player and every cell next to the
+ *   player is taken (a queue nothing shortens).
+ * Held up on the last step of its path, by one standing on its goal, it
+ * is in no jam: only a trade of places, the ordinary way's, helps. */
 #define COOP_JAM_RECENT 3
 #define COOP_JAM_STUCK  8
 /* ... and it goes on cooperating this many turns after it was last found
@@ -90,10 +106,11 @@
  * heuristics settle; the searches round a fight) is kept to this share
  * of the tick's planning budget, apart from it: the ordinary searches
  * are never put off for jams, and a game full of them pays a bounded
- * price.  A node of a plan costs some four of A*'s.  tests/bench/turnbench
- * (500 hunters closing on the player) pays 0-9% more turn time at 1/256,
- * 10-15% at 1/128 and 50% at 1/16, for the same gains in crowdbench's
- * jams bar a few blocked turns. */
+ * price.  A node of a plan costs some four of A*'s.  turnbench's 500
+ * hunters closing on the player take some 10% more turn time at 1/256,
+ * 12% at 1/128 and 50% at 1/16; crowdbench's crowds lose half the walk
+ * they have left at each, and 5% of their blocked turns at 1/256
+ * against 11% at 1/16. */
 #define COOP_JAM_SHARE 256
 /* ... but the monster of a jam that has waited longest for it, at least
  * this many turns, is worked on past the share, one a tick: the share
