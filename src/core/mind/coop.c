@@ -107,10 +107,11 @@
  * of the tick's planning budget, apart from it: the ordinary searches
  * are never put off for jams, and a game full of them pays a bounded
  * price.  A node of a plan costs some four of A*'s.  turnbench's 500
- * hunters closing on the player take some 10% more turn time at 1/256,
- * 12% at 1/128 and 50% at 1/16; crowdbench's crowds lose half the walk
- * they have left at each, and 5% of their blocked turns at 1/256
- * against 11% at 1/16. */
+ * hunters closing on the player take 10-15% more turn time at 1/256
+ * (no share makes it free there: jams found and no plans made cost
+ * 12-17%), as much at 1/128 and 50% more at 1/16; crowdbench's crowds
+ * lose half the walk they have left at each, and 5% of their blocked
+ * turns at 1/256 against 11% at 1/16. */
 #define COOP_JAM_SHARE 256
 /* ... but the monster of a jam that has waited longest for it, at least
  * this many turns, is worked on past the share, one a tick: the share
