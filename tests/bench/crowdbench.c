@@ -1,11 +1,13 @@
-/* crowdbench.c - crowds of monsters, today's way against cooperative
- * planning, in one run on the same dungeons and seeds.
+/* crowdbench.c - crowds of monsters, the ordinary way against
+ * cooperative planning, in one run on the same dungeons and seeds.
  *
- * Every monster hunts a player who stands still and cannot die.  Two
- * strategies play each dungeon: "auto" (crowds priced into each monster's
- * search, a blocked monster waits or looks for a detour) and "coop"
- * (crowds plan in space and time round each other's reserved steps).
- * Measured:
+ * Every monster hunts a player who stands still and cannot die.  Three
+ * ways play each dungeon: "auto-old", the automatic strategy with its
+ * rule for jams off (mind_options.no_jam_coop: crowds priced into each
+ * monster's search, a blocked monster waits or looks for a detour);
+ * "auto", the automatic strategy, whose jams plan cooperatively; and
+ * "coop" (every crowd plans in space and time round each other's
+ * reserved steps).  Measured:
  *
  *   blocked   monster-turns a monster not yet next to the player ended
  *             where it began
@@ -19,8 +21,8 @@
  *   turn time the monsters' phase of a turn, median and 99th percentile
  *
  * Dungeons: data/maps/crowd.txt and generated ones (--gen N of them).
- * Ends with a `summary:` line per dungeon and strategy and a last one
- * with the ratios over all dungeons. */
+ * Ends with a `summary:` line per dungeon and way and a last one with
+ * the sums, means and ratios (over auto-old) over all dungeons. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -56,9 +58,24 @@ struct result {
 	double left; /* mean cost still to walk to the player, at the end */
 };
 
+/* One way of playing: a strategy, and for the automatic one whether
+ * its jams plan cooperatively. */
+struct way {
+	const char *name;
+	enum mind_strategy s;
+	int no_jam_coop;
+};
+
+static const struct way ways[] = {
+        {"auto-old", MIND_STRATEGY_AUTO, 1},
+        {"auto", MIND_STRATEGY_AUTO, 0},
+        {"coop", MIND_STRATEGY_COOP, 0},
+};
+#define NWAYS (sizeof(ways) / sizeof(ways[0]))
+
 /* The game of dungeon k (0: the crowd map, else generated number k). */
 static struct game *make_game(const struct bopts *o, int k,
-                              enum mind_strategy s)
+                              const struct way *way)
 {
 	char path[4096];
 	struct diag_list dl;
@@ -88,7 +105,8 @@ static struct game *make_game(const struct bopts *o, int k,
 		return NULL;
 	}
 	mind_options_default(&mo);
-	mo.strategy = s;
+	mo.strategy = way->s;
+	mo.no_jam_coop = way->no_jam_coop;
 	mo.hunt = 1;
 	g = game_new(d, o->seed, -1, &mo, &dl);
 	diag_list_fini(&dl);
@@ -115,10 +133,10 @@ static int ring_cells(const struct world *w, int kind)
 	return n;
 }
 
-static int run(const struct bopts *o, int k, enum mind_strategy s,
+static int run(const struct bopts *o, int k, const struct way *way,
                struct result *r)
 {
-	struct game *g = make_game(o, k, s);
+	struct game *g = make_game(o, k, way);
 	struct world *w;
 	uint64_t *times;
 	struct distmap **dm;
@@ -295,17 +313,20 @@ static const char usage[] =
         "                  [--monsters N] [--map FILE] [--data-dir DIR]\n"
         "Plays data/maps/crowd.txt (or --map FILE) and N generated\n"
         "dungeons of --size with --monsters each, player standing still,\n"
-        "with today's strategy (auto) and cooperative planning (coop).\n"
+        "with the automatic strategy without its rule for jams (auto-old)\n"
+        "and with it (auto), and cooperative planning (coop).\n"
         "Defaults: 400 turns, seed 1, 3 generated 80x40 with 60 monsters.\n";
 
 int main(int argc, char **argv)
 {
 	struct bopts o = {400, 1, 3, 80, 40, 60, NULL, NULL};
 	char data_dir[4096], map[4200];
-	struct result a, c;
-	uint64_t blocked[2] = {0, 0}, med[2] = {0, 0}, p99[2] = {0, 0};
-	long ring[2] = {0, 0};
-	double walked[2] = {0, 0}, shortest[2] = {0, 0}, left[2] = {0, 0};
+	struct result r;
+	uint64_t blocked[NWAYS] = {0}, med[NWAYS] = {0}, p99[NWAYS] = {0};
+	long ring[NWAYS] = {0};
+	double walked[NWAYS] = {0}, shortest[NWAYS] = {0}, left[NWAYS] = {0};
+	double n;
+	size_t w;
 	int i, k;
 
 	for (i = 1; i < argc; i++) {
@@ -360,44 +381,49 @@ int main(int argc, char **argv)
 		else
 			snprintf(name, sizeof(name), "gen%dx%d-%" PRIu64,
 			         o.gen_w, o.gen_h, o.seed + (uint64_t)k);
-		if (run(&o, k, MIND_STRATEGY_AUTO, &a) != 0 ||
-		    run(&o, k, MIND_STRATEGY_COOP, &c) != 0) {
-			fprintf(stderr, "crowdbench: %s could not be played\n",
-			        name);
-			return 1;
+		for (w = 0; w < NWAYS; w++) {
+			if (run(&o, k, &ways[w], &r) != 0) {
+				fprintf(stderr,
+				        "crowdbench: %s could not be played\n",
+				        name);
+				return 1;
+			}
+			print(name, ways[w].name, &r);
+			fflush(stdout);
+			blocked[w] += r.blocked;
+			/* A dungeon whose ring never filled counts all its
+			 * turns. */
+			ring[w] += r.ring < 0 ? r.turns : r.ring;
+			left[w] += r.left;
+			walked[w] += r.walked;
+			shortest[w] += r.shortest;
+			med[w] += r.median_ns;
+			p99[w] += r.p99_ns;
 		}
-		print(name, "auto", &a);
-		print(name, "coop", &c);
-		fflush(stdout);
-		blocked[0] += a.blocked;
-		blocked[1] += c.blocked;
-		/* A dungeon whose ring never filled counts all its turns. */
-		ring[0] += a.ring < 0 ? a.turns : a.ring;
-		ring[1] += c.ring < 0 ? c.turns : c.ring;
-		left[0] += a.left;
-		left[1] += c.left;
-		walked[0] += a.walked;
-		walked[1] += c.walked;
-		shortest[0] += a.shortest;
-		shortest[1] += c.shortest;
-		med[0] += a.median_ns;
-		med[1] += c.median_ns;
-		p99[0] += a.p99_ns;
-		p99[1] += c.p99_ns;
 	}
-	printf("summary: dungeons=%d blocked_auto=%" PRIu64
-	       " blocked_coop=%" PRIu64 " blocked_coop_over_auto=%.3f "
-	       "ring_turns_auto=%ld ring_turns_coop=%ld "
-	       "left_auto=%.1f left_coop=%.1f "
-	       "quality_auto=%.3f quality_coop=%.3f "
-	       "turn_us_median_auto=%.1f turn_us_median_coop=%.1f "
-	       "turn_us_p99_auto=%.1f turn_us_p99_coop=%.1f\n",
-	       o.gens + 1, blocked[0], blocked[1],
-	       (double)blocked[1] / (double)(blocked[0] ? blocked[0] : 1),
-	       ring[0], ring[1], left[0] / (o.gens + 1), left[1] / (o.gens + 1),
-	       shortest[0] > 0 ? walked[0] / shortest[0] : 0.0,
-	       shortest[1] > 0 ? walked[1] / shortest[1] : 0.0,
-	       med[0] / 1e3 / (o.gens + 1), med[1] / 1e3 / (o.gens + 1),
-	       p99[0] / 1e3 / (o.gens + 1), p99[1] / 1e3 / (o.gens + 1));
+	n = o.gens + 1;
+	printf("summary: dungeons=%d", o.gens + 1);
+	for (w = 0; w < NWAYS; w++)
+		printf(" blocked_%s=%" PRIu64, ways[w].name, blocked[w]);
+	for (w = 1; w < NWAYS; w++)
+		printf(" blocked_%s_over_old=%.3f", ways[w].name,
+		       (double)blocked[w] /
+		               (double)(blocked[0] ? blocked[0] : 1));
+	for (w = 0; w < NWAYS; w++)
+		printf(" ring_turns_%s=%ld", ways[w].name, ring[w]);
+	for (w = 0; w < NWAYS; w++)
+		printf(" left_%s=%.1f", ways[w].name, left[w] / n);
+	for (w = 0; w < NWAYS; w++)
+		printf(" quality_%s=%.3f", ways[w].name,
+		       shortest[w] > 0 ? walked[w] / shortest[w] : 0.0);
+	for (w = 0; w < NWAYS; w++)
+		printf(" turn_us_median_%s=%.1f", ways[w].name,
+		       med[w] / 1e3 / n);
+	for (w = 1; w < NWAYS; w++)
+		printf(" turn_median_%s_over_old=%.2f", ways[w].name,
+		       (double)med[w] / (double)(med[0] ? med[0] : 1));
+	for (w = 0; w < NWAYS; w++)
+		printf(" turn_us_p99_%s=%.1f", ways[w].name, p99[w] / 1e3 / n);
+	printf("\n");
 	return 0;
 }

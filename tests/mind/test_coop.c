@@ -331,13 +331,50 @@ static void random_step(struct game *g, struct splitmix *r)
 		game_step(g, wait_cmd);
 }
 
-static void test_coop_plans_legal_on_random_dungeons(void **state)
+/* The automatic strategy's rule for a jam (coop.c), restated: a monster
+ * cooperates when another held it up on one of its last
+ * COOP_JAM_RECENT turns, and a plan's window (COOP_JAM_LINGER) after. */
+#define JAM_RECENT 3
+#define JAM_LINGER 8
+
+/* Under the automatic strategy, every monster holding a cooperative
+ * plan made or followed it at turn pc->turn, and it was in a jam then or
+ * at most JAM_LINGER turns before: held up by another at most
+ * JAM_RECENT + JAM_LINGER - 2 turns before it. */
+static void check_jam_rule(struct game *g, const struct plan_copy *pc)
+{
+	const struct world *w = g->world;
+	size_t i;
+
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct mind *mi = &g->minds->mind[i];
+
+		if (!pc[i].len)
+			continue;
+		if (!mi->held_turn || pc[i].turn + 1 - mi->held_turn >=
+		                              JAM_RECENT + JAM_LINGER - 1) {
+			dungeon_dump(g);
+			fail_msg("monster %zu plans cooperatively at turn %u, "
+			         "last held up %s%u",
+			         i, pc[i].turn, mi->held_turn ? "at turn " : "",
+			         mi->held_turn ? mi->held_turn - 1 : 0);
+		}
+	}
+}
+
+/* 40 random dungeons under strategy s: every plan legal (check_plans),
+ * no two cooperating monsters passing through each other, and under the
+ * automatic strategy only monsters in a jam cooperating.  Returns how
+ * many of the games had any cooperative plan; *fast2 gets the turns a
+ * fast monster holding a plan at the turn's start and its end moved two
+ * cells. */
+static int plans_legal(enum mind_strategy s, long *fast2)
 {
 	static char rows[(40 + 1) * 16 + 1];
 	struct splitmix r = {777};
 	int round, cooperated = 0;
 
-	(void)state;
+	*fast2 = 0;
 	for (round = 0; round < 40; round++) {
 		struct mind_options o = coop_options();
 		struct game *g;
@@ -346,6 +383,7 @@ static void test_coop_plans_legal_on_random_dungeons(void **state)
 		int *bx, *by, *had, t;
 		size_t i, j;
 
+		o.strategy = s;
 		random_rows(&r, rows, 40, 16, splitmix_range(&r, 8, 24));
 		g = dungeon_play(rows, splitmix_next(&r), &o);
 		w = g->world;
@@ -363,6 +401,15 @@ static void test_coop_plans_legal_on_random_dungeons(void **state)
 			random_step(g, &r);
 			dungeon_check_occupancy(w);
 			check_plans(g, pc);
+			for (i = 0; i < w->nmonsters; i++)
+				*fast2 += had[i] && pc[i].len &&
+				          w->data->monsters[w->monsters[i].kind]
+				                          .speed >
+				                  WORLD_TURN_ENERGY &&
+				          (abs(w->monsters[i].x - bx[i]) > 1 ||
+				           abs(w->monsters[i].y - by[i]) > 1);
+			if (s == MIND_STRATEGY_AUTO)
+				check_jam_rule(g, pc);
 			/* No two cooperating monsters passed through each
 			 * other (one that plans with nobody, parked as near as
 			 * it gets to its goal, may let another by). */
@@ -385,8 +432,35 @@ static void test_coop_plans_legal_on_random_dungeons(void **state)
 		free(had);
 		game_free(g);
 	}
+	return cooperated;
+}
+
+static void test_coop_plans_legal_on_random_dungeons(void **state)
+{
+	long fast2;
+
+	(void)state;
 	/* The crowds did plan cooperatively. */
-	assert_true(cooperated >= 30);
+	assert_true(plans_legal(MIND_STRATEGY_COOP, &fast2) >= 30);
+}
+
+static void test_coop_plans_legal_in_jams_under_auto(void **state)
+{
+	long fast2;
+	int n;
+
+	(void)state;
+	n = plans_legal(MIND_STRATEGY_AUTO, &fast2);
+	printf("auto: %d of 40 random dungeons had a jam planned "
+	       "cooperatively; %ld turns a fast monster with a plan moved "
+	       "twice\n",
+	       n, fast2);
+	/* Jams there are, in one-wide corridors full of monsters. */
+	assert_true(n >= 10);
+	/* A fast monster keeps its extra moves while it cooperates: some
+	 * 150 turns of two steps with a plan kept (1 without the early
+	 * steps of coop.c). */
+	assert_true(fast2 >= 20);
 }
 
 /* ---- two groups cross in a corridor ------------------------------------ */
@@ -680,15 +754,117 @@ static void test_coop_same_seed_same_game(void **state)
 	assert_true(sum[0] == sum[1]);
 }
 
+/* The same soaks under the automatic strategy, whose jams plan
+ * cooperatively (coop.c): no deadlock either.  (With the rule off,
+ * mind_options.no_jam_coop, the crowd map's soak finds rats stuck in the
+ * corridor behind the fight from turn 403 on.) */
+static void test_coop_soak_crowd_map_auto(void **state)
+{
+	struct game *g = dungeon_shipped("crowd.txt", 3, -1);
+	long standing;
+
+	(void)state;
+	g->minds->opt.strategy = MIND_STRATEGY_AUTO;
+	g->minds->opt.hunt = 1;
+	standing = soak(g, 10000, 31);
+	printf("crowd.txt, auto: %ld monster-turns standing, %llu "
+	       "cooperative plans\n",
+	       standing, (unsigned long long)g->minds->stats.coop_plans);
+	assert_true(g->minds->stats.coop_plans > 0);
+	game_free(g);
+}
+
+/* Under the automatic strategy, monsters that meet in the open never
+ * plan cooperatively (nothing jams there), and with the rule switched
+ * off nobody does, jam or not; on the crowd map, jams are found. */
+static uint64_t auto_plans(const char *rows, int no_jam, int turns)
+{
+	struct mind_options o = coop_options();
+	struct game *g;
+	uint64_t n;
+	int t;
+
+	o.strategy = MIND_STRATEGY_AUTO;
+	o.no_jam_coop = no_jam;
+	g = rows ? dungeon_play(rows, 5, &o)
+	         : dungeon_shipped("crowd.txt", 3, -1);
+	if (!rows) {
+		g->minds->opt = o;
+		g->world->php = g->world->php_max = 1 << 30;
+	}
+	for (t = 0; t < turns; t++) {
+		game_step(g, wait_cmd);
+		dungeon_check_occupancy(g->world);
+	}
+	n = g->minds->stats.coop_plans;
+	game_free(g);
+	return n;
+}
+
+static void test_coop_auto_only_in_jams(void **state)
+{
+	static const char open[] = "#######################\n"
+	                           "#s...................s#\n"
+	                           "#.....................#\n"
+	                           "#.....................#\n"
+	                           "#s.........@.........s#\n"
+	                           "#.....................#\n"
+	                           "#.....................#\n"
+	                           "#s...................s#\n"
+	                           "#####################>#\n";
+	uint64_t crowd, crowd_off;
+
+	(void)state;
+	assert_true(auto_plans(open, 0, 200) == 0);
+	crowd = auto_plans(NULL, 0, 300);
+	crowd_off = auto_plans(NULL, 1, 300);
+	printf("crowd.txt, 300 turns under auto: %llu cooperative plans, "
+	       "%llu with the rule off\n",
+	       (unsigned long long)crowd, (unsigned long long)crowd_off);
+	assert_true(crowd > 0);
+	assert_true(crowd_off == 0);
+}
+
+static void test_coop_soak_generated_crowd_auto(void **state)
+{
+	char path[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	struct mind_options o = coop_options();
+	struct game *g;
+	long standing;
+
+	(void)state;
+	o.strategy = MIND_STRATEGY_AUTO;
+	assert_non_null(d);
+	snprintf(path, sizeof(path), "%s/data/monsters.txt", fixture_srcdir());
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load(d, path, &dl), 0);
+	assert_int_equal(gen_dungeon(d, 60, 30, 9, 40, &dl), 0);
+	g = game_new(d, 9, -1, &o, &dl);
+	diag_list_fini(&dl);
+	assert_non_null(g);
+	standing = soak(g, 10000, 47);
+	printf("generated 60x30, 40 monsters, auto: %ld monster-turns "
+	       "standing, %llu cooperative plans\n",
+	       standing, (unsigned long long)g->minds->stats.coop_plans);
+	assert_true(g->minds->stats.coop_plans > 0);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_coop_reserve_matches_oracle),
 	        cmocka_unit_test(test_coop_plans_legal_on_random_dungeons),
+	        cmocka_unit_test(test_coop_plans_legal_in_jams_under_auto),
 	        cmocka_unit_test(test_coop_corridor_groups_pass_by_the_pocket),
 	        cmocka_unit_test(test_coop_same_seed_same_game),
 	        cmocka_unit_test(test_coop_soak_crowd_map),
 	        cmocka_unit_test(test_coop_soak_generated_crowd),
+	        cmocka_unit_test(test_coop_soak_crowd_map_auto),
+	        cmocka_unit_test(test_coop_soak_generated_crowd_auto),
+	        cmocka_unit_test(test_coop_auto_only_in_jams),
 	};
 
 	return tap_run(tests, NULL, NULL);

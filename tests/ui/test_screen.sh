@@ -280,6 +280,23 @@ screen_at vm | grep -q '| no shared map for this kind$' ||
 	bad "distance map: a kind without one is not said"
 tap_check "m draws the shared distance map the chasers walk, and its way downhill"
 
+# A jam under the automatic strategy plans cooperatively, visibly: on
+# the crowd map the rats, goblins and orcs jam in their room's doorway,
+# and on turn 12 the sixth monster Tab selects (a rat going back to its
+# post through the doorway) holds reserved cells, numbered by the turn
+# it holds them, and the panel says so.
+tabs=$(printf '<tab>%.0s' $(seq 1 6))
+"$bin" --headless --no-timing --dump-screen --map crowd --seed 3 \
+	--monsters 40 --turns 12 --ai-view --view-keys "v$tabs" >"$tmp/jam.out" 2>&1 ||
+	bad "jam: the dump failed"
+grep -q '| rat#3 (Tab)$' "$tmp/jam.out" || bad "jam: not the rat selected"
+grep -q '| cache cooperative (reserved 6 steps) |' "$tmp/jam.out" ||
+	bad "jam: the rat's cooperative plan is not said"
+grep -q '^|#rgwg:r1r\*r56:o' "$tmp/jam.out" &&
+	grep -q '^|#oroo::r23:' "$tmp/jam.out" ||
+	bad "jam: the rat's reserved cells are not numbered"
+tap_check "a jam under the automatic strategy: the cooperative plan shown"
+
 # Jump point search in the algorithm cycle (A four times): its jump
 # points and the jumps between them, narrated step by step; refused, and
 # said so, where costs vary.

@@ -41,7 +41,25 @@
  *
  * Monsters away from others never pay for any of this: the test for a
  * crowd is a look at a few cells round the monster and along its next
- * steps. */
+ * steps.
+ *
+ * Under --strategy coop every crowd plans so.  The automatic strategy
+ * keeps it for jams (coop_jammed, the rule by COOP_JAM_RECENT below): a
+ * monster held up lately by another, in a corridor or a doorway where
+ * that one means to move on too, or held up eight actions in a row
+ * anywhere, plans so until a plan's window after the jam while others
+ * are near, on a small share of the tick's planning budget of its own;
+ * everyone else takes the ordinary way, at its usual cost.  Under it:
+ * - a fast monster keeps its extra moves: on them it takes its plan's
+ *   next step early when nobody else's plan needs that cell
+ *   (coop_early);
+ * - a plan never steps straight back to the cell just left while the
+ *   goal stands still, the ordinary way's rule against oscillation;
+ * - a path that stops next to the player leads to any cell next to it;
+ * - one held up behind a fight searches round it, with the fight's
+ *   cells walls (coop_round_parked);
+ * - the ordinary way trades places with nobody that keeps to a plan
+ *   (coop_holds), so no two monsters pass through a reservation. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +76,48 @@
 #define COOP_AHEAD 6
 /* ... and it goes on cooperating this many turns after the last time. */
 #define COOP_LINGER 8
+/* Under the automatic strategy only a jam makes a monster cooperate
+ * (coop_jammed): it pays there, and only there, for the crowdbench
+ * measures ten times the turn time when every crowd plans in space and
+ * time.  A monster is in a jam when another, on the next cell of its
+ * path, held it up (it waited behind it) in this turn or the last
+ * COOP_JAM_RECENT - 1 (a monster of half speed acts every other turn),
+ * and either
+ * - it stands in a narrow place, or is about to step into one (a
+ *   corridor, a doorway: where two ways meet head on), and the one in
+ *   its way means to move on itself (waiting behind one parked or
+ *   fighting is a queue, which the ordinary way handles as well), or
+ * - it has been held up COOP_JAM_STUCK actions in a row, wherever it is:
+ *   the ordinary way has found no detour it would take by then (it
+ *   looks after 2, 4 and 8 turns), and a plan in space and time finds
+ *   the free cells round the crowd, or a search round the fight a
+ *   longer way; unless it hunts the player and every cell next to the
+ *   player is taken (a queue nothing shortens).
+ * Held up on the last step of its path, by one standing on its goal, it
+ * is in no jam: only a trade of places, the ordinary way's, helps. */
+#define COOP_JAM_RECENT 3
+#define COOP_JAM_STUCK  8
+/* ... and it goes on cooperating this many turns after it was last found
+ * in a jam, while others are near: a plan's window, long enough for the
+ * reservations of a jam's monsters to sort them out, short enough that
+ * a monster is soon back to the ordinary way. */
+#define COOP_JAM_LINGER COOP_WINDOW
+/* The work on a tick's jams (the nodes their plans expand, and their
+ * heuristics settle; the searches round a fight) is kept to this share
+ * of the tick's planning budget, apart from it: the ordinary searches
+ * are never put off for jams, and a game full of them pays a bounded
+ * price.  A node of a plan costs some four of A*'s.  turnbench's 500
+ * hunters closing on the player take 10-15% more turn time at 1/256
+ * (no share makes it free there: jams found and no plans made cost
+ * 12-17%), as much at 1/128 and 50% more at 1/16; crowdbench's crowds
+ * lose half the walk they have left at each, and 5% of their blocked
+ * turns at 1/256 against 11% at 1/16. */
+#define COOP_JAM_SHARE 256
+/* ... but the monster of a jam that has waited longest for it, at least
+ * this many turns, is worked on past the share, one a tick: the share
+ * goes to the first monsters in the order they act, and the last ones
+ * must not wait for good. */
+#define COOP_JAM_STARVE 4
 /* Path cells ahead the heuristic looks at: twice the window, so the
  * farthest a plan can get is always within them. */
 #define COOP_HORIZON (2 * COOP_WINDOW)
@@ -81,6 +141,9 @@ struct coop_plan {
 	uint8_t behind;      /* turns in a row behind a monster with no plan */
 	uint32_t crowd_turn; /* the last turn it found a crowd near */
 	uint32_t crowd_seen; /* ... plus one; 0 for never */
+	uint32_t jam_turn;   /* the last turn it was in a jam, + 1 (auto) */
+	uint32_t served;     /* the last turn its jam was worked on, + 1 */
+	uint8_t had;         /* it held a plan at the start of the tick */
 	uint32_t acted_turn; /* the last turn it acted by its plan, + 1 */
 	struct path_point cells[COOP_WINDOW + 1];
 };
@@ -94,6 +157,13 @@ struct coop {
 	struct reserve *res;
 	struct coop_plan *plan;
 	size_t n;
+	/* Under the automatic strategy, the work this tick's jams have done:
+	 * nodes their plans expanded, cells their heuristics settled, and
+	 * nodes their searches round a fight expanded. */
+	uint32_t spent;
+	long favoured;     /* the jam kept waiting longest, served past the
+	                      share this tick; -1 for none */
+	uint32_t hsettled; /* cells the last heuristic settled */
 	/* The search's state, over a square of COOP_SIDE cells round the
 	 * mover and COOP_WINDOW + 1 turns. */
 	uint32_t stamp;
@@ -151,6 +221,7 @@ static struct coop *coop_get(struct minds *md, const struct world *w)
 	if (!c)
 		return NULL;
 	c->n = w->nmonsters;
+	c->favoured = -1;
 	c->res = reserve_new(w->width, w->height, COOP_WINDOW, c->n ? c->n : 1);
 	c->plan = calloc(c->n ? c->n : 1, sizeof(*c->plan));
 	c->seen = calloc(COOP_STATES, sizeof(*c->seen));
@@ -234,8 +305,10 @@ struct coop_query {
 	int ox, oy; /* the square's corner */
 	int sx, sy; /* where the mover stands */
 	uint32_t now;
-	int gx, gy;    /* the end of the ordinary path */
+	int ex, ey;    /* the end of the ordinary path */
+	int gx, gy;    /* where it goes: the end, or the player next to it */
 	int goal_near; /* ...a cell it stops next to (the player's) */
+	int bx, by;    /* a cell its first step may not go back to, or -1 */
 	uint8_t acts[COOP_WINDOW]; /* whether it acts in turn now + dt */
 };
 
@@ -260,8 +333,8 @@ static uint32_t coop_octile(const struct coop_query *q, int ax, int ay, int bx,
 static int coop_done(const struct coop *c, const struct coop_query *q, int x,
                      int y)
 {
-	if (c->nahead == 0 || c->ahead[c->nahead - 1].x != q->gx ||
-	    c->ahead[c->nahead - 1].y != q->gy)
+	if (c->nahead == 0 || c->ahead[c->nahead - 1].x != q->ex ||
+	    c->ahead[c->nahead - 1].y != q->ey)
 		return 0; /* the path's end is beyond the horizon */
 	if (x == q->gx && y == q->gy)
 		return !q->goal_near;
@@ -317,8 +390,8 @@ static void coop_h_build(struct coop *c, const struct coop_query *q)
 		if (grid_cost(q->grid, c->ahead[k].x, c->ahead[k].y))
 			coop_h_source(c, q, c->ahead[k].x, c->ahead[k].y,
 			              c->rem[k]);
-	if (c->nahead && c->ahead[c->nahead - 1].x == q->gx &&
-	    c->ahead[c->nahead - 1].y == q->gy)
+	if (c->nahead && c->ahead[c->nahead - 1].x == q->ex &&
+	    c->ahead[c->nahead - 1].y == q->ey)
 		for (y = q->gy - 1; y <= q->gy + 1; y++)
 			for (x = q->gx - 1; x <= q->gx + 1; x++)
 				if (grid_cost(q->grid, x, y) &&
@@ -331,6 +404,7 @@ static void coop_h_build(struct coop *c, const struct coop_query *q)
 
 		if (it.f != c->h[it.id])
 			continue; /* a stale entry */
+		c->hsettled++;
 		/* No plan ends where its heuristic exceeds waiting out the
 		 * whole window where the mover stands: enough is settled. */
 		if (it.f > limit)
@@ -389,14 +463,14 @@ static int coop_cell_free(const struct coop *c, const struct coop_query *q,
  * holds up everyone behind, so waiting there costs COOP_CHOKE_WAIT turns'
  * worth, and a plan that has to wait does it in a pocket or a room when
  * one is at hand. */
-static int coop_choke(const struct coop_query *q, int x, int y)
+static int coop_choke(const struct grid *grid, int x, int y)
 {
 	static const int rx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 	static const int ry[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-	int d, runs = 0, prev = grid_cost(q->grid, x + rx[7], y + ry[7]) != 0;
+	int d, runs = 0, prev = grid_cost(grid, x + rx[7], y + ry[7]) != 0;
 
 	for (d = 0; d < 8; d++) {
-		int open = grid_cost(q->grid, x + rx[d], y + ry[d]) != 0;
+		int open = grid_cost(grid, x + rx[d], y + ry[d]) != 0;
 
 		runs += open && !prev;
 		prev = open;
@@ -454,7 +528,7 @@ static uint32_t coop_search(struct coop *c, const struct coop_query *q, int sx,
 
 			if (d == 0) {
 				cost = coop_done(c, q, x, y) ? 0
-				       : coop_choke(q, x, y)
+				       : coop_choke(q->grid, x, y)
 				               ? COOP_CHOKE_WAIT *
 				                         q->p.straight_cost
 				               : q->p.straight_cost;
@@ -474,6 +548,8 @@ static uint32_t coop_search(struct coop *c, const struct coop_query *q, int sx,
 					cost += 2 * COOP_CHOKE_WAIT *
 					        q->p.straight_cost;
 			}
+			if (dt == 0 && nx == q->bx && ny == q->by)
+				continue;
 			if (!coop_cell_free(c, q, x, y, nx, ny, dt + 1))
 				continue;
 			nlc = (size_t)(ny - q->oy) * COOP_SIDE +
@@ -541,6 +617,26 @@ static void coop_turns(const struct world *w, size_t i, uint8_t *acts)
 	}
 }
 
+/* Whether monster i may not step back now to the cell it left last,
+ * (*bx, *by): under the automatic strategy a plan keeps the ordinary
+ * way's rule (decide.c), never straight back while the goal stands
+ * still, for that is how oscillation starts; the coop strategy's plans
+ * may, to make way. */
+static int coop_no_back(const struct minds *md, const struct world *w, size_t i,
+                        int *bx, int *by)
+{
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &md->mind[i];
+
+	*bx = *by = -1;
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || m->prev_x < 0 ||
+	    m->prev_turn + 1 < w->turn || mi->goal_turn > m->prev_turn)
+		return 0;
+	*bx = m->prev_x;
+	*by = m->prev_y;
+	return 1;
+}
+
 /* Plans monster i's next COOP_WINDOW turns and reserves them.  Returns
  * 0, or -1 when there is nothing to plan with. */
 static int coop_plan_now(struct minds *md, struct coop *c,
@@ -566,11 +662,25 @@ static int coop_plan_now(struct minds *md, struct coop *c,
 	q.ox = m->x - COOP_WINDOW;
 	q.oy = m->y - COOP_WINDOW;
 	q.now = w->turn;
-	q.gx = end->x;
-	q.gy = end->y;
+	q.ex = q.gx = end->x;
+	q.ey = q.gy = end->y;
 	q.goal_near = (end->x == w->px && end->y == w->py) ||
 	              !ks->cost[w->terrain[world_idx(w, end->x, end->y)]];
+	/* A path that stops next to the player (one cut short by its
+	 * budget) leads to the player all the same: any cell next to it
+	 * will do, not only the one the path ends on, which another may
+	 * hold while it fights (a zombie's greedy search stops there for
+	 * good).  Under the automatic strategy, whose jams are the ones
+	 * found so; the coop strategy plans as it was measured. */
+	if (md->opt.strategy == MIND_STRATEGY_AUTO && !q.goal_near &&
+	    mi->mode == MIND_CHASE &&
+	    chebyshev(end->x, end->y, w->px, w->py) <= 1) {
+		q.gx = w->px;
+		q.gy = w->py;
+		q.goal_near = 1;
+	}
 	coop_turns(w, i, q.acts);
+	coop_no_back(md, w, i, &q.bx, &q.by);
 	reserve_release(c->res, (int)i);
 	pl->len = 0;
 	if (++c->stamp == 0) {
@@ -586,13 +696,18 @@ static int coop_plan_now(struct minds *md, struct coop *c,
 	if (!gold)
 		ks->grid.cost[gi] = 1;
 	coop_ahead(c, &q, mi);
+	c->hsettled = 0;
 	coop_h_build(c, &q);
 	best = coop_search(c, &q, m->x, m->y, &expanded);
 	ks->grid.cost[gi] = gold;
 	md->stats.coop_plans++;
 	md->stats.expanded += expanded;
-	md->work->tick_left -=
-	        expanded < md->work->tick_left ? expanded : md->work->tick_left;
+	if (md->opt.strategy == MIND_STRATEGY_AUTO)
+		c->spent += expanded + c->hsettled;
+	else
+		md->work->tick_left -= expanded < md->work->tick_left
+		                               ? expanded
+		                               : md->work->tick_left;
 	/* Read the plan back from its last state. */
 	last = (int)(best / COOP_AREA);
 	for (id = best, dt = last;; dt--) {
@@ -659,20 +774,94 @@ static int coop_crowded(const struct minds *md, const struct world *w, size_t i)
 	return 0;
 }
 
-/* Whether monster i plans cooperatively now. */
-static int coop_wanted(struct minds *md, const struct world *w, size_t i)
+/* Whether monster j, in another's way, means to move on: it has a step
+ * of its kept path ahead, and is not fighting the player. */
+static int coop_moving_on(const struct minds *md, const struct world *w, int j)
+{
+	const struct world_monster *o = &w->monsters[j];
+	const struct mind *mj = &md->mind[j];
+
+	if (mj->mode == MIND_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
+		return 0;
+	return mj->len && mj->pos + 1 < mj->len &&
+	       mj->path[mj->pos].x == o->x && mj->path[mj->pos].y == o->y;
+}
+
+/* Whether mi hunts the player and every cell next to it that the kind
+ * may enter is taken: then a monster held up behind the others is in a
+ * queue that no plan and no way round shortens. */
+static int coop_ring_full(const struct world *w, const struct kind_state *ks,
+                          const struct mind *mi)
+{
+	int dx, dy;
+
+	if (mi->mode != MIND_CHASE || mi->goal_x != w->px ||
+	    mi->goal_y != w->py)
+		return 0;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			int x = w->px + dx, y = w->py + dy;
+
+			if ((dx || dy) && world_in(w, x, y) &&
+			    grid_cost(&ks->grid, x, y) &&
+			    !w->occ[world_idx(w, x, y)])
+				return 0;
+		}
+	return 1;
+}
+
+/* Whether monster i is in a jam now (COOP_JAM_RECENT above). */
+static int coop_jammed(const struct minds *md, const struct world *w, size_t i,
+                       const struct kind_state *ks)
+{
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &md->mind[i];
+	const struct path_point *next;
+	int j;
+
+	if (!mi->held_turn || w->turn + 1 - mi->held_turn >= COOP_JAM_RECENT)
+		return 0;
+	/* Held up on the last step, by one standing on its goal: only a
+	 * trade of places (the ordinary way's) gets it there. */
+	if (mi->pos + 2 >= mi->len)
+		return 0;
+	next = &mi->path[mi->pos + 1];
+	j = world_monster_at(w, next->x, next->y);
+	if (j < 0 || (size_t)j == i)
+		return 0;
+	if (mi->held_streak >= COOP_JAM_STUCK)
+		return !coop_ring_full(w, ks, mi);
+	return coop_moving_on(md, w, j) &&
+	       (coop_choke(&ks->grid, m->x, m->y) ||
+	        coop_choke(&ks->grid, next->x, next->y));
+}
+
+/* Whether monster i plans cooperatively now; *jam is set when it is in a
+ * jam now (the automatic strategy's reason). */
+static int coop_wanted(struct minds *md, const struct world *w, size_t i,
+                       const struct kind_state *ks, int *jam)
 {
 	const struct coop *c = md->work->coop;
 	const struct coop_plan *pl = c && i < c->n ? &c->plan[i] : NULL;
 
-	/* Only when asked for: the automatic strategy keeps today's way
-	 * (a cooperating fast monster moves once a turn, and crowds cost
-	 * more to plan; see tests/bench/crowdbench.c). */
-	if (md->opt.strategy != MIND_STRATEGY_COOP)
+	*jam = 0;
+	if (md->opt.strategy == MIND_STRATEGY_COOP) {
+		/* Every crowd, and a while after. */
+		if (coop_crowded(md, w, i))
+			return 1;
+		return pl && pl->crowd_seen &&
+		       w->turn - pl->crowd_turn < COOP_LINGER;
+	}
+	/* The automatic strategy: a jam's monsters only, a few turns. */
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || md->opt.no_jam_coop)
 		return 0;
-	if (coop_crowded(md, w, i))
+	if (coop_jammed(md, w, i, ks)) {
+		*jam = 1;
 		return 1;
-	return pl && pl->crowd_seen && w->turn - pl->crowd_turn < COOP_LINGER;
+	}
+	return pl && pl->jam_turn &&
+	       w->turn + 1 - pl->jam_turn < COOP_JAM_LINGER &&
+	       coop_crowded(md, w, i);
 }
 
 /* Whether the next cell of the monster's ordinary path holds a monster
@@ -700,6 +889,43 @@ static int coop_on_track(const struct coop_plan *pl, const struct world *w,
 	       pl->cells[dt].y == m->y;
 }
 
+/* The nodes the jams of this tick may still spend (COOP_JAM_SHARE). */
+static uint32_t coop_jam_left(const struct minds *md, const struct coop *c)
+{
+	uint32_t cap = md->work->tick_budget / COOP_JAM_SHARE;
+
+	return c->spent < cap ? cap - c->spent : 0;
+}
+
+/* The nodes monster i's jam may be worked on with now, 0 for none:
+ * what the tick's jams have left of their share, or a share's worth for
+ * one kept waiting COOP_JAM_STARVE turns, once a tick. */
+static uint32_t coop_jam_serve(const struct minds *md, struct coop *c,
+                               const struct world *w, size_t i)
+{
+	struct coop_plan *pl = &c->plan[i];
+	uint32_t left = coop_jam_left(md, c);
+
+	if (!left && c->favoured == (long)i) {
+		c->favoured = -1;
+		left = md->work->tick_budget / COOP_JAM_SHARE;
+	}
+	if (left)
+		pl->served = w->turn + 1;
+	return left;
+}
+
+/* Whether a cooperative plan may be made now: under the automatic
+ * strategy while its jam may be worked on, otherwise while the planning
+ * budget lasts. */
+static int coop_may_plan(const struct minds *md, struct coop *c,
+                         const struct world *w, size_t i)
+{
+	if (md->opt.strategy == MIND_STRATEGY_AUTO)
+		return coop_jam_serve(md, c, w, i) > 0;
+	return md->work->tick_left > 0;
+}
+
 /* Whether a plan that is on track (or none) is made again now: when
  * there is none, when less than half the window is left, and, for a
  * monster the plan holds still, on its first two turns of waiting and
@@ -715,6 +941,109 @@ static int coop_plan_again(const struct coop_plan *pl)
 	return pl->waited < 2 || pl->waited % 4 == 0;
 }
 
+/* A fast monster's extra action in a turn it has moved by its plan
+ * already: the plan's next step, taken a turn early, when it is a step
+ * and nobody else's plan has that cell at the start or the end of this
+ * turn (and nobody stands there): so it keeps its extra moves as the
+ * ordinary way would, and never passes through another's reservation.
+ * Its plan is then a turn behind it, and made again at its next turn.
+ * Returns 1 with the cell in (*nx, *ny), 0 to wait. */
+static int coop_early(const struct coop *c, const struct world *w, size_t i,
+                      int *nx, int *ny)
+{
+	const struct coop_plan *pl = &c->plan[i];
+	const struct world_monster *m = &w->monsters[i];
+	const struct path_point *a, *b;
+	uint32_t k = w->turn + 1 - pl->turn;
+	int o;
+
+	if (pl->turn > w->turn || k + 1 >= pl->len)
+		return 0;
+	a = &pl->cells[k];
+	b = &pl->cells[k + 1];
+	if (a->x != m->x || a->y != m->y || (b->x == a->x && b->y == a->y) ||
+	    (b->x == m->prev_x && b->y == m->prev_y))
+		return 0;
+	if (w->occ[world_idx(w, b->x, b->y)] ||
+	    (b->x == w->px && b->y == w->py))
+		return 0;
+	o = reserve_owner(c->res, b->x, b->y, w->turn);
+	if (o >= 0 && (size_t)o != i)
+		return 0;
+	o = reserve_owner(c->res, b->x, b->y, w->turn + 1);
+	if (o >= 0 && (size_t)o != i)
+		return 0;
+	*nx = b->x;
+	*ny = b->y;
+	return 1;
+}
+
+/* Monsters within this many cells of one searching round a fight, and
+ * not moving on, are walls to that search. */
+#define COOP_ROUND_NEAR 2
+
+/* Under the automatic strategy, a monster of a jam held up a while by
+ * one that plans with nobody (fighting, or parked as near its goal as it
+ * gets) searches again with the cells of those near it that will not
+ * move on (that one, the others of the fight) walls, and takes the way
+ * found, however long, when its first step is free: the ordinary detour
+ * takes a way round only a few steps dearer than waiting, and a plan's
+ * window cannot see a long one, so a crowd queued behind a fight in a
+ * corridor would wait there for good.  Otherwise the old path stays. */
+static void coop_round_parked(struct minds *md, struct coop *c,
+                              const struct world *w, struct event_log *log,
+                              size_t i, struct kind_state *ks)
+{
+	enum { SIDE = 2 * COOP_ROUND_NEAR + 1 };
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	struct path_point *keep = mi->path;
+	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap, k, nwall = 0;
+	size_t wall[SIDE * SIDE];
+	uint8_t old[SIDE * SIDE];
+	uint32_t before = md->work->tick_left;
+	int ok, x, y;
+
+	/* The jams' share says when (COOP_JAM_SHARE); the search runs on
+	 * the tick's budget, as a detour does, and counts in the share. */
+	if (!md->work->tick_left || !coop_jam_serve(md, c, w, i))
+		return;
+	for (y = m->y - COOP_ROUND_NEAR; y <= m->y + COOP_ROUND_NEAR; y++)
+		for (x = m->x - COOP_ROUND_NEAR; x <= m->x + COOP_ROUND_NEAR;
+		     x++) {
+			int j = world_in(w, x, y) ? world_monster_at(w, x, y)
+			                          : -1;
+			size_t gi;
+
+			if (j < 0 || (size_t)j == i || coop_moving_on(md, w, j))
+				continue;
+			gi = grid_index(&ks->grid, x, y);
+			wall[nwall] = gi;
+			old[nwall++] = ks->grid.cost[gi];
+			ks->grid.cost[gi] = 0;
+		}
+	ks->grid.serial++;
+	mi->path = NULL;
+	mi->len = mi->cap = mi->pos = 0;
+	ok = plan_search(md, w, log, i, ks, REPLAN_BLOCKED) == 0;
+	c->spent += before - md->work->tick_left;
+	ok = ok && mi->len > 1 && !mi->unreachable &&
+	     !w->occ[world_idx(w, mi->path[1].x, mi->path[1].y)] &&
+	     (mi->path[1].x != w->px || mi->path[1].y != w->py);
+	for (k = nwall; k-- > 0;)
+		ks->grid.cost[wall[k]] = old[k];
+	ks->grid.serial++;
+	if (ok) {
+		free(keep);
+		return;
+	}
+	free(mi->path);
+	mi->path = keep;
+	mi->len = klen;
+	mi->pos = kpos;
+	mi->cap = kcap;
+}
+
 int coop_next(struct minds *md, const struct world *w, struct event_log *log,
               size_t i, struct kind_state *ks, int *nx, int *ny)
 {
@@ -722,9 +1051,9 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	struct mind *mi = &md->mind[i];
 	struct coop *c;
 	struct coop_plan *pl;
-	int crowd;
+	int crowd, jam;
 
-	if (!coop_wanted(md, w, i))
+	if (!coop_wanted(md, w, i, ks, &jam))
 		return -1;
 	c = coop_get(md, w);
 	if (!c || i >= c->n)
@@ -732,13 +1061,18 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 	reserve_roll(c->res, w->turn);
 	pl = &c->plan[i];
 	pl->touched = 1;
+	if (jam)
+		pl->jam_turn = w->turn + 1;
 	crowd = coop_crowded(md, w, i);
 	if (crowd || !pl->crowd_seen) {
 		pl->crowd_turn = w->turn;
 		pl->crowd_seen = 1;
 	}
 	if (pl->acted_turn == w->turn + 1)
-		return 0; /* moved this turn already: the rest is waiting */
+		/* Acted this turn already: the rest is waiting, but for a
+		 * fast monster in a jam under the automatic strategy. */
+		return md->opt.strategy == MIND_STRATEGY_AUTO &&
+		       coop_early(c, w, i, nx, ny);
 	pl->acted_turn = w->turn + 1;
 	/* Held up a while by a monster that plans with nobody (parked as
 	 * near its goal as it gets, or fighting), waiting or dancing round
@@ -752,20 +1086,29 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		reserve_release(c->res, (int)i);
 		pl->len = 0;
 		pl->behind = 0;
+		if (md->opt.strategy == MIND_STRATEGY_AUTO)
+			coop_round_parked(md, c, w, log, i, ks);
 		return -1;
 	}
 	if (coop_on_track(pl, w, m)) {
 		/* Where the plan said it would be: the plan, from now. */
 		uint32_t dt = w->turn - pl->turn;
 
+		int bx, by;
+
 		memmove(pl->cells, pl->cells + dt,
 		        (pl->len - dt) * sizeof(*pl->cells));
 		pl->len = (uint8_t)(pl->len - dt);
 		pl->turn = w->turn;
+		/* A plan that goes back where it just came from is made
+		 * again, without that step. */
+		if (coop_no_back(md, w, i, &bx, &by) && pl->cells[1].x == bx &&
+		    pl->cells[1].y == by)
+			pl->len = 0;
 	} else {
 		pl->len = 0;
 	}
-	if (md->work->tick_left > 0 && coop_plan_again(pl)) {
+	if (coop_plan_again(pl) && coop_may_plan(md, c, w, i)) {
 		coop_plan_now(md, c, w, i, ks);
 	} else if (pl->len < 2) {
 		/* Out of budget and off its plan: the ordinary way. */
@@ -781,6 +1124,13 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 			md->stats.waits++;
 			event_emit(log, w->turn, WEV_WAITING, (int)i, -2, m->x,
 			           m->y, 0);
+			/* Held up by another on its way: still in the jam. */
+			if (world_monster_at(w, mi->path[mi->pos + 1].x,
+			                     mi->path[mi->pos + 1].y) >= 0) {
+				mi->held_turn = w->turn + 1;
+				if (mi->held_streak < UINT16_MAX)
+					mi->held_streak++;
+			}
 		}
 		/* Held still too long: perhaps the ordinary path, which
 		 * prices the crowd, finds another way. */
@@ -839,12 +1189,40 @@ void coop_tick(struct minds *md, const struct world *w)
 
 	if (!c)
 		return;
+	c->spent = 0;
+	c->favoured = -1;
 	reserve_roll(c->res, w->turn);
-	for (i = 0; i < c->n && i < w->nmonsters; i++)
-		if (c->plan[i].len && !w->monsters[i].alive) {
+	for (i = 0; i < c->n && i < w->nmonsters; i++) {
+		struct coop_plan *pl = &c->plan[i];
+
+		if (pl->len && !w->monsters[i].alive) {
 			reserve_release(c->res, (int)i);
 			c->plan[i].len = 0;
 		}
+		pl->had = pl->len != 0;
+		/* In a jam lately, and not worked on the longest. */
+		if (w->monsters[i].alive && pl->jam_turn &&
+		    w->turn + 1 - pl->jam_turn < COOP_JAM_LINGER &&
+		    w->turn + 1 - pl->served >= COOP_JAM_STARVE &&
+		    (c->favoured < 0 ||
+		     pl->served < c->plan[c->favoured].served))
+			c->favoured = (long)i;
+	}
+}
+
+int coop_holds(const struct minds *md, const struct world *w, size_t j)
+{
+	const struct coop *c = md->work->coop;
+
+	const struct coop_plan *pl;
+
+	if (md->opt.strategy != MIND_STRATEGY_AUTO || !c || j >= c->n)
+		return 0;
+	/* A plan now, or at the start of the tick (dropped since, at the
+	 * end of a jam). */
+	pl = &c->plan[j];
+	(void)w;
+	return pl->len || pl->had;
 }
 
 size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,

@@ -88,6 +88,8 @@ static int decide_willing(const struct minds *md, const struct world *w, int j,
 
 	if (mi->mode == MIND_CHASE && chebyshev(o->x, o->y, w->px, w->py) <= 1)
 		return 0; /* busy fighting */
+	if (coop_holds(md, w, (size_t)j))
+		return 0; /* keeping to its cooperative plan */
 	if (mi->len && mi->pos + 1 < mi->len && mi->path[mi->pos].x == o->x &&
 	    mi->path[mi->pos].y == o->y)
 		return mi->path[mi->pos + 1].x == x &&
@@ -222,7 +224,7 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
 
-	if (decide_willing(md, w, j, m->x, m->y)) {
+	if (!coop_holds(md, w, i) && decide_willing(md, w, j, m->x, m->y)) {
 		out->kind = WACT_SWAP;
 		out->x = *nx;
 		out->y = *ny;
@@ -243,6 +245,9 @@ static int decide_blocked(struct minds *md, const struct world *w,
 	}
 	if (!decide_cell_free(w, *nx, *ny)) {
 		md->stats.waits++;
+		mi->held_turn = w->turn + 1;
+		if (mi->held_streak < UINT16_MAX)
+			mi->held_streak++;
 		event_emit(log, w->turn, WEV_WAITING, (int)i,
 		           world_monster_at(w, *nx, *ny), *nx, *ny, 0);
 		return -1;
@@ -323,6 +328,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 	if (r < 0 && decide_next(md, w, log, i, ks, why, &nx, &ny, out) != 0)
 		return;
 	mi->blocked_turns = 0;
+	mi->held_streak = 0;
 	if (decide_door(w, m, nx, ny, out))
 		return;
 	out->kind = WACT_MOVE;

@@ -9,7 +9,8 @@
  * mover add cost rather than walls, so a crowd spreads out instead of
  * sealing a corridor; under the coop strategy a crowd also plans its
  * next turns in space and time round the cells each has reserved
- * (coop.c, reserve.h).  On a big map, a long search that costs A* enough
+ * (coop.c, reserve.h), and under the automatic one the monsters of a
+ * jam do, for a few turns.  On a big map, a long search that costs A* enough
  * goes to the hierarchy (core/path/hpa.h), which gives the first part of
  * a near-cheapest way at a fraction of the work.  A monster whose way to
  * a goal that stays put keeps being broken by changes (doors shut in its
@@ -46,7 +47,8 @@ enum mind_mode {
 };
 
 enum mind_strategy {
-	MIND_STRATEGY_AUTO = 0, /* distance map when it costs less */
+	MIND_STRATEGY_AUTO = 0, /* distance map when it costs less, and
+	                           cooperative plans in a jam */
 	MIND_STRATEGY_ASTAR,    /* every monster runs its own A* */
 	MIND_STRATEGY_DISTMAP,  /* chasers share a distance map per kind */
 	MIND_STRATEGY_COOP,     /* auto, and crowds plan cooperatively */
@@ -95,6 +97,10 @@ struct mind {
 
 	int blocked_turns;
 	int detours_refused;    /* detours in a row found too dear */
+	uint32_t held_turn;     /* the last turn another monster held it up
+	                           (it waited behind one), plus one; 0 for
+	                           never (coop.c reads it for jams) */
+	uint16_t held_streak;   /* its actions in a row another held it up */
 	uint32_t goal_turn;     /* the turn the goal last moved */
 	int wander_x, wander_y; /* where it wanders, or patrols to */
 	uint8_t patrolling;     /* a guard out on its round */
@@ -125,6 +131,9 @@ struct mind_options {
 	                         0 = unlimited */
 	enum mind_strategy strategy;
 	int no_cache; /* search again every turn (for comparison only) */
+	/* The automatic strategy never plans cooperatively, not even in a
+	 * jam (coop.c), as before it could (for comparison only). */
+	int no_jam_coop;
 	/* Every monster always knows where the player is and hunts it,
 	 * seen or not (the --hunt game; the turn benchmark's load). */
 	int hunt;

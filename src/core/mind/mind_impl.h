@@ -241,6 +241,11 @@ void coop_begin(struct minds *md, size_t i);
 void coop_end(struct minds *md, size_t i);
 void coop_tick(struct minds *md, const struct world *w);
 void coop_free(struct coop *c);
+/* Whether monster j, under the automatic strategy, keeps to a
+ * cooperative plan, or did at the start of this turn: the ordinary way
+ * does not trade places with it, nor does it trade places itself
+ * (decide.c), which would pass through reservations. */
+int coop_holds(const struct minds *md, const struct world *w, size_t j);
 size_t coop_bytes(const struct coop *c, size_t *per_monster);
 
 /* decide.c: the decision itself. */
