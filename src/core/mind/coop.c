@@ -982,14 +982,14 @@ static int coop_early(const struct coop *c, const struct world *w, size_t i,
  * not moving on, are walls to that search. */
 #define COOP_ROUND_NEAR 2
 
-/* Under the automatic strategy, a monster of a jam held up a while by
- * one that plans with nobody (fighting, or parked as near its goal as it
- * gets) searches again with the cells of those near it that will not
- * move on (that one, the others of the fight) walls, and takes the way
- * found, however long, when its first step is free: the ordinary detour
- * takes a way round only a few steps dearer than waiting, and a plan's
- * window cannot see a long one, so a crowd queued behind a fight in a
- * corridor would wait there for good.  Otherwise the old path stays. */
+/* A monster of a jam (or, under --strategy coop, of a crowd) held up a
+ * while by one that plans with nobody (fighting, or parked as near its goal as
+ * it gets) searches again with the cells of those near it that will not move on
+ * (that one, the others of the fight) walls, and takes the way found, however
+ * long, when its first step is free: the ordinary detour takes a way round only
+ * a few steps dearer than waiting, and a plan's window cannot see a long one,
+ * so a crowd queued behind a fight in a corridor would wait there for good.
+ * Otherwise the old path stays. */
 static void coop_round_parked(struct minds *md, struct coop *c,
                               const struct world *w, struct event_log *log,
                               size_t i, struct kind_state *ks)
@@ -1004,9 +1004,11 @@ static void coop_round_parked(struct minds *md, struct coop *c,
 	uint32_t before = md->work->tick_left;
 	int ok, x, y;
 
-	/* The jams' share says when (COOP_JAM_SHARE); the search runs on
-	 * the tick's budget, as a detour does, and counts in the share. */
-	if (!md->work->tick_left || !coop_jam_serve(md, c, w, i))
+	/* Under the automatic strategy the jams' share says when
+	 * (COOP_JAM_SHARE); the search runs on the tick's budget, as a
+	 * detour does, and counts in the share. */
+	if (!md->work->tick_left || (md->opt.strategy == MIND_STRATEGY_AUTO &&
+	                             !coop_jam_serve(md, c, w, i)))
 		return;
 	for (y = m->y - COOP_ROUND_NEAR; y <= m->y + COOP_ROUND_NEAR; y++)
 		for (x = m->x - COOP_ROUND_NEAR; x <= m->x + COOP_ROUND_NEAR;
@@ -1086,8 +1088,7 @@ int coop_next(struct minds *md, const struct world *w, struct event_log *log,
 		reserve_release(c->res, (int)i);
 		pl->len = 0;
 		pl->behind = 0;
-		if (md->opt.strategy == MIND_STRATEGY_AUTO)
-			coop_round_parked(md, c, w, log, i, ks);
+		coop_round_parked(md, c, w, log, i, ks);
 		return -1;
 	}
 	if (coop_on_track(pl, w, m)) {
