@@ -453,6 +453,7 @@ static void test_repair_pool_of_four(void **state)
 	(void)state;
 	for (seed = 1; seed <= 4; seed++) {
 		char *map = make_map();
+		struct mind_options o;
 		struct game *g;
 		struct world *w;
 		size_t idx[5], k, j, nidx = 0;
@@ -463,7 +464,11 @@ static void test_repair_pool_of_four(void **state)
 		for (k = 1; k < nw; k++)
 			map[(size_t)walkers[k].y * (MAP_W + 1) +
 			    (size_t)walkers[k].x] = 'W';
-		g = dungeon_game(kinds, legend, map, seed, NULL);
+		/* A budget that five walkers' searches and first plans do
+		 * not run out of: the pool is what is tested. */
+		mind_options_default(&o);
+		o.turn_budget = 35000;
+		g = dungeon_game(kinds, legend, map, seed, &o);
 		w = g->world;
 		for (j = 0; j < w->nmonsters; j++)
 			if (w->data->monsters[w->monsters[j].kind].glyph == 'W')

@@ -122,9 +122,11 @@ struct mind {
 };
 
 /* Nodes all monsters may expand (or settle, for shared distance maps) in
- * one tick unless told otherwise: about 2-3 ms of planning on a 2-core
- * development machine; monsters past it follow their kept paths. */
-#define MIND_TURN_BUDGET 35000u
+ * one tick unless told otherwise: under a millisecond of planning on the
+ * 2-core development machine (35,000 took 1.2-1.4 ms there, with chases
+ * no better for it: turnbench, doc/benchmarks.md); monsters past it
+ * follow their kept paths. */
+#define MIND_TURN_BUDGET 20000u
 
 struct mind_options {
 	uint32_t turn_budget; /* nodes all monsters may expand per tick;
