@@ -964,9 +964,29 @@ static int gen_cave_open(struct gen *g, const uint8_t *pass)
 				g->cells[at] = (uint8_t)g->t[GT_FLOOR];
 		if (!pass[g->cells[i]])
 			g->cells[i] = (uint8_t)g->t[GT_FLOOR];
-		gen_bfs(g, pass);
+		/* What the way joined is reached now: marked so, without
+		 * a search of the whole map (the steps come after). */
+		head = tail = 0;
+		g->dist[i] = 0;
+		g->queue[tail++] = (uint32_t)i;
+		while (head < tail) {
+			const uint32_t c = g->queue[head++];
+			int d;
+
+			for (d = 0; d < 4; d++) {
+				size_t k = gen_idx(
+				        g, (int)(c % (uint32_t)g->w) + dx4[d],
+				        (int)(c / (uint32_t)g->w) + dy4[d]);
+
+				if (!pass[g->cells[k]] || g->dist[k] != NO_DIST)
+					continue;
+				g->dist[k] = 0;
+				g->queue[tail++] = (uint32_t)k;
+			}
+		}
 	}
 	free(from);
+	gen_bfs(g, pass);
 	return 0;
 }
 
