@@ -393,6 +393,31 @@ static int gen_tree_near(const struct gen *g, int x, int y)
 	       g->cells[gen_idx(g, x - 1, y)] == tree;
 }
 
+/* What a patch of the given kind (0-99) puts on its cell (x, y), (dx, dy)
+ * from its middle in an ellipse of radii rx, ry: below odds[0] mud,
+ * below odds[1] shallow water, below odds[2] a pool (deep inside
+ * shallow), below odds[3] lava, else grass with a tree now and then. */
+static int gen_patch_cell(struct gen *g, const uint32_t odds[4], uint32_t kind,
+                          int x, int y, int dx, int dy, int rx, int ry)
+{
+	if (kind < odds[0])
+		return GT_MUD;
+	if (kind < odds[1])
+		return GT_SHALLOW;
+	if (kind < odds[2])
+		return gen_in_ellipse(dx, dy, rx - 1, ry - 1) ? GT_DEEP
+		                                              : GT_SHALLOW;
+	if (kind < odds[3])
+		return GT_LAVA;
+	if (rng_percent(&g->rng, TREE_PCT) && !gen_tree_near(g, x, y))
+		return GT_TREE;
+	return GT_GRASS;
+}
+
+/* The patches of rooms, and (more mud and pools) of caves. */
+static const uint32_t room_odds[4] = {25, 40, 60, 72};
+static const uint32_t cave_odds[4] = {30, 45, 70, 78};
+
 /* One blob of terrain in the core of room r. */
 static void gen_patch(struct gen *g, const struct gen_room *r)
 {
@@ -406,26 +431,13 @@ static void gen_patch(struct gen *g, const struct gen_room *r)
 
 	for (y = cy0; y <= cy1; y++) {
 		for (x = cx0; x <= cx1; x++) {
-			int dx = x - mx, dy = y - my, gt;
+			int dx = x - mx, dy = y - my;
 
 			if (!gen_in_ellipse(dx, dy, rx, ry))
 				continue;
-			if (kind < 25)
-				gt = GT_MUD;
-			else if (kind < 40)
-				gt = GT_SHALLOW;
-			else if (kind < 60) /* a pool: deep inside shallow */
-				gt = gen_in_ellipse(dx, dy, rx - 1, ry - 1)
-				             ? GT_DEEP
-				             : GT_SHALLOW;
-			else if (kind < 72)
-				gt = GT_LAVA;
-			else if (rng_percent(&g->rng, TREE_PCT) &&
-			         !gen_tree_near(g, x, y))
-				gt = GT_TREE;
-			else
-				gt = GT_GRASS;
-			gen_set(g, x, y, gt);
+			gen_set(g, x, y,
+			        gen_patch_cell(g, room_odds, kind, x, y, dx, dy,
+			                       rx, ry));
 		}
 	}
 }
@@ -883,27 +895,14 @@ static void gen_cave_patch(struct gen *g)
 	for (y = gen_max(1, my - ry); y <= gen_min(g->h - 2, my + ry); y++) {
 		for (x = gen_max(1, mx - rx); x <= gen_min(g->w - 2, mx + rx);
 		     x++) {
-			int dx = x - mx, dy = y - my, gt;
+			int dx = x - mx, dy = y - my;
 
 			if (g->cells[gen_idx(g, x, y)] != g->t[GT_FLOOR] ||
 			    !gen_in_ellipse(dx, dy, rx, ry))
 				continue;
-			if (kind < 30)
-				gt = GT_MUD;
-			else if (kind < 45)
-				gt = GT_SHALLOW;
-			else if (kind < 70)
-				gt = gen_in_ellipse(dx, dy, rx - 1, ry - 1)
-				             ? GT_DEEP
-				             : GT_SHALLOW;
-			else if (kind < 78)
-				gt = GT_LAVA;
-			else if (rng_percent(&g->rng, TREE_PCT) &&
-			         !gen_tree_near(g, x, y))
-				gt = GT_TREE;
-			else
-				gt = GT_GRASS;
-			gen_set(g, x, y, gt);
+			gen_set(g, x, y,
+			        gen_patch_cell(g, cave_odds, kind, x, y, dx, dy,
+			                       rx, ry));
 		}
 	}
 }
