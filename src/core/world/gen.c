@@ -744,47 +744,33 @@ static void gen_cave_round(struct gen *g, uint8_t *scratch)
 	memcpy(g->cells, scratch, (size_t)g->w * (size_t)g->h);
 }
 
-/* Labels the 4-connected caverns: dist[] gets each floor cell's cavern,
- * the index of its first cell in row-major order (NO_DIST for rock), and
- * size[] (indexed by label) its cells.  Returns the largest's label. */
-static size_t gen_cave_label(struct gen *g, uint32_t *size)
+/* Labels the 4-connected caverns (flood_components): dist[] gets each
+ * floor cell's cavern, 1 up in the row-major order of their first cells
+ * (0 for rock), and size[] (indexed by label) its cells.  Returns the
+ * largest's label (the first of the largest), or 0 when out of memory or
+ * there is none. */
+static uint32_t gen_cave_label(struct gen *g, uint32_t *size)
 {
 	const size_t n = (size_t)g->w * (size_t)g->h;
 	const uint8_t rock = (uint8_t)g->t[GT_WALL];
-	static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
-	size_t i, best = 0, best_at = 0;
+	uint32_t count = 0, l, best = 0;
+	size_t i;
 
-	memset(g->dist, 0xff, n * sizeof(*g->dist));
-	for (i = 0; i < n; i++) {
-		size_t head = 0, tail = 0;
-
-		if (g->cells[i] == rock || g->dist[i] != NO_DIST)
-			continue;
-		g->dist[i] = (uint32_t)i;
-		g->queue[tail++] = (uint32_t)i;
-		while (head < tail) {
-			const uint32_t c = g->queue[head++];
-			const int x = (int)(c % (uint32_t)g->w);
-			const int y = (int)(c / (uint32_t)g->w);
-			int d;
-
-			for (d = 0; d < 4; d++) {
-				size_t k = gen_idx(g, x + dx4[d], y + dy4[d]);
-
-				if (g->cells[k] == rock ||
-				    g->dist[k] != NO_DIST)
-					continue;
-				g->dist[k] = (uint32_t)i;
-				g->queue[tail++] = (uint32_t)k;
-			}
-		}
-		size[i] = (uint32_t)tail;
-		if (tail > best) {
-			best = tail;
-			best_at = i;
-		}
+	for (i = 0; i < n; i++)
+		g->pass.cost[grid_index(&g->pass, (int)(i % (size_t)g->w),
+		                        (int)(i / (size_t)g->w))] =
+		        g->cells[i] != rock;
+	if (flood_components(&g->pass, PATH_DIAG_NEVER, g->dist, &count) != 0) {
+		memset(g->dist, 0, n * sizeof(*g->dist));
+		return 0;
 	}
-	return best_at;
+	memset(size, 0, ((size_t)count + 1) * sizeof(*size));
+	for (i = 0; i < n; i++)
+		size[g->dist[i]]++;
+	for (l = 1; l <= count; l++)
+		if (size[l] > size[best] || !best)
+			best = l;
+	return best;
 }
 
 /* Makes the cave one: caverns of fewer than CAVE_JOIN_MIN cells are
@@ -799,22 +785,22 @@ static int gen_cave_join(struct gen *g)
 	const uint8_t rock = (uint8_t)g->t[GT_WALL];
 	const uint8_t floor = (uint8_t)g->t[GT_FLOOR];
 	static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
-	uint32_t *size = malloc(n * sizeof(*size));
-	size_t i, head = 0, tail = 0, cells = 0, main_at;
+	uint32_t *size = malloc((n + 1) * sizeof(*size)), main_at;
+	size_t i, head = 0, tail = 0, cells = 0;
 
 	if (!size)
 		return -1;
 	main_at = gen_cave_label(g, size);
 	for (i = 0; i < n; i++)
-		if (g->cells[i] != rock && size[g->dist[i]] < CAVE_JOIN_MIN) {
+		if (g->dist[i] && size[g->dist[i]] < CAVE_JOIN_MIN) {
 			g->cells[i] = rock;
-			g->dist[i] = NO_DIST;
+			g->dist[i] = 0;
 		}
 	/* mark[]: 0 unseen, else 1 + the direction of the step back
 	 * towards the largest cavern (5 for its own cells). */
 	memset(g->mark, 0, n);
 	for (i = 0; i < n; i++)
-		if (g->dist[i] == (uint32_t)main_at) {
+		if (main_at && g->dist[i] == main_at) {
 			g->mark[i] = 5;
 			g->queue[tail++] = (uint32_t)i;
 		}
@@ -826,8 +812,7 @@ static int gen_cave_join(struct gen *g)
 
 		/* The first cell of a cavern the search meets is its nearest
 		 * to the cave: dig back from it. */
-		if (g->dist[c] != NO_DIST && g->dist[c] != (uint32_t)main_at &&
-		    size[g->dist[c]]) {
+		if (g->dist[c] && g->dist[c] != main_at && size[g->dist[c]]) {
 			size_t k = c;
 
 			size[g->dist[c]] = 0; /* joined */
@@ -835,7 +820,7 @@ static int gen_cave_join(struct gen *g)
 				int back = g->mark[k] - 1;
 
 				g->cells[k] = floor;
-				g->dist[k] = (uint32_t)main_at;
+				g->dist[k] = main_at;
 				k = gen_idx(
 				        g, (int)(k % (size_t)g->w) + dx4[back],
 				        (int)(k / (size_t)g->w) + dy4[back]);
@@ -958,31 +943,20 @@ static int gen_cave_open(struct gen *g, const uint8_t *pass)
 		}
 		if (at == SIZE_MAX)
 			break; /* not expected: the cave is one */
-		for (; at != i; at = from[at])
+		for (;; at = from[at]) {
 			if (!pass[g->cells[at]])
 				g->cells[at] = (uint8_t)g->t[GT_FLOOR];
-		if (!pass[g->cells[i]])
-			g->cells[i] = (uint8_t)g->t[GT_FLOOR];
-		/* What the way joined is reached now: marked so, without
-		 * a search of the whole map (the steps come after). */
-		head = tail = 0;
-		g->dist[i] = 0;
-		g->queue[tail++] = (uint32_t)i;
-		while (head < tail) {
-			const uint32_t c = g->queue[head++];
-			int d;
-
-			for (d = 0; d < 4; d++) {
-				size_t k = gen_idx(
-				        g, (int)(c % (uint32_t)g->w) + dx4[d],
-				        (int)(c / (uint32_t)g->w) + dy4[d]);
-
-				if (!pass[g->cells[k]] || g->dist[k] != NO_DIST)
-					continue;
-				g->dist[k] = 0;
-				g->queue[tail++] = (uint32_t)k;
-			}
+			g->pass.cost[grid_index(&g->pass,
+			                        (int)(at % (size_t)g->w),
+			                        (int)(at / (size_t)g->w))] = 1;
+			if (at == i)
+				break;
 		}
+		/* What the way joined is reached now: marked so by a flood of
+		 * its own, not a search of the whole map (the steps from the
+		 * player come after). */
+		flood_steps(&g->pass, PATH_DIAG_NEVER, (int)(i % (size_t)g->w),
+		            (int)(i / (size_t)g->w), g->dist, g->queue);
 	}
 	free(from);
 	gen_bfs(g, pass);
