@@ -147,17 +147,16 @@ static inline int dl_legal(const struct dlite_ctx *c, const uint8_t *cost,
 	return 1;
 }
 
-/* rhs of a as the grid is now: the cheapest step to a neighbour with a
- * known g, plus that g. */
-static uint32_t dl_rhs_of(struct dlite_ctx *c, const uint8_t *cost, size_t a)
+/* The cheapest step from a to a neighbour with a known g, plus that g,
+ * and that neighbour (*next, the first in direction order on a tie);
+ * DL_INF when there is none.  Sums past PATH_COST_MAX are left out, and
+ * noted in *range when range is not NULL. */
+static uint32_t dl_best_step(struct dlite_ctx *c, const uint8_t *cost, size_t a,
+                             size_t *next, int *range)
 {
 	uint64_t best = DL_INF;
 	int d;
 
-	if (a == c->goal)
-		return 0;
-	if (!cost[a])
-		return DL_INF;
 	for (d = 0; d < c->ndirs; d++) {
 		const size_t b = a + (size_t)c->off[d];
 		uint64_t v;
@@ -168,12 +167,27 @@ static uint32_t dl_rhs_of(struct dlite_ctx *c, const uint8_t *cost, size_t a)
 		if (c->g[b] == DL_INF)
 			continue;
 		v = (uint64_t)c->step[d] * cost[b] + c->g[b];
-		if (v > PATH_COST_MAX)
-			c->range = 1;
-		else if (v < best)
+		if (v > PATH_COST_MAX) {
+			if (range)
+				*range = 1;
+		} else if (v < best) {
 			best = v;
+			*next = b;
+		}
 	}
 	return (uint32_t)best;
+}
+
+/* rhs of a as the grid is now: its best step's. */
+static uint32_t dl_rhs_of(struct dlite_ctx *c, const uint8_t *cost, size_t a)
+{
+	size_t next;
+
+	if (a == c->goal)
+		return 0;
+	if (!cost[a])
+		return DL_INF;
+	return dl_best_step(c, cost, a, &next, &c->range);
 }
 
 /* --- the queue ------------------------------------------------------------ */
@@ -446,28 +460,12 @@ static int dl_answer(struct dlite_ctx *c, struct path_point *buf, size_t cap,
 		buf[0].y = c->sy;
 	}
 	while (a != c->goal) {
-		uint64_t best = UINT64_MAX;
 		size_t next = 0;
-		int d;
+		const uint32_t best = dl_best_step(c, cost, a, &next, NULL);
 
-		for (d = 0; d < c->ndirs; d++) {
-			const size_t b = a + (size_t)c->off[d];
-			uint64_t v;
-
-			if (!dl_legal(c, cost, a, d))
-				continue;
-			dl_touch(c, b);
-			if (c->g[b] == DL_INF)
-				continue;
-			v = (uint64_t)c->step[d] * cost[b] + c->g[b];
-			if (v < best) {
-				best = v;
-				next = b;
-			}
-		}
 		/* g drops by at least one at every step of an exact search,
 		 * so this only guards against a broken invariant. */
-		if (best == UINT64_MAX || len >= c->ncells) {
+		if (best == DL_INF || len >= c->ncells) {
 			res->status = PATH_NO_PATH;
 			return PATH_NO_PATH;
 		}
