@@ -185,6 +185,9 @@ int plan_run_dlite(struct minds *md, const struct world *w, size_t i,
                    uint8_t *snap, int fresh, struct path_point *buf, size_t cap,
                    struct path_result *res, size_t *changed);
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len);
+/* Makes the work buffer hold at least need points (doubling it): 0, or -1
+ * when out of memory. */
+int plan_buf_fit(struct minds_work *wk, size_t need);
 /* What a mind remembers of a new plan, however it was made: why, for
  * which goal, when, and at which change of the map. */
 void plan_made(struct mind *mi, const struct world *w, enum replan_reason why);

@@ -105,6 +105,23 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
+int plan_buf_fit(struct minds_work *wk, size_t need)
+{
+	size_t cap = wk->bufcap;
+	struct path_point *b;
+
+	if (need <= cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	b = realloc(wk->buf, cap * sizeof(*b));
+	if (!b)
+		return -1;
+	wk->buf = b;
+	wk->bufcap = cap;
+	return 0;
+}
+
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len)
 {
 	if (len > mi->cap) {
@@ -411,9 +428,6 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	if (!wk->jctx)
 		jump = 0;
 	for (;;) {
-		size_t cap;
-		struct path_point *b;
-
 		if (hier)
 			plan_run_hpa(md, w, i, ks, mi->goal_x, mi->goal_y, p,
 			             wk->buf, wk->bufcap, res);
@@ -442,14 +456,8 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 			md->stats.hpa_plans += (uint64_t)hier;
 			return 0;
 		}
-		cap = wk->bufcap * 2;
-		while (cap < res->length)
-			cap *= 2;
-		b = realloc(wk->buf, cap * sizeof(*b));
-		if (!b)
+		if (plan_buf_fit(wk, res->length) != 0)
 			return -1;
-		wk->buf = b;
-		wk->bufcap = cap;
 	}
 }
 

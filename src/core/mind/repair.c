@@ -240,16 +240,9 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		/* The path did not fit: the same answer again into a bigger
 		 * buffer, which costs the context no more search. */
 		struct path_result more;
-		size_t cap = wk->bufcap * 2;
-		struct path_point *b;
 
-		while (cap < res.length)
-			cap *= 2;
-		b = realloc(wk->buf, cap * sizeof(*b));
-		if (!b)
+		if (plan_buf_fit(wk, res.length) != 0)
 			return -1;
-		wk->buf = b;
-		wk->bufcap = cap;
 		plan_run_slot(md, w, i, ks, s, 0, &p, wk->buf, wk->bufcap,
 		              &more);
 		more.stats.expanded += res.stats.expanded;

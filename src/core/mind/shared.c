@@ -215,15 +215,8 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	for (;;) {
 		int nx, ny;
 
-		if (len == wk->bufcap) {
-			struct path_point *b =
-			        realloc(wk->buf, 2 * wk->bufcap * sizeof(*b));
-
-			if (!b)
-				return -1;
-			wk->buf = b;
-			wk->bufcap *= 2;
-		}
+		if (plan_buf_fit(wk, len + 1) != 0)
+			return -1;
 		wk->buf[len].x = x;
 		wk->buf[len].y = y;
 		len++;
