@@ -180,8 +180,7 @@ static void kind_change(struct minds *md, const struct world *w,
 
 		if (!ks->built || from == to)
 			continue;
-		ks->grid.cost[grid_index(&ks->grid, c->x, c->y)] = to;
-		ks->grid.serial++;
+		(void)grid_set_cost(&ks->grid, c->x, c->y, to);
 		jps_ctx_cell_changed(wk->jctx, &ks->grid, c->x, c->y);
 		hpa_cells_changed(ks->hpa, c->x, c->y);
 		if (from && !to)

@@ -76,8 +76,7 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	 * search is told of the cell (or, through the serial, to look at the
 	 * grid again). */
 	if (!gold) {
-		ks->grid.cost[gi] = 1;
-		ks->grid.serial++;
+		(void)grid_set_cost(&ks->grid, gx, gy, 1);
 		jps_ctx_cell_changed(md->work->jctx, &ks->grid, gx, gy);
 	}
 	if (jctx && crowd) {
@@ -97,8 +96,7 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 		               res, trace);
 	}
 	if (!gold) {
-		ks->grid.cost[gi] = gold;
-		ks->grid.serial++;
+		(void)grid_set_cost(&ks->grid, gx, gy, gold);
 		jps_ctx_cell_changed(md->work->jctx, &ks->grid, gx, gy);
 	}
 	plan_crowd_restore(md->work, ks);
