@@ -112,6 +112,23 @@ static void random_params(struct rng *r, struct path_params *p)
 	p->diagonal_cost = costs[i][1];
 }
 
+/* A random grid, moves and nsrc sources on passable cells of it (of a
+ * random multiplier). */
+static void random_case(struct rng *r, struct grid *g, struct path_params *p,
+                        struct path_point *src, size_t nsrc)
+{
+	size_t i;
+
+	test_grid_random(r, g, MAX_DIM);
+	random_params(r, p);
+	for (i = 0; i < nsrc; i++) {
+		src[i].x = (int)rng_below(r, (uint32_t)g->width);
+		src[i].y = (int)rng_below(r, (uint32_t)g->height);
+		grid_set_cost(g, src[i].x, src[i].y,
+		              (uint8_t)rng_range(r, 1, 9));
+	}
+}
+
 /* Every reached cell other than a source steps to a neighbour exactly
  * one legal step cheaper, so by induction every downhill walk arrives at
  * a source having paid exactly distmap_at. */
@@ -163,16 +180,9 @@ static void test_distmap_matches_brute_force(void **state)
 		uint32_t max_cost = 0;
 		int w, h, x, y;
 
-		test_grid_random(&r, &g, MAX_DIM);
+		random_case(&r, &g, &p, src, nsrc);
 		w = g.width;
 		h = g.height;
-		random_params(&r, &p);
-		for (i = 0; i < nsrc; i++) {
-			src[i].x = (int)rng_below(&r, (uint32_t)w);
-			src[i].y = (int)rng_below(&r, (uint32_t)h);
-			grid_set_cost(&g, src[i].x, src[i].y,
-			              (uint8_t)rng_range(&r, 1, 9));
-		}
 		snprintf(what, sizeof(what),
 		         "case %u: %dx%d, %zu sources, %s, %u/%u", c, w, h,
 		         nsrc, path_diagonal_name(p.diagonal), p.straight_cost,
@@ -280,16 +290,9 @@ static void test_distmap_lazy_matches_brute_force(void **state)
 		        rng_below(&r, 4) ? 0 : rng_range(&r, 20, 300);
 		int w, h, x, y, done = 0;
 
-		test_grid_random(&r, &g, MAX_DIM);
+		random_case(&r, &g, &p, src, nsrc);
 		w = g.width;
 		h = g.height;
-		random_params(&r, &p);
-		for (i = 0; i < nsrc; i++) {
-			src[i].x = (int)rng_below(&r, (uint32_t)w);
-			src[i].y = (int)rng_below(&r, (uint32_t)h);
-			grid_set_cost(&g, src[i].x, src[i].y,
-			              (uint8_t)rng_range(&r, 1, 9));
-		}
 		snprintf(what, sizeof(what),
 		         "lazy case %u: %dx%d, %zu sources, %s, %u/%u, max %u",
 		         c, w, h, nsrc, path_diagonal_name(p.diagonal),
