@@ -6,6 +6,7 @@
  * refinement), and the inspector.  It only reads the game. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1758,12 +1759,25 @@ static void panel_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		int tx, ty;
 		const int kind = w->monsters[a->sel].kind;
 
-		if (!minds_kind_distmap(a->game->minds, kind, &tx, &ty))
+		if (!minds_kind_distmap(a->game->minds, kind, &tx, &ty)) {
 			legend_add(c, r, &x, "no shared map for this kind");
-		else if (a->dmap == 1)
-			legend_add(c, r, &x, "shared map: moves 0-9 a-z +");
-		else
-			legend_add(c, r, &x, "shared map: ^>v</\\ downhill");
+		} else {
+			legend_add(c, r, &x,
+			           a->dmap == 1
+			                   ? "shared map: moves 0-9 a-z +"
+			                   : "shared map: ^>v</\\ downhill");
+			/* A far map stays rooted where the player stood while
+			 * its far chasers read it (shared.c). */
+			if (tx != w->px || ty != w->py) {
+				char root[48];
+				int dx = abs(tx - w->px), dy = abs(ty - w->py);
+
+				snprintf(root, sizeof(root),
+				         "root %d,%d, %d away", tx, ty,
+				         dx > dy ? dx : dy);
+				legend_add(c, r, &x, root);
+			}
+		}
 	}
 	if (a->paths && !a->hier)
 		legend_add(c, r, &x, values ? "reverse: path" : "* path");

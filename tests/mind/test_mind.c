@@ -292,17 +292,27 @@ static void test_mind_bytes_grow_where_they_should(void **state)
 	assert_true(map[2] > map[0]);
 }
 
-/* A shared map bigger than a tick's whole planning budget is built on a
- * fresh budget and walked at once: the hunters move every tick, each
- * reading its way off it, rather than waiting for a budget that never
- * comes. */
-static void test_mind_map_bigger_than_the_budget_is_walked(void **state)
+static int cheb(int ax, int ay, int bx, int by)
 {
-	enum { W = 60, H = 40 };
+	return abs(ax - bx) > abs(ay - by) ? abs(ax - bx) : abs(ay - by);
+}
+
+/* A map bigger than the tick's budget is a far map: it grows a budget at
+ * a time over several ticks, is kept while the player steps back and
+ * forth near its root, and serves the orcs at the far end of the hall
+ * (more than eight times as far from the root as the player went) but not
+ * the one beside the player, which searches for itself. */
+static void test_mind_far_map_serves_the_far_chasers(void **state)
+{
+	enum { W = 150, H = 30, BUDGET = 500, TICKS = 40 };
 	char *rows = malloc((size_t)(W + 1) * H + 1), *r = rows;
+	const int px = W - 4, py = H / 2;
 	struct mind_options o;
 	struct game *g;
-	int x, y, t, sx[3], sy[3];
+	int x, y, t, before[4], shared_far = 0, shared_near = 0;
+	int rx = -1, ry = -1;
+	uint32_t planned[4] = {0, 0, 0, 0};
+	uint64_t cells = 0;
 	size_t i;
 
 	(void)state;
@@ -311,9 +321,10 @@ static void test_mind_map_bigger_than_the_budget_is_walked(void **state)
 		for (x = 0; x < W; x++)
 			*r++ = y == 0 || y == H - 1 || x == 0 || x == W - 1
 			               ? '#'
-			       : x == W - 2 && y == H - 2               ? '@'
+			       : x == px && y == py                     ? '@'
 			       : x == 1 && y == H - 2                   ? '>'
-			       : y == 1 && (x == 1 || x == 3 || x == 5) ? 'o'
+			       : y == 2 && (x == 2 || x == 4 || x == 6) ? 'o'
+			       : x == px - 3 && y == py - 3             ? 'o'
 			                                                : '.';
 		*r++ = '\n';
 	}
@@ -321,28 +332,56 @@ static void test_mind_map_bigger_than_the_budget_is_walked(void **state)
 	mind_options_default(&o);
 	o.hunt = 1;
 	o.strategy = MIND_STRATEGY_DISTMAP;
-	o.turn_budget = 500; /* the map settles some 2,300 cells */
+	o.turn_budget = BUDGET; /* the hall holds 4,144 cells */
 	g = dungeon_play(rows, 1, &o);
-	for (i = 0; i < 3; i++) {
-		sx[i] = g->world->monsters[i].x;
-		sy[i] = g->world->monsters[i].y;
-	}
-	/* The player steps back and forth: the map is out of date every
-	 * tick and built again. */
-	for (t = 0; t < 6; t++)
+	for (i = 0; i < 4; i++)
+		before[i] = cheb(g->world->monsters[i].x,
+		                 g->world->monsters[i].y, px, py);
+	ASSERT_GAME(g, before[3] == 3 && before[0] > 130);
+	for (t = 0; t < TICKS; t++) {
+		const struct mind_stats *st = &g->minds->stats;
+		uint64_t c0 = st->distmap_cells;
+
+		/* One step out and one back: the map's root is never more
+		 * than a step away. */
 		game_step(g, (struct world_cmd){WCMD_MOVE, t % 2 ? 1 : -1, 0});
+		ASSERT_GAME(g, g->world->state == WORLD_PLAYING);
+		/* Never more cells a tick than the budget. */
+		ASSERT_GAME(g, st->distmap_cells - c0 <= BUDGET);
+		cells = st->distmap_cells;
+		if (st->distmaps && rx < 0) { /* where the map started */
+			rx = g->world->px;
+			ry = g->world->py;
+		}
+		for (i = 0; i < 4; i++) {
+			const struct mind *mi = &g->minds->mind[i];
+
+			/* Ways read off the map this tick lead to its root. */
+			if (mi->plan_turn == planned[i])
+				continue;
+			planned[i] = mi->plan_turn;
+			if (mi->cache != MIND_CACHE_SHARED)
+				continue;
+			ASSERT_GAME(g, mi->path[mi->len - 1].x == rx &&
+			                       mi->path[mi->len - 1].y == ry);
+			if (i < 3)
+				shared_far++;
+			else if (g->world->px != rx || g->world->py != ry)
+				shared_near++;
+		}
+	}
+	/* One map, grown over ticks to the far end, never started again. */
+	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
+	ASSERT_GAME(g, cells > 3000);
+	ASSERT_GAME(g, shared_far > 0);
+	ASSERT_GAME(g, shared_near == 0);
+	/* The far orcs walked their ways off it, and close in. */
 	for (i = 0; i < 3; i++)
-		ASSERT_GAME(g, g->world->monsters[i].x != sx[i] ||
-		                       g->world->monsters[i].y != sy[i]);
-	ASSERT_GAME(g, g->minds->stats.map_paths >= 3);
-	ASSERT_GAME(g, g->minds->stats.distmaps >= 1);
+		ASSERT_GAME(g, cheb(g->world->monsters[i].x,
+		                    g->world->monsters[i].y, px,
+		                    py) <= before[i] - 15);
 	game_free(g);
 	free(rows);
-}
-
-static int cheb(int ax, int ay, int bx, int by)
-{
-	return abs(ax - bx) > abs(ay - by) ? abs(ax - bx) : abs(ay - by);
 }
 
 /* A 60x40 room with the player near one corner, orcs ('o') at the given
@@ -990,8 +1029,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_lost_sight_goes_to_last_seen),
 	        cmocka_unit_test(test_mind_searches_round_the_last_spot),
 	        cmocka_unit_test(test_mind_bytes_grow_where_they_should),
-	        cmocka_unit_test(
-	                test_mind_map_bigger_than_the_budget_is_walked),
+	        cmocka_unit_test(test_mind_far_map_serves_the_far_chasers),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),

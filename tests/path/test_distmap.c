@@ -399,6 +399,121 @@ static void test_distmap_lazy_matches_brute_force(void **state)
 	free(want);
 }
 
+/* A lazy map may go on growing after cells got cheaper or opened (never
+ * dearer): cells settled before keep their distances, every settled
+ * distance lies between the true distance on the new grid and the one
+ * on the old, every settled cell but a source has a legal step down to a
+ * settled neighbour that pays no more than the difference (so a walk
+ * downhill reaches a source having paid at most its distance), and in
+ * the end every cell the old grid reached is settled. */
+static void test_distmap_lazy_grows_over_cheaper_cells(void **state)
+{
+	struct rng r;
+	uint64_t *old = malloc(MAX_DIM * MAX_DIM * sizeof(*old));
+	uint64_t *now = malloc(MAX_DIM * MAX_DIM * sizeof(*now));
+	uint32_t *before = malloc(MAX_DIM * MAX_DIM * sizeof(*before));
+	unsigned c;
+	size_t kept = 0, above = 0, opened = 0;
+
+	(void)state;
+	assert_non_null(old);
+	assert_non_null(now);
+	assert_non_null(before);
+	rng_seed(&r, 777);
+	for (c = 0; c < CASES / 2; c++) {
+		struct grid g;
+		struct test_map tm0, tm1;
+		struct path_params p;
+		struct path_point src[2];
+		struct distmap *m;
+		size_t nsrc = rng_range(&r, 1, 2), i, n, changes, k;
+		int w, h, x, y, nx, ny, d;
+
+		random_case(&r, &g, &p, src, nsrc);
+		w = g.width;
+		h = g.height;
+		n = (size_t)w * (size_t)h;
+		snprintf(what, sizeof(what),
+		         "cheaper case %u: %dx%d, %zu sources, %s, %u/%u", c, w,
+		         h, nsrc, path_diagonal_name(p.diagonal),
+		         p.straight_cost, p.diagonal_cost);
+		test_map_from_grid(&tm0, &g);
+		brute_dist(&tm0, &p, src, nsrc, old);
+		m = distmap_new(w, h);
+		assert_non_null(m);
+		assert_int_equal(distmap_start(m, &g, &p, src, nsrc, 0), 0);
+		x = (int)rng_below(&r, (uint32_t)w);
+		y = (int)rng_below(&r, (uint32_t)h);
+		(void)distmap_reach(m, x, y, rng_range(&r, 1, n / 2), NULL);
+		for (i = 0; i < n; i++)
+			before[i] = distmap_at(m, (int)(i % w), (int)(i / w));
+		/* Cells made cheaper, some of them opened. */
+		changes = rng_range(&r, 1, 1 + n / 8);
+		for (k = 0; k < changes; k++) {
+			uint8_t *cv;
+
+			x = (int)rng_below(&r, (uint32_t)w);
+			y = (int)rng_below(&r, (uint32_t)h);
+			cv = &g.cost[grid_index(&g, x, y)];
+			if (*cv == 1)
+				continue;
+			opened += *cv == 0;
+			grid_set_cost(
+			        &g, x, y,
+			        (uint8_t)rng_range(&r, 1, *cv ? *cv - 1u : 9u));
+		}
+		test_map_from_grid(&tm1, &g);
+		brute_dist(&tm1, &p, src, nsrc, now);
+		while (distmap_reach(m, -1 + w, -1 + h, rng_range(&r, 1, 60),
+		                     NULL) == DISTMAP_PAUSED)
+			;
+		/* Asking for a cell no way reaches settles everything. */
+		for (i = 0; i < n; i++)
+			(void)distmap_reach(m, (int)(i % w), (int)(i / w), 0,
+			                    NULL);
+		for (i = 0; i < n; i++) {
+			uint32_t here;
+
+			x = (int)(i % w);
+			y = (int)(i / w);
+			here = distmap_at(m, x, y);
+			if (before[i] != DISTMAP_UNREACHED) {
+				check_u64(here, before[i], "kept", x, y);
+				kept++;
+			}
+			if (old[i] != NEVER)
+				assert_true(here != DISTMAP_UNREACHED);
+			if (here == DISTMAP_UNREACHED)
+				continue;
+			assert_true(now[i] != NEVER && here >= now[i]);
+			assert_true(old[i] == NEVER || here <= old[i]);
+			above += here > now[i];
+			if (here == 0)
+				continue;
+			assert_true(distmap_step(m, &g, &p, x, y, &nx, &ny));
+			for (d = 0; d < 8; d++)
+				if (x + dx8[d] == nx && y + dy8[d] == ny)
+					break;
+			assert_true(d < 8);
+			assert_true(oracle_step_to(&tm1, &p, x, y, d) > 0);
+			assert_true((uint64_t)distmap_at(m, nx, ny) +
+			                    oracle_step_to(&tm1, &p, x, y, d) <=
+			            here);
+		}
+		test_map_fini(&tm0);
+		test_map_fini(&tm1);
+		distmap_free(m);
+		grid_fini(&g);
+	}
+	/* Half-built maps were changed, and the new ways were cheaper. */
+	assert_true(kept > 10000);
+	assert_true(above > 1000);
+	assert_true(opened > 100);
+	free(old);
+	free(now);
+	free(before);
+}
+
 /* Several sources give the minimum of their separate maps. */
 static void test_distmap_multi_source_is_min(void **state)
 {
@@ -932,6 +1047,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_distmap_matches_brute_force),
 	        cmocka_unit_test(test_distmap_lazy_matches_brute_force),
+	        cmocka_unit_test(test_distmap_lazy_grows_over_cheaper_cells),
 	        cmocka_unit_test(test_distmap_multi_source_is_min),
 	        cmocka_unit_test(test_distmap_step_order_and_avoid),
 	        cmocka_unit_test(test_distmap_small_and_bad_args),

@@ -56,6 +56,7 @@ struct kind_state {
 	 * grid changed since it started, so it can no longer grow. */
 	struct distmap *dm;
 	int dm_valid, dm_sealed;
+	uint8_t dm_far; /* grown a budget at a time, kept as the player moves */
 	int dm_tx, dm_ty;
 	uint32_t dm_turn;      /* the last turn it started or grew in */
 	uint32_t dm_cells;     /* the cells it has settled */

@@ -107,51 +107,24 @@ int shared_map_worth_keeping(uint32_t monsters, const struct world *w)
 	       (size_t)w->width * (size_t)w->height <= (size_t)1 << 20;
 }
 
-/* Makes ks->dm the distance map to where the player stands now, settled
- * at least as far as (x, y).  A map is started when the player has moved
- * or a change made some cell dearer for the kind (a cheaper cell leaves
- * the settled part a good guide: every way down still leads to the
- * player), or once a change has sealed it and it must grow; otherwise it
- * grows from where it stopped, only as far as the chasers reading it
- * need.  The cells it settles count against the tick's planning budget.
- * A map is started, or grown in a later tick, only when the budget left
- * covers the rest of the player's region or is the tick's whole budget
- * (a region larger than the budget must still get its map); within the
- * tick it started in, it grows as far as it must, having been paid for.
- * Returns 0, or -1 when out of memory or budget or (x, y) is not on the
- * map. */
-static int shared_map_current(struct minds *md, const struct world *w,
-                              struct kind_state *ks, int kind, int x, int y)
+/* A map to where the player stood still serves the chasers at least
+ * FAR_FACTOR times as far from its root as the player has gone since (a
+ * way to there is nearly a way to the player, and the drift tolerance
+ * has them ask again as they come near), while the player is within
+ * FAR_KEEP steps of the root. */
+#define FAR_FACTOR 8
+#define FAR_KEEP   24
+
+/* Starts ks->dm afresh from the player's cell. */
+static int shared_map_start(struct minds *md, const struct world *w,
+                            struct kind_state *ks, int kind, int far)
 {
-	struct minds_work *wk = md->work;
 	struct path_params p;
 	struct path_point src = {w->px, w->py};
-	size_t settled = 0, gi;
-	uint32_t rest;
+	size_t gi;
 	uint8_t gold;
-	int rc, fresh, paid;
+	int rc;
 
-	fresh = !ks->dm || !ks->dm_valid || ks->dm_tx != w->px ||
-	        ks->dm_ty != w->py;
-	if (!fresh && distmap_at(ks->dm, x, y) != DISTMAP_UNREACHED)
-		return 0;
-	if (!fresh && ks->dm_sealed)
-		fresh = 1;
-	paid = !fresh && ks->dm_turn == w->turn;
-	if (!paid && wk->tick_left == 0)
-		return -1;
-	/* A monster the map can never reach is left to its own search
-	 * before the map settles everything looking for it. */
-	if (!kind_goal_reachable(ks, w, x, y, w->px, w->py))
-		return -1;
-	if (!paid) {
-		rest = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
-		if (!fresh)
-			rest = rest > ks->dm_cells ? rest - ks->dm_cells : 0;
-		if (!ks->labels_dirty && wk->tick_left < wk->tick_budget &&
-		    rest > wk->tick_left)
-			return -1;
-	}
 	if (!ks->dm) {
 		ks->dm = distmap_new(w->width, w->height);
 		if (!ks->dm)
@@ -163,22 +136,32 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	gold = ks->grid.cost[gi];
 	if (!gold)
 		ks->grid.cost[gi] = 1;
-	rc = 0;
-	if (fresh) {
-		minds_params(w, kind, &p);
-		rc = distmap_start(ks->dm, &ks->grid, &p, &src, 1, 0);
-		ks->dm_valid = rc == 0;
-		ks->dm_sealed = 0;
-		ks->dm_tx = w->px;
-		ks->dm_ty = w->py;
-		ks->dm_cells = 0;
-		if (rc == 0)
-			md->stats.distmaps++;
-	}
-	ks->dm_turn = w->turn;
-	if (rc == 0)
-		rc = distmap_reach(ks->dm, x, y, 0, &settled);
+	minds_params(w, kind, &p);
+	rc = distmap_start(ks->dm, &ks->grid, &p, &src, 1, 0);
 	ks->grid.cost[gi] = gold;
+	ks->dm_valid = rc == 0;
+	ks->dm_sealed = 0;
+	ks->dm_far = (uint8_t)far;
+	ks->dm_tx = w->px;
+	ks->dm_ty = w->py;
+	ks->dm_cells = 0;
+	ks->dm_turn = w->turn;
+	if (rc != 0)
+		return -1;
+	md->stats.distmaps++;
+	return 0;
+}
+
+/* Settles ks->dm as far as (x, y), but at most `most` cells (0: no
+ * limit), charged to the tick's budget.  Returns DISTMAP_SETTLED,
+ * DISTMAP_PAUSED or DISTMAP_UNREACHABLE, or -1 on error. */
+static int shared_map_grow(struct minds *md, struct kind_state *ks, int x,
+                           int y, size_t most)
+{
+	struct minds_work *wk = md->work;
+	size_t settled = 0;
+	int rc = distmap_reach(ks->dm, x, y, most, &settled);
+
 	ks->dm_cells += (uint32_t)settled;
 	md->stats.distmap_cells += settled;
 	wk->tick_left -=
@@ -187,7 +170,87 @@ static int shared_map_current(struct minds *md, const struct world *w,
 		ks->dm_valid = 0;
 		return -1;
 	}
-	return rc == DISTMAP_SETTLED ? 0 : -1;
+	return rc;
+}
+
+/* Makes ks->dm a distance map that gives (x, y) a way to the player.
+ *
+ * A map to where the player stands now, settled at least as far as
+ * (x, y), when the rest of the player's region fits in the tick's budget
+ * left: it is started when the player has moved or a change made some
+ * cell dearer for the kind (a cheaper cell leaves the settled part a good
+ * guide: every way down still leads to the player), or once a change has
+ * sealed it and it must grow; otherwise it grows from where it stopped,
+ * only as far as the chasers reading it need.  Within the tick it
+ * started in, it grows as far as it must, having been paid for.
+ *
+ * A region larger than the budget left gets a far map instead, grown by
+ * at most the budget left each tick, over as many ticks as it takes, and
+ * kept while the player stays near its root for the chasers far enough
+ * for the drift not to matter (FAR_FACTOR, FAR_KEEP); a tick with less
+ * than a quarter of its budget left starts none.
+ *
+ * The cells a map settles count against the tick's planning budget.
+ * Returns 0, or -1 when out of memory or budget, (x, y) is not on the
+ * map, or is too near for a far map's root. */
+static int shared_map_current(struct minds *md, const struct world *w,
+                              struct kind_state *ks, int kind, int x, int y)
+{
+	struct minds_work *wk = md->work;
+	struct path_params p;
+	uint32_t rest, d;
+	int rc, fresh, moved;
+
+	fresh = !ks->dm || !ks->dm_valid || ks->dm_sealed ||
+	        ks->dm_tx != w->px || ks->dm_ty != w->py;
+	if (!fresh && distmap_at(ks->dm, x, y) != DISTMAP_UNREACHED)
+		return 0;
+	if (!fresh && ks->dm_turn == w->turn && !ks->dm_far)
+		return shared_map_grow(md, ks, x, y, 0) == DISTMAP_SETTLED
+		               ? 0
+		               : -1; /* paid for */
+	if (wk->tick_left == 0)
+		return -1;
+	/* A monster the map can never reach is left to its own search
+	 * before the map settles everything looking for it. */
+	if (!kind_goal_reachable(ks, w, x, y, w->px, w->py))
+		return -1;
+	rest = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
+	if (!fresh)
+		rest = rest > ks->dm_cells ? rest - ks->dm_cells : 0;
+	if (!ks->labels_dirty && rest <= wk->tick_left) {
+		if (fresh && shared_map_start(md, w, ks, kind, 0) != 0)
+			return -1;
+		ks->dm_far = 0;
+		ks->dm_turn = w->turn;
+		return shared_map_grow(md, ks, x, y, 0) == DISTMAP_SETTLED ? 0
+		                                                           : -1;
+	}
+	/* A far map: a map a change sealed still grows, when the change
+	 * made cells cheaper (a dearer one invalidates it), its distances
+	 * then being those of real ways, if not always the cheapest. */
+	moved = ks->dm && ks->dm_valid && (ks->dm_far || !ks->dm_sealed)
+	                ? chebyshev(ks->dm_tx, ks->dm_ty, w->px, w->py)
+	                : FAR_KEEP + 1;
+	if (moved > FAR_KEEP) {
+		if (wk->tick_left < wk->tick_budget / 4 ||
+		    shared_map_start(md, w, ks, kind, 1) != 0)
+			return -1;
+		moved = 0;
+	}
+	ks->dm_far = 1;
+	d = distmap_at(ks->dm, x, y);
+	if (d == DISTMAP_UNREACHED) {
+		rc = shared_map_grow(md, ks, x, y, wk->tick_left);
+		if (rc != DISTMAP_SETTLED)
+			return -1;
+		d = distmap_at(ks->dm, x, y);
+	}
+	minds_params(w, kind, &p);
+	return (uint64_t)d >= (uint64_t)FAR_FACTOR * (uint64_t)moved *
+	                               p.straight_cost
+	               ? 0
+	               : -1;
 }
 
 /* Plans a chaser's way by reading it off the kind's shared distance map:

@@ -50,9 +50,13 @@ int distmap_build(struct distmap *m, const struct grid *g,
  * nothing; distmap_reach then settles cells in order of distance, going
  * on where it stopped, until (x, y) is settled, so a map is only as big
  * as its farthest reader needs.  A walk downhill from a settled cell only
- * meets settled cells.  The grid must not change between the start and
- * the last reach (start again after a change).  distmap_build is a start
- * and a reach of everything.
+ * meets settled cells.  Between the start and the last reach the grid
+ * may only get cheaper (cells cheaper, or opened): the cells settled
+ * after such a change get the costs of real ways, no dearer than on the
+ * grid the map started on but not always the cheapest, and a walk
+ * downhill still pays no more than a cell's distance.  After a cell got
+ * dearer, start again.  distmap_build is a start and a reach of
+ * everything.
  *
  * distmap_start returns 0, PATH_BAD_ARG or PATH_NOMEM as distmap_build
  * does.  distmap_reach settles at most `most` more cells (0: no limit),
