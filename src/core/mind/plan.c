@@ -103,37 +103,34 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
-int plan_buf_fit(struct minds_work *wk, size_t need)
+/* Grows *buf, of *cap points, to hold at least need, doubling (from 16
+ * for an empty one).  Returns 0, or -1 when out of memory (*buf kept). */
+static int plan_points_fit(struct path_point **buf, size_t *cap, size_t need)
 {
-	size_t cap = wk->bufcap;
+	size_t c = *cap ? *cap : 16;
 	struct path_point *b;
 
-	if (need <= cap)
+	if (need <= *cap)
 		return 0;
-	while (cap < need)
-		cap *= 2;
-	b = realloc(wk->buf, cap * sizeof(*b));
+	while (c < need)
+		c *= 2;
+	b = realloc(*buf, c * sizeof(*b));
 	if (!b)
 		return -1;
-	wk->buf = b;
-	wk->bufcap = cap;
+	*buf = b;
+	*cap = c;
 	return 0;
+}
+
+int plan_buf_fit(struct minds_work *wk, size_t need)
+{
+	return plan_points_fit(&wk->buf, &wk->bufcap, need);
 }
 
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len)
 {
-	if (len > mi->cap) {
-		size_t cap = mi->cap ? mi->cap : 16;
-		struct path_point *p;
-
-		while (cap < len)
-			cap *= 2;
-		p = realloc(mi->path, cap * sizeof(*p));
-		if (!p)
-			return -1;
-		mi->path = p;
-		mi->cap = cap;
-	}
+	if (plan_points_fit(&mi->path, &mi->cap, len) != 0)
+		return -1;
 	memcpy(mi->path, buf, len * sizeof(*buf));
 	mi->len = len;
 	mi->pos = 0;
