@@ -689,23 +689,24 @@ static long soak(struct game *g, long turns, uint64_t seed)
 	return standing;
 }
 
-static void test_coop_soak_crowd_map(void **state)
+/* 10,000 turns of crowd.txt, every monster hunting, under strategy s:
+ * no deadlock, and cooperative plans made. */
+static void soak_crowd_map(enum mind_strategy s, const char *name)
 {
 	struct game *g = dungeon_shipped("crowd.txt", 3, -1);
 	long standing;
 
-	(void)state;
-	g->minds->opt.strategy = MIND_STRATEGY_COOP;
+	g->minds->opt.strategy = s;
 	g->minds->opt.hunt = 1;
 	standing = soak(g, 10000, 31);
-	printf("crowd.txt: %ld monster-turns standing, %llu cooperative "
-	       "plans\n",
+	printf("%s: %ld monster-turns standing, %llu cooperative plans\n", name,
 	       standing, (unsigned long long)g->minds->stats.coop_plans);
 	assert_true(g->minds->stats.coop_plans > 0);
 	game_free(g);
 }
 
-static void test_coop_soak_generated_crowd(void **state)
+/* The same on a generated 60x30 dungeon with 40 monsters. */
+static void soak_generated_crowd(enum mind_strategy s, const char *name)
 {
 	char path[1024];
 	struct diag_list dl;
@@ -714,7 +715,7 @@ static void test_coop_soak_generated_crowd(void **state)
 	struct game *g;
 	long standing;
 
-	(void)state;
+	o.strategy = s;
 	assert_non_null(d);
 	snprintf(path, sizeof(path), "%s/data/monsters.txt", fixture_srcdir());
 	diag_list_init(&dl, 0);
@@ -724,11 +725,23 @@ static void test_coop_soak_generated_crowd(void **state)
 	diag_list_fini(&dl);
 	assert_non_null(g);
 	standing = soak(g, 10000, 47);
-	printf("generated 60x30, 40 monsters: %ld monster-turns standing, "
-	       "%llu cooperative plans\n",
+	printf("%s: %ld monster-turns standing, %llu cooperative plans\n", name,
 	       standing, (unsigned long long)g->minds->stats.coop_plans);
 	assert_true(g->minds->stats.coop_plans > 0);
 	game_free(g);
+}
+
+static void test_coop_soak_crowd_map(void **state)
+{
+	(void)state;
+	soak_crowd_map(MIND_STRATEGY_COOP, "crowd.txt");
+}
+
+static void test_coop_soak_generated_crowd(void **state)
+{
+	(void)state;
+	soak_generated_crowd(MIND_STRATEGY_COOP,
+	                     "generated 60x30, 40 monsters");
 }
 
 /* The same seed plays the same cooperative game: the plans depend on
@@ -760,18 +773,8 @@ static void test_coop_same_seed_same_game(void **state)
  * corridor behind the fight from turn 403 on.) */
 static void test_coop_soak_crowd_map_auto(void **state)
 {
-	struct game *g = dungeon_shipped("crowd.txt", 3, -1);
-	long standing;
-
 	(void)state;
-	g->minds->opt.strategy = MIND_STRATEGY_AUTO;
-	g->minds->opt.hunt = 1;
-	standing = soak(g, 10000, 31);
-	printf("crowd.txt, auto: %ld monster-turns standing, %llu "
-	       "cooperative plans\n",
-	       standing, (unsigned long long)g->minds->stats.coop_plans);
-	assert_true(g->minds->stats.coop_plans > 0);
-	game_free(g);
+	soak_crowd_map(MIND_STRATEGY_AUTO, "crowd.txt, auto");
 }
 
 /* Under the automatic strategy, monsters that meet in the open never
@@ -827,29 +830,9 @@ static void test_coop_auto_only_in_jams(void **state)
 
 static void test_coop_soak_generated_crowd_auto(void **state)
 {
-	char path[1024];
-	struct diag_list dl;
-	struct data *d = data_new();
-	struct mind_options o = coop_options();
-	struct game *g;
-	long standing;
-
 	(void)state;
-	o.strategy = MIND_STRATEGY_AUTO;
-	assert_non_null(d);
-	snprintf(path, sizeof(path), "%s/data/monsters.txt", fixture_srcdir());
-	diag_list_init(&dl, 0);
-	assert_int_equal(data_load(d, path, &dl), 0);
-	assert_int_equal(gen_dungeon(d, 60, 30, 9, 40, &dl), 0);
-	g = game_new(d, 9, -1, &o, &dl);
-	diag_list_fini(&dl);
-	assert_non_null(g);
-	standing = soak(g, 10000, 47);
-	printf("generated 60x30, 40 monsters, auto: %ld monster-turns "
-	       "standing, %llu cooperative plans\n",
-	       standing, (unsigned long long)g->minds->stats.coop_plans);
-	assert_true(g->minds->stats.coop_plans > 0);
-	game_free(g);
+	soak_generated_crowd(MIND_STRATEGY_AUTO,
+	                     "generated 60x30, 40 monsters, auto");
 }
 
 int main(void)
