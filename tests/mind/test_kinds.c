@@ -286,6 +286,18 @@ static void test_kinds_kobold_takes_longer_ways(void **state)
 	game_free(g);
 }
 
+/* An open room, the player near one corner; X is the monster's cell,
+ * given the glyph of the kind a test tries. */
+static const char open_room[] = "##############################\n"
+                                "#X...........................#\n"
+                                "#............................#\n"
+                                "#............................#\n"
+                                "#............................#\n"
+                                "#............................#\n"
+                                "#...........................@#\n"
+                                "#>...........................#\n"
+                                "##############################\n";
+
 /* The bat flies over deep water and squeezes between two walls that
  * touch at a corner; on open ground jump point search plans its flight
  * in a few expansions where the goblin's A* needs one per cell. */
@@ -308,16 +320,7 @@ static void test_kinds_bat_flies_and_jumps(void **state)
 	                             "#...#..@#\n"
 	                             "#>..#...#\n"
 	                             "#########\n";
-	static const char open[] = "##############################\n"
-	                           "#X...........................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#...........................@#\n"
-	                           "#>...........................#\n"
-	                           "##############################\n";
-	char rows[sizeof(open)];
+	char rows[sizeof(open_room)];
 	struct game *g;
 	uint64_t bat, goblin;
 	int t;
@@ -347,14 +350,14 @@ static void test_kinds_bat_flies_and_jumps(void **state)
 	ASSERT_GAME(g, g->minds->mind[0].unreachable);
 	game_free(g);
 
-	memcpy(rows, open, sizeof(open));
+	memcpy(rows, open_room, sizeof(open_room));
 	*strchr(rows, 'X') = 'b';
 	g = kinds_play(rows);
 	game_step(g, wait_cmd);
 	bat = g->minds->stats.expanded;
 	ASSERT_GAME(g, g->minds->stats.plans == 1 && g->minds->mind[0].len > 1);
 	game_free(g);
-	memcpy(rows, open, sizeof(open));
+	memcpy(rows, open_room, sizeof(open_room));
 	*strchr(rows, 'X') = 'g';
 	g = kinds_play(rows);
 	game_step(g, wait_cmd);
@@ -371,15 +374,7 @@ static void test_kinds_bat_flies_and_jumps(void **state)
  * the wall, and the bat gets there. */
 static void test_kinds_bat_sees_a_new_wall(void **state)
 {
-	static const char open[] = "##############################\n"
-	                           "#b...........................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#............................#\n"
-	                           "#...........................@#\n"
-	                           "#>...........................#\n"
-	                           "##############################\n";
+	char rows[sizeof(open_room)];
 	struct game *g;
 	struct world *w;
 	const struct mind *mi;
@@ -387,7 +382,9 @@ static void test_kinds_bat_sees_a_new_wall(void **state)
 	size_t k, on_wall = 0;
 
 	(void)state;
-	g = kinds_play(open);
+	memcpy(rows, open_room, sizeof(open_room));
+	*strchr(rows, 'X') = 'b';
+	g = kinds_play(rows);
 	w = g->world;
 	wall = data_terrain_find(w->data, "wall");
 	assert_true(wall >= 0);
