@@ -322,6 +322,17 @@ static void test_dlite_repairs_match_dijkstra_random(void **state)
 			rc = dlite_plan(ctx, &w.g, &w.p, w.sx, w.sy, w.gx, w.gy,
 			                w.path, w.cap, &w.res);
 			check_answer(&o, &w, rc);
+			/* A plan leaves nothing queued below the walker's key
+			 * (on the buckets or the heap): asked again with
+			 * nothing changed, it has nothing to do. */
+			{
+				const uint32_t cost = w.res.cost;
+
+				rc = dlite_replan(ctx, w.path, w.cap, &w.res);
+				check_answer(&o, &w, rc);
+				CHECK_EQ(w.res.stats.expanded, 0);
+				CHECK_EQ(w.res.cost, cost);
+			}
 			walk_doors(&w, &r);
 			for (e = 0; e < EVENTS; e++) {
 				const uint32_t what = splitmix_below(&r, 4);

@@ -48,11 +48,24 @@
 /* Children per node of the queue's heap: four make it shallower than a
  * binary one, and a node's children share a cache line or two. */
 #define DL_ARITY 4u
+/* The first search's lists (see dl_first_search): the end of a list, and
+ * the most lists the ring may need (a diagonal step dearer than
+ * DL_RING_MAX / (GRID_COST_MAX + 1) sends the first search to the heap). */
+#define DL_NIL      UINT32_MAX
+#define DL_RING_MAX (1u << 20)
 
 struct dlite_entry {
 	uint64_t k1;
 	uint32_t k2;
 	uint32_t idx;
+};
+
+/* An entry of one of the first search's lists: a cell and the rhs it
+ * was pushed with (stale once the cell's rhs differs or it is settled). */
+struct dlite_bucket {
+	uint32_t rhs;
+	uint32_t idx;
+	uint32_t next;
 };
 
 struct dlite_ctx {
@@ -72,6 +85,17 @@ struct dlite_ctx {
 	struct dlite_entry *heap;
 	uint32_t heap_len;
 	uint32_t heap_cap;
+	/* The first search's open list: one list per f modulo ring_size
+	 * (heads, DL_NIL when empty), a bitmap of the non-empty ones, and
+	 * the entries, with a free list of the ones taken off.  Made on the
+	 * first plan that can use them and kept, empty between plans. */
+	uint32_t *ring;
+	uint64_t *ring_bits;
+	uint32_t ring_size;
+	struct dlite_bucket *pool;
+	uint32_t pool_len;
+	uint32_t pool_cap;
+	uint32_t pool_free;
 	/* The plan. */
 	int planned;
 	int nomem; /* the queue could not grow: the plan is lost */
@@ -419,6 +443,275 @@ static void dl_search(struct dlite_ctx *c)
 	}
 }
 
+/* --- the first search ----------------------------------------------------- */
+
+/* A plan starts from nothing: every cell unseen but the goal.  Then D*
+ * Lite's search is a backward A* (keys rhs + h and rhs, nothing ever
+ * raised), and the heap, which the repairs need because their keys can
+ * fall below anything already taken off, is only overhead: most of a
+ * plan's time went to sifting.  With a consistent integer h, f = rhs + h
+ * never drops from a cell to the cells it offers a way to, so the first
+ * search takes its cells off Dial's buckets instead (one list per f, as
+ * the engine's bucket.c does for A*): a push is a link, a pop an unlink.
+ * Every cell it settles has its exact cost to the goal whatever the order
+ * among equal f, so when the walker's cell is settled its g and every g
+ * along the way down are exact.  The cells still waiting then go into
+ * the heap with their keys, which leaves the state a heap search would
+ * have left: exactly the cells with g != rhs are queued (some keyed below
+ * the walker's own, which the next dl_search simply takes first). */
+
+/* Whether the first search may use the buckets: h consistent and an
+ * integer (octile, Chebyshev, zero, Manhattan on 4-way maps, unscaled;
+ * the rounded-down Euclidean h is not), and a ring that fits. */
+static int dl_buckets_fit(const struct dlite_ctx *c, uint32_t *spread)
+{
+	const uint32_t smax =
+	        c->straight > c->diagonal ? c->straight : c->diagonal;
+
+	if (c->h_scale != 1 ||
+	    (uint64_t)smax * (GRID_COST_MAX + 1) >= DL_RING_MAX)
+		return 0;
+	/* A cell pushed from u has f at most f(u) plus its step's cost
+	 * and the step's change of h, which is no more than the step. */
+	*spread = smax * (GRID_COST_MAX + 1);
+	switch (c->heur) {
+	case PATH_H_OCTILE:
+	case PATH_H_CHEBYSHEV:
+	case PATH_H_ZERO:
+		return 1;
+	case PATH_H_MANHATTAN:
+		return c->diag == PATH_DIAG_NEVER;
+	default:
+		return 0;
+	}
+}
+
+/* Makes the ring hold more than spread lists (empty).  0, or -1 when out
+ * of memory (the heap search then does the plan). */
+static int dl_ring_fit(struct dlite_ctx *c, uint32_t spread)
+{
+	uint32_t size = 64;
+	uint32_t *ring;
+	uint64_t *bits;
+
+	while (size <= spread)
+		size *= 2;
+	if (size <= c->ring_size)
+		return 0;
+	ring = malloc((size_t)size * sizeof(*ring));
+	bits = calloc(size / 64, sizeof(*bits));
+	if (!ring || !bits) {
+		free(ring);
+		free(bits);
+		return -1;
+	}
+	memset(ring, 0xff, (size_t)size * sizeof(*ring));
+	free(c->ring);
+	free(c->ring_bits);
+	c->ring = ring;
+	c->ring_bits = bits;
+	c->ring_size = size;
+	return 0;
+}
+
+/* Puts cell idx, with that rhs, on the list of f. */
+static void dl_bucket_push(struct dlite_ctx *c, uint32_t idx, uint32_t rhs,
+                           uint32_t f)
+{
+	const uint32_t i = f & (c->ring_size - 1);
+	uint32_t k = c->pool_free;
+
+	if (k != DL_NIL) {
+		c->pool_free = c->pool[k].next;
+	} else {
+		if (c->pool_len == c->pool_cap) {
+			const uint32_t cap =
+			        c->pool_cap ? c->pool_cap * 2 : 1024;
+			struct dlite_bucket *p =
+			        realloc(c->pool, (size_t)cap * sizeof(*p));
+
+			if (!p) {
+				c->nomem = 1;
+				return;
+			}
+			c->pool = p;
+			c->pool_cap = cap;
+		}
+		k = c->pool_len++;
+	}
+	c->pool[k].rhs = rhs;
+	c->pool[k].idx = idx;
+	c->pool[k].next = c->ring[i];
+	c->ring[i] = k;
+	c->ring_bits[i >> 6] |= 1ull << (i & 63);
+	c->st.pushes++;
+}
+
+/* Moves the cells still waiting on the lists into the heap, keyed, and
+ * leaves the lists empty for the next plan. */
+static void dl_bucket_drain(struct dlite_ctx *c)
+{
+	const uint32_t words = c->ring_size >> 6;
+	uint32_t w, i;
+
+	for (w = 0; w < words; w++) {
+		while (c->ring_bits[w]) {
+			const uint32_t r = w << 6 | (uint32_t)__builtin_ctzll(
+			                                    c->ring_bits[w]);
+			uint32_t k;
+
+			for (k = c->ring[r]; k != DL_NIL; k = c->pool[k].next) {
+				const uint32_t u = c->pool[k].idx;
+				struct dlite_entry e;
+
+				if (c->nomem || c->g[u] != DL_INF ||
+				    c->rhs[u] != c->pool[k].rhs || c->pos[u])
+					continue;
+				if (c->heap_len == c->heap_cap &&
+				    dl_grow(c) != 0) {
+					c->nomem = 1;
+					continue;
+				}
+				dl_key(c, u, dl_x(c, u), dl_y(c, u), &e.k1,
+				       &e.k2);
+				e.idx = u;
+				dl_place(c, c->heap_len++, &e);
+			}
+			c->ring[r] = DL_NIL;
+			c->ring_bits[w] &= c->ring_bits[w] - 1;
+		}
+	}
+	c->pool_len = 0;
+	c->pool_free = DL_NIL;
+	if (c->heap_len > 1)
+		for (i = (c->heap_len - 2) / DL_ARITY + 1; i-- > 0;)
+			dl_sift_down(c, i);
+	if (c->heap_len > c->st.max_open)
+		c->st.max_open = c->heap_len;
+}
+
+/* Settles u, taken off the lists with its rhs, and offers each cell
+ * that can step into it the way through it. */
+static inline void dl_first_expand(struct dlite_ctx *c, const uint8_t *cost,
+                                   size_t u, uint32_t *open)
+{
+	int ux, uy, d;
+
+	c->st.expanded++;
+	c->g[u] = c->rhs[u];
+	if (!cost[u])
+		return;
+	ux = dl_x(c, u);
+	uy = dl_y(c, u);
+	for (d = 0; d < c->ndirs; d++) {
+		const size_t s = u + (size_t)c->off[d];
+		uint64_t v;
+
+		if (s == c->goal || !dl_legal(c, cost, u, d))
+			continue;
+		dl_touch(c, s);
+		v = (uint64_t)c->step[d] * cost[u] + c->g[u];
+		if (v > PATH_COST_MAX) {
+			c->range = 1;
+			continue;
+		}
+		if (v >= c->rhs[s])
+			continue;
+		c->rhs[s] = (uint32_t)v;
+		dl_bucket_push(c, (uint32_t)s, (uint32_t)v,
+		               sat32(v + dl_h(c, c->sx, c->sy, ux + dir_dx[d],
+		                              uy + dir_dy[d])));
+		if (++*open > c->st.max_open)
+			c->st.max_open = *open;
+	}
+}
+
+/* Takes entry k off the head of list i (in word w of the bitmap) onto
+ * the free list, and returns its cell when it is live (-1 when the cell
+ * was settled or pushed again cheaper since). */
+static inline long dl_bucket_pop(struct dlite_ctx *c, uint32_t i, uint32_t k)
+{
+	const uint32_t u = c->pool[k].idx;
+
+	c->ring[i] = c->pool[k].next;
+	if (c->ring[i] == DL_NIL)
+		c->ring_bits[i >> 6] &= ~(1ull << (i & 63));
+	c->pool[k].next = c->pool_free;
+	c->pool_free = k;
+	if (c->g[u] != DL_INF || c->rhs[u] != c->pool[k].rhs)
+		return -1;
+	return (long)u;
+}
+
+/* The first search of a plan on the buckets, from the goal (rhs 0, not
+ * yet queued), until the walker's cell is settled or nothing is left.
+ * Then, as the heap's order (keys compared on rhs after f) would, the
+ * cells of the walker's f with a lower rhs are settled too, so that the
+ * queue holds no key below the walker's: a search right after the plan
+ * has nothing to do. */
+static void dl_first_search(struct dlite_ctx *c)
+{
+	const uint8_t *cost = c->grid->cost;
+	const uint32_t mask = c->ring_size - 1, words = c->ring_size >> 6;
+	const size_t start = c->start, goal = c->goal;
+	uint32_t fmin = dl_h(c, c->sx, c->sy, dl_x(c, goal), dl_y(c, goal));
+	uint32_t open = 1, i, k, keep = DL_NIL;
+
+	dl_touch(c, start);
+	c->pool_free = DL_NIL;
+	dl_bucket_push(c, (uint32_t)goal, 0, fmin);
+	while (c->g[start] == DL_INF && !c->nomem) {
+		uint32_t w, n = 0;
+		uint64_t word;
+		long u;
+
+		i = fmin & mask;
+		w = i >> 6;
+		word = c->ring_bits[w] & (~0ull << (i & 63));
+		/* The lowest non-empty list from fmin on: the other words,
+		 * then this one again whole (lists far ahead wrap round). */
+		while (!word) {
+			if (++n > words)
+				goto done;
+			w = (w + 1) & (words - 1);
+			word = c->ring_bits[w];
+		}
+		i = w << 6 | (uint32_t)__builtin_ctzll(word);
+		fmin += (i - fmin) & mask;
+		open--;
+		u = dl_bucket_pop(c, i, c->ring[i]);
+		if (u >= 0)
+			dl_first_expand(c, cost, (size_t)u, &open);
+	}
+	if (c->g[start] == DL_INF)
+		goto done;
+	/* fmin is the walker's f, its g. */
+	i = fmin & mask;
+	while (!c->nomem && (k = c->ring[i]) != DL_NIL) {
+		const uint32_t rhs = c->pool[k].rhs;
+		const long u = dl_bucket_pop(c, i, k);
+
+		if (u < 0)
+			continue;
+		if (rhs < c->g[start]) {
+			open--;
+			dl_first_expand(c, cost, (size_t)u, &open);
+			continue;
+		}
+		/* Its key equals the walker's: it stays queued.  The entry
+		 * just freed is the free list's head: take it back. */
+		c->pool_free = c->pool[k].next;
+		c->pool[k].next = keep;
+		keep = k;
+	}
+	if (keep != DL_NIL) {
+		c->ring[i] = keep;
+		c->ring_bits[i >> 6] |= 1ull << (i & 63);
+	}
+done:
+	dl_bucket_drain(c);
+}
+
 /* km grows by the walker's move since it last grew (see the top).  The
  * Euclidean h is a metric rounded down, which can break the triangle
  * inequality by one unit (2.0 > 1.5 + 0.5 becomes 2 > 1 + 0), and by a
@@ -527,6 +820,9 @@ void dlite_ctx_free(struct dlite_ctx *ctx)
 	free(ctx->g);
 	free(ctx->stamps);
 	free(ctx->heap);
+	free(ctx->ring);
+	free(ctx->ring_bits);
+	free(ctx->pool);
 	free(ctx);
 }
 
@@ -534,13 +830,17 @@ size_t dlite_ctx_bytes(const struct dlite_ctx *ctx)
 {
 	return sizeof(*ctx) + ctx->cells_bytes +
 	       cell_block_count(ctx->ncells) * sizeof(*ctx->stamps) +
-	       (size_t)ctx->heap_cap * sizeof(*ctx->heap);
+	       (size_t)ctx->heap_cap * sizeof(*ctx->heap) +
+	       (size_t)ctx->ring_size * sizeof(*ctx->ring) +
+	       (size_t)ctx->ring_size / 64 * sizeof(*ctx->ring_bits) +
+	       (size_t)ctx->pool_cap * sizeof(*ctx->pool);
 }
 
 int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
                const struct path_params *p, int sx, int sy, int gx, int gy,
                struct path_point *buf, size_t cap, struct path_result *res)
 {
+	uint32_t spread;
 	int d;
 
 	if (!res)
@@ -589,8 +889,12 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
 
 	dl_touch(ctx, ctx->goal);
 	ctx->rhs[ctx->goal] = 0;
-	dl_update(ctx, ctx->goal, gx, gy);
-	dl_search(ctx);
+	if (dl_buckets_fit(ctx, &spread) && dl_ring_fit(ctx, spread) == 0) {
+		dl_first_search(ctx);
+	} else {
+		dl_update(ctx, ctx->goal, gx, gy);
+		dl_search(ctx);
+	}
 	return dl_answer(ctx, buf, cap, res);
 }
 

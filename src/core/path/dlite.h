@@ -44,7 +44,9 @@
  *
  * Memory: 12 bytes per padded cell (g, rhs and the cell's place in the
  * queue) and a generation stamp per block of 64 cells, plus the queue
- * (16 bytes an entry), which grows on demand and is kept.  A context
+ * (16 bytes an entry) and the first search's lists (a ring of 4 bytes
+ * per f value a step can reach, 16 KiB at costs 10 and 14, and 12 bytes
+ * an entry), which grow on demand and are kept.  A context
  * belongs to one (goal, walker) at a time; dlite_plan starts it afresh
  * without clearing the map (the stamps make old cells read as unseen).
  *
