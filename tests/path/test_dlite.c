@@ -769,8 +769,8 @@ static void test_dlite_bytes_per_cell(void **state)
 	ctx = dlite_ctx_new(256, 256);
 	assert_non_null(ctx);
 	before = dlite_ctx_bytes(ctx);
-	assert_true(before >= padded * 12);
-	assert_true(before <= padded * 12 + padded / 8 + 4096);
+	assert_true(before >= padded * 13);
+	assert_true(before <= padded * 13 + padded / 8 + 4096);
 	assert_int_equal(dlite_plan(ctx, &g, &p, 0, 0, 255, 255, NULL, 0, &res),
 	                 PATH_FOUND);
 	after = dlite_ctx_bytes(ctx);

@@ -27,6 +27,13 @@ enum dir {
 static const int dir_dx[DIR_COUNT] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[DIR_COUNT] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
+/* The direction back: the table's order puts each direction two places
+ * from its opposite (N and S, E and W, NE and SW, SE and NW). */
+static inline int dir_opposite(int d)
+{
+	return d ^ 2;
+}
+
 /* The direction of the step (dx, dy), or -1 when it is not one of the
  * eight. */
 static inline int dir_of(int dx, int dy)

@@ -30,8 +30,10 @@
  *
  * A changed cell changes the steps into it (its multiplier), out of it
  * (blocked or not), and, under the no-corner rule, the diagonals between
- * its four straight neighbours: all of them leave cells within the 3x3
- * block around it, whose rhs is worked out again from scratch.
+ * its four straight neighbours.  Each such step is a changed edge of the
+ * paper's: cheaper, the cell it leaves may take it; dearer, that cell
+ * looks for its best step again only if its rhs came through it.  The
+ * old costs come from the multipliers the context last knew (known).
  *
  * Per-cell state is reset lazily, a block of BLOCK_CELLS cells at a time,
  * by a generation stamp, as in ctx.c: a new plan clears nothing. */
@@ -51,8 +53,13 @@
 /* The first search's lists (see dl_first_search): the end of a list, and
  * the most lists the ring may need (a diagonal step dearer than
  * DL_RING_MAX / (GRID_COST_MAX + 1) sends the first search to the heap). */
-#define DL_NIL      UINT32_MAX
-#define DL_RING_MAX (1u << 20)
+#define DL_NIL UINT32_MAX
+/* The cells whose rhs a batch of changes leaves to work out again: one
+ * changed cell puts at most DL_REDO_CELL there (8 steps into it, 8 out
+ * of it, 8 diagonals past it), and a batch is taken in parts that fit. */
+#define DL_REDO_CELL 24u
+#define DL_REDO_MAX  (16u * DL_REDO_CELL)
+#define DL_RING_MAX  (1u << 20)
 
 struct dlite_entry {
 	uint64_t k1;
@@ -80,6 +87,12 @@ struct dlite_ctx {
 	uint32_t *rhs;
 	uint32_t *pos;
 	uint32_t *stamps; /* per block of BLOCK_CELLS cells */
+	/* The multipliers as the context last knew them: the grid's at the
+	 * plan, updated by every change reported (see dlite_cells_changed). */
+	uint8_t *known;
+	/* The cells a batch of changes left to look at again. */
+	uint32_t redo[DL_REDO_MAX];
+	size_t nredo;
 	size_t cells_bytes;
 	/* The queue: a DL_ARITY-ary heap on (k1, k2). */
 	struct dlite_entry *heap;
@@ -801,7 +814,8 @@ struct dlite_ctx *dlite_ctx_new(int width, int height)
 	c->cells_bytes = cells * 3 * sizeof(uint32_t);
 	c->g = malloc(c->cells_bytes);
 	c->stamps = calloc(blocks, sizeof(*c->stamps));
-	if (!c->g || !c->stamps) {
+	c->known = calloc(c->ncells, 1);
+	if (!c->g || !c->stamps || !c->known) {
 		dlite_ctx_free(c);
 		return NULL;
 	}
@@ -819,6 +833,7 @@ void dlite_ctx_free(struct dlite_ctx *ctx)
 		return;
 	free(ctx->g);
 	free(ctx->stamps);
+	free(ctx->known);
 	free(ctx->heap);
 	free(ctx->ring);
 	free(ctx->ring_bits);
@@ -828,7 +843,7 @@ void dlite_ctx_free(struct dlite_ctx *ctx)
 
 size_t dlite_ctx_bytes(const struct dlite_ctx *ctx)
 {
-	return sizeof(*ctx) + ctx->cells_bytes +
+	return sizeof(*ctx) + ctx->cells_bytes + ctx->ncells +
 	       cell_block_count(ctx->ncells) * sizeof(*ctx->stamps) +
 	       (size_t)ctx->heap_cap * sizeof(*ctx->heap) +
 	       (size_t)ctx->ring_size * sizeof(*ctx->ring) +
@@ -878,6 +893,7 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
 	}
 	ctx->start = dl_index(ctx, sx, sy);
 	ctx->goal = dl_index(ctx, gx, gy);
+	memcpy(ctx->known, g->cost, ctx->ncells);
 	ctx->sx = ctx->lx = sx;
 	ctx->sy = ctx->ly = sy;
 	ctx->km = 0;
@@ -922,6 +938,85 @@ static int dl_unseen_around(const struct dlite_ctx *c, int x, int y)
 	return 1;
 }
 
+/* The cost of the step from p in direction d under the multipliers m
+ * (the grid's now, or the context's as it last knew them), DL_INF when
+ * the step is not allowed. */
+static inline uint64_t dl_step_cost(const struct dlite_ctx *c, const uint8_t *m,
+                                    size_t p, int d)
+{
+	if (!m[p] || !dl_legal(c, m, p, d))
+		return DL_INF;
+	return (uint64_t)c->step[d] * m[p + (size_t)c->off[d]];
+}
+
+/* One step, from p in direction d, that the changes may have made
+ * cheaper or dearer, as D* Lite treats a changed edge: cheaper, p takes
+ * it if it now beats p's rhs; dearer, p is looked at again (later, in
+ * dlite_cells_changed, once every changed step has been seen) if its rhs
+ * came through it.  The old cost is read off c->known, the new one off
+ * the grid, whole: a step with two changed cells at its ends or corners
+ * comes out the same whichever of them it is seen from. */
+static void dl_edge_changed(struct dlite_ctx *c, const uint8_t *cost, size_t p,
+                            int d)
+{
+	const size_t q = p + (size_t)c->off[d];
+	const uint64_t was = dl_step_cost(c, c->known, p, d),
+	               now = dl_step_cost(c, cost, p, d);
+	uint64_t v;
+
+	if (p == c->goal || was == now)
+		return;
+	dl_touch(c, q);
+	if (c->g[q] == DL_INF)
+		return; /* p's rhs never counted on q, and cannot yet */
+	dl_touch(c, p);
+	if (now < was) {
+		v = now + c->g[q];
+		if (v > PATH_COST_MAX) {
+			c->range = 1;
+			return;
+		}
+		if (v < c->rhs[p]) {
+			c->rhs[p] = (uint32_t)v;
+			dl_update(c, p, dl_x(c, p), dl_y(c, p));
+		}
+		return;
+	}
+	v = was + c->g[q];
+	/* dlite_cells_changed leaves room for every step of a cell. */
+	if (v == c->rhs[p])
+		c->redo[c->nredo++] = (uint32_t)p;
+}
+
+/* Every step that cell a's change can touch: the steps into it (its
+ * multiplier), and when it was blocked or opened, the steps out of it
+ * and, under the no-corner rule, the diagonals that pass it. */
+static void dl_cell_changed(struct dlite_ctx *c, const uint8_t *cost, size_t a)
+{
+	const int walled = !c->known[a] != !cost[a];
+	int d;
+
+	for (d = 0; d < c->ndirs; d++) {
+		const size_t n = a + (size_t)c->off[d];
+		/* The step from n into a goes the other way round. */
+		const int back = dir_opposite(d);
+
+		dl_edge_changed(c, cost, n, back);
+		if (walled)
+			dl_edge_changed(c, cost, a, d);
+	}
+	if (!walled || c->diag != PATH_DIAG_NO_CORNER)
+		return;
+	for (d = DIR_STRAIGHT; d < DIR_COUNT; d++) {
+		/* The diagonal d from p passes a when a is p's neighbour
+		 * across, or below or above, in d's direction. */
+		const long dx = dir_dx[d], dy = (long)dir_dy[d] * c->stride;
+
+		dl_edge_changed(c, cost, (size_t)((long)a - dx), d);
+		dl_edge_changed(c, cost, (size_t)((long)a - dy), d);
+	}
+}
+
 int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
                         size_t n)
 {
@@ -934,30 +1029,48 @@ int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
 		return PATH_NOMEM;
 	cost = ctx->grid->cost;
 	dl_sync_start(ctx);
-	for (i = 0; i < n; i++) {
-		const int x = cells[i].x, y = cells[i].y;
-		int dx, dy;
+	/* Each changed cell's steps are seen with every cell of the batch
+	 * still as the context knew it (c->known), then the cells are
+	 * known as they are now.  The cells whose best step got dearer are
+	 * looked at last, against the grid as it is now; a batch bigger
+	 * than the list is taken in parts. */
+	while (n) {
+		size_t part = 0;
 
-		if (x < 0 || y < 0 || x >= ctx->width || y >= ctx->height ||
-		    dl_unseen_around(ctx, x, y))
-			continue;
-		for (dy = -1; dy <= 1; dy++) {
-			for (dx = -1; dx <= 1; dx++) {
-				const size_t a = dl_index(ctx, x + dx, y + dy);
-				uint32_t r;
+		ctx->nredo = 0;
+		for (i = 0; i < n && ctx->nredo + DL_REDO_CELL <= DL_REDO_MAX;
+		     i++, part++) {
+			const int x = cells[i].x, y = cells[i].y;
+			size_t a;
 
-				if (x + dx < 0 || y + dy < 0 ||
-				    x + dx >= ctx->width ||
-				    y + dy >= ctx->height || a == ctx->goal)
-					continue;
-				dl_touch(ctx, a);
-				r = dl_rhs_of(ctx, cost, a);
-				if (r == ctx->rhs[a])
-					continue;
-				ctx->rhs[a] = r;
-				dl_update(ctx, a, x + dx, y + dy);
-			}
+			if (x < 0 || y < 0 || x >= ctx->width ||
+			    y >= ctx->height)
+				continue;
+			a = dl_index(ctx, x, y);
+			if (ctx->known[a] == cost[a] ||
+			    dl_unseen_around(ctx, x, y))
+				continue;
+			dl_cell_changed(ctx, cost, a);
 		}
+		for (i = 0; i < part; i++) {
+			const int x = cells[i].x, y = cells[i].y;
+
+			if (x >= 0 && y >= 0 && x < ctx->width &&
+			    y < ctx->height)
+				ctx->known[dl_index(ctx, x, y)] =
+				        cost[dl_index(ctx, x, y)];
+		}
+		for (i = 0; i < ctx->nredo; i++) {
+			const size_t a = ctx->redo[i];
+			const uint32_t r = dl_rhs_of(ctx, cost, a);
+
+			if (r == ctx->rhs[a])
+				continue;
+			ctx->rhs[a] = r;
+			dl_update(ctx, a, dl_x(ctx, a), dl_y(ctx, a));
+		}
+		cells += part;
+		n -= part;
 	}
 	return ctx->nomem ? PATH_NOMEM : 0;
 }

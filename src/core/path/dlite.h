@@ -39,14 +39,18 @@
  * on every call.  The caller edits the grid (grid_set_cost) and then
  * tells the context which cells it edited, with dlite_cells_changed,
  * before the next dlite_replan; a cell edited and not reported leaves
- * the answer wrong.  Reporting a cell that did not change costs a little
- * work and nothing else.
+ * the answer wrong.  Reporting a cell that did not change, or one twice,
+ * costs a little work and nothing else.  The context keeps the
+ * multipliers as it last knew them, so each step a change touches is
+ * weighed old against new, and only the cells whose best step got dearer
+ * look for a new one.
  *
- * Memory: 12 bytes per padded cell (g, rhs and the cell's place in the
- * queue) and a generation stamp per block of 64 cells, plus the queue
- * (16 bytes an entry) and the first search's lists (a ring of 4 bytes
- * per f value a step can reach, 16 KiB at costs 10 and 14, and 12 bytes
- * an entry), which grow on demand and are kept.  A context
+ * Memory: 13 bytes per padded cell (g, rhs, the cell's place in the
+ * queue and its multiplier as last known) and a generation stamp per
+ * block of 64 cells, plus the queue (16 bytes an entry) and the first
+ * search's lists (a ring of 4 bytes per f value a step can reach, 16 KiB
+ * at costs 10 and 14, and 12 bytes an entry), which grow on demand and
+ * are kept.  A context
  * belongs to one (goal, walker) at a time; dlite_plan starts it afresh
  * without clearing the map (the stamps make old cells read as unseen).
  *
