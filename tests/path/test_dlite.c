@@ -532,6 +532,97 @@ static void test_dlite_door_shuts_and_opens(void **state)
 	test_map_fini(&m);
 }
 
+/* A budget stops a search, the plan's on the buckets (octile) or on the
+ * heap (Euclidean) and a repair's: PATH_BUDGET, no path, and the context
+ * still good: given room, the next replan goes on and answers as a
+ * search without a budget does. */
+static void test_dlite_budget_stops_and_goes_on(void **state)
+{
+	static const enum path_heuristic hs[] = {PATH_H_OCTILE,
+	                                         PATH_H_EUCLIDEAN};
+	struct grid g;
+	struct path_params p;
+	struct path_point buf[64];
+	const struct path_point gap = {15, 29};
+	struct path_result res;
+	struct dlite_ctx *ctx;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, 30, 30), GRID_OK);
+	/* A wall across the way, with a gap at the far end. */
+	for (k = 0; k < 29; k++)
+		assert_int_equal(grid_set_cost(&g, 15, (int)k, GRID_BLOCKED),
+		                 GRID_OK);
+	ctx = dlite_ctx_new(30, 30);
+	assert_non_null(ctx);
+	for (k = 0; k < sizeof(hs) / sizeof(hs[0]); k++) {
+		uint32_t cost, shut, expanded, total = 0;
+
+		path_params_default(&p);
+		p.heuristic = hs[k];
+		/* The answers without a budget: open, then the gap shut. */
+		assert_int_equal(
+		        dlite_plan(ctx, &g, &p, 2, 2, 28, 2, buf, 64, &res),
+		        PATH_FOUND);
+		cost = res.cost;
+		expanded = res.stats.expanded;
+		assert_true(expanded > 40);
+		assert_int_equal(grid_set_cost(&g, gap.x, gap.y, GRID_BLOCKED),
+		                 GRID_OK);
+		assert_int_equal(dlite_cells_changed(ctx, &gap, 1), 0);
+		assert_int_equal(dlite_replan(ctx, buf, 64, &res),
+		                 PATH_NO_PATH);
+		assert_true(res.stats.expanded > 20);
+		shut = res.stats.expanded;
+		assert_int_equal(grid_set_cost(&g, gap.x, gap.y, 1), GRID_OK);
+
+		/* The plan ten cells at a time. */
+		p.budget = 10;
+		memset(buf, 0x7f, sizeof(buf));
+		assert_int_equal(
+		        dlite_plan(ctx, &g, &p, 2, 2, 28, 2, buf, 64, &res),
+		        PATH_BUDGET);
+		assert_int_equal(res.length, 0);
+		assert_int_equal(res.partial, 0);
+		assert_int_equal(res.stats.expanded, 10);
+		assert_int_equal(buf[0].x, 0x7f7f7f7f);
+		total = res.stats.expanded;
+		while (dlite_replan(ctx, buf, 64, &res) == PATH_BUDGET) {
+			assert_int_equal(res.stats.expanded, 10);
+			total += res.stats.expanded;
+			assert_true(total < 4 * expanded);
+		}
+		assert_int_equal(res.status, PATH_FOUND);
+		assert_int_equal(res.cost, cost);
+		assert_int_equal(buf[res.length - 1].x, 28);
+
+		/* The gap shuts: the repair five cells at a time. */
+		assert_int_equal(dlite_set_limit(ctx, 5), 0);
+		assert_int_equal(grid_set_cost(&g, gap.x, gap.y, GRID_BLOCKED),
+		                 GRID_OK);
+		assert_int_equal(dlite_cells_changed(ctx, &gap, 1), 0);
+		total = 0;
+		while (dlite_replan(ctx, buf, 64, &res) == PATH_BUDGET) {
+			assert_int_equal(res.length, 0);
+			total += res.stats.expanded;
+			assert_true(total < 4 * shut);
+		}
+		assert_int_equal(res.status, PATH_NO_PATH);
+		assert_true(total > 0);
+
+		/* It opens again; no limit. */
+		assert_int_equal(dlite_set_limit(ctx, 0), 0);
+		assert_int_equal(grid_set_cost(&g, gap.x, gap.y, 1), GRID_OK);
+		assert_int_equal(dlite_cells_changed(ctx, &gap, 1), 0);
+		assert_int_equal(dlite_replan(ctx, buf, 64, &res), PATH_FOUND);
+		assert_int_equal(res.cost, cost);
+	}
+	assert_int_equal(dlite_set_limit(NULL, 1), PATH_BAD_ARG);
+	dlite_ctx_free(ctx);
+	grid_fini(&g);
+}
+
 /* A door shutting two steps ahead of a walker on a wide open map is
  * repaired with far fewer expansions than a new plan needs: the repair
  * stays near the walker.  (A D* Lite that re-planned from scratch would
@@ -785,6 +876,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_dlite_rejects_bad_args),
 	        cmocka_unit_test(test_dlite_short_buffer),
+	        cmocka_unit_test(test_dlite_budget_stops_and_goes_on),
 	        cmocka_unit_test(test_dlite_bytes_per_cell),
 	        cmocka_unit_test(test_dlite_cost_range),
 	        cmocka_unit_test(test_dlite_door_shuts_and_opens),

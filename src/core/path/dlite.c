@@ -112,6 +112,11 @@ struct dlite_ctx {
 	/* The plan. */
 	int planned;
 	int nomem; /* the queue could not grow: the plan is lost */
+	/* Expansions a search may take (0: no limit), and whether the last
+	 * one ran out of them (it then stopped between two cells, leaving
+	 * the queue as good as ever: the next search goes on from there). */
+	uint32_t limit;
+	int over;
 	int range; /* a step was dropped for going past PATH_COST_MAX */
 	const struct grid *grid;
 	enum path_diagonal diag;
@@ -425,6 +430,7 @@ static void dl_search(struct dlite_ctx *c)
 	const size_t start = c->start;
 
 	dl_touch(c, start);
+	c->over = 0;
 	while (c->heap_len && !c->nomem) {
 		const struct dlite_entry top = c->heap[0];
 		uint64_t k1;
@@ -436,6 +442,10 @@ static void dl_search(struct dlite_ctx *c)
 		if (!dl_less(top.k1, top.k2, k1, k2) &&
 		    c->g[start] == c->rhs[start])
 			break;
+		if (unlikely(c->limit && c->st.expanded >= c->limit)) {
+			c->over = 1;
+			break;
+		}
 		u = top.idx;
 		ux = dl_x(c, u);
 		uy = dl_y(c, u);
@@ -671,9 +681,14 @@ static void dl_first_search(struct dlite_ctx *c)
 	uint32_t open = 1, i, k, keep = DL_NIL;
 
 	dl_touch(c, start);
+	c->over = 0;
 	c->pool_free = DL_NIL;
 	dl_bucket_push(c, (uint32_t)goal, 0, fmin);
 	while (c->g[start] == DL_INF && !c->nomem) {
+		if (unlikely(c->limit && c->st.expanded >= c->limit)) {
+			c->over = 1;
+			goto done;
+		}
 		uint32_t w, n = 0;
 		uint64_t word;
 		long u;
@@ -756,6 +771,10 @@ static int dl_answer(struct dlite_ctx *c, struct path_point *buf, size_t cap,
 		res->status = PATH_NOMEM;
 		return PATH_NOMEM;
 	}
+	if (c->over) {
+		res->status = PATH_BUDGET;
+		return PATH_BUDGET;
+	}
 	dl_touch(c, a);
 	if (c->g[a] == DL_INF) {
 		res->status = c->range ? PATH_COST_RANGE : PATH_NO_PATH;
@@ -819,9 +838,11 @@ struct dlite_ctx *dlite_ctx_new(int width, int height)
 		dlite_ctx_free(c);
 		return NULL;
 	}
-	/* The pages are faulted in here, once, rather than by the first
-	 * plans. */
-	memset(c->g, 0xff, c->cells_bytes);
+	/* Not cleared: the stamps make every block read as unseen, and a
+	 * block is cleared when a search first reaches it, so a context
+	 * made on a big map costs only the pages its searches reach
+	 * (clearing it all took 2 ms on a 481x530 map, where a plan of
+	 * 3,600 cells reached a small part of it). */
 	c->rhs = c->g + cells;
 	c->pos = c->rhs + cells;
 	return c;
@@ -900,6 +921,8 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
 	ctx->heap_len = 0;
 	ctx->nomem = 0;
 	ctx->range = 0;
+	ctx->over = 0;
+	ctx->limit = p->budget;
 	memset(&ctx->st, 0, sizeof(ctx->st));
 	ctx->planned = 1;
 
@@ -1073,6 +1096,14 @@ int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
 		n -= part;
 	}
 	return ctx->nomem ? PATH_NOMEM : 0;
+}
+
+int dlite_set_limit(struct dlite_ctx *ctx, uint32_t expansions)
+{
+	if (!ctx)
+		return PATH_BAD_ARG;
+	ctx->limit = expansions;
+	return 0;
 }
 
 int dlite_move_start(struct dlite_ctx *ctx, int x, int y)

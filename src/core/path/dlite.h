@@ -27,8 +27,15 @@
  * weight PATH_WEIGHT_ONE or PATH_DIJKSTRA (h = 0), and a heuristic that
  * is admissible under the rule (path_heuristic_admissible; octile,
  * Chebyshev, Euclidean, zero, and Manhattan on 4-way maps), since every
- * such heuristic is also consistent, which the keys need.  budget and
- * ties are ignored.  Anything else is PATH_BAD_ARG.
+ * such heuristic is also consistent, which the keys need.  ties is
+ * ignored.  Anything else is PATH_BAD_ARG.
+ *
+ * A budget (params.budget at the plan, dlite_set_limit since) limits
+ * each search, the plan's and every repair's: one that runs out before
+ * the walker's cell is settled gives PATH_BUDGET and no path (not even
+ * a partial one).  It stops between two cells, with every cell still to
+ * look at queued, so the context stays good: the next dlite_replan,
+ * given more room, goes on from there.
  *
  * Ends after changes: path_find refuses a blocked start or goal as an
  * argument error; here a goal or start the changes blocked is simply not
@@ -97,6 +104,10 @@ int dlite_plan(struct dlite_ctx *ctx, const struct grid *g,
  * then needs a new dlite_plan). */
 int dlite_cells_changed(struct dlite_ctx *ctx, const struct path_point *cells,
                         size_t n);
+
+/* The most cells each search from now on may expand (0: no limit), as
+ * params.budget for the plan.  Returns 0 or PATH_BAD_ARG (no context). */
+int dlite_set_limit(struct dlite_ctx *ctx, uint32_t expansions);
 
 /* The walker is now at (x, y), any cell of the map (usually the next one
  * on its path).  Returns 0 or PATH_BAD_ARG (no plan, or off the map). */
