@@ -935,6 +935,23 @@ static size_t coop_steps(const struct aiview *a, long i, struct path_point *pts,
 	return n - *from;
 }
 
+/* Why a context went back, as repair_text ends. */
+static const char *give_back_text(uint8_t why)
+{
+	switch (why) {
+	case MIND_GIVE_BACK_CHEAP:
+		return ", given back: A* is cheap now";
+	case MIND_GIVE_BACK_DEAR:
+		return ", given back: dearer than A*";
+	case MIND_GIVE_BACK_NEAR:
+		return ", given back: near the goal";
+	case MIND_GIVE_BACK_NO_WAY:
+		return ", given back: no way to the goal";
+	default:
+		return ", given back";
+	}
+}
+
 /* How monster i made its path again the last time a change broke it,
  * while that path is still its own (to follow the cache text that says
  * what broke it), or "holds a D* Lite context" when it holds one for
@@ -965,11 +982,12 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 		         expanded);
 		break;
 	case MIND_REPAIR_DLITE_PLAN:
-		snprintf(buf, size, "D* Lite lent: %u expanded", expanded);
+		snprintf(buf, size, "D* Lite lent: %u expanded%s", expanded,
+		         holds ? "" : give_back_text(mi->given_back));
 		break;
 	case MIND_REPAIR_DLITE:
 		snprintf(buf, size, "repaired by D* Lite: %u expanded%s",
-		         expanded, holds ? "" : ", given back");
+		         expanded, holds ? "" : give_back_text(mi->given_back));
 		break;
 	default:
 		break;

@@ -228,15 +228,39 @@ static size_t place_on_path(const struct mind *mi, int x, int y)
 	return mi->len;
 }
 
-/* One game: the walker heads for (gx, gy) while a cell of its path two
- * to four steps ahead is walled up every turn and an older wall opened
- * again now and then; lends says whether it should be lent a context.
- * Returns the repairs D* Lite made; *searched counts the breaks searched
- * again, and *returned grows when a repair cost more than a search and
- * the context went back. */
+/* What an A* search from monster i to its goal expands now, on its
+ * kind's grid with the crowd priced in, as the monster would search. */
+static uint32_t search_now(struct game *g, size_t i)
+{
+	const struct world *w = g->world;
+	const struct mind *mi = &g->minds->mind[i];
+	struct path_ctx *ctx = path_ctx_new(w->width, w->height);
+	struct path_point *buf = malloc(4096 * sizeof(*buf));
+	struct path_params p;
+	struct path_result res;
+
+	assert_non_null(ctx);
+	assert_non_null(buf);
+	minds_params(w, w->monsters[i].kind, &p);
+	minds_search_again(g->minds, w, i, mi->goal_x, mi->goal_y, &p, ctx, buf,
+	                   4096, &res, NULL);
+	ASSERT_GAME(g, res.status == PATH_FOUND);
+	path_ctx_free(ctx);
+	free(buf);
+	return res.stats.expanded;
+}
+
+/* One game of `turns` turns: the walker heads for (gx, gy) while a cell
+ * of its path two to four steps ahead is walled up every turn and an
+ * older wall opened again now and then; lends says whether it should be
+ * lent a context.  Returns the repairs D* Lite made; *searched counts
+ * the breaks searched again, *returned grows when repairs cost more than
+ * searches and the context went back for good, and *plain when it went
+ * back because the walker's way grew plain (then a later long way may be
+ * lent one again). */
 static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
-                            int gy, int lends, unsigned *searched,
-                            unsigned *returned)
+                            int gy, int lends, int turns, unsigned *searched,
+                            unsigned *returned, unsigned *plain)
 {
 	char *map = make_map();
 	struct game *g = dungeon_game(kinds, legend, map, seed, o);
@@ -246,7 +270,7 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
 	struct mind *mi = &g->minds->mind[0];
 	int wx[8], wy[8], nwalls = 0, t;
 	unsigned repaired = 0, breaks = 0;
-	int gave_back = 0;
+	int gave_back = 0, lent = 0;
 	uint64_t rng = seed;
 
 	/* Placed by the map, it would guard its post: it wanders. */
@@ -255,7 +279,7 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
 	mi->wander_y = gy;
 	*searched = 0;
 	assert_int_equal(game_step(g, wait_cmd), 1);
-	for (t = 0; t < 40; t++) {
+	for (t = 0; t < turns; t++) {
 		const struct world_monster *m = &w->monsters[0];
 		struct world_action a;
 		size_t here = place_on_path(mi, m->x, m->y), ahead;
@@ -301,15 +325,43 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
 			ASSERT_GAME(g, how == MIND_REPAIR_SEARCH && !holds);
 		} else if (breaks == 2) {
 			ASSERT_GAME(g, how == MIND_REPAIR_DLITE_PLAN && holds);
+			lent = 1;
 		} else if (gave_back) {
-			/* A repair cost more than a search once: searches
-			 * for this goal from then on. */
+			/* Repairs cost more than searches: searches for this
+			 * goal from then on. */
 			ASSERT_GAME(g, how == MIND_REPAIR_SEARCH && !holds);
+		} else if (!lent) {
+			/* Given back on a plain way: searched, or lent
+			 * again where the way grew long once more. */
+			ASSERT_GAME(g, how == MIND_REPAIR_SEARCH ||
+			                       how == MIND_REPAIR_DLITE_PLAN);
+			lent = holds;
+		} else if (how == MIND_REPAIR_SEARCH) {
+			/* The repair ran past twice the search it spares (a
+			 * wall cut the way, and the cells behind it were
+			 * raised): searched instead, the context given
+			 * back for good. */
+			ASSERT_GAME(g, !holds &&
+			                       mi->given_back ==
+			                               MIND_GIVE_BACK_DEAR &&
+			                       mi->no_repair);
 		} else {
 			ASSERT_GAME(g, how == MIND_REPAIR_DLITE);
 			repaired++;
-			if (!holds) {
-				ASSERT_GAME(g, expanded * 4 + 500 >= 2000);
+		}
+		if (lent && !holds) {
+			/* Given back by the rule, and for its reason. */
+			lent = 0;
+			if (mi->given_back == MIND_GIVE_BACK_CHEAP) {
+				/* Far below the 2,000 nodes that had it
+				 * lent. */
+				ASSERT_GAME(g, search_now(g, 0) < 1000);
+				(*plain)++;
+			} else {
+				ASSERT_GAME(
+				        g,
+				        mi->given_back == MIND_GIVE_BACK_DEAR &&
+				                mi->no_repair);
 				gave_back = 1;
 				(*returned)++;
 			}
@@ -317,7 +369,7 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
 		*searched += how == MIND_REPAIR_SEARCH;
 		assert_int_equal(game_step(g, wait_cmd), 1);
 	}
-	if (lends && !gave_back) {
+	if (lends && lent) {
 		/* A new goal: the context goes back to the pool. */
 		enum mind_repair how;
 		uint32_t expanded;
@@ -342,25 +394,47 @@ static unsigned walk_broken(uint64_t seed, const struct mind_options *o, int gx,
 
 static void test_repair_wanderer_broken_again_and_again(void **state)
 {
-	unsigned total = 0, searched, returned = 0;
+	unsigned total = 0, searched, returned = 0, plain = 0;
 	uint64_t seed;
 
 	(void)state;
 	for (seed = 1; seed <= 24; seed++) {
-		unsigned before = returned;
-		unsigned r = walk_broken(seed, NULL, GOAL_X, GOAL_Y, 1,
-		                         &searched, &returned);
+		unsigned before = returned + plain;
+		unsigned r = walk_broken(seed, NULL, GOAL_X, GOAL_Y, 1, 40,
+		                         &searched, &returned, &plain);
 
-		/* Only the first break is searched again, unless a repair
-		 * cost more than a search and the context went back. */
-		if (returned == before)
+		/* Only the first break is searched again, unless the
+		 * context went back. */
+		if (returned + plain == before)
 			assert_int_equal(searched, 1);
 		total += r;
 	}
+	/* The walker is still on the long way round the wall: its way is
+	 * never plain in 40 turns. */
+	assert_int_equal(plain, 0);
 	print_message("%u repairs by D* Lite, %u contexts given back\n", total,
 	              returned);
 	assert_true(total >= 24 * 10);
 	assert_true(returned < 24);
+}
+
+/* Past the wall's end the walker's way runs straight to the goal, where
+ * an A* search costs about a node a step: the context goes back (and
+ * only on a plain way, as walk_broken checks). */
+static void test_repair_given_back_on_a_plain_way(void **state)
+{
+	unsigned total = 0, searched, returned = 0, plain = 0;
+	uint64_t seed;
+
+	(void)state;
+	for (seed = 1; seed <= 6; seed++)
+		total += walk_broken(seed, NULL, GOAL_X, GOAL_Y, 1, 160,
+		                     &searched, &returned, &plain);
+	print_message("%u repairs, %u contexts given back on a plain way, "
+	              "%u for good\n",
+	              total, plain, returned);
+	assert_true(plain >= 3);
+	assert_true(total >= 6 * 10);
 }
 
 /* The comparison game (--no-dlite in the benchmarks): every break
@@ -368,13 +442,14 @@ static void test_repair_wanderer_broken_again_and_again(void **state)
 static void test_repair_off_searches_every_break(void **state)
 {
 	struct mind_options o;
-	unsigned searched, returned = 0;
+	unsigned searched, returned = 0, plain = 0;
 
 	(void)state;
 	mind_options_default(&o);
 	o.no_dlite = 1;
-	assert_int_equal(
-	        walk_broken(3, &o, GOAL_X, GOAL_Y, 0, &searched, &returned), 0);
+	assert_int_equal(walk_broken(3, &o, GOAL_X, GOAL_Y, 0, 40, &searched,
+	                             &returned, &plain),
+	                 0);
 	assert_true(searched >= 10);
 }
 
@@ -382,13 +457,13 @@ static void test_repair_off_searches_every_break(void **state)
  * would cost about as much, and none is lent. */
 static void test_repair_not_where_search_is_cheap(void **state)
 {
-	unsigned searched, returned = 0;
+	unsigned searched, returned = 0, plain = 0;
 	uint64_t seed;
 
 	(void)state;
 	for (seed = 1; seed <= 4; seed++) {
-		assert_int_equal(walk_broken(seed, NULL, 20, 34, 0, &searched,
-		                             &returned),
+		assert_int_equal(walk_broken(seed, NULL, 20, 34, 0, 40,
+		                             &searched, &returned, &plain),
 		                 0);
 		assert_true(searched >= 10);
 	}
@@ -508,9 +583,13 @@ static void test_repair_pool_of_four(void **state)
 
 				minds_repair(g->minds, idx[k], &e, &holds);
 				holders += holds;
-				/* Lost only when a repair cost too much. */
+				/* Lost only by the rule (its way grew plain,
+				 * or repairs cost too much), never taken by
+				 * another while it serves. */
 				if (held[k] && !holds && (int)k != idle)
-					ASSERT_GAME(g, mi->no_repair);
+					ASSERT_GAME(
+					        g, mi->given_back !=
+					                   MIND_GIVE_BACK_NONE);
 				held[k] = holds;
 			}
 			ASSERT_GAME(g, holders <= 4);
@@ -588,6 +667,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_repair_wanderer_broken_again_and_again),
+	        cmocka_unit_test(test_repair_given_back_on_a_plain_way),
 	        cmocka_unit_test(test_repair_off_searches_every_break),
 	        cmocka_unit_test(test_repair_not_where_search_is_cheap),
 	        cmocka_unit_test(test_repair_not_for_chasers),

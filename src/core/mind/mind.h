@@ -74,6 +74,22 @@ enum mind_repair {
 	MIND_REPAIR_COUNT
 };
 
+/* Why a monster's D* Lite context last went back to the pool by the
+ * rule of repair.c (NONE while it holds one, and when it went back
+ * otherwise: the goal or the mode changed, the monster died, or another
+ * took it after it had stood idle). */
+enum mind_give_back {
+	MIND_GIVE_BACK_NONE = 0,
+	MIND_GIVE_BACK_CHEAP,  /* its way grew plain: a search now costs less
+	                          than a repair */
+	MIND_GIVE_BACK_DEAR,   /* its repairs cost more than the searches they
+	                          spared, or its first plan far more than the
+	                          search before it */
+	MIND_GIVE_BACK_NEAR,   /* near its goal, where searches are small */
+	MIND_GIVE_BACK_NO_WAY, /* its goal went out of reach */
+	MIND_GIVE_BACK_COUNT
+};
+
 /* What one monster knows and intends.  path[pos] is where the monster
  * stands; the path runs on to (path[len-1]). */
 struct mind {
@@ -112,10 +128,11 @@ struct mind {
 	 * last broken path was made again (enum mind_repair) and the nodes
 	 * that took (D* Lite's own, not weighted). */
 	uint8_t breaks;
-	uint8_t no_repair; /* a repair cost more than a search: no context
-	                      for this goal again */
+	uint8_t no_repair; /* the rule gave its context back for good: no
+	                      context for this goal again */
 	uint8_t repair_slot;
 	uint8_t repair;
+	uint8_t given_back; /* enum mind_give_back */
 	int break_x, break_y;
 	uint32_t break_turn; /* the turn of the last break */
 	uint32_t repair_expanded;

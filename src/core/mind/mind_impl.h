@@ -32,7 +32,12 @@ struct repair_slot {
 	uint8_t mode;          /* the owner's mode when lent */
 	uint32_t serial;       /* the world's changes read up to */
 	uint32_t used;         /* the turn it last served (LRU) */
-	uint32_t est;          /* nodes of the search it replaces */
+	/* Since it was lent, in A* nodes: what its repairs cost, and what
+	 * the searches they spared would have (see repair.c); the last
+	 * answer's estimate of a search, and the scale of the estimates. */
+	uint64_t spent, spared, est;
+	uint32_t calib;
+	uint32_t repairs; /* since it was lent */
 	/* The cells the crowd was priced into at the last search. */
 	size_t pen[OCC_CELLS];
 	size_t npen;
@@ -95,6 +100,10 @@ struct minds_work {
 	size_t *noise, nnoise, noisecap;
 	struct coop *coop; /* the cooperative planner, made on first use */
 	struct repair_slot repair[REPAIR_POOL];
+	/* Lends in a row whose D* Lite gave up (a first plan or a first
+	 * repair past its limit, or no way), and the turn of the last: the
+	 * next lend waits longer after each (repair.c). */
+	uint32_t lend_fails, lend_fail_turn;
 	/* The cells one repair reports: the changes the world keeps, and
 	 * the crowd where it was and where it is. */
 	struct path_point repair_cells[WORLD_CHANGES_KEPT + 2 * OCC_CELLS];

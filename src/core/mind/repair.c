@@ -8,23 +8,29 @@
  * move (any mode but the chase: a chaser's goal is the player, and a
  * search rooted at a goal that moves every turn repairs nothing), when
  * the break before came a few turns earlier and its search was a whole
- * one of REPAIR_PAYS nodes or more, it is lent a context, which plans
- * afresh (D* Lite's first plan costs some three A* searches); every
- * further break toward that goal is then repaired from the cells that
- * changed since: the world's changes the kind minds, read from its log,
- * and the crowd cells priced in or out since the last search.  The
- * context goes back to the pool when the goal or the mode changes, near
- * the goal, when the monster dies, when a repair costs more than the
- * search it replaces (the monster then gets none again for that goal),
- * or to a monster that needs one more, the one that served least
- * recently first, but only one idle for REPAIR_WINDOW turns.
+ * one of REPAIR_PAYS nodes or more, within the kind's budget, it is lent
+ * a context, which plans afresh (D* Lite's first plan, a backward A* on
+ * buckets, costs about one and a half A* searches); every further break
+ * toward that goal is then repaired from the cells that changed since:
+ * the world's changes the kind minds, read from its log, and the crowd
+ * cells priced in or out since the last search.  The context goes back
+ * to the pool when the goal or the mode changes, near the goal, when the
+ * monster dies, when the way it answers is so plain that an A* search
+ * would now cost less than a repair, or to a monster that needs one
+ * more, the one that served least recently first, but only one idle for
+ * REPAIR_WINDOW turns.  It goes back for good (the monster gets none
+ * again for that goal) when its repairs have cost, all told, clearly
+ * more than the searches they spared, when a plan or a repair runs past
+ * twice the search it spares, or when the goal is out of reach.  Lends
+ * that give up before they serve make the next lend, anyone's, wait.
  *
- * Why so careful: the game's A* settles a node in some 40 ns (a bucket
- * queue), a D* Lite node costs four times that, and a repair pays some
- * 20 us before it expands anything; with the crowd moving round the
- * monster, a repair expands more than repairbench's lone doors.  Only
- * breaks whose search is big enough are worth a context (turnbench
- * --keeper, doc/benchmarks.md).
+ * Why so careful: the game's A* settles a node in some 30 ns, a D* Lite
+ * repair node costs six times that, and a repair pays as much as 250 A*
+ * nodes before it expands anything; with the crowd moving round the
+ * monster and other monsters' doors, a repair expands more than
+ * repairbench's lone doors.  Only breaks whose search is big enough are
+ * worth a context, and only while searches stay big (turnbench --keeper,
+ * doc/benchmarks.md).
  *
  * Only kinds whose searches D* Lite answers the same way take part: A*
  * with w = 1 and an admissible heuristic, or Dijkstra; not the kinds
@@ -43,30 +49,85 @@
  * the break before tells what a search costs from about here. */
 #define REPAIR_AFTER  2
 #define REPAIR_WINDOW 8u
-/* A repair costs some 20 us whatever it expands (the changes and the
- * crowd's cells reported, the queue's stale keys, the path read off the
- * costs), as much as an A* search of about REPAIR_FIXED nodes, and each
- * node it expands DLITE_WORK_WEIGHT times an A* node: turnbench
- * --keeper, D* Lite's repairs against A* beside them on the same
- * queries, lose below 1,000 A* nodes (20 us against 4-9) and win from
- * there (28-43 us against 48-50 for 1,000-4,000).  A context is lent only
- * to a monster whose last break cost a search of REPAIR_PAYS nodes... */
-#define REPAIR_FIXED 500u
-#define REPAIR_PAYS  2000u
+/* What D* Lite's work costs, in A* expansions (the game's A* settles a
+ * node in some 30 ns, on buckets): a repair REPAIR_FIXED whatever it
+ * expands (the changes reported, the queue's stale keys, the way read off
+ * the costs) and DLITE_REPAIR_WEIGHT a node it expands (a raise looks
+ * again at the best steps of eight neighbours); a first plan, a backward
+ * A* on buckets, DLITE_PLAN_WEIGHT a node.  turnbench --keeper on
+ * split120, 611 repairs each beside an A* on the same query: a repair
+ * took 11.7 us and 0.164 us a node (its decision included), an A* 3.9 us
+ * and 0.029 a node.  The planning budget is charged at these weights. */
+#define REPAIR_FIXED        250u
+#define DLITE_REPAIR_WEIGHT 6u
+#define DLITE_PLAN_WEIGHT   2u
+/* A context is lent only to a monster whose last break cost a search of
+ * REPAIR_PAYS nodes... */
+#define REPAIR_PAYS 2000u
 /* ...and only while that many steps of the broken path are still to go
  * (the context goes back when fewer are): near its goal, a monster's
- * searches are small whatever the last one cost (turnbench --keeper:
- * contexts lent without this served repairs whose A* beside them took
- * 2-6 us). */
+ * searches are small whatever the last one cost... */
 #define REPAIR_MIN_STEPS 32u
-/* ...and what one D* Lite node costs against one A* expansion, in time
- * (repairbench on brc202d: 119 ns a node in a first plan, about 160 in a
- * repair, against A*'s 36): the planning budget is charged that much.  A
- * repair that costs, in these units, more than the search it replaces
- * (a wall that cuts the only way: every cell behind it is raised and
- * lowered again) returns the context, and the monster gets none again
- * for that goal. */
-#define DLITE_WORK_WEIGHT 4u
+/* ...and, after lends that gave up (a first plan or a first repair past
+ * its limit, or no way), only when REPAIR_WINDOW turns have passed since
+ * the last, doubled for each in a row, at most REPAIR_FAILS_MAX times
+ * (8 << 6 = 512 turns); a repair that serves ends the wait.  On a
+ * generated dungeon every lend gave up (turnbench --keeper: first plans
+ * from the goal's side past the kind's budget), on split120 one in four. */
+#define REPAIR_FAILS_MAX 6u
+/* A context is kept while the A* it spares would cost REPAIR_KEEP nodes
+ * or more, as a repair of the usual twenty nodes does: each answer tells
+ * what an A* on its way would expand (repair_astar_estimate).  Once a
+ * monster is past the doors that made its way long (its way is then
+ * about as dear as the heuristic says), A* costs about a node a step and
+ * the context goes back (turnbench --keeper: before this, contexts kept
+ * for the rest of the way served repairs of 6-20 us where A* took 3-8).
+ * Of the 611 repairs above, those with an estimate of 300 nodes or more
+ * saved 4.9 ms against A*, all of them 2.2 ms. */
+#define REPAIR_KEEP 400u
+/* The repairs of one lend may cost, all told, that much more than the
+ * searches they spared before the context goes back for good: one repair
+ * dearer than its search (a wall cut the way, and the cells behind it
+ * were raised) is paid back by the cheap ones around it. */
+#define REPAIR_SLACK (2u * REPAIR_KEEP)
+/* A first plan may expand that many times the nodes of the search before
+ * it, a repair that many times the search it spares (in time); past that
+ * it stops and the monster searches as before, and gets no context again
+ * for that goal: D* Lite searches from the goal, and where the goal's
+ * side is wide open it can flood far more than the monster's own search
+ * from its side (turnbench --keeper on a generated dungeon: a repair of
+ * 26,000 nodes, 3 ms, where the search from the monster's pocket took
+ * 29). */
+#define REPAIR_OVER 2u
+/* The widening of A*'s search with the way's length per unit of cost
+ * over the heuristic, as a divisor (see repair_astar_estimate). */
+#define REPAIR_SPREAD 5u
+/* The shape's estimate assumes open ground; in corridors A* expands far
+ * less (turnbench --keeper on a generated dungeon: estimates of 14,000
+ * to 100,000 nodes where A* took 600 to 1,300).  Each context scales it
+ * by what its first plan expanded against the estimate then, in 256ths,
+ * between 1/64 and 4. */
+#define REPAIR_CALIB_ONE 256u
+#define REPAIR_CALIB_MIN 4u
+#define REPAIR_CALIB_MAX 1024u
+
+/* What an A* search from the monster to its goal would expand for the way
+ * D* Lite has just given (res), in nodes, judged from the way's shape:
+ * about one a step while the way costs what the heuristic h says (a
+ * straight walk over open ground), and for every unit of cost above it a
+ * band of cells whose f stays under the way's, wider the longer the way:
+ * steps + steps^2 (cost / h - 1) / REPAIR_SPREAD.  Against A* beside
+ * 611 of D* Lite's answers on split120 (turnbench --keeper), it came to
+ * 0.6-1.12 times A*'s nodes for the middle half of them. */
+static uint64_t repair_astar_estimate(const struct path_result *res, uint32_t h)
+{
+	const uint64_t steps = res->length ? res->length - 1 : 0;
+
+	if (!h || res->cost <= h)
+		return steps;
+	return steps +
+	       steps * steps * (res->cost - h) / ((uint64_t)REPAIR_SPREAD * h);
+}
 
 static struct repair_slot *repair_held(struct minds *md, size_t i)
 {
@@ -82,6 +143,7 @@ void repair_release(struct minds *md, size_t i)
 	if (s)
 		s->owner = 0;
 	md->mind[i].repair_slot = 0;
+	md->mind[i].given_back = MIND_GIVE_BACK_NONE;
 }
 
 void repair_check(struct minds *md, size_t i)
@@ -165,6 +227,9 @@ static struct repair_slot *repair_lend(struct minds *md, const struct world *w,
 	s->gy = mi->goal_y;
 	s->mode = mi->mode;
 	s->npen = 0;
+	s->spent = 0;
+	s->spared = 0;
+	s->repairs = 0;
 	mi->repair_slot = (uint8_t)(s - wk->repair + 1);
 	return s;
 }
@@ -186,9 +251,17 @@ static int repair_plan_fits(const struct minds *md, const struct world *w,
 	    w->turn - prev > REPAIR_WINDOW ||
 	    mi->len < mi->pos + REPAIR_MIN_STEPS)
 		return 0;
-	if (p->budget && est > p->budget)
+	/* A search that used the kind's whole budget was cut short: its
+	 * size says nothing of the way's. */
+	if (p->budget && est >= p->budget)
 		return 0;
-	return est * DLITE_WORK_WEIGHT <= md->work->tick_left;
+	/* After lends that gave up, the next waits: REPAIR_WINDOW turns,
+	 * doubled for each in a row. */
+	if (md->work->lend_fails && w->turn - md->work->lend_fail_turn <
+	                                    REPAIR_WINDOW
+	                                            << md->work->lend_fails)
+		return 0;
+	return est * DLITE_PLAN_WEIGHT <= md->work->tick_left;
 }
 
 int repair_try(struct minds *md, const struct world *w, struct event_log *log,
@@ -199,8 +272,8 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	struct repair_slot *s;
 	struct path_params p;
 	struct path_result res;
-	uint64_t work;
-	uint32_t prev;
+	uint64_t work, est;
+	uint32_t prev, limit;
 	int fresh = 0, rc;
 
 	minds_params(w, w->monsters[i].kind, &p);
@@ -222,6 +295,7 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	if (s && mi->len < mi->pos + REPAIR_MIN_STEPS) {
 		/* Near the goal a search is small: the context goes. */
 		repair_release(md, i);
+		mi->given_back = MIND_GIVE_BACK_NEAR;
 		return 1;
 	}
 	if (!s) {
@@ -231,8 +305,17 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		s = repair_lend(md, w, i);
 		if (!s)
 			return 1;
-		s->est = mi->repair_expanded;
 		fresh = 1;
+		limit = mi->repair_expanded * REPAIR_OVER;
+		if (!p.budget || limit < p.budget)
+			p.budget = limit;
+	} else {
+		/* A repair may cost twice the search it spares. */
+		const uint64_t room =
+		        s->est * REPAIR_OVER / DLITE_REPAIR_WEIGHT;
+
+		dlite_set_limit(s->ctx, room > UINT32_MAX ? UINT32_MAX
+		                                          : (uint32_t)room);
 	}
 	rc = plan_run_slot(md, w, i, ks, s, fresh, &p, wk->buf, wk->bufcap,
 	                   &res);
@@ -249,32 +332,78 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		res = more;
 	}
 	s->used = w->turn;
-	work = (uint64_t)res.stats.expanded * DLITE_WORK_WEIGHT;
+	work = (uint64_t)res.stats.expanded *
+	       (fresh ? DLITE_PLAN_WEIGHT : DLITE_REPAIR_WEIGHT);
 	wk->tick_left -= work < wk->tick_left ? (uint32_t)work : wk->tick_left;
 	md->stats.expanded += res.stats.expanded;
 	md->stats.dlite_expanded += res.stats.expanded;
 	md->stats.changed_expanded += res.stats.expanded;
 	if (res.status != PATH_FOUND) {
-		/* No way (A* then leaves the way to the closest cell), or the
-		 * context lost its plan (out of memory). */
-		if (res.status != PATH_NO_PATH)
-			repair_release(md, i);
+		/* No way: the search the monster falls back on leaves it the
+		 * way to the closest cell, which D* Lite cannot give, and
+		 * searching from the goal floods the goal's side of the cut,
+		 * which may be the bigger one (turnbench --keeper on a
+		 * generated dungeon: a repair of 26,000 nodes where the search
+		 * from the monster's pocket took 29).  Or the context lost its
+		 * plan (out of memory), or its search ran past REPAIR_OVER
+		 * times the search it spares (from the goal's side, again).
+		 * Either way the context goes, and the monster gets none
+		 * again for that goal. */
+		repair_release(md, i);
+		mi->no_repair = 1;
+		mi->given_back = res.status == PATH_NO_PATH
+		                         ? MIND_GIVE_BACK_NO_WAY
+		                         : MIND_GIVE_BACK_DEAR;
+		if (s->repairs == 0) {
+			/* The lend gave up before it served once. */
+			if (wk->lend_fails < REPAIR_FAILS_MAX)
+				wk->lend_fails++;
+			wk->lend_fail_turn = w->turn;
+		}
 		return 1;
 	}
 	md->stats.plans++;
 	md->stats.reasons[REPLAN_CHANGED]++;
-	if (fresh)
+	if (fresh) {
 		md->stats.dlite_plans++;
-	else
+	} else {
 		md->stats.dlite_repairs++;
+		s->repairs++;
+		wk->lend_fails = 0;
+	}
 	mi->repair = fresh ? MIND_REPAIR_DLITE_PLAN : MIND_REPAIR_DLITE;
 	mi->repair_expanded = res.stats.expanded;
 	mi->hier = 0;
-	if (!fresh && work + REPAIR_FIXED > s->est) {
-		/* Dearer than a search: the path is kept, the context
-		 * goes. */
+	est = repair_astar_estimate(&res, path_heuristic(&p, w->monsters[i].x,
+	                                                 w->monsters[i].y,
+	                                                 s->gx, s->gy));
+	if (fresh) {
+		/* What the shape says against what a search (the plan, a
+		 * backward A*) took: kept for every later estimate. */
+		uint64_t c = (uint64_t)res.stats.expanded * REPAIR_CALIB_ONE /
+		             (est ? est : 1);
+
+		s->calib = c < REPAIR_CALIB_MIN   ? REPAIR_CALIB_MIN
+		           : c > REPAIR_CALIB_MAX ? REPAIR_CALIB_MAX
+		                                  : (uint32_t)c;
+	}
+	est = est * s->calib / REPAIR_CALIB_ONE;
+	s->est = est;
+	if (est < REPAIR_KEEP) {
+		/* A* would now be cheap: the path is kept, the context goes
+		 * (a later long way may have one again). */
 		repair_release(md, i);
-		mi->no_repair = 1;
+		mi->given_back = MIND_GIVE_BACK_CHEAP;
+	} else if (!fresh) {
+		s->spent += work + REPAIR_FIXED;
+		s->spared += est;
+		if (s->spent > s->spared + REPAIR_SLACK) {
+			/* Dearer than the searches it spared: the path is
+			 * kept, the context goes, for good for this goal. */
+			repair_release(md, i);
+			mi->no_repair = 1;
+			mi->given_back = MIND_GIVE_BACK_DEAR;
+		}
 	}
 	return plan_adopt(md, w, log, i, REPLAN_CHANGED, &res);
 }
