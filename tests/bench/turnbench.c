@@ -59,6 +59,7 @@ struct bopts {
 	int cave;        /* a generated cave instead of rooms */
 	int keeper;      /* monsters the door keeper harasses each turn */
 	int spread;      /* ...chosen afresh every turn */
+	int sweep;       /* seeds of the keeper's sweep, 0: one game */
 	long budget;     /* the minds' turn budget, -1: the game's */
 };
 
@@ -366,8 +367,9 @@ struct keeper_result {
 	long turns;
 	uint64_t median_ns, p99_ns, total_ns;
 	uint64_t n[BY_COUNT], ns[BY_COUNT], expanded[BY_COUNT];
-	/* A* from the same cell to the same goal on the same grid, run
-	 * beside each of D* Lite's answers (outside the turn's time). */
+	/* A* from the same cell to the same goal on the same grid, within
+	 * the kind's budget, run beside each of D* Lite's answers (outside
+	 * the turn's time). */
 	uint64_t astar_ns[BY_COUNT], astar_expanded[BY_COUNT];
 	/* Decisions that kept their path: what a decision costs anyway. */
 	uint64_t keeps, keep_ns;
@@ -453,8 +455,8 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r,
 		while (act_ready(w, i)) {
 			uint64_t c0 = st->reasons[REPLAN_CHANGED],
 			         d0 = st->dlite_plans, r0 = st->dlite_repairs,
-			         e0 = st->expanded, p0 = st->plans,
-			         t0 = bench_now_ns(), dt, ns0;
+			         x0 = st->dlite_expanded, e0 = st->expanded,
+			         p0 = st->plans, t0 = bench_now_ns(), dt, ns0;
 			int by;
 
 			minds_decide(g->minds, w, &w->rng, &w->events, i, &a);
@@ -467,22 +469,27 @@ static void keeper_monsters_act(struct game *g, struct keeper_result *r,
 				act_monster(w, i, &a);
 				continue;
 			}
-			by = st->dlite_plans != d0     ? BY_DLITE_PLAN
-			     : st->dlite_repairs != r0 ? BY_DLITE
-			                               : BY_SEARCH;
+			/* A context that gave up (a first plan past its
+			 * limit, no way left) before the search that then
+			 * answered: D* Lite's cost too, put with the first
+			 * plans. */
+			by = st->dlite_plans != d0      ? BY_DLITE_PLAN
+			     : st->dlite_repairs != r0  ? BY_DLITE
+			     : st->dlite_expanded != x0 ? BY_DLITE_PLAN
+			                                : BY_SEARCH;
 			ns0 = r->ns[by];
 			r->n[by]++;
 			r->ns[by] += dt;
 			r->expanded[by] += st->expanded - e0;
 			if (by != BY_SEARCH) {
-				/* The same query, afresh by A*, before the
-				 * monster moves. */
+				/* The same query, afresh by A* within the
+				 * kind's budget (the search the monster would
+				 * have made instead), before it moves. */
 				const struct mind *mi = &g->minds->mind[i];
 				struct path_params p;
 				struct path_result res;
 
 				minds_params(w, w->monsters[i].kind, &p);
-				p.budget = 0;
 				t0 = bench_now_ns();
 				minds_search_again(g->minds, w, i, mi->goal_x,
 				                   mi->goal_y, &p, sd->ctx,
@@ -667,6 +674,16 @@ static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 	}
 }
 
+/* What D* Lite's answers saved in its game, in us: the A* beside each
+ * (same cell, same goal, same grid) less the decision that used D* Lite
+ * (which counts the decision's own work too: a bound from below). */
+static double keeper_saved_us(const struct keeper_result *r)
+{
+	return ((double)(r->astar_ns[BY_DLITE_PLAN] + r->astar_ns[BY_DLITE]) -
+	        (double)(r->ns[BY_DLITE_PLAN] + r->ns[BY_DLITE])) /
+	       1e3;
+}
+
 /* Old and new in one run, and the ratios: above 1, D* Lite's game spent
  * less; and, in D* Lite's game, its answers against A* beside them on
  * the same queries: the first plans' price, each repair's gain, and
@@ -676,7 +693,6 @@ static int main_keeper(const struct bopts *o)
 {
 	struct keeper_result old, neu;
 	uint64_t n_old, n_new, ns_old, ns_new;
-	double astar, dlite;
 
 	if (run_keeper(o, "search", 1, &old) != 0)
 		return 1;
@@ -689,8 +705,6 @@ static int main_keeper(const struct bopts *o)
 	n_new = neu.n[BY_SEARCH] + neu.n[BY_DLITE_PLAN] + neu.n[BY_DLITE];
 	ns_old = old.ns[BY_SEARCH] + old.ns[BY_DLITE_PLAN] + old.ns[BY_DLITE];
 	ns_new = neu.ns[BY_SEARCH] + neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE];
-	astar = (double)(neu.astar_ns[BY_DLITE_PLAN] + neu.astar_ns[BY_DLITE]);
-	dlite = (double)(neu.ns[BY_DLITE_PLAN] + neu.ns[BY_DLITE]);
 	printf("summary: keeper=%s changed_us_ratio=%.2f "
 	       "changed_us_total_ratio=%.2f turn_us_mean_ratio=%.2f "
 	       "turn_us_median_ratio=%.2f dlite_share=%.3f "
@@ -709,7 +723,71 @@ static int main_keeper(const struct bopts *o)
 	               ((double)neu.ns[BY_DLITE] + 1e-9),
 	       (double)neu.astar_expanded[BY_DLITE] /
 	               ((double)neu.expanded[BY_DLITE] + 1e-9),
-	       (astar - dlite) / 1e3);
+	       keeper_saved_us(&neu));
+	return 0;
+}
+
+/* The pair of games of main_keeper over seeds, harassed monsters and
+ * both keepers: a line per pair, and a summary of them all. */
+static int main_keeper_sweep(struct bopts *o)
+{
+	static const int keepers[] = {1, 2, 4, 8};
+	const uint64_t first = o->seed;
+	struct keeper_result old, neu;
+	unsigned games = 0, lent = 0, wins = 0, losses = 0;
+	uint64_t plans = 0, repairs = 0, plan_ns = 0, plan_astar_ns = 0;
+	uint64_t repair_ns = 0, repair_astar_ns = 0, old_ns = 0, new_ns = 0;
+	double saved = 0;
+	int s, k, spread;
+
+	for (s = 0; s < o->sweep; s++) {
+		for (k = 0; k < (int)(sizeof(keepers) / sizeof(keepers[0]));
+		     k++) {
+			for (spread = 0; spread < 2; spread++) {
+				double one;
+
+				o->seed = first + (uint64_t)s;
+				o->keeper = keepers[k];
+				o->spread = spread;
+				if (run_keeper(o, "search", 1, &old) != 0 ||
+				    run_keeper(o, "dlite", 0, &neu) != 0)
+					return 1;
+				one = keeper_saved_us(&neu);
+				printf("game: seed=%" PRIu64 " keeper=%s "
+				       "victims=%d dlite_plans=%" PRIu64
+				       " dlite_repairs=%" PRIu64
+				       " saved_us=%.0f\n",
+				       o->seed, spread ? "spread" : "stick",
+				       o->keeper, neu.n[BY_DLITE_PLAN],
+				       neu.n[BY_DLITE], one);
+				fflush(stdout);
+				games++;
+				lent += neu.n[BY_DLITE_PLAN] > 0;
+				wins += one > 0;
+				losses += one < 0;
+				saved += one;
+				plans += neu.n[BY_DLITE_PLAN];
+				repairs += neu.n[BY_DLITE];
+				plan_ns += neu.ns[BY_DLITE_PLAN];
+				plan_astar_ns += neu.astar_ns[BY_DLITE_PLAN];
+				repair_ns += neu.ns[BY_DLITE];
+				repair_astar_ns += neu.astar_ns[BY_DLITE];
+				old_ns += old.total_ns;
+				new_ns += neu.total_ns;
+			}
+		}
+	}
+	printf("summary: keeper=sweep map=%s monsters=%d turns=%ld games=%u "
+	       "lent=%u wins=%u losses=%u saved_us=%.0f dlite_plans=%" PRIu64
+	       " plan_over_astar=%.2f dlite_repairs=%" PRIu64
+	       " repair_astar_over_dlite=%.2f turn_us_total_ratio=%.3f\n",
+	       o->map ? (strrchr(o->map, '/') ? strrchr(o->map, '/') + 1
+	                                      : o->map)
+	              : "generated",
+	       o->monsters, o->turns, games, lent, wins, losses, saved, plans,
+	       (double)plan_ns / ((double)plan_astar_ns + 1e-9), repairs,
+	       (double)repair_astar_ns / ((double)repair_ns + 1e-9),
+	       (double)old_ns / ((double)new_ns + 1e-9));
 	return 0;
 }
 
@@ -717,7 +795,7 @@ static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
         "       [--wander] [--cave] [--turn-budget N] [--verbose]\n"
-        "       [--keeper K [--keeper-spread]]\n"
+        "       [--keeper K [--keeper-spread]] [--keeper-sweep N]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -734,11 +812,15 @@ static const char usage[] =
         "--verbose prints every turn's time, searches and map work;\n"
         "--keeper K walls up cells on the ways of K wandering monsters\n"
         "every turn and plays the game with broken paths searched again\n"
-        "and repaired by D* Lite (--keeper-spread: K others each turn).\n";
+        "and repaired by D* Lite (--keeper-spread: K others each turn);\n"
+        "--keeper-sweep N plays that pair of games for N seeds from\n"
+        "--seed, with 1, 2, 4 and 8 monsters harassed, sticking to them\n"
+        "and spread, and sums up what D* Lite saved.\n";
 
 int main(int argc, char **argv)
 {
-	struct bopts o = {256, 256, 500, 300, 1, NULL, 0, NULL, 0, 0, 0, 0, -1};
+	struct bopts o = {256,  256, 500, 300, 1, NULL, 0,
+	                  NULL, 0,   0,   0,   0, 0,    -1};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -803,6 +885,9 @@ int main(int argc, char **argv)
 			only = v, i++;
 		else if (!strcmp(a, "--keeper") && (o.keeper = atoi(v)) > 0)
 			o.wander = 1, i++;
+		else if (!strcmp(a, "--keeper-sweep") &&
+		         (o.sweep = atoi(v)) > 0)
+			o.wander = 1, o.keeper = 1, i++;
 		else if (!strcmp(a, "--turn-budget") &&
 		         (o.budget = atol(v)) >= 0)
 			i++;
@@ -819,6 +904,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o.data_dir = data_dir;
+	if (o.sweep)
+		return main_keeper_sweep(&o);
 	if (o.keeper)
 		return main_keeper(&o);
 	for (i = 0; i < 5; i++) {
