@@ -365,6 +365,30 @@ static void dl_update(struct dlite_ctx *c, size_t a, int x, int y)
 
 /* --- the search ----------------------------------------------------------- */
 
+/* The way through u, whose g is settled, offered to its neighbour in
+ * direction d (which steps into u the opposite way; the corners are the
+ * same cells): the neighbour, when the way beats its rhs and it takes
+ * it, else 0 (a border cell, never a neighbour that can step). */
+static inline size_t dl_offer(struct dlite_ctx *c, const uint8_t *cost,
+                              size_t u, int d)
+{
+	const size_t s = u + (size_t)c->off[d];
+	uint64_t v;
+
+	if (s == c->goal || !dl_legal(c, cost, u, d))
+		return 0;
+	dl_touch(c, s);
+	v = (uint64_t)c->step[d] * cost[u] + c->g[u];
+	if (v > PATH_COST_MAX) {
+		c->range = 1;
+		return 0;
+	}
+	if (v >= c->rhs[s])
+		return 0;
+	c->rhs[s] = (uint32_t)v;
+	return s;
+}
+
 /* u became cheaper: its g drops to rhs, and each cell that can step into
  * it may now do better through it. */
 static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
@@ -376,25 +400,10 @@ static void dl_lower(struct dlite_ctx *c, const uint8_t *cost, size_t u, int ux,
 	dl_remove(c, u);
 	if (!cost[u])
 		return;
-	for (d = 0; d < c->ndirs; d++) {
-		const size_t s = u + (size_t)c->off[d];
-		uint64_t v;
-
-		/* s steps into u the opposite way; the corners are the
-		 * same cells. */
-		if (s == c->goal || !dl_legal(c, cost, u, d))
-			continue;
-		dl_touch(c, s);
-		v = (uint64_t)c->step[d] * cost[u] + c->g[u];
-		if (v > PATH_COST_MAX) {
-			c->range = 1;
-			continue;
-		}
-		if (v < c->rhs[s]) {
-			c->rhs[s] = (uint32_t)v;
-			dl_update(c, s, ux + dir_dx[d], uy + dir_dy[d]);
-		}
-	}
+	for (d = 0; d < c->ndirs; d++)
+		if (dl_offer(c, cost, u, d))
+			dl_update(c, u + (size_t)c->off[d], ux + dir_dx[d],
+			          uy + dir_dy[d]);
 }
 
 /* u became dearer: its g goes to infinity, and the cells whose best step
@@ -627,23 +636,14 @@ static inline void dl_first_expand(struct dlite_ctx *c, const uint8_t *cost,
 	ux = dl_x(c, u);
 	uy = dl_y(c, u);
 	for (d = 0; d < c->ndirs; d++) {
-		const size_t s = u + (size_t)c->off[d];
-		uint64_t v;
+		const size_t s = dl_offer(c, cost, u, d);
 
-		if (s == c->goal || !dl_legal(c, cost, u, d))
+		if (!s)
 			continue;
-		dl_touch(c, s);
-		v = (uint64_t)c->step[d] * cost[u] + c->g[u];
-		if (v > PATH_COST_MAX) {
-			c->range = 1;
-			continue;
-		}
-		if (v >= c->rhs[s])
-			continue;
-		c->rhs[s] = (uint32_t)v;
-		dl_bucket_push(c, (uint32_t)s, (uint32_t)v,
-		               sat32(v + dl_h(c, c->sx, c->sy, ux + dir_dx[d],
-		                              uy + dir_dy[d])));
+		dl_bucket_push(c, (uint32_t)s, c->rhs[s],
+		               sat32((uint64_t)c->rhs[s] +
+		                     dl_h(c, c->sx, c->sy, ux + dir_dx[d],
+		                          uy + dir_dy[d])));
 		if (++*open > c->st.max_open)
 			c->st.max_open = *open;
 	}
