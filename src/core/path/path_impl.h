@@ -239,6 +239,14 @@ enum path_status heap_search(struct path_ctx *c, const uint8_t *cost,
                              enum path_ties ties, struct path_stats *st,
                              struct path_trace *tr);
 
+/* bucket.c: a ring of Dial's lists, one per f modulo its size (a power
+ * of two, 64 or more), as the bucket search and D* Lite's first plan
+ * (dlite.c) keep their open cells: ring_new makes one of size empty
+ * lists (every head RING_NIL) and the bitmap of the non-empty ones, 0,
+ * or -1 when out of memory (nothing made). */
+#define RING_NIL UINT32_MAX
+int ring_new(uint32_t size, uint32_t **ring, uint64_t **bits);
+
 /* bucket.c.  bucket_fits says whether a query can use the bucket lists
  * (f never drops from a cell to its successor); bucket_search runs a
  * search with them. */
