@@ -53,7 +53,7 @@
 /* The first search's lists (see dl_first_search): the end of a list, and
  * the most lists the ring may need (a diagonal step dearer than
  * DL_RING_MAX / (GRID_COST_MAX + 1) sends the first search to the heap). */
-#define DL_NIL UINT32_MAX
+#define DL_NIL RING_NIL
 /* The cells whose rhs a batch of changes leaves to work out again: one
  * changed cell puts at most DL_REDO_CELL there (8 steps into it, 8 out
  * of it, 8 diagonals past it), and a batch is taken in parts that fit. */
@@ -530,14 +530,8 @@ static int dl_ring_fit(struct dlite_ctx *c, uint32_t spread)
 		size *= 2;
 	if (size <= c->ring_size)
 		return 0;
-	ring = malloc((size_t)size * sizeof(*ring));
-	bits = calloc(size / 64, sizeof(*bits));
-	if (!ring || !bits) {
-		free(ring);
-		free(bits);
+	if (ring_new(size, &ring, &bits) != 0)
 		return -1;
-	}
-	memset(ring, 0xff, (size_t)size * sizeof(*ring));
 	free(c->ring);
 	free(c->ring_bits);
 	c->ring = ring;
@@ -685,19 +679,20 @@ static void dl_first_search(struct dlite_ctx *c)
 	c->pool_free = DL_NIL;
 	dl_bucket_push(c, (uint32_t)goal, 0, fmin);
 	while (c->g[start] == DL_INF && !c->nomem) {
-		if (unlikely(c->limit && c->st.expanded >= c->limit)) {
-			c->over = 1;
-			goto done;
-		}
 		uint32_t w, n = 0;
 		uint64_t word;
 		long u;
 
+		if (unlikely(c->limit && c->st.expanded >= c->limit)) {
+			c->over = 1;
+			goto done;
+		}
 		i = fmin & mask;
 		w = i >> 6;
 		word = c->ring_bits[w] & (~0ull << (i & 63));
 		/* The lowest non-empty list from fmin on: the other words,
-		 * then this one again whole (lists far ahead wrap round). */
+		 * then this one again whole (lists far ahead wrap round), as
+		 * bucket.c's search does. */
 		while (!word) {
 			if (++n > words)
 				goto done;
@@ -719,18 +714,18 @@ static void dl_first_search(struct dlite_ctx *c)
 		const uint32_t rhs = c->pool[k].rhs;
 		const long u = dl_bucket_pop(c, i, k);
 
-		if (u < 0)
-			continue;
-		if (rhs < c->g[start]) {
-			open--;
-			dl_first_expand(c, cost, (size_t)u, &open);
+		if (u >= 0 && rhs >= c->g[start]) {
+			/* Its key equals the walker's: it stays queued.  The
+			 * entry just freed is the free list's head: take it
+			 * back. */
+			c->pool_free = c->pool[k].next;
+			c->pool[k].next = keep;
+			keep = k;
 			continue;
 		}
-		/* Its key equals the walker's: it stays queued.  The entry
-		 * just freed is the free list's head: take it back. */
-		c->pool_free = c->pool[k].next;
-		c->pool[k].next = keep;
-		keep = k;
+		open--;
+		if (u >= 0)
+			dl_first_expand(c, cost, (size_t)u, &open);
 	}
 	if (keep != DL_NIL) {
 		c->ring[i] = keep;
