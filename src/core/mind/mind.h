@@ -83,8 +83,8 @@ enum mind_give_back {
 	MIND_GIVE_BACK_CHEAP,  /* its way grew plain: a search now costs less
 	                          than a repair */
 	MIND_GIVE_BACK_DEAR,   /* its repairs cost more than the searches they
-	                          spared, or its first plan far more than the
-	                          search before it */
+	                          spared, or a plan or a repair ran past twice
+	                          the search it spares */
 	MIND_GIVE_BACK_NEAR,   /* near its goal, where searches are small */
 	MIND_GIVE_BACK_NO_WAY, /* its goal went out of reach */
 	MIND_GIVE_BACK_COUNT
