@@ -312,6 +312,20 @@ static double overhead(const struct result *r)
 	                     : 0.0;
 }
 
+/* The map a summary names: the Moving AI file's, or the generated
+ * dungeon's size (a cave's prefixed so). */
+static const char *map_label(const struct bopts *o, char *buf, size_t size)
+{
+	const char *b = o->map ? strrchr(o->map, '/') : NULL;
+
+	if (o->map)
+		snprintf(buf, size, "%s", b ? b + 1 : o->map);
+	else
+		snprintf(buf, size, "%s%dx%d", o->cave ? "cave" : "", o->w,
+		         o->h);
+	return buf;
+}
+
 static void print(const struct bopts *o, const struct result *r,
                   const struct result *base)
 {
@@ -324,14 +338,7 @@ static void print(const struct bopts *o, const struct result *r,
 		       r->reasons[k]);
 	printf(" (deferred %" PRIu64 ", read off maps %" PRIu64 ")\n",
 	       r->deferred, r->map_paths);
-	if (o->map) {
-		const char *b = strrchr(o->map, '/');
-
-		snprintf(where, sizeof(where), "%s", b ? b + 1 : o->map);
-	} else {
-		snprintf(where, sizeof(where), "%s%dx%d", o->cave ? "cave" : "",
-		         o->w, o->h);
-	}
+	map_label(o, where, sizeof(where));
 	printf("summary: strategy=%s map=%s monsters=%d turns=%ld "
 	       "turn_us_median=%.1f turn_us_p99=%.1f turn_us_max=%.1f "
 	       "plans=%" PRIu64 " expanded=%" PRIu64 " distmaps=%" PRIu64
@@ -619,15 +626,11 @@ static double per(uint64_t a, uint64_t n)
 
 static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 {
-	const char *b = o->map ? strrchr(o->map, '/') : NULL;
 	uint64_t n = r->n[BY_SEARCH] + r->n[BY_DLITE_PLAN] + r->n[BY_DLITE];
 	uint64_t ns = r->ns[BY_SEARCH] + r->ns[BY_DLITE_PLAN] + r->ns[BY_DLITE];
 	char where[64];
 
-	if (o->map)
-		snprintf(where, sizeof(where), "%s", b ? b + 1 : o->map);
-	else
-		snprintf(where, sizeof(where), "%dx%d", o->w, o->h);
+	map_label(o, where, sizeof(where));
 	printf("summary: keeper=%s repair=%s map=%s monsters=%d victims=%d "
 	       "budget=%ld turns=%ld breaks=%" PRIu64 " turn_us_median=%.1f "
 	       "turn_us_p99=%.1f turn_us_mean=%.1f plans=%" PRIu64
@@ -738,6 +741,7 @@ static int main_keeper_sweep(struct bopts *o)
 	uint64_t plans = 0, repairs = 0, plan_ns = 0, plan_astar_ns = 0;
 	uint64_t repair_ns = 0, repair_astar_ns = 0, old_ns = 0, new_ns = 0;
 	double saved = 0;
+	char where[64];
 	int s, k, spread;
 
 	for (s = 0; s < o->sweep; s++) {
@@ -781,10 +785,8 @@ static int main_keeper_sweep(struct bopts *o)
 	       "lent=%u wins=%u losses=%u saved_us=%.0f dlite_plans=%" PRIu64
 	       " plan_over_astar=%.2f dlite_repairs=%" PRIu64
 	       " repair_astar_over_dlite=%.2f turn_us_total_ratio=%.3f\n",
-	       o->map ? (strrchr(o->map, '/') ? strrchr(o->map, '/') + 1
-	                                      : o->map)
-	              : "generated",
-	       o->monsters, o->turns, games, lent, wins, losses, saved, plans,
+	       map_label(o, where, sizeof(where)), o->monsters, o->turns, games,
+	       lent, wins, losses, saved, plans,
 	       (double)plan_ns / ((double)plan_astar_ns + 1e-9), repairs,
 	       (double)repair_astar_ns / ((double)repair_ns + 1e-9),
 	       (double)old_ns / ((double)new_ns + 1e-9));
