@@ -654,7 +654,7 @@ static int coop_plan_now(struct minds *md, struct coop *c,
 
 	q.w = w;
 	q.grid = &ks->grid;
-	minds_params(w, m->kind, &q.p);
+	kind_params(w, m->kind, &q.p);
 	q.me = (int)i;
 	q.kind = m->kind;
 	q.sx = m->x;

@@ -187,7 +187,7 @@ static void decide_detour(struct minds *md, const struct world *w,
 	struct path_point *keep = mi->path;
 	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap;
 
-	minds_params(w, w->monsters[i].kind, &p);
+	kind_params(w, w->monsters[i].kind, &p);
 	for (k = mi->pos + 1; k < mi->len; k++)
 		old_left += path_step_cost(&ks->grid, &p, mi->path[k - 1].x,
 		                           mi->path[k - 1].y, mi->path[k].x,

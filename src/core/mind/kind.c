@@ -1,7 +1,9 @@
-/* kind.c - what each monster kind plans with: its cost grid (terrain,
- * its overrides, doors as it can pass them), the connected components
- * of that grid and, on big maps, its hierarchy (hpa.h), kept up to date
- * by reading the world's log of changes. */
+/* kind.c - what each monster kind plans with: the search parameters
+ * monsters.txt gives it, its cost grid (terrain, its overrides, doors as
+ * it can pass them), the connected components of that grid and, on big
+ * maps, its hierarchy (hpa.h), kept up to date by reading the world's
+ * log of changes.  The floor of the folder: it calls no other file of
+ * it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,4 +244,39 @@ int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
 			            here)
 				return 1;
 	return 0;
+}
+
+void kind_params(const struct world *w, int kind, struct path_params *p)
+{
+	const struct data_monster *m = &w->data->monsters[kind];
+
+	path_params_default(p);
+	p->budget = m->budget;
+	p->algo = m->algorithm < PATH_ALGO_COUNT ? (enum path_algo)m->algorithm
+	                                         : PATH_ASTAR;
+	p->heuristic = (enum path_heuristic)m->heuristic;
+	p->diagonal = (enum path_diagonal)m->diagonal;
+	p->weight = (uint32_t)m->weight * (PATH_WEIGHT_ONE / 10);
+	if (m->algorithm == PATH_ALGO_COUNT) {
+		/* Jump point search: A* with w = 1 and the octile distance,
+		 * also when it falls back to plain A*. */
+		p->heuristic = PATH_H_OCTILE;
+		p->weight = PATH_WEIGHT_ONE;
+	}
+}
+
+int kind_jumps(const struct world *w, int kind)
+{
+	return w->data->monsters[kind].algorithm == PATH_ALGO_COUNT;
+}
+
+int kind_optimal(const struct world *w, int kind)
+{
+	struct path_params p;
+
+	kind_params(w, kind, &p);
+	if (p.algo == PATH_DIJKSTRA)
+		return 1;
+	return p.algo == PATH_ASTAR && p.weight == PATH_WEIGHT_ONE &&
+	       path_heuristic_admissible(&p, p.heuristic);
 }

@@ -192,21 +192,7 @@ const struct distmap *minds_kind_distmap(const struct minds *md, int kind,
 
 void minds_params(const struct world *w, int kind, struct path_params *p)
 {
-	const struct data_monster *m = &w->data->monsters[kind];
-
-	path_params_default(p);
-	p->budget = m->budget;
-	p->algo = m->algorithm < PATH_ALGO_COUNT ? (enum path_algo)m->algorithm
-	                                         : PATH_ASTAR;
-	p->heuristic = (enum path_heuristic)m->heuristic;
-	p->diagonal = (enum path_diagonal)m->diagonal;
-	p->weight = (uint32_t)m->weight * (PATH_WEIGHT_ONE / 10);
-	if (m->algorithm == PATH_ALGO_COUNT) {
-		/* Jump point search: A* with w = 1 and the octile distance,
-		 * also when it falls back to plain A*. */
-		p->heuristic = PATH_H_OCTILE;
-		p->weight = PATH_WEIGHT_ONE;
-	}
+	kind_params(w, kind, p);
 }
 
 void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
@@ -241,18 +227,12 @@ void minds_bytes(const struct minds *md, size_t *per_monster, size_t *per_map)
 
 int minds_kind_jumps(const struct world *w, int kind)
 {
-	return w->data->monsters[kind].algorithm == PATH_ALGO_COUNT;
+	return kind_jumps(w, kind);
 }
 
 int minds_kind_optimal(const struct world *w, int kind)
 {
-	struct path_params p;
-
-	minds_params(w, kind, &p);
-	if (p.algo == PATH_DIJKSTRA)
-		return 1;
-	return p.algo == PATH_ASTAR && p.weight == PATH_WEIGHT_ONE &&
-	       path_heuristic_admissible(&p, p.heuristic);
+	return kind_optimal(w, kind);
 }
 
 /* What every search of a monster's again (for the AI view) starts with:

@@ -142,6 +142,12 @@ int kind_labels_fresh(struct kind_state *ks, const struct world *w);
 uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
 int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
                         int y, int gx, int gy);
+/* What minds_params, minds_kind_jumps and minds_kind_optimal (mind.h)
+ * answer, kept here below every file of the folder that plans so that
+ * none of them calls back up into mind.c. */
+void kind_params(const struct world *w, int kind, struct path_params *p);
+int kind_jumps(const struct world *w, int kind);
+int kind_optimal(const struct world *w, int kind);
 
 /* goal.c: what a monster sees and where it wants to go. */
 void goal_update(struct minds *md, const struct world *w, struct rng *rng,

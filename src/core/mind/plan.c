@@ -173,13 +173,13 @@ static int plan_hpa_allowed(const struct minds *md, const struct world *w,
 {
 	struct path_params p;
 
-	minds_params(w, kind, &p);
+	kind_params(w, kind, &p);
 	/* Under --hunt every monster chases, and chasers keep to A*. */
 	return md->opt.strategy == MIND_STRATEGY_AUTO && !md->opt.no_cache &&
 	       !md->opt.hunt &&
 	       (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
-	       p.algo == PATH_ASTAR && minds_kind_optimal(w, kind) &&
-	       !minds_kind_jumps(w, kind);
+	       p.algo == PATH_ASTAR && kind_optimal(w, kind) &&
+	       !kind_jumps(w, kind);
 }
 
 int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
@@ -189,7 +189,7 @@ int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
 
 	if (ks->hpa || !plan_hpa_allowed(md, w, kind))
 		return 0;
-	minds_params(w, kind, &p);
+	kind_params(w, kind, &p);
 	ks->ema_hpa = HPA_PAYS;
 	ks->hpa = hpa_new(w->width, w->height, HPA_CSIZE_DEFAULT);
 	if (!ks->hpa || hpa_build(ks->hpa, &ks->grid, &p) != 0) {
@@ -413,7 +413,7 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 {
 	struct minds_work *wk = md->work;
 	const struct mind *mi = &md->mind[i];
-	int jump = minds_kind_jumps(w, w->monsters[i].kind) &&
+	int jump = kind_jumps(w, w->monsters[i].kind) &&
 	           p->diagonal != PATH_DIAG_NEVER;
 	uint32_t tried = 0;
 	int hier = plan_hpa_pays(md, w, i, ks);
@@ -509,7 +509,7 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	struct path_result res;
 	uint32_t budget;
 
-	minds_params(w, w->monsters[i].kind, &p);
+	kind_params(w, w->monsters[i].kind, &p);
 	budget = p.budget ? p.budget : UINT32_MAX;
 	if (budget > wk->tick_left)
 		budget = wk->tick_left;

@@ -180,8 +180,8 @@ static int repair_allowed(const struct minds *md, const struct world *w,
 	    (md->opt.strategy != MIND_STRATEGY_AUTO &&
 	     md->opt.strategy != MIND_STRATEGY_COOP))
 		return 0;
-	if (mi->mode == MIND_CHASE || minds_kind_jumps(w, kind) ||
-	    !minds_kind_optimal(w, kind))
+	if (mi->mode == MIND_CHASE || kind_jumps(w, kind) ||
+	    !kind_optimal(w, kind))
 		return 0;
 	/* The goal the broken path led to is still the goal. */
 	if (mi->goal_x != mi->plan_goal_x || mi->goal_y != mi->plan_goal_y)
@@ -276,7 +276,7 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 	uint32_t prev, limit;
 	int fresh = 0, rc;
 
-	minds_params(w, w->monsters[i].kind, &p);
+	kind_params(w, w->monsters[i].kind, &p);
 	if (!repair_allowed(md, w, i, &p)) {
 		repair_release(md, i);
 		return 1;

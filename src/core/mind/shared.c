@@ -65,7 +65,7 @@ void shared_choose(struct minds *md, const struct world *w)
 		/* A map gives the cheapest way: not for a kind whose own
 		 * search would not (greedy, breadth-first, weighted). */
 		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR ||
-		    !minds_kind_optimal(w, (int)k))
+		    !kind_optimal(w, (int)k))
 			continue;
 		/* A pack always hunts by one map. */
 		if (md->opt.strategy == MIND_STRATEGY_DISTMAP ||
@@ -136,7 +136,7 @@ static int shared_map_start(struct minds *md, const struct world *w,
 	gold = ks->grid.cost[gi];
 	if (!gold)
 		ks->grid.cost[gi] = 1;
-	minds_params(w, kind, &p);
+	kind_params(w, kind, &p);
 	rc = distmap_start(ks->dm, &ks->grid, &p, &src, 1, 0);
 	ks->grid.cost[gi] = gold;
 	ks->dm_valid = rc == 0;
@@ -246,7 +246,7 @@ static int shared_map_current(struct minds *md, const struct world *w,
 			return -1;
 		d = distmap_at(ks->dm, x, y);
 	}
-	minds_params(w, kind, &p);
+	kind_params(w, kind, &p);
 	return (uint64_t)d >= (uint64_t)FAR_FACTOR * (uint64_t)moved *
 	                               p.straight_cost
 	               ? 0
@@ -274,7 +274,7 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	 * every tick and never walked). */
 	if (shared_map_current(md, w, ks, m->kind, x, y) != 0)
 		return -1;
-	minds_params(w, m->kind, &p);
+	kind_params(w, m->kind, &p);
 	for (;;) {
 		int nx, ny;
 
