@@ -1,8 +1,8 @@
 /* data.c - struct data, what the loader fills: its lifetime, lookups of
  * terrain, keys and monsters by name, and the list of files it was read
- * from.  Reading the files starts in load.c (loader.h lists the loader's
+ * from.  Reading the files starts in load.c (data_impl.h lists the loader's
  * other files). */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * quotes, strings in double quotes, and '#' comments; then the typed
  * values read from them (a name, an integer, a glyph, one of a list of
  * words), each reporting at the token's own column when it is not one. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * more keywords of the record above it, or a row of a MAP block.  Then
  * the whole load around it: names resolved, the terrain checked, the
  * dungeon built, and the problems put in reading order. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
 ## src/core/data/local.mk - the data files: terrain, keys, monsters and
 ## dungeons, the Moving AI benchmark files, and the checks on them.
-## The loader's files are listed in loader.h, in the order a line
+## The loader's files are listed in data_impl.h, in the order a line
 ## travels through them.
 ## Included by the top Makefile.am; paths are relative to the top.
 
 src_core_libhunted_a_SOURCES += \
 	src/core/data/data.c src/core/data/data.h \
-	src/core/data/loader.h \
+	src/core/data/data_impl.h \
 	src/core/data/load.c \
 	src/core/data/lex.c \
 	src/core/data/record.c \

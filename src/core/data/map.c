@@ -4,7 +4,7 @@
  * resolved, the doors of the terrain checked, and the dungeon built: the
  * terrain of each cell, the things placed on it, and whether each may
  * stand where it is. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * player, the exit and a few monsters on it from a seed.  The same seed
  * and map always give the same dungeon: the draws are splitmix64 from the
  * seed, and the floods visit cells in a fixed order. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

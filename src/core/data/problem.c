@@ -1,7 +1,7 @@
 /* problem.c - how the loader reports a problem: at a column of the line
  * being read, or at a location saved for later, since names are resolved
  * and the dungeon is checked only after every file has been read. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  * many kinds it holds, and the player's labels serve the kinds that move
  * as the player does: a check costs a few passes over the map, not a
  * flood per kind. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

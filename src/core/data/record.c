@@ -7,7 +7,7 @@
  * record_kinds says for each kind its name, its keyword table and where
  * its records live in struct data.  A name that a record uses is queued
  * with map_ref_add and resolved once every file has been read. */
-#include "loader.h"
+#include "data_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

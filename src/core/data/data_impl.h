@@ -1,4 +1,4 @@
-/* loader.h - what the files of the data loader share, and nothing the rest
+/* data_impl.h - what the files of the data loader share, and nothing the rest
  * of the game needs (that is data.h).
  *
  * The loader's files, in the order a line travels through them:
@@ -11,8 +11,8 @@
  *             location saved for later
  *   cost.c    what entering each terrain costs whom, as a grid
  *   data.c    struct data's lifetime, lookups by name, the files read */
-#ifndef HUNTED_LOADER_H
-#define HUNTED_LOADER_H
+#ifndef HUNTED_DATA_IMPL_H
+#define HUNTED_DATA_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
