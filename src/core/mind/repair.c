@@ -264,23 +264,18 @@ static int repair_plan_fits(const struct minds *md, const struct world *w,
 	return est * DLITE_PLAN_WEIGHT <= md->work->tick_left;
 }
 
-int repair_try(struct minds *md, const struct world *w, struct event_log *log,
-               size_t i, struct kind_state *ks)
+/* Counts monster i's path broken again for the same goal, and finds the
+ * context its repair runs in: the one it holds, or one lent now (*fresh
+ * set) with its first plan's limit in p.  NULL when this break is not
+ * repaired (too soon, too near the goal, no context to lend). */
+static struct repair_slot *repair_take(struct minds *md, const struct world *w,
+                                       size_t i, struct path_params *p,
+                                       int *fresh)
 {
-	struct minds_work *wk = md->work;
 	struct mind *mi = &md->mind[i];
 	struct repair_slot *s;
-	struct path_params p;
-	struct path_result res;
-	uint64_t work, est;
 	uint32_t prev, limit;
-	int fresh = 0, rc;
 
-	kind_params(w, w->monsters[i].kind, &p);
-	if (!repair_allowed(md, w, i, &p)) {
-		repair_release(md, i);
-		return 1;
-	}
 	if (mi->break_x != mi->goal_x || mi->break_y != mi->goal_y) {
 		mi->break_x = mi->goal_x;
 		mi->break_y = mi->goal_y;
@@ -296,19 +291,19 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		/* Near the goal a search is small: the context goes. */
 		repair_release(md, i);
 		mi->given_back = MIND_GIVE_BACK_NEAR;
-		return 1;
+		return NULL;
 	}
 	if (!s) {
 		if (mi->breaks < REPAIR_AFTER ||
-		    !repair_plan_fits(md, w, prev, mi, &p))
-			return 1;
+		    !repair_plan_fits(md, w, prev, mi, p))
+			return NULL;
 		s = repair_lend(md, w, i);
 		if (!s)
-			return 1;
-		fresh = 1;
+			return NULL;
+		*fresh = 1;
 		limit = mi->repair_expanded * REPAIR_OVER;
-		if (!p.budget || limit < p.budget)
-			p.budget = limit;
+		if (!p->budget || limit < p->budget)
+			p->budget = limit;
 	} else {
 		/* A repair may cost twice the search it spares. */
 		const uint64_t room =
@@ -317,51 +312,85 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		dlite_set_limit(s->ctx, room > UINT32_MAX ? UINT32_MAX
 		                                          : (uint32_t)room);
 	}
-	rc = plan_run_slot(md, w, i, ks, s, fresh, &p, wk->buf, wk->bufcap,
-	                   &res);
-	if (rc == PATH_FOUND && res.length > wk->bufcap) {
+	return s;
+}
+
+/* Runs the first plan or the repair in slot s into the planner's buffer,
+ * and charges its work (*work, in A* nodes) to the turn and the
+ * statistics.  Returns 0, or -1 when out of memory. */
+static int repair_run(struct minds *md, const struct world *w, size_t i,
+                      struct kind_state *ks, struct repair_slot *s, int fresh,
+                      const struct path_params *p, struct path_result *res,
+                      uint64_t *work)
+{
+	struct minds_work *wk = md->work;
+	int rc;
+
+	rc = plan_run_slot(md, w, i, ks, s, fresh, p, wk->buf, wk->bufcap, res);
+	if (rc == PATH_FOUND && res->length > wk->bufcap) {
 		/* The path did not fit: the same answer again into a bigger
 		 * buffer, which costs the context no more search. */
 		struct path_result more;
 
-		if (plan_buf_fit(wk, res.length) != 0)
+		if (plan_buf_fit(wk, res->length) != 0)
 			return -1;
-		plan_run_slot(md, w, i, ks, s, 0, &p, wk->buf, wk->bufcap,
+		plan_run_slot(md, w, i, ks, s, 0, p, wk->buf, wk->bufcap,
 		              &more);
-		more.stats.expanded += res.stats.expanded;
-		res = more;
+		more.stats.expanded += res->stats.expanded;
+		*res = more;
 	}
 	s->used = w->turn;
-	work = (uint64_t)res.stats.expanded *
-	       (fresh ? DLITE_PLAN_WEIGHT : DLITE_REPAIR_WEIGHT);
-	wk->tick_left -= work < wk->tick_left ? (uint32_t)work : wk->tick_left;
-	md->stats.expanded += res.stats.expanded;
-	md->stats.dlite_expanded += res.stats.expanded;
-	md->stats.changed_expanded += res.stats.expanded;
-	if (res.status != PATH_FOUND) {
-		/* No way: the search the monster falls back on leaves it the
-		 * way to the closest cell, which D* Lite cannot give, and
-		 * searching from the goal floods the goal's side of the cut,
-		 * which may be the bigger one (turnbench --keeper on a
-		 * generated dungeon: a repair of 26,000 nodes where the search
-		 * from the monster's pocket took 29).  Or the context lost its
-		 * plan (out of memory), or its search ran past REPAIR_OVER
-		 * times the search it spares (from the goal's side, again).
-		 * Either way the context goes, and the monster gets none
-		 * again for that goal. */
-		repair_release(md, i);
-		mi->no_repair = 1;
-		mi->given_back = res.status == PATH_NO_PATH
-		                         ? MIND_GIVE_BACK_NO_WAY
-		                         : MIND_GIVE_BACK_DEAR;
-		if (s->repairs == 0) {
-			/* The lend gave up before it served once. */
-			if (wk->lend_fails < REPAIR_FAILS_MAX)
-				wk->lend_fails++;
-			wk->lend_fail_turn = w->turn;
-		}
-		return 1;
+	*work = (uint64_t)res->stats.expanded *
+	        (fresh ? DLITE_PLAN_WEIGHT : DLITE_REPAIR_WEIGHT);
+	wk->tick_left -=
+	        *work < wk->tick_left ? (uint32_t)*work : wk->tick_left;
+	md->stats.expanded += res->stats.expanded;
+	md->stats.dlite_expanded += res->stats.expanded;
+	md->stats.changed_expanded += res->stats.expanded;
+	return 0;
+}
+
+/* The repair in slot s found no way (status in res). */
+static void repair_gave_up(struct minds *md, const struct world *w, size_t i,
+                           struct repair_slot *s, const struct path_result *res)
+{
+	struct minds_work *wk = md->work;
+	struct mind *mi = &md->mind[i];
+
+	/* No way: the search the monster falls back on leaves it the
+	 * way to the closest cell, which D* Lite cannot give, and
+	 * searching from the goal floods the goal's side of the cut,
+	 * which may be the bigger one (turnbench --keeper on a
+	 * generated dungeon: a repair of 26,000 nodes where the search
+	 * from the monster's pocket took 29).  Or the context lost its
+	 * plan (out of memory), or its search ran past REPAIR_OVER
+	 * times the search it spares (from the goal's side, again).
+	 * Either way the context goes, and the monster gets none
+	 * again for that goal. */
+	repair_release(md, i);
+	mi->no_repair = 1;
+	mi->given_back = res->status == PATH_NO_PATH ? MIND_GIVE_BACK_NO_WAY
+	                                             : MIND_GIVE_BACK_DEAR;
+	if (s->repairs == 0) {
+		/* The lend gave up before it served once. */
+		if (wk->lend_fails < REPAIR_FAILS_MAX)
+			wk->lend_fails++;
+		wk->lend_fail_turn = w->turn;
 	}
+}
+
+/* The repair in slot s found a way: counts it, estimates what a search
+ * would have cost, and gives the context back when it is no longer
+ * worth its memory. */
+static void repair_found(struct minds *md, const struct world *w, size_t i,
+                         struct repair_slot *s, int fresh, uint64_t work,
+                         const struct path_params *p,
+                         const struct path_result *res)
+{
+	struct minds_work *wk = md->work;
+	struct mind *mi = &md->mind[i];
+	uint64_t est;
+
 	md->stats.plans++;
 	md->stats.reasons[REPLAN_CHANGED]++;
 	if (fresh) {
@@ -372,15 +401,15 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 		wk->lend_fails = 0;
 	}
 	mi->repair = fresh ? MIND_REPAIR_DLITE_PLAN : MIND_REPAIR_DLITE;
-	mi->repair_expanded = res.stats.expanded;
+	mi->repair_expanded = res->stats.expanded;
 	mi->hier = 0;
-	est = repair_astar_estimate(&res, path_heuristic(&p, w->monsters[i].x,
-	                                                 w->monsters[i].y,
-	                                                 s->gx, s->gy));
+	est = repair_astar_estimate(res, path_heuristic(p, w->monsters[i].x,
+	                                                w->monsters[i].y, s->gx,
+	                                                s->gy));
 	if (fresh) {
 		/* What the shape says against what a search (the plan, a
 		 * backward A*) took: kept for every later estimate. */
-		uint64_t c = (uint64_t)res.stats.expanded * REPAIR_CALIB_ONE /
+		uint64_t c = (uint64_t)res->stats.expanded * REPAIR_CALIB_ONE /
 		             (est ? est : 1);
 
 		s->calib = c < REPAIR_CALIB_MIN   ? REPAIR_CALIB_MIN
@@ -405,6 +434,32 @@ int repair_try(struct minds *md, const struct world *w, struct event_log *log,
 			mi->given_back = MIND_GIVE_BACK_DEAR;
 		}
 	}
+}
+
+int repair_try(struct minds *md, const struct world *w, struct event_log *log,
+               size_t i, struct kind_state *ks)
+{
+	struct repair_slot *s;
+	struct path_params p;
+	struct path_result res;
+	uint64_t work;
+	int fresh = 0;
+
+	kind_params(w, w->monsters[i].kind, &p);
+	if (!repair_allowed(md, w, i, &p)) {
+		repair_release(md, i);
+		return 1;
+	}
+	s = repair_take(md, w, i, &p, &fresh);
+	if (!s)
+		return 1;
+	if (repair_run(md, w, i, ks, s, fresh, &p, &res, &work) != 0)
+		return -1;
+	if (res.status != PATH_FOUND) {
+		repair_gave_up(md, w, i, s, &res);
+		return 1;
+	}
+	repair_found(md, w, i, s, fresh, work, &p, &res);
 	return plan_adopt(md, w, log, i, REPLAN_CHANGED, &res);
 }
 
