@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "session.h"
 #include "userdir.h"
 
 /* "1st", "2nd", "3rd", "11th"... */
@@ -95,19 +94,18 @@ static void morgue_map(FILE *f, const struct world *w)
 	free(row);
 }
 
-void morgue_print(FILE *f, const struct session *s, time_t when)
+void morgue_print(FILE *f, const struct morgue_game *m, time_t when)
 {
-	const struct world *w = s->game->world;
-	const struct session_records *r = &s->records;
+	const struct world *w = m->world;
 	char text[256], score[256], args[SETUP_MAP_MAX + 256], date[64];
 	char keys[256] = "";
 	struct tm tm;
 	size_t i, n = 0;
 	uint32_t turn;
 
-	ending_text(&s->end, text, sizeof(text));
-	ending_score_text(&s->end, score, sizeof(score));
-	setup_game_args(&s->setup, args, sizeof(args));
+	ending_text(m->end, text, sizeof(text));
+	ending_score_text(m->end, score, sizeof(score));
+	setup_game_args(m->setup, args, sizeof(args));
 	if (!localtime_r(&when, &tm) ||
 	    !strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm))
 		snprintf(date, sizeof(date), "%ld", (long)when);
@@ -119,29 +117,29 @@ void morgue_print(FILE *f, const struct session *s, time_t when)
 	fprintf(f, "hunted %s - the end of a game\n\n", PACKAGE_VERSION);
 	fprintf(f, "%s\n", text);
 	fprintf(f, "Score: %s\n", score);
-	if (r->rank >= 0)
-		fprintf(f, "High scores: %d%s of %zu (%s)\n", r->rank + 1,
-		        morgue_ordinal(r->rank + 1), r->list.n, r->scores);
-	fprintf(f, "\nDungeon: %s\n", s->label);
+	if (m->rank >= 0)
+		fprintf(f, "High scores: %d%s of %zu (%s)\n", m->rank + 1,
+		        morgue_ordinal(m->rank + 1), m->nscores, m->scores);
+	fprintf(f, "\nDungeon: %s\n", m->label);
 	fprintf(f, "Seed: %" PRIu64 "\n", w->seed);
 	fprintf(f, "Play it again: hunted %s\n", args);
 	fprintf(f, "Ended: %s\n", date);
 	fprintf(f, "You: HP %d/%d, keys: %s, %u monster%s killed\n", w->php,
-	        w->php_max, n ? keys : "none", s->end.kills,
-	        s->end.kills == 1 ? "" : "s");
+	        w->php_max, n ? keys : "none", m->end->kills,
+	        m->end->kills == 1 ? "" : "s");
 	fprintf(f, "\nLast messages:\n");
-	if (!s->notes.nmsgs)
+	if (!m->notes->nmsgs)
 		fprintf(f, "  (none)\n");
-	for (i = 0; i < s->notes.nmsgs; i++) {
-		const char *m = ending_message(&s->notes, i, &turn);
+	for (i = 0; i < m->notes->nmsgs; i++) {
+		const char *msg = ending_message(m->notes, i, &turn);
 
-		fprintf(f, "  %5u  %s\n", turn, m);
+		fprintf(f, "  %5u  %s\n", turn, msg);
 	}
 	fprintf(f, "\nThe dungeon at the end:\n");
 	morgue_map(f, w);
 }
 
-int morgue_write(const struct session *s, char *path, size_t path_size,
+int morgue_write(const struct morgue_game *m, char *path, size_t path_size,
                  char *err, size_t err_size)
 {
 	char name[128], stamp[32];
@@ -157,11 +155,11 @@ int morgue_write(const struct session *s, char *path, size_t path_size,
 		if (k == 1)
 			snprintf(name, sizeof(name),
 			         "morgue-%s-%" PRIu64 ".txt", stamp,
-			         s->game->world->seed);
+			         m->world->seed);
 		else
 			snprintf(name, sizeof(name),
 			         "morgue-%s-%" PRIu64 "-%d.txt", stamp,
-			         s->game->world->seed, k);
+			         m->world->seed, k);
 		if (userdir_file(name, path, path_size, err, err_size) != 0)
 			return -1;
 		fd = open(path,
@@ -188,7 +186,7 @@ int morgue_write(const struct session *s, char *path, size_t path_size,
 		         strerror(errno));
 		return -1;
 	}
-	morgue_print(f, s, now);
+	morgue_print(f, m, now);
 	bad = ferror(f);
 	if (fclose(f) != 0 || bad) {
 		snprintf(err, err_size, "cannot write '%s': %s", path,

@@ -9,19 +9,34 @@
 #include <stdio.h>
 #include <time.h>
 
-struct session;
+#include "ending.h"
+#include "setup.h"
+
+/* What a morgue tells of a finished game. */
+struct morgue_game {
+	const struct world *world; /* as the game ended */
+	const struct ending *end;
+	const struct ending_notes *notes; /* its last messages */
+	const struct setup *setup;        /* how to play it again */
+	const char *label;                /* the dungeon's name */
+	/* Its place in the high-score list of nscores games at scores (a
+	 * path), or rank -1 when not in it. */
+	int rank;
+	size_t nscores;
+	const char *scores;
+};
 
 /* The widest and tallest part of the dungeon drawn: a larger one is
  * drawn around the player. */
 #define MORGUE_MAP_MAX 256
 
-/* Writes the morgue of s's game, which has ended (s->end), to the
- * player's folder, never over another file.  Returns 0 with the file's
- * name in path, or -1 with the reason in err. */
-int morgue_write(const struct session *s, char *path, size_t path_size,
+/* Writes the morgue of game m, which has ended, to the player's folder,
+ * never over another file.  Returns 0 with the file's name in path, or
+ * -1 with the reason in err. */
+int morgue_write(const struct morgue_game *m, char *path, size_t path_size,
                  char *err, size_t err_size);
 
 /* The morgue's text, as of when. */
-void morgue_print(FILE *f, const struct session *s, time_t when);
+void morgue_print(FILE *f, const struct morgue_game *m, time_t when);
 
 #endif

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "record.h"
-#include "session.h"
 #include "userdir.h"
 
-int save_write(const struct session *s, const char *path, char *err,
+int save_write(const struct setup *setup, const struct save_turn *turns,
+               size_t n, uint64_t sum, const char *path, char *err,
                size_t err_size)
 {
 	struct userdir_tmp t;
@@ -23,12 +23,11 @@ int save_write(const struct session *s, const char *path, char *err,
 	/* The recording's own header, its comment line left out. */
 	fprintf(t.f, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
 	fprintf(t.f, "version %s\n", PACKAGE_VERSION);
-	setup_write_game(t.f, &s->setup);
-	for (i = 0; i < s->nhist; i++)
-		record_write_line(t.f, (uint32_t)(i + 1), s->hist[i].cmd,
-		                  s->hist[i].sum);
-	fprintf(t.f, "end %zu %016" PRIx64 "\n", s->nhist,
-	        game_checksum(s->game));
+	setup_write_game(t.f, setup);
+	for (i = 0; i < n; i++)
+		record_write_line(t.f, (uint32_t)(i + 1), turns[i].cmd,
+		                  turns[i].sum);
+	fprintf(t.f, "end %zu %016" PRIx64 "\n", n, sum);
 	return userdir_commit(&t, err, err_size);
 }
 

@@ -19,15 +19,24 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+
 #include "core/base/diag.h"
+#include "core/world/cmd.h"
 #include "replay.h"
 #include "setup.h"
 
-struct session;
+/* A turn of the game so far, as its save keeps it. */
+struct save_turn {
+	struct world_cmd cmd;
+	uint64_t sum; /* the game's checksum after it */
+};
 
-/* Writes the save of s's game as it is now to path, whole or not at
- * all.  Returns 0, or -1 with the reason in err. */
-int save_write(const struct session *s, const char *path, char *err,
+/* Writes the save of a game as it is now to path, whole or not at all:
+ * the game set up by setup, its n turns so far, and sum, its checksum
+ * now.  Returns 0, or -1 with the reason in err. */
+int save_write(const struct setup *setup, const struct save_turn *turns,
+               size_t n, uint64_t sum, const char *path, char *err,
                size_t err_size);
 
 /* Reads and checks the save at path as replay_load does (the game's

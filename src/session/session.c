@@ -305,7 +305,7 @@ static void session_keep_turn(struct session *s, struct world_cmd cmd,
 		return;
 	if (s->nhist == s->hist_cap) {
 		size_t cap = s->hist_cap ? 2 * s->hist_cap : 256;
-		struct session_turn *h = realloc(s->hist, cap * sizeof(*h));
+		struct save_turn *h = realloc(s->hist, cap * sizeof(*h));
 
 		if (!h) {
 			session_unsaveable(s, "out of memory");
@@ -339,6 +339,7 @@ static void session_write_records(struct session *s)
 {
 	struct session_records *r = &s->records;
 	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX];
+	struct morgue_game m;
 	struct score_entry e;
 	time_t now = time(NULL);
 	struct tm tm;
@@ -379,7 +380,15 @@ static void session_write_records(struct session *s)
 		                        err);
 	if (*note)
 		session_records_problem(s, "%s.", note);
-	if (morgue_write(s, r->morgue, sizeof(r->morgue), err, sizeof(err)) !=
+	m.world = s->game->world;
+	m.end = &s->end;
+	m.notes = &s->notes;
+	m.setup = &s->setup;
+	m.label = s->label;
+	m.rank = r->rank;
+	m.nscores = r->list.n;
+	m.scores = r->scores;
+	if (morgue_write(&m, r->morgue, sizeof(r->morgue), err, sizeof(err)) !=
 	    0) {
 		r->morgue[0] = '\0';
 		session_records_problem(s, "No morgue file: %s.", err);
@@ -579,7 +588,8 @@ int session_save(struct session *s, char *err, size_t size)
 		snprintf(s->save_note, sizeof(s->save_note),
 		         "The save that was there is now %s.", moved);
 	}
-	if (save_write(s, s->save_path, err, size) != 0)
+	if (save_write(&s->setup, s->hist, s->nhist, game_checksum(s->game),
+	               s->save_path, err, size) != 0)
 		return -1;
 	s->leave = SESSION_LEAVE_SAVE;
 	ending_make(&s->end, w, &s->notes, session_depth(s), ENDING_SAVED);
@@ -630,7 +640,7 @@ static void session_save_refused(struct session *s, struct diag_list *diags)
  * what went wrong in diags. */
 static int session_replay_save(struct session *s, struct game *g,
                                struct replay *rep, struct ending_notes *notes,
-                               struct session_turn **hist, size_t *nhist,
+                               struct save_turn **hist, size_t *nhist,
                                struct diag_list *diags)
 {
 	const char *path = s->save_path;
@@ -674,7 +684,7 @@ static int session_replay_save(struct session *s, struct game *g,
 		}
 		ending_note_turn(notes, g->world);
 		if (*nhist == cap) {
-			struct session_turn *h;
+			struct save_turn *h;
 
 			cap = cap ? 2 * cap : 256;
 			h = realloc(*hist, cap * sizeof(*h));
@@ -728,7 +738,7 @@ int session_resume(struct session *s)
 	struct replay rep;
 	struct setup saved;
 	struct ending_notes notes;
-	struct session_turn *hist = NULL;
+	struct save_turn *hist = NULL;
 	size_t nhist = 0;
 	struct game *g;
 	struct stat st;

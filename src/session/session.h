@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "ending.h"
 #include "replay.h"
+#include "save.h"
 #include "scores.h"
 #include "timing.h"
 #include "setup.h"
@@ -60,12 +61,6 @@ enum session_leave {
 	SESSION_LEAVE_NONE = 0, /* the commands ran out, --turns, game over */
 	SESSION_LEAVE_QUIT,     /* the player quit: the game ends there */
 	SESSION_LEAVE_SAVE,     /* the game was saved, to be resumed */
-};
-
-/* A turn of the game so far, as its save keeps it. */
-struct session_turn {
-	struct world_cmd cmd;
-	uint64_t sum; /* the game's checksum after it */
 };
 
 /* What the end of a game left in the player's folder (userdir.h). */
@@ -121,7 +116,7 @@ struct session {
 	int save_at_end; /* headless --save: save when stopped mid-game */
 	int save_failed; /* ...and that save could not be written */
 	const char *unsaveable;
-	struct session_turn *hist;
+	struct save_turn *hist;
 	size_t nhist, hist_cap;
 	char save_note[SESSION_NOTE_MAX]; /* an older save moved aside */
 
