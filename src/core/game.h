@@ -15,6 +15,7 @@
 #include "core/base/diag.h"
 #include "core/data/data.h"
 #include "core/mind/mind.h"
+#include "core/world/event_text.h" /* what a front end says of a turn */
 #include "core/world/reload.h"
 #include "core/world/world.h"
 

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/world/event_text.h"
+
 void ending_notes_init(struct ending_notes *n)
 {
 	memset(n, 0, sizeof(*n));

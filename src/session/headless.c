@@ -8,6 +8,7 @@
 
 #include "core/mind/autopilot.h"
 #include "core/world/cmd.h"
+#include "core/world/event_text.h"
 
 static enum source_result headless_keys_next(void *self, struct session *s,
                                              struct world_cmd *cmd)

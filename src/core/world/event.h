@@ -10,8 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct world;
-
 enum world_event_kind {
 	WEV_MOVED = 0,     /* actor moved to x, y */
 	WEV_BUMP,          /* the player walked into something solid */
@@ -76,11 +74,6 @@ void event_log_clear(struct event_log *l);
  * never a lost game). */
 void event_emit(struct event_log *l, uint32_t turn, enum world_event_kind kind,
                 int actor, int other, int x, int y, int value);
-
-/* A one-line English description of e, e.g. "The goblin opens the
- * door.", naming the monsters and keys of w. */
-void event_text(const struct world *w, const struct world_event *e, char *buf,
-                size_t size);
 
 const char *event_reason_name(enum replan_reason r);
 

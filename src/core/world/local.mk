@@ -8,6 +8,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/world/fov.c src/core/world/fov.h \
 	src/core/world/act.c src/core/world/act.h \
 	src/core/world/event.c src/core/world/event.h \
+	src/core/world/event_text.c src/core/world/event_text.h \
 	src/core/world/cmd.c src/core/world/cmd.h \
 	src/core/world/gen.c src/core/world/gen.h \
 	src/core/world/gen_impl.h \

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/* event_text.c - the words for each event, naming the world's monsters
+ * and keys. */
+#include "event_text.h"
+
+#include <stdio.h>
+
+/* A name as players read it: "iron_key" is "iron key". */
+static const char *spoken(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		buf[i] = name[i] == '_' ? ' ' : name[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+static const char *who(const struct world *w, int actor, char *buf, size_t size,
+                       int capital)
+{
+	if (actor == -1)
+		return capital ? "You" : "you";
+	if (actor < 0 || (size_t)actor >= w->nmonsters)
+		return capital ? "Something" : "something";
+	{
+		char nb[DATA_NAME_MAX + 1];
+
+		snprintf(buf, size, "%s %s", capital ? "The" : "the",
+		         spoken(w->data->monsters[w->monsters[actor].kind].name,
+		                nb, sizeof(nb)));
+	}
+	return buf;
+}
+
+void event_text(const struct world *w, const struct world_event *e, char *buf,
+                size_t size)
+{
+	char a[64], b[64];
+	const char *A = who(w, e->actor, a, sizeof(a), 1);
+	const char *B = who(w, e->other, b, sizeof(b), 0);
+	int you = e->actor == -1;
+	char kb[DATA_NAME_MAX + 1];
+	const char *key =
+	        e->value >= 0 && (size_t)e->value < w->data->nkeys
+	                ? spoken(w->data->keys[e->value].name, kb, sizeof(kb))
+	                : "key";
+
+	switch ((enum world_event_kind)e->kind) {
+	case WEV_MOVED:
+		snprintf(buf, size, "%s move%s to %d,%d.", A, you ? "" : "s",
+		         e->x, e->y);
+		break;
+	case WEV_BUMP:
+		snprintf(buf, size, "Something solid is in the way.");
+		break;
+	case WEV_DOOR_OPENED:
+		snprintf(buf, size, "%s open%s the door.", A, you ? "" : "s");
+		break;
+	case WEV_DOOR_CLOSED:
+		snprintf(buf, size, "%s close%s the door.", A, you ? "" : "s");
+		break;
+	case WEV_DOOR_UNLOCKED:
+		snprintf(buf, size, "%s unlock%s the door%s%s.", A,
+		         you ? "" : "s", you ? " with the " : "",
+		         you ? key : "");
+		break;
+	case WEV_DOOR_BASHED:
+		snprintf(buf, size, "%s smashes the door open!", A);
+		break;
+	case WEV_DOOR_HOLDS:
+		snprintf(buf, size, "%s throws itself at the door; it holds.",
+		         A);
+		break;
+	case WEV_DOOR_LOCKED:
+		snprintf(buf, size, "It is locked. You need the %s.", key);
+		break;
+	case WEV_DOOR_STUCK:
+		snprintf(buf, size, "Something is in the doorway.");
+		break;
+	case WEV_NOTHING_THERE:
+		snprintf(buf, size, "There is nothing there.");
+		break;
+	case WEV_KEY_TAKEN:
+		snprintf(buf, size, "You pick up the %s.", key);
+		break;
+	case WEV_ATTACK:
+		snprintf(buf, size, "%s hit%s %s for %d.", A, you ? "" : "s", B,
+		         e->value);
+		break;
+	case WEV_KILLED:
+		snprintf(buf, size, "%s kill%s %s!", A, you ? "" : "s", B);
+		break;
+	case WEV_PLAYER_DIED:
+		snprintf(buf, size, "You die... %s got you.", a);
+		break;
+	case WEV_WON:
+		snprintf(buf, size, "You escape down the stairs!");
+		break;
+	case WEV_SPOTTED:
+		snprintf(buf, size, "%s spots you!", A);
+		break;
+	case WEV_LOST_SIGHT:
+		snprintf(buf, size, "%s lost sight of you; it heads for %d,%d.",
+		         A, e->x, e->y);
+		break;
+	case WEV_REPLANNED:
+		snprintf(buf, size, "%s re-plans (%s).", A,
+		         event_reason_name((enum replan_reason)e->value));
+		break;
+	case WEV_UNREACHABLE:
+		snprintf(buf, size, "%s cannot reach %d,%d; it waits nearby.",
+		         A, e->x, e->y);
+		break;
+	case WEV_WAITING:
+		snprintf(buf, size, "%s waits for %s to move.", A, B);
+		break;
+	case WEV_SWAPPED:
+		snprintf(buf, size, "%s swaps places with %s.", A, B);
+		break;
+	case WEV_MISSED:
+		snprintf(buf, size, "%s miss%s %s.", A, you ? "" : "es", B);
+		break;
+	case WEV_HEALED:
+		snprintf(buf, size,
+		         "You drink from the spring and feel better (+%d). "
+		         "It runs dry.",
+		         e->value);
+		break;
+	case WEV_DESCENDED:
+		snprintf(buf, size, "You go down the stairs to level %d.",
+		         e->value);
+		break;
+	case WEV_HEARD:
+		snprintf(buf, size,
+		         "%s hears something at %d,%d and comes to "
+		         "look.",
+		         A, e->x, e->y);
+		break;
+	default:
+		snprintf(buf, size, "?");
+		break;
+	}
+}
