@@ -435,8 +435,8 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		session_keep_turn(s, *cmd, game_checksum(g));
 	}
 	/* A command that took no time changed nothing: it is not a turn of
-	 * the recording. */
-	if (s->rec && r == 1) {
+	 * the recording, nor is one played after its end line. */
+	if (s->rec && !s->rec_over && r == 1) {
 		record_write_turn(s->rec, g, *cmd);
 		/* In the terminal a game can end at any moment: keep the
 		 * recording whole. */
@@ -461,22 +461,28 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 /* The end line, and no more turns: the recording is finished. */
 static void session_record_end(struct session *s)
 {
-	if (!s->rec)
+	if (!s->rec || s->rec_over)
 		return;
 	record_write_end(s->rec, s->game);
 	fflush(s->rec);
+	s->rec_over = 1;
 }
 
-int session_run(struct session *s, struct session_source *src,
-                struct session_sink *sinks, size_t nsinks)
+int session_play_cmd(struct session *s, struct world_cmd cmd)
 {
-	long limit = s->setup.turns, done = 0;
+	return session_play(s, &cmd, 0);
+}
+
+/* The one loop: commands from src, each played and given to every sink,
+ * until the source has no more, the game is over or a replay diverged
+ * (unless the source wants commands after the end), or limit turns have
+ * passed. */
+static void session_loop(struct session *s, struct session_source *src,
+                         struct session_sink *sinks, size_t nsinks, long limit)
+{
+	long done = 0;
 	size_t k;
 
-	if (limit <= 0)
-		limit = s->setup.mode == SETUP_HEADLESS && !s->setup.replay
-		                ? SESSION_TURNS
-		                : LONG_MAX;
 	while (done < limit) {
 		struct world_cmd cmd;
 		int r;
@@ -493,6 +499,19 @@ int session_run(struct session *s, struct session_source *src,
 			if (sinks[k].turn)
 				sinks[k].turn(sinks[k].self, s, cmd, r == 1);
 	}
+}
+
+int session_run(struct session *s, struct session_source *src,
+                struct session_sink *sinks, size_t nsinks)
+{
+	long limit = s->setup.turns;
+	size_t k;
+
+	if (limit <= 0)
+		limit = s->setup.mode == SETUP_HEADLESS && !s->setup.replay
+		                ? SESSION_TURNS
+		                : LONG_MAX;
+	session_loop(s, src, sinks, nsinks, limit);
 	/* However the loop ended, the recording is whole up to here. */
 	session_record_end(s);
 	if (s->status == 0 && !s->diverged &&
@@ -636,81 +655,123 @@ static void session_save_refused(struct session *s, struct diag_list *diags)
 		             err);
 }
 
-/* Plays the save's turns on g, checking each.  Returns 0, or -1 with
- * what went wrong in diags. */
-static int session_replay_save(struct session *s, struct game *g,
-                               struct replay *rep, struct ending_notes *notes,
-                               struct save_turn **hist, size_t *nhist,
-                               struct diag_list *diags)
+/* A save being resumed, played through the one loop: its turns are the
+ * source, and a sink checks each turn played against the save. */
+struct session_check {
+	struct replay *rep;
+	const char *path;
+	struct diag_list *diags;
+	int failed;
+};
+
+static enum source_result session_check_next(void *self, struct session *s,
+                                             struct world_cmd *cmd)
 {
-	const char *path = s->save_path;
-	struct world_cmd cmd;
-	size_t cap = 0;
+	struct session_check *c = self;
+	const struct game *g = s->game;
 
-	while (replay_next(rep, &cmd)) {
-		uint64_t got;
-
+	if (c->failed)
+		return SOURCE_STOP;
+	if (!replay_next(c->rep, cmd)) {
 		if (g->world->state != WORLD_PLAYING) {
-			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
-			         NULL,
-			         "the saved game is over before turn %u (the "
-			         "data files or hunted changed since it was "
-			         "saved)",
-			         g->world->turn + 1);
-			return -1;
+			diag_add(c->diags, DIAG_ERROR, c->path,
+			         c->rep->end_line, 0, NULL, 0, NULL,
+			         "the saved game is already over");
+			c->failed = 1;
+		} else if (!replay_end_matches(c->rep, g)) {
+			diag_add(c->diags, DIAG_ERROR, c->path,
+			         c->rep->end_line, 0, NULL, 0, NULL,
+			         "the saved game ends with another checksum "
+			         "(the data files or hunted changed since it "
+			         "was saved)");
+			c->failed = 1;
 		}
-		if (game_player_act(g, cmd) != 1) {
-			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
-			         NULL,
-			         "turn %u of the save takes no time when it is "
-			         "played (the data files or hunted changed "
-			         "since "
-			         "it was saved)",
-			         g->world->turn + 1);
-			return -1;
-		}
-		game_monsters_act(g);
-		got = game_checksum(g);
-		if (got != rep->want) {
-			diag_add(diags, DIAG_ERROR, path, rep->line, 0, NULL, 0,
-			         NULL,
-			         "the saved game plays differently at turn %u "
-			         "(saved checksum %016" PRIx64
-			         ", got %016" PRIx64
-			         "): the data files or hunted changed since it "
-			         "was saved",
-			         g->world->turn, rep->want, got);
-			return -1;
-		}
-		ending_note_turn(notes, g->world);
-		if (*nhist == cap) {
-			struct save_turn *h;
-
-			cap = cap ? 2 * cap : 256;
-			h = realloc(*hist, cap * sizeof(*h));
-			if (!h) {
-				diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0,
-				         NULL, "out of memory");
-				return -1;
-			}
-			*hist = h;
-		}
-		(*hist)[*nhist].cmd = cmd;
-		(*hist)[(*nhist)++].sum = got;
+		return SOURCE_END;
 	}
 	if (g->world->state != WORLD_PLAYING) {
-		diag_add(diags, DIAG_ERROR, path, rep->end_line, 0, NULL, 0,
-		         NULL, "the saved game is already over");
-		return -1;
+		diag_add(
+		        c->diags, DIAG_ERROR, c->path, c->rep->line, 0, NULL, 0,
+		        NULL,
+		        "the saved game is over before turn %u (the data files "
+		        "or hunted changed since it was saved)",
+		        g->world->turn + 1);
+		c->failed = 1;
+		return SOURCE_STOP;
 	}
-	if (!replay_end_matches(rep, g)) {
-		diag_add(diags, DIAG_ERROR, path, rep->end_line, 0, NULL, 0,
-		         NULL,
-		         "the saved game ends with another checksum (the data "
-		         "files or hunted changed since it was saved)");
-		return -1;
+	return SOURCE_CMD;
+}
+
+static void session_check_turn(void *self, struct session *s,
+                               struct world_cmd cmd, int took_time)
+{
+	struct session_check *c = self;
+	const struct game *g = s->game;
+	uint64_t got;
+
+	(void)cmd;
+	if (c->failed)
+		return;
+	if (!took_time) {
+		diag_add(c->diags, DIAG_ERROR, c->path, c->rep->line, 0, NULL,
+		         0, NULL,
+		         "turn %u of the save takes no time when it is played "
+		         "(the data files or hunted changed since it was "
+		         "saved)",
+		         g->world->turn + 1);
+		c->failed = 1;
+		return;
 	}
-	return 0;
+	got = game_checksum(g);
+	if (got != c->rep->want) {
+		diag_add(c->diags, DIAG_ERROR, c->path, c->rep->line, 0, NULL,
+		         0, NULL,
+		         "the saved game plays differently at turn %u (saved "
+		         "checksum %016" PRIx64 ", got %016" PRIx64
+		         "): the data files or hunted changed since it was "
+		         "saved",
+		         g->world->turn, c->rep->want, got);
+		c->failed = 1;
+	}
+}
+
+/* Plays the save's turns, checked, on the game g made as it was set up
+ * (saved), in a session of its own that keeps the turns and what they
+ * told.  Returns that session, or NULL with what went wrong in diags (g
+ * is then freed). */
+static struct session *session_replay_save(const struct session *s,
+                                           const struct setup *saved,
+                                           struct game *g, struct replay *rep,
+                                           struct diag_list *diags)
+{
+	struct session_check c = {rep, s->save_path, diags, 0};
+	struct session_source src = {session_check_next, &c, 0, 1};
+	struct session_sink sink = {session_check_turn, NULL, &c};
+	struct session *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		diag_add(diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,
+		         "out of memory");
+		game_free(g);
+		return NULL;
+	}
+	t->setup = *saved;
+	if (saved->map == saved->map_buf)
+		t->setup.map = t->setup.map_buf;
+	t->game = g;
+	ending_notes_init(&t->notes);
+	t->records.rank = -1;
+	snprintf(t->save_path, sizeof(t->save_path), "%s", s->save_path);
+	session_loop(t, &src, &sink, 1, LONG_MAX);
+	if (!c.failed && t->unsaveable) {
+		diag_add(diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,
+		         "out of memory");
+		c.failed = 1;
+	}
+	if (c.failed) {
+		session_close(t);
+		return NULL;
+	}
+	return t;
 }
 
 /* The recording being written (--record) starts again with the resumed
@@ -737,9 +798,7 @@ int session_resume(struct session *s)
 	struct diag_list diags;
 	struct replay rep;
 	struct setup saved;
-	struct ending_notes notes;
-	struct save_turn *hist = NULL;
-	size_t nhist = 0;
+	struct session *t;
 	struct game *g;
 	struct stat st;
 	char label[64];
@@ -790,11 +849,8 @@ int session_resume(struct session *s)
 		diag_list_fini(&diags);
 		return 0;
 	}
-	ending_notes_init(&notes);
-	if (session_replay_save(s, g, &rep, &notes, &hist, &nhist, &diags) !=
-	    0) {
-		game_free(g);
-		free(hist);
+	t = session_replay_save(s, &saved, g, &rep, &diags);
+	if (!t) {
 		replay_fini(&rep);
 		session_save_refused(s, &diags);
 		diag_list_fini(&diags);
@@ -802,9 +858,17 @@ int session_resume(struct session *s)
 	}
 	replay_fini(&rep);
 	diag_list_fini(&diags);
-	/* The saved game in the fresh one's place. */
+	/* The saved game, the turns and what they told in the fresh game's
+	 * place. */
 	game_free(s->game);
 	s->game = g;
+	s->notes = t->notes;
+	free(s->hist);
+	s->hist = t->hist;
+	s->nhist = s->hist_cap = t->nhist;
+	t->game = NULL;
+	t->hist = NULL;
+	session_close(t);
 	s->setup.map =
 	        saved.map == saved.map_buf ? s->setup.map_buf : saved.map;
 	memcpy(s->setup.map_buf, saved.map_buf, sizeof(saved.map_buf));
@@ -815,10 +879,6 @@ int session_resume(struct session *s)
 	s->setup.fresh_seed = 0;
 	s->setup.monsters = saved.monsters;
 	s->setup.mind = saved.mind;
-	s->notes = notes;
-	free(s->hist);
-	s->hist = hist;
-	s->nhist = s->hist_cap = nhist;
 	setup_label(&s->setup, g->world->data->map->name, s->label,
 	            sizeof(s->label));
 	session_record_again(s);

@@ -86,6 +86,7 @@ struct session {
 	struct setup setup; /* the session's own copy */
 	struct game *game;
 	FILE *rec;         /* --record, or NULL */
+	int rec_over;      /* ...whose end line is written */
 	struct replay rep; /* --replay: rep.path is NULL otherwise */
 	int replayed;      /* the command to play came from rep: check it */
 	int status;        /* the exit status so far */
@@ -143,6 +144,13 @@ int session_close(struct session *s);
  * written with its end line.  Returns the exit status. */
 int session_run(struct session *s, struct session_source *src,
                 struct session_sink *sinks, size_t nsinks);
+
+/* Plays one more command after session_run's loop has ended (a screen
+ * dump's view keys) through the loop's own turn: timed, told and kept
+ * like every other, but not recorded (the recording ended with the
+ * loop).  Returns what game_player_act said: 1 when time passed, 0 when
+ * the command took none, -1 when the game was already over. */
+int session_play_cmd(struct session *s, struct world_cmd cmd);
 
 /* The next command of the recording being replayed.  Returns 1 with
  * *cmd set, or 0 at its end, where the game is checked against the end

@@ -70,12 +70,13 @@ static void dump_end(void *self, struct session *s)
 			d->failed = 1;
 			return;
 		}
-		/* A key may play a turn, as in the terminal (it is not
-		 * recorded: the recording ended with the session). */
+		/* A key may play a turn, as in the terminal, through the
+		 * session's own turn (it is not recorded: the recording
+		 * ended with the session). */
 		if (view_key(d->view, key, &cmd) == VIEW_CMD) {
 			struct session_sink v = view_sink(d->view);
 
-			v.turn(v.self, s, cmd, game_step(s->game, cmd) != 0);
+			v.turn(v.self, s, cmd, session_play_cmd(s, cmd) != 0);
 		}
 	}
 	if (canvas_resize(&c, s->setup.screen_w, s->setup.screen_h) != 0) {
