@@ -28,6 +28,7 @@ struct game *game_new(struct data *d, uint64_t seed, int monsters,
 		free(g);
 		return NULL;
 	}
+	fov_update(g->world);
 	g->minds = minds_new(g->world, o);
 	if (!g->minds)
 		return game_nomem(g, diags);
@@ -66,8 +67,10 @@ static void game_descend(struct game *g)
 	d = g->next_level(g->level_ctx, depth, seed, &dl);
 	if (d)
 		w = world_new(d, seed, g->world->monsters_asked, &dl);
-	if (w)
+	if (w) {
+		fov_update(w);
 		m = minds_new(w, &g->minds->opt);
+	}
 	if (!m) {
 		const char *why = "out of memory";
 		size_t k;

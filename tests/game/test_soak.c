@@ -93,7 +93,7 @@ static void check_invariants(struct game *game)
 		/* Drawn exactly when it could see the player with the
 		 * player's sight: the view is as the world is now. */
 		if (fov_sees_monster(w, i) !=
-		    world_sees(w, m->x, m->y, w->px, w->py, w->sight))
+		    fov_sees(w, m->x, m->y, w->px, w->py, w->sight))
 			fail_at(w, "the player's view is out of date", (int)i,
 			        m->x, m->y);
 		/* A kept path, planned with no change since, is legal on the

@@ -55,6 +55,7 @@ static struct world *world_of(const char *rows)
 	w = world_new(dungeon_load(kinds, legend, rows), 1, -1, &dl);
 	diag_list_fini(&dl);
 	assert_non_null(w);
+	fov_update(w);
 	return w;
 }
 
@@ -222,6 +223,7 @@ static void test_fov_matches_the_rule_on_random_maps(void **state)
 				                  t->door == DATA_DOOR_OPEN
 				                          ? t->closes_to
 				                          : t->opens_to);
+				fov_changed(w, x, y);
 			} else {
 				w->sight = splitmix_range(&r, 0, 12);
 				if (t->walk && t->door != DATA_DOOR_CLOSED &&
@@ -277,7 +279,7 @@ static void test_fov_seeing_is_mutual(void **state)
 				for (k = 0; k < w->data->nmonsters; k++) {
 					const int s =
 					        w->data->monsters[k].sight;
-					const int sees = world_sees(
+					const int sees = fov_sees(
 					        w, x, y, w->px, w->py, s);
 
 					if (d2 <= (long)s * s && los)
@@ -337,7 +339,7 @@ static void test_fov_walls_and_shut_doors_block_sight(void **state)
 	assert_int_equal(fov_seen(w, 10, 2), FOV_NONE);
 	/* The monster behind the door: neither sees the other. */
 	assert_false(fov_sees_monster(w, 0));
-	assert_false(world_sees(w, 7, 2, w->px, w->py, 12));
+	assert_false(fov_sees(w, 7, 2, w->px, w->py, 12));
 	world_free(w);
 }
 
@@ -369,6 +371,7 @@ static void test_fov_opening_a_door_shows_the_room(void **state)
 	/* Shut again (in no turn, as the sandbox does): the view follows
 	 * at once, and the room stays remembered. */
 	world_set_terrain(w, 4, 2, terrain(w, "door_closed"));
+	fov_changed(w, 4, 2);
 	assert_false(fov_sees_monster(w, 0));
 	for (y = 1; y <= 3; y++)
 		for (x = 5; x <= 9; x++)
@@ -426,6 +429,7 @@ static void test_fov_memory_stays_as_last_seen(void **state)
 	assert_int_equal(fov_remembered(w, 30, 3), -1);
 	/* Shut out of sight, the door is remembered open, until seen. */
 	world_set_terrain(w, 2, 2, terrain(w, "door_closed"));
+	fov_changed(w, 2, 2);
 	assert_int_equal(fov_remembered(w, 2, 2), open);
 	walk(g, -1, 10);
 	assert_int_equal(fov_remembered(w, 2, 2), open);

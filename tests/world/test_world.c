@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "core/world/cmd.h"
+#include "core/world/fov.h"
 #include "core/world/world.h"
 #include "lib/dungeon.h"
 #include "lib/tap.h"
@@ -105,12 +106,12 @@ static void test_world_sight(void **state)
 	g = dungeon_play(map, 1, NULL);
 	w = g->world;
 	/* Walls block sight, closed doors too, open floor does not. */
-	assert_false(world_sees(w, 9, 1, 1, 1, 30));
-	assert_false(world_sees(w, 9, 2, 1, 2, 30));
-	assert_true(world_sees(w, 9, 3, 1, 3, 30));
-	assert_false(world_sees(w, 9, 3, 1, 3, 5));
+	assert_false(fov_sees(w, 9, 1, 1, 1, 30));
+	assert_false(fov_sees(w, 9, 2, 1, 2, 30));
+	assert_true(fov_sees(w, 9, 3, 1, 3, 30));
+	assert_false(fov_sees(w, 9, 3, 1, 3, 5));
 	world_set_terrain(w, 5, 2, data_terrain_find(w->data, "door_open"));
-	assert_true(world_sees(w, 9, 2, 1, 2, 30));
+	assert_true(fov_sees(w, 9, 2, 1, 2, 30));
 	game_free(g);
 }
 

@@ -4,6 +4,7 @@
  * to. */
 #include <stdlib.h>
 
+#include "core/world/fov.h"
 #include "core/world/world.h"
 #include "mind_impl.h"
 
@@ -153,7 +154,7 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 	struct mind *mi = &md->mind[i];
 	const struct data_monster *dm = &w->data->monsters[m->kind];
 	int sees = md->opt.hunt ||
-	           world_sees(w, m->x, m->y, w->px, w->py, dm->sight);
+	           fov_sees(w, m->x, m->y, w->px, w->py, dm->sight);
 	int gx = mi->goal_x, gy = mi->goal_y;
 
 	if (sees) {

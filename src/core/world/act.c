@@ -5,9 +5,22 @@
 
 #include <stdlib.h>
 
+#include "fov.h"
+
 #define WORLD_BASH_PERCENT 35 /* chance a bash breaks a locked door */
 
 /* ---- doors ------------------------------------------------------------- */
+
+/* Changes the terrain at (x, y) and, when it changed within sight, what
+ * the player sees (fov.h). */
+static void act_terrain(struct world *w, int x, int y, int t)
+{
+	const uint32_t serial = w->change_serial;
+
+	world_set_terrain(w, x, y, t);
+	if (w->change_serial != serial)
+		fov_changed(w, x, y);
+}
 
 /* Opens (or unlocks) the door at (x, y) for actor (-1: the player).
  * Returns 1 when it took the turn. */
@@ -16,7 +29,7 @@ static int open_door(struct world *w, int actor, int x, int y)
 	const struct data_terrain *t = world_terrain_at(w, x, y);
 
 	if (t->door == DATA_DOOR_CLOSED && t->opens_to >= 0) {
-		world_set_terrain(w, x, y, t->opens_to);
+		act_terrain(w, x, y, t->opens_to);
 		world_emit(w, WEV_DOOR_OPENED, actor, -2, x, y, 0);
 		return 1;
 	}
@@ -31,7 +44,7 @@ static int open_door(struct world *w, int actor, int x, int y)
 			world_emit(w, WEV_DOOR_LOCKED, actor, -2, x, y, key);
 			return 0;
 		}
-		world_set_terrain(w, x, y, t->opens_to);
+		act_terrain(w, x, y, t->opens_to);
 		world_emit(w, WEV_DOOR_UNLOCKED, actor, -2, x, y, key);
 		return 1;
 	}
@@ -51,7 +64,7 @@ static int close_door(struct world *w, int actor, int x, int y)
 		world_emit(w, WEV_DOOR_STUCK, actor, -2, x, y, 0);
 		return 0;
 	}
-	world_set_terrain(w, x, y, t->closes_to);
+	act_terrain(w, x, y, t->closes_to);
 	world_emit(w, WEV_DOOR_CLOSED, actor, -2, x, y, 0);
 	return 1;
 }
@@ -84,7 +97,7 @@ static void drink(struct world *w)
 	if (w->php > w->php_max)
 		w->php = w->php_max;
 	if (t->dries_to >= 0)
-		world_set_terrain(w, w->px, w->py, t->dries_to);
+		act_terrain(w, w->px, w->py, t->dries_to);
 	world_emit(w, WEV_HEALED, -1, -2, w->px, w->py, w->php - before);
 }
 
@@ -303,7 +316,7 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 		     t->door != DATA_DOOR_CLOSED))
 			break;
 		if (rng_percent(&w->rng, WORLD_BASH_PERCENT)) {
-			world_set_terrain(w, a.x, a.y, t->opens_to);
+			act_terrain(w, a.x, a.y, t->opens_to);
 			world_emit(w, WEV_DOOR_BASHED, i, -2, a.x, a.y, 0);
 		} else {
 			world_emit(w, WEV_DOOR_HOLDS, i, -2, a.x, a.y, 0);

@@ -8,12 +8,12 @@
  *
  *  - FOV_LOS, in line of sight: it is the player's cell, or no cell
  *    between it and the player blocks sight (terrain `opaque yes`: walls,
- *    closed doors, trees) on the line world_sees draws from it to the
+ *    closed doors, trees) on the line fov_sees draws from it to the
  *    player.  That line is Bresenham's: with n = max(|dx|, |dy|) steps,
  *    its k-th cell is the cell's own coordinates plus round(k dx / n) and
  *    round(k dy / n), halves rounded toward the cell.  It is exactly the
  *    test a monster standing on that cell makes to see the player
- *    (world_sees from the monster to the player, in mind/goal.c), so the
+ *    (fov_sees from the monster to the player, in mind/goal.c), so the
  *    two are symmetric by construction: you see a monster, and it is
  *    drawn, exactly when it would see you if its sight reached as far;
  *    and a monster that sees you from within your sight is drawn.
@@ -41,10 +41,23 @@ enum fov_seen {
 	FOV_LIT,      /* an opaque cell lit by the ground before it */
 };
 
+/* Whether a monster at (x, y) with sight radius r sees (tx, ty): within
+ * the radius and no opaque cell on the line between them, drawn from
+ * (x, y) (Bresenham's, as above).  The player's field of view is this
+ * test from each cell to the player. */
+int fov_sees(const struct world *w, int x, int y, int tx, int ty, int r);
+
 /* Works out what the player at (w->px, w->py) sees within w->sight and
  * adds it to the memory.  Costs (2 sight + 1)^2 line walks of at most
- * sight cells, whatever the map's size. */
+ * sight cells, whatever the map's size.  The world never calls it (this
+ * file reads the world): whoever makes a world, moves the player or
+ * changes the terrain does, from above. */
 void fov_update(struct world *w);
+
+/* The terrain at (x, y) has just changed (world_set_terrain): when the
+ * cell is within sight, what the player sees is worked out again at
+ * once, not at the end of the turn. */
+void fov_changed(struct world *w, int x, int y);
 
 /* Whether (x, y), a cell of the map, is within sight (enum fov_seen). */
 static inline int fov_seen(const struct world *w, int x, int y)

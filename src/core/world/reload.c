@@ -130,6 +130,7 @@ struct world *reload_world(const struct world *old, struct data *d,
 	if (w->width != old->width || w->height != old->height) {
 		rep->restarted = 1;
 		rep->kept = w->nmonsters;
+		fov_update(w);
 		return w;
 	}
 	t = world_terrain_at(w, old->px, old->py);

@@ -1,7 +1,7 @@
 /* world.c - the world itself: making it from loaded data, its cells,
  * the log of changes to its terrain, and what its geometry allows (who
- * may enter a cell, who sees whom, which corners a diagonal step may
- * pass). */
+ * may enter a cell, which corners a diagonal step may pass).  Who sees
+ * whom is beside what the player sees, in fov.c. */
 #include "world.h"
 
 #include <stdio.h>
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "core/path/path.h"
-#include "fov.h"
 
 #define WORLD_SPAWN_GAP   5 /* random monsters start this far away */
 #define WORLD_SPAWN_TRIES 2000
@@ -60,11 +59,6 @@ int world_set_terrain(struct world *w, int x, int y, int t)
 	c->y = y;
 	c->from = (uint8_t)from;
 	c->to = (uint8_t)t;
-	/* A door opened or shut within sight changes what the player sees
-	 * (lines through it), at once and not at the end of the turn. */
-	if ((long)(x - w->px) * (x - w->px) + (long)(y - w->py) * (y - w->py) <=
-	    (long)w->sight * w->sight)
-		fov_update(w);
 	return 0;
 }
 
@@ -81,7 +75,6 @@ int world_put(struct world *w, int actor, int x, int y)
 	if (actor < 0) {
 		w->px = x;
 		w->py = y;
-		fov_update(w);
 		return 0;
 	}
 	w->occ[world_idx(w, w->monsters[actor].x, w->monsters[actor].y)] = 0;
@@ -114,34 +107,6 @@ int world_corner_ok(const struct world *w, int kind, int x, int y, int dx,
 		return 1;
 	return world_enterable(w, kind, x + dx, y) &&
 	       world_enterable(w, kind, x, y + dy);
-}
-
-int world_sees(const struct world *w, int x, int y, int tx, int ty, int r)
-{
-	int dx = abs(tx - x), dy = abs(ty - y);
-	int sx = x < tx ? 1 : -1, sy = y < ty ? 1 : -1;
-	int err = dx - dy;
-
-	if ((long)dx * dx + (long)dy * dy > (long)r * r)
-		return 0;
-	/* Bresenham from the viewer; the end cells themselves never block. */
-	for (;;) {
-		int e2;
-
-		if (x == tx && y == ty)
-			return 1;
-		e2 = 2 * err;
-		if (e2 > -dy) {
-			err -= dy;
-			x += sx;
-		}
-		if (e2 < dx) {
-			err += dx;
-			y += sy;
-		}
-		if ((x != tx || y != ty) && world_terrain_at(w, x, y)->opaque)
-			return 0;
-	}
 }
 
 /* ---- creation ---------------------------------------------------------- */
@@ -332,7 +297,6 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 		world_free(w);
 		return NULL;
 	}
-	fov_update(w);
 	return w;
 nomem:
 	diag_add(diags, DIAG_ERROR, map ? map->src.file : "?", 1, 1, NULL, 0,

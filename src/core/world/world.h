@@ -114,9 +114,11 @@ struct world {
 	uint64_t keys; /* bit k: the player holds key k */
 
 	/* What the player sees and remembers (fov.h), kept up to date by
-	 * fov_update: after the player's command (core/game.c), a terrain
-	 * change within sight (world_set_terrain), world_put and a reload.
-	 * Not part of the game: no rule reads it. */
+	 * fov_update, called from above the world: when a game or a level
+	 * is made (core/game.c), after the player's command (core/game.c),
+	 * after a terrain change within sight (the rules, act.c, through
+	 * fov_changed) and after a reload.  Not part of the game: no rule
+	 * reads it. */
 	int sight;       /* radius in cells, WORLD_PLAYER_SIGHT */
 	uint8_t *seen;   /* per cell: enum fov_seen */
 	uint8_t *memory; /* per cell: terrain index + 1 as last seen, 0 never */
@@ -196,12 +198,6 @@ int world_item_at(const struct world *w, int x, int y);
 /* Whether a mover of monster kind `kind` (-1: the player, who may open
  * every door) could enter (x, y) as its terrain is now; 0 off the map. */
 int world_enterable(const struct world *w, int kind, int x, int y);
-
-/* Whether a monster at (x, y) with sight radius r sees (tx, ty): within
- * the radius and no opaque cell on the line between them, drawn from
- * (x, y) (Bresenham's; fov.h gives it cell by cell).  The player's field
- * of view is this test from each cell to the player. */
-int world_sees(const struct world *w, int x, int y, int tx, int ty, int r);
 
 /* Whether an actor may step (or strike) diagonally from (x, y) to
  * (x+dx, y+dy), by its diagonal rule (the path engine's): the player, kind
