@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* gen_impl.h - what the dungeon generator's files share: the generator's
  * state, its terrain and cell marks, and the steps both kinds of dungeon
- * use.  gen.c runs a generation and places what rooms and caves both
- * hold; gen_rooms.c makes rooms and corridors, gen_cave.c caves. */
+ * use.  gen.c runs a generation and places the monsters; gen_rooms.c
+ * makes rooms and corridors, gen_cave.c caves, and gen_common.c holds
+ * what both of those use. */
 #ifndef HUNTED_GEN_IMPL_H
 #define HUNTED_GEN_IMPL_H
 
@@ -88,8 +89,8 @@ static inline int gen_clamp(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* gen.c: the patches both kinds of dungeon get, reachability and
- * placing things. */
+/* gen_common.c: the patches both kinds of dungeon get, reachability
+ * and placing things. */
 int gen_in_ellipse(int dx, int dy, int rx, int ry);
 int gen_patch_cell(struct gen *g, const uint32_t odds[4], uint32_t kind, int x,
                    int y, int dx, int dy, int rx, int ry);

@@ -12,6 +12,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/world/cmd.c src/core/world/cmd.h \
 	src/core/world/gen.c src/core/world/gen.h \
 	src/core/world/gen_impl.h \
+	src/core/world/gen_common.c \
 	src/core/world/gen_rooms.c \
 	src/core/world/gen_cave.c \
 	src/core/world/reload.c src/core/world/reload.h
