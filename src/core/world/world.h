@@ -151,13 +151,15 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 void world_free(struct world *w);
 
 /* Changes the terrain of a cell (door opened, ...) and records the
- * change; the player's view is worked out again when the cell is within
- * sight.  Returns -1 when out of the map or t is unknown. */
+ * change.  The player's view is not worked out again here (the world
+ * never calls fov.c): the caller does, with fov_changed.  Returns -1
+ * when out of the map or t is unknown. */
 int world_set_terrain(struct world *w, int x, int y, int t);
 /* Puts the player (actor -1) or monster actor on (x, y) at once, outside
  * the rules and the turns: the sandbox's editing.  The cell must be one
- * the mover may enter, free of the player and of monsters.  Returns 0, or
- * -1 when it is not. */
+ * the mover may enter, free of the player and of monsters; the caller
+ * works the player's view out again (fov_update) when it moved the
+ * player.  Returns 0, or -1 when it is not. */
 int world_put(struct world *w, int actor, int x, int y);
 
 /* The change with serial s, or NULL when it is no longer kept (or never
