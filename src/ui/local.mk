@@ -7,7 +7,11 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/keys.c src/ui/keys.h \
 	src/ui/canvas.c src/ui/canvas.h \
 	src/ui/view.c src/ui/view.h \
-	src/ui/aiview.c src/ui/aiview.h \
+	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \
+	src/ui/aiview/aiview_impl.h src/ui/aiview/trace.c \
+	src/ui/aiview/keys.c src/ui/aiview/draw.c src/ui/aiview/panel.c \
+	src/ui/aiview/narrate.c src/ui/aiview/boxes.c \
+	src/ui/aiview/export.c src/ui/aiview/lesson.c \
 	src/ui/dump.c src/ui/dump.h src/ui/cast.c src/ui/cast.h \
 	src/ui/sandbox.c src/ui/sandbox.h \
 	src/ui/term.c src/ui/term.h

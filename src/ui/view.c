@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aiview.h"
+#include "ui/aiview/aiview.h"
 #include "cast.h"
 #include "sandbox.h"
 #include "session/campaign.h"
