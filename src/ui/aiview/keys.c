@@ -89,23 +89,10 @@ static int jump_key(struct aiview *a, int key, char *msg, size_t size)
 	return 1;
 }
 
-int aiview_key(struct aiview *a, int key, char *msg, size_t size)
+/* The layers' keys: each toggles a layer; one layer of per-cell values
+ * at a time.  Returns 1 when key is one of them. */
+static int layer_key(struct aiview *a, int key)
 {
-	msg[0] = '\0';
-	if (a->on && a->jumping)
-		return jump_key(a, key, msg, size);
-	if (key == '`' || key == VK_F2) {
-		a->on = !a->on;
-		if (a->on)
-			aiview_follow(a);
-		aiview_forget(a);
-		snprintf(msg, size, "%s",
-		         a->on ? "AI view on: ? lists its keys."
-		               : "AI view off.");
-		return 1;
-	}
-	if (!a->on)
-		return 0;
 	switch (key) {
 	case 'p':
 		a->paths = !a->paths;
@@ -142,40 +129,16 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	case '*':
 		a->all = !a->all;
 		return 1;
-	case 'T':
-		a->htable = !a->htable;
-		a->have = 0; /* the table's searches run with the next */
-		a->cells_ok = 0;
-		return 1;
-	case 'y':
-		a->hier = !a->hier;
-		a->have = 0; /* the table gains or loses its row */
-		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
-		                   "0-9 the abstract path, * its refinement."
-		                 : "Hierarchy off.");
-		return 1;
-	case 'r':
-		a->repair = !a->repair;
-		a->dl_ok = 0;
-		a->have = 0;
-		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->repair ? "D* Lite: the same query, repaired after "
-		                     "each change instead of searched again."
-		                   : "D* Lite off.");
-		return 1;
-	case 'z':
-		a->boxes = !a->boxes;
-		snprintf(msg, size, "%s",
-		         a->boxes ? "Cell boxes: f top left, g bottom left, h "
-		                    "bottom right, the arrow to the parent."
-		                  : "Cell boxes off.");
-		return 1;
-	case VK_TAB:
-		aiview_select_next(a);
-		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Step mode's keys: s toggles it, n b N B move through the expansions, J
+ * starts reading a step number.  Returns 1 when key is one of them. */
+static int step_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	switch (key) {
 	case 's':
 		a->step = !a->step;
 		a->step_shown = 0;
@@ -211,6 +174,65 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 			         "(Esc cancels).");
 		}
 		a->cells_ok = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int aiview_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	msg[0] = '\0';
+	if (a->on && a->jumping)
+		return jump_key(a, key, msg, size);
+	if (key == '`' || key == VK_F2) {
+		a->on = !a->on;
+		if (a->on)
+			aiview_follow(a);
+		aiview_forget(a);
+		snprintf(msg, size, "%s",
+		         a->on ? "AI view on: ? lists its keys."
+		               : "AI view off.");
+		return 1;
+	}
+	if (!a->on)
+		return 0;
+	if (layer_key(a, key) || step_key(a, key, msg, size))
+		return 1;
+	switch (key) {
+	case 'T':
+		a->htable = !a->htable;
+		a->have = 0; /* the table's searches run with the next */
+		a->cells_ok = 0;
+		return 1;
+	case 'y':
+		a->hier = !a->hier;
+		a->have = 0; /* the table gains or loses its row */
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
+		                   "0-9 the abstract path, * its refinement."
+		                 : "Hierarchy off.");
+		return 1;
+	case 'r':
+		a->repair = !a->repair;
+		a->dl_ok = 0;
+		a->have = 0;
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->repair ? "D* Lite: the same query, repaired after "
+		                     "each change instead of searched again."
+		                   : "D* Lite off.");
+		return 1;
+	case 'z':
+		a->boxes = !a->boxes;
+		snprintf(msg, size, "%s",
+		         a->boxes ? "Cell boxes: f top left, g bottom left, h "
+		                    "bottom right, the arrow to the parent."
+		                  : "Cell boxes off.");
+		return 1;
+	case VK_TAB:
+		aiview_select_next(a);
 		return 1;
 	case 'H':
 	case 'D':

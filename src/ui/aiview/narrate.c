@@ -63,105 +63,90 @@ static int cmp_open(const void *pa, const void *pb)
 	return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
-/* Step mode's panel: the step in words, which cell left the open list
- * and why, and what became of each neighbour. */
-void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
+/* Why: the lowest f, and among equal f the higher g (lower h), or
+ * without tie-breaking the first pushed.  The cells open just before
+ * this step with the same f are the ties. */
+static void step_why(const struct aiview *a, struct canvas *c, struct rows *r,
+                     const struct path_trace_event *e, size_t from, size_t to)
 {
 	const struct world *w = a->game->world;
-	const struct path_trace_event *ev = a->trace.events, *e;
-	const struct grid *g;
-	struct step_nb nb[DIR_COUNT];
-	size_t from, to, i, n = 0, ties = 0, k;
-	int d, dirs;
+	const struct path_trace_event *ev = a->trace.events;
+	size_t i, k, ties = 0;
 	char buf[128];
+	const struct path_trace_event *pushed = NULL;
+	uint64_t f = 0;
 
-	if (r->row >= r->last)
-		return;
-	if (a->step_shown == 0 || step_span(a, a->step_shown, &from, &to)) {
+	pushed = trace_last_push(a, e->x, e->y, from);
+	if (pushed)
+		f = pushed->f;
+	for (k = 0; k < a->cells && pushed; k++) {
+		const int kx = (int)(k % (size_t)w->width);
+		const int ky = (int)(k / (size_t)w->width);
+		int fresh = 0;
+
+		if (a->state[k] != 1 || a->f[k] != f)
+			continue;
+		/* Not a cell this step pushed for the first time. */
+		for (i = from + 1; i < to; i++)
+			if (ev[i].x == kx && ev[i].y == ky)
+				fresh = 1;
+		ties += !fresh;
+	}
+	if (pushed && ties)
 		snprintf(buf, sizeof(buf),
-		         "step 0/%zu: the start %d,%d is the open list; n "
-		         "takes the first step",
-		         a->total_exp, a->sx, a->sy);
+		         "lowest f %llu (g %u h %u), tied with %zu: "
+		         "%s",
+		         (unsigned long long)f, pushed->g, pushed->h, ties,
+		         !a->jps && a->p.ties == PATH_TIES_FIFO
+		                 ? "the first pushed goes first"
+		                 : "the higher g goes first");
+	else if (pushed)
+		snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
+		         (unsigned long long)f, pushed->g, pushed->h);
+	else
+		snprintf(buf, sizeof(buf), "the start");
+	aiview_panel_wrap(c, r, 0, buf);
+}
+
+/* Jump point search's step: it looks along the lines the way in allows
+ * and pushes the jump points it finds at their ends. */
+static void step_jumps(const struct aiview *a, struct canvas *c, struct rows *r,
+                       const struct path_trace_event *e, size_t from, size_t to)
+{
+	const struct path_trace_event *ev = a->trace.events;
+	char buf[128];
+	size_t i, jumps = 0;
+
+	for (i = from + 1; i < to; i++) {
+		const struct path_trace_event *q = &ev[i];
+		int dj = dir_of((q->x > e->x) - (q->x < e->x),
+		                (q->y > e->y) - (q->y < e->y));
+		const int before = trace_last_push(a, q->x, q->y, from) != NULL;
+
+		snprintf(buf, sizeof(buf),
+		         "jump %s to %d,%d: %s g %u h %u f %llu",
+		         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
+		         before ? "better" : "new", q->g, q->h,
+		         (unsigned long long)q->f);
 		aiview_panel_wrap(c, r, 0, buf);
-		return;
+		jumps++;
 	}
-	e = &ev[from];
-	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
-	         a->total_exp, e->x, e->y);
-	aiview_panel_wrap(c, r, CANVAS_BOLD, buf);
-	/* Why: the lowest f, and among equal f the higher g (lower h), or
-	 * without tie-breaking the first pushed.  The cells open just before
-	 * this step with the same f are the ties. */
-	{
-		const struct path_trace_event *pushed = NULL;
-		uint64_t f = 0;
+	if (!jumps)
+		aiview_panel_wrap(c, r, 0,
+		                  "no jump point along the lines from here");
+}
 
-		pushed = trace_last_push(a, e->x, e->y, from);
-		if (pushed)
-			f = pushed->f;
-		for (k = 0; k < a->cells && pushed; k++) {
-			const int kx = (int)(k % (size_t)w->width);
-			const int ky = (int)(k / (size_t)w->width);
-			int fresh = 0;
+/* The expanded cell's neighbours on the map, each with its push in this
+ * step and its last push before, if any.  Returns how many. */
+static size_t step_gather(const struct aiview *a,
+                          const struct path_trace_event *e, size_t from,
+                          size_t to, struct step_nb *nb)
+{
+	const struct world *w = a->game->world;
+	const struct path_trace_event *ev = a->trace.events;
+	size_t i, k, n = 0;
+	int d, dirs;
 
-			if (a->state[k] != 1 || a->f[k] != f)
-				continue;
-			/* Not a cell this step pushed for the first time. */
-			for (i = from + 1; i < to; i++)
-				if (ev[i].x == kx && ev[i].y == ky)
-					fresh = 1;
-			ties += !fresh;
-		}
-		if (pushed && ties)
-			snprintf(buf, sizeof(buf),
-			         "lowest f %llu (g %u h %u), tied with %zu: "
-			         "%s",
-			         (unsigned long long)f, pushed->g, pushed->h,
-			         ties,
-			         !a->jps && a->p.ties == PATH_TIES_FIFO
-			                 ? "the first pushed goes first"
-			                 : "the higher g goes first");
-		else if (pushed)
-			snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
-			         (unsigned long long)f, pushed->g, pushed->h);
-		else
-			snprintf(buf, sizeof(buf), "the start");
-		aiview_panel_wrap(c, r, 0, buf);
-	}
-	if (e->x == a->gx && e->y == a->gy) {
-		aiview_panel_wrap(c, r, CANVAS_BOLD,
-		                  "the goal: the search ends");
-		return;
-	}
-	if (a->jps) {
-		/* Jump point search looks along the lines the way in allows
-		 * and pushes the jump points it finds at their ends. */
-		size_t jumps = 0;
-
-		for (i = from + 1; i < to; i++) {
-			const struct path_trace_event *q = &ev[i];
-			int dj = dir_of((q->x > e->x) - (q->x < e->x),
-			                (q->y > e->y) - (q->y < e->y));
-			const int before =
-			        trace_last_push(a, q->x, q->y, from) != NULL;
-
-			snprintf(buf, sizeof(buf),
-			         "jump %s to %d,%d: %s g %u h %u f %llu",
-			         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
-			         before ? "better" : "new", q->g, q->h,
-			         (unsigned long long)q->f);
-			aiview_panel_wrap(c, r, 0, buf);
-			jumps++;
-		}
-		if (!jumps)
-			aiview_panel_wrap(
-			        c, r, 0,
-			        "no jump point along the lines from here");
-		return;
-	}
-	/* Each neighbour: new, improved, not better, closed, blocked or
-	 * refused by the corner rule. */
-	g = minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
 	dirs = a->p.diagonal == PATH_DIAG_NEVER ? DIR_STRAIGHT : DIR_COUNT;
 	for (d = 0; d < dirs; d++) {
 		nb[n].x = e->x + dir_dx[d];
@@ -187,71 +172,114 @@ void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
 				k++;
 			}
 	}
-	{
-		/* New and improved ones a line each; the others grouped by
-		 * what stopped them. */
-		static const char *const what[] = {"not better", "closed",
-		                                   "blocked", "corner rule"};
-		/* The corner rule first: the one a reader looks for. */
-		static const int order[] = {3, 0, 1, 2};
-		char group[4][40];
-		int m;
+	return n;
+}
 
-		for (m = 0; m < 4; m++)
-			group[m][0] = '\0';
-		for (k = 0; k < n; k++) {
-			const struct step_nb *q = &nb[k];
-			const size_t qi = world_idx(w, q->x, q->y);
-			int corner = 0, kind = -1;
+/* Each neighbour: new, improved, not better, closed, blocked or refused
+ * by the corner rule; new and improved ones a line each, the others
+ * grouped by what stopped them. */
+static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
+                      const struct path_trace_event *e, const struct grid *g,
+                      const struct step_nb *nb, size_t n)
+{
+	const struct world *w = a->game->world;
+	char buf[128];
+	size_t k;
+	static const char *const what[] = {"not better", "closed", "blocked",
+	                                   "corner rule"};
+	/* The corner rule first: the one a reader looks for. */
+	static const int order[] = {3, 0, 1, 2};
+	char group[4][40];
+	int m;
 
-			if (q->d >= DIR_STRAIGHT &&
-			    a->p.diagonal == PATH_DIAG_NO_CORNER && g)
-				corner = g->cost[grid_index(g,
-				                            e->x + dir_dx[q->d],
-				                            e->y)] == 0 ||
-				         g->cost[grid_index(
-				                 g, e->x,
-				                 e->y + dir_dy[q->d])] == 0;
-			if (q->now && q->before) {
-				snprintf(buf, sizeof(buf),
-				         "%s %d,%d better: g %u -> %u f %llu",
-				         dir_name[q->d], q->x, q->y,
-				         q->before->g, q->now->g,
-				         (unsigned long long)q->now->f);
-				aiview_panel_wrap(c, r, 0, buf);
-			} else if (q->now) {
-				snprintf(buf, sizeof(buf),
-				         "%s %d,%d new: g %u h %u f %llu",
-				         dir_name[q->d], q->x, q->y, q->now->g,
-				         q->now->h,
-				         (unsigned long long)q->now->f);
-				aiview_panel_wrap(c, r, 0, buf);
-			} else if (!g ||
-			           g->cost[grid_index(g, q->x, q->y)] == 0) {
-				kind = 2;
-			} else if (corner) {
-				kind = 3;
-			} else if (a->order[qi] >= 0 &&
-			           (size_t)a->order[qi] + 1 < a->step_shown) {
-				kind = 1;
-			} else {
-				kind = 0;
-			}
-			if (kind >= 0) {
-				size_t len = strlen(group[kind]);
+	for (m = 0; m < 4; m++)
+		group[m][0] = '\0';
+	for (k = 0; k < n; k++) {
+		const struct step_nb *q = &nb[k];
+		const size_t qi = world_idx(w, q->x, q->y);
+		int corner = 0, kind = -1;
 
-				snprintf(group[kind] + len,
-				         sizeof(group[kind]) - len, " %s",
-				         dir_name[q->d]);
-			}
+		if (q->d >= DIR_STRAIGHT &&
+		    a->p.diagonal == PATH_DIAG_NO_CORNER && g)
+			corner = g->cost[grid_index(g, e->x + dir_dx[q->d],
+			                            e->y)] == 0 ||
+			         g->cost[grid_index(g, e->x,
+			                            e->y + dir_dy[q->d])] == 0;
+		if (q->now && q->before) {
+			snprintf(buf, sizeof(buf),
+			         "%s %d,%d better: g %u -> %u f %llu",
+			         dir_name[q->d], q->x, q->y, q->before->g,
+			         q->now->g, (unsigned long long)q->now->f);
+			aiview_panel_wrap(c, r, 0, buf);
+		} else if (q->now) {
+			snprintf(buf, sizeof(buf),
+			         "%s %d,%d new: g %u h %u f %llu",
+			         dir_name[q->d], q->x, q->y, q->now->g,
+			         q->now->h, (unsigned long long)q->now->f);
+			aiview_panel_wrap(c, r, 0, buf);
+		} else if (!g || g->cost[grid_index(g, q->x, q->y)] == 0) {
+			kind = 2;
+		} else if (corner) {
+			kind = 3;
+		} else if (a->order[qi] >= 0 &&
+		           (size_t)a->order[qi] + 1 < a->step_shown) {
+			kind = 1;
+		} else {
+			kind = 0;
 		}
-		for (m = 0; m < 4; m++)
-			if (group[order[m]][0]) {
-				snprintf(buf, sizeof(buf), "%s:%.39s",
-				         what[order[m]], group[order[m]]);
-				aiview_panel_wrap(c, r, 0, buf);
-			}
+		if (kind >= 0) {
+			size_t len = strlen(group[kind]);
+
+			snprintf(group[kind] + len, sizeof(group[kind]) - len,
+			         " %s", dir_name[q->d]);
+		}
 	}
+	for (m = 0; m < 4; m++)
+		if (group[order[m]][0]) {
+			snprintf(buf, sizeof(buf), "%s:%.39s", what[order[m]],
+			         group[order[m]]);
+			aiview_panel_wrap(c, r, 0, buf);
+		}
+}
+
+/* Step mode's panel: the step in words, which cell left the open list
+ * and why, and what became of each neighbour. */
+void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const struct world *w = a->game->world;
+	const struct path_trace_event *ev = a->trace.events, *e;
+	const struct grid *g;
+	struct step_nb nb[DIR_COUNT];
+	size_t from, to, n;
+	char buf[128];
+
+	if (r->row >= r->last)
+		return;
+	if (a->step_shown == 0 || step_span(a, a->step_shown, &from, &to)) {
+		snprintf(buf, sizeof(buf),
+		         "step 0/%zu: the start %d,%d is the open list; n "
+		         "takes the first step",
+		         a->total_exp, a->sx, a->sy);
+		aiview_panel_wrap(c, r, 0, buf);
+		return;
+	}
+	e = &ev[from];
+	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
+	         a->total_exp, e->x, e->y);
+	aiview_panel_wrap(c, r, CANVAS_BOLD, buf);
+	step_why(a, c, r, e, from, to);
+	if (e->x == a->gx && e->y == a->gy) {
+		aiview_panel_wrap(c, r, CANVAS_BOLD,
+		                  "the goal: the search ends");
+		return;
+	}
+	if (a->jps) {
+		step_jumps(a, c, r, e, from, to);
+		return;
+	}
+	g = minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+	n = step_gather(a, e, from, to, nb);
+	step_tell(a, c, r, e, g, nb, n);
 }
 
 /* The first entries of the open list after the shown step, lowest f
