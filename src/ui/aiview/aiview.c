@@ -69,19 +69,19 @@ void aiview_free(struct aiview *a)
 	path_trace_fini(&a->trace);
 	free(a->buf);
 	aiview_free_cells(a);
-	hpa_free(a->hpa);
-	free(a->hbuf);
-	free(a->habs);
-	dlite_ctx_free(a->dl);
-	free(a->dsnap);
-	free(a->dbuf);
+	hpa_free(a->hierarchy.hpa);
+	free(a->hierarchy.buf);
+	free(a->hierarchy.abs);
+	dlite_ctx_free(a->dlite.ctx);
+	free(a->dlite.snap);
+	free(a->dlite.buf);
 	free(a);
 }
 
 void aiview_set_game(struct aiview *a, struct game *g)
 {
 	a->game = g;
-	a->dl_ok = 0; /* its grid was the old game's */
+	a->dlite.ok = 0; /* its grid was the old game's */
 	aiview_follow(a);
 }
 

@@ -94,36 +94,40 @@ struct aiview {
 	uint32_t box_div; /* what the boxes' values were divided by */
 
 	/* y: the hierarchy's layer; the hierarchy for the selected kind's
-	 * grid, built for the map as it was at change hpa_serial, its
+	 * grid, built for the map as it was at change serial, its
 	 * answer to the same query (whole) and that answer's abstract
 	 * path. */
 	int hier;
-	struct hpa *hpa;
-	int hpa_kind;
-	uint32_t hpa_serial;
-	struct path_params hpa_moves;
-	struct path_point *hbuf, *habs;
-	size_t nhabs;
-	struct hpa_info hinfo;
-	struct path_result hres;
-	double hms;
+	struct ai_hierarchy {
+		struct hpa *hpa;
+		int kind;
+		uint32_t serial;
+		struct path_params moves;
+		struct path_point *buf, *abs;
+		size_t nabs;
+		struct hpa_info info;
+		struct path_result res;
+		double ms;
+	} hierarchy;
 
 	/* r: the same query by D* Lite, repaired from one refresh to the
 	 * next while the monster and its goal stay the same: the context,
-	 * the kind grid as it was priced last (dsnap), whose query it holds,
-	 * and its last answer (dres, the cells it was told of). */
+	 * the kind grid as it was priced last (snap), whose query it holds,
+	 * and its last answer (res, the cells it was told of). */
 	int repair;
-	struct dlite_ctx *dl;
-	uint8_t *dsnap;
-	struct path_point *dbuf;
-	size_t dsnap_n;
-	int dl_ok;
-	long dl_sel;
-	int dl_gx, dl_gy;
-	struct path_params dl_moves;
-	int dl_fresh;
-	size_t dl_changed;
-	struct path_result dres;
+	struct ai_dlite {
+		struct dlite_ctx *ctx;
+		uint8_t *snap;
+		struct path_point *buf;
+		size_t snap_n;
+		int ok;
+		long sel;
+		int gx, gy;
+		struct path_params moves;
+		int fresh;
+		size_t changed;
+		struct path_result res;
+	} dlite;
 
 	/* The last re-plans of every monster, a ring: when, who, why, and
 	 * for a changed cell which one. */

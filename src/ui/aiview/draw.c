@@ -353,27 +353,27 @@ static void draw_search(struct aiview *a, struct canvas *c,
 static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
 {
 	const struct world *w = a->game->world;
-	const int cs = hpa_csize(a->hpa);
+	const int cs = hpa_csize(a->hierarchy.hpa);
 	size_t i;
 	int x, y;
 
-	if (!a->hpa || cs <= 0)
+	if (!a->hierarchy.hpa || cs <= 0)
 		return;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
-			if (hpa_is_node(a->hpa, x, y))
+			if (hpa_is_node(a->hierarchy.hpa, x, y))
 				port_put(c, pt, x, y, '!', DATA_COLOR_CYAN, 0);
 			else if (x % cs == 0 || y % cs == 0)
 				port_mark(c, pt, x, y, DATA_COLOR_BLUE,
 				          CANVAS_DIM);
 		}
-	if (a->hres.status != PATH_FOUND)
+	if (a->hierarchy.res.status != PATH_FOUND)
 		return;
-	for (i = 1; i + 1 < a->hres.length && i < a->bufcap; i++)
-		port_put(c, pt, a->hbuf[i].x, a->hbuf[i].y, '*',
-		         DATA_COLOR_GREEN, CANVAS_BOLD);
-	for (i = 0; i < a->nhabs; i++)
-		port_put(c, pt, a->habs[i].x, a->habs[i].y,
+	for (i = 1; i + 1 < a->hierarchy.res.length && i < a->bufcap; i++)
+		port_put(c, pt, a->hierarchy.buf[i].x, a->hierarchy.buf[i].y,
+		         '*', DATA_COLOR_GREEN, CANVAS_BOLD);
+	for (i = 0; i < a->hierarchy.nabs; i++)
+		port_put(c, pt, a->hierarchy.abs[i].x, a->hierarchy.abs[i].y,
 		         (char)('0' + i % 10), DATA_COLOR_YELLOW, CANVAS_BOLD);
 }
 

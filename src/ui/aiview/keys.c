@@ -216,7 +216,7 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	case 'r':
 		a->repair = !a->repair;
-		a->dl_ok = 0;
+		a->dlite.ok = 0;
 		a->have = 0;
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",

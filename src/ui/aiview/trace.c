@@ -32,12 +32,14 @@ static int ensure_memory(struct aiview *a)
 	if (a->cells != cells) {
 		aiview_free_cells(a);
 		free(a->buf);
-		free(a->hbuf);
-		free(a->habs);
+		free(a->hierarchy.buf);
+		free(a->hierarchy.abs);
 		a->buf = malloc(cells * sizeof(*a->buf));
-		a->hbuf = malloc(cells * sizeof(*a->hbuf));
-		a->habs = malloc(cells * sizeof(*a->habs));
-		a->bufcap = a->buf && a->hbuf && a->habs ? cells : 0;
+		a->hierarchy.buf = malloc(cells * sizeof(*a->hierarchy.buf));
+		a->hierarchy.abs = malloc(cells * sizeof(*a->hierarchy.abs));
+		a->bufcap = a->buf && a->hierarchy.buf && a->hierarchy.abs
+		                    ? cells
+		                    : 0;
 		a->state = malloc(cells);
 		a->g = malloc(cells * sizeof(*a->g));
 		a->h = malloc(cells * sizeof(*a->h));
@@ -147,26 +149,27 @@ static struct hpa *hier_ready(struct aiview *a)
 
 	if (!g)
 		return NULL;
-	if (a->hpa && a->hpa_kind == kind &&
-	    a->hpa_serial == w->change_serial &&
-	    a->hpa_moves.diagonal == a->p.diagonal &&
-	    a->hpa_moves.straight_cost == a->p.straight_cost &&
-	    a->hpa_moves.diagonal_cost == a->p.diagonal_cost)
-		return a->hpa;
-	hpa_free(a->hpa);
-	a->hpa = hpa_new(w->width, w->height,
-	                 (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
-	                         ? HPA_CSIZE_DEFAULT
-	                         : HIER_SMALL_CSIZE);
-	if (!a->hpa || hpa_build(a->hpa, g, &a->p) != 0) {
-		hpa_free(a->hpa);
-		a->hpa = NULL;
+	if (a->hierarchy.hpa && a->hierarchy.kind == kind &&
+	    a->hierarchy.serial == w->change_serial &&
+	    a->hierarchy.moves.diagonal == a->p.diagonal &&
+	    a->hierarchy.moves.straight_cost == a->p.straight_cost &&
+	    a->hierarchy.moves.diagonal_cost == a->p.diagonal_cost)
+		return a->hierarchy.hpa;
+	hpa_free(a->hierarchy.hpa);
+	a->hierarchy.hpa =
+	        hpa_new(w->width, w->height,
+	                (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
+	                        ? HPA_CSIZE_DEFAULT
+	                        : HIER_SMALL_CSIZE);
+	if (!a->hierarchy.hpa || hpa_build(a->hierarchy.hpa, g, &a->p) != 0) {
+		hpa_free(a->hierarchy.hpa);
+		a->hierarchy.hpa = NULL;
 		return NULL;
 	}
-	a->hpa_kind = kind;
-	a->hpa_serial = w->change_serial;
-	a->hpa_moves = a->p;
-	return a->hpa;
+	a->hierarchy.kind = kind;
+	a->hierarchy.serial = w->change_serial;
+	a->hierarchy.moves = a->p;
+	return a->hierarchy.hpa;
 }
 
 /* The same query by the hierarchy, whole, into the table's last row and
@@ -177,25 +180,27 @@ static void compare_hier(struct aiview *a)
 	struct hpa *h = hier_ready(a);
 	double t0 = aiview_now_ms();
 
-	memset(&a->hinfo, 0, sizeof(a->hinfo));
-	memset(&a->hres, 0, sizeof(a->hres));
-	a->hres.status = PATH_NOMEM;
-	a->nhabs = 0;
+	memset(&a->hierarchy.info, 0, sizeof(a->hierarchy.info));
+	memset(&a->hierarchy.res, 0, sizeof(a->hierarchy.res));
+	a->hierarchy.res.status = PATH_NOMEM;
+	a->hierarchy.nabs = 0;
 	if (h) {
 		minds_hier_again(a->game->minds, a->game->world, (size_t)a->sel,
-		                 a->gx, a->gy, &a->p, h, a->hbuf, a->bufcap,
-		                 &a->hres, &a->hinfo);
-		if (a->hres.status == PATH_FOUND)
-			a->nhabs = hpa_last_abstract(h, a->habs, a->bufcap);
-		if (a->nhabs > a->bufcap)
-			a->nhabs = a->bufcap;
+		                 a->gx, a->gy, &a->p, h, a->hierarchy.buf,
+		                 a->bufcap, &a->hierarchy.res,
+		                 &a->hierarchy.info);
+		if (a->hierarchy.res.status == PATH_FOUND)
+			a->hierarchy.nabs = hpa_last_abstract(
+			        h, a->hierarchy.abs, a->bufcap);
+		if (a->hierarchy.nabs > a->bufcap)
+			a->hierarchy.nabs = a->bufcap;
 	}
-	a->hms = a->no_timing ? 0 : aiview_now_ms() - t0;
+	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
 	q->label = "HPA*";
-	q->status = a->hres.status;
-	q->expanded = a->hres.stats.expanded;
-	q->cost = a->hres.cost;
-	q->length = a->hres.length;
+	q->status = a->hierarchy.res.status;
+	q->expanded = a->hierarchy.res.stats.expanded;
+	q->cost = a->hierarchy.res.cost;
+	q->length = a->hierarchy.res.length;
 }
 
 /* Whether D* Lite takes the shown settings: A* with w = 1 and an
@@ -217,46 +222,47 @@ static void compare_dlite(struct aiview *a)
 
 	if (!dlite_takes(a))
 		return;
-	if (a->dl && a->dsnap_n != n) {
-		dlite_ctx_free(a->dl);
-		free(a->dsnap);
-		free(a->dbuf);
-		a->dl = NULL;
-		a->dsnap = NULL;
-		a->dbuf = NULL;
-		a->dl_ok = 0;
+	if (a->dlite.ctx && a->dlite.snap_n != n) {
+		dlite_ctx_free(a->dlite.ctx);
+		free(a->dlite.snap);
+		free(a->dlite.buf);
+		a->dlite.ctx = NULL;
+		a->dlite.snap = NULL;
+		a->dlite.buf = NULL;
+		a->dlite.ok = 0;
 	}
-	if (!a->dl) {
-		a->dl = dlite_ctx_new(w->width, w->height);
-		a->dsnap = malloc(n);
-		a->dbuf = malloc(a->bufcap * sizeof(*a->dbuf));
-		a->dsnap_n = n;
-		if (!a->dl || !a->dsnap || !a->dbuf) {
-			dlite_ctx_free(a->dl);
-			free(a->dsnap);
-			free(a->dbuf);
-			a->dl = NULL;
-			a->dsnap = NULL;
-			a->dbuf = NULL;
+	if (!a->dlite.ctx) {
+		a->dlite.ctx = dlite_ctx_new(w->width, w->height);
+		a->dlite.snap = malloc(n);
+		a->dlite.buf = malloc(a->bufcap * sizeof(*a->dlite.buf));
+		a->dlite.snap_n = n;
+		if (!a->dlite.ctx || !a->dlite.snap || !a->dlite.buf) {
+			dlite_ctx_free(a->dlite.ctx);
+			free(a->dlite.snap);
+			free(a->dlite.buf);
+			a->dlite.ctx = NULL;
+			a->dlite.snap = NULL;
+			a->dlite.buf = NULL;
 			return;
 		}
 	}
-	same = a->dl_ok && a->dl_sel == a->sel && a->dl_gx == a->gx &&
-	       a->dl_gy == a->gy && a->dl_moves.algo == a->p.algo &&
-	       a->dl_moves.heuristic == a->p.heuristic &&
-	       a->dl_moves.diagonal == a->p.diagonal &&
-	       a->dl_moves.straight_cost == a->p.straight_cost &&
-	       a->dl_moves.diagonal_cost == a->p.diagonal_cost;
+	same = a->dlite.ok && a->dlite.sel == a->sel && a->dlite.gx == a->gx &&
+	       a->dlite.gy == a->gy && a->dlite.moves.algo == a->p.algo &&
+	       a->dlite.moves.heuristic == a->p.heuristic &&
+	       a->dlite.moves.diagonal == a->p.diagonal &&
+	       a->dlite.moves.straight_cost == a->p.straight_cost &&
+	       a->dlite.moves.diagonal_cost == a->p.diagonal_cost;
 	minds_dlite_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
-	                  &a->p, a->dl, a->dsnap, !same, a->dbuf, a->bufcap,
-	                  &a->dres, &a->dl_changed);
-	a->dl_fresh = !same;
-	a->dl_ok =
-	        a->dres.status == PATH_FOUND || a->dres.status == PATH_NO_PATH;
-	a->dl_sel = a->sel;
-	a->dl_gx = a->gx;
-	a->dl_gy = a->gy;
-	a->dl_moves = a->p;
+	                  &a->p, a->dlite.ctx, a->dlite.snap, !same,
+	                  a->dlite.buf, a->bufcap, &a->dlite.res,
+	                  &a->dlite.changed);
+	a->dlite.fresh = !same;
+	a->dlite.ok = a->dlite.res.status == PATH_FOUND ||
+	              a->dlite.res.status == PATH_NO_PATH;
+	a->dlite.sel = a->sel;
+	a->dlite.gx = a->gx;
+	a->dlite.gy = a->gy;
+	a->dlite.moves = a->p;
 }
 
 /* The table's rows: the hierarchy's only with its layer (y). */
@@ -485,19 +491,20 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 			              0, " %-8s %6u %s", q->label, q->expanded,
 			              cmp_status_short(a, i));
 	}
-	if (a->repair && a->have && a->dl && r->row < r->last) {
+	if (a->repair && a->have && a->dlite.ctx && r->row < r->last) {
 		char buf[256];
 
-		if (a->dres.status == PATH_FOUND)
+		if (a->dlite.res.status == PATH_FOUND)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %5u", "D* Lite",
-			              a->dres.stats.expanded, a->dres.cost);
+			              a->dlite.res.stats.expanded,
+			              a->dlite.res.cost);
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %s", "D* Lite",
-			              a->dres.stats.expanded,
-			              cmp_short_name(a->dres.status));
-		if (a->dl_fresh)
+			              a->dlite.res.stats.expanded,
+			              cmp_short_name(a->dlite.res.status));
+		if (a->dlite.fresh)
 			snprintf(buf, sizeof(buf),
 			         "D* Lite planned afresh; from now on it "
 			         "repairs this search as the map and the "
@@ -507,7 +514,7 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 			         "D* Lite repaired its search after %zu "
 			         "cells changed: %u expanded, where the "
 			         "shown search started over with %zu",
-			         a->dl_changed, a->dres.stats.expanded,
+			         a->dlite.changed, a->dlite.res.stats.expanded,
 			         a->total_exp);
 		aiview_panel_wrap(c, r, 0, buf);
 	} else if (a->repair && a->have && !dlite_takes(a) &&
@@ -517,20 +524,22 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 		        "D* Lite: n/a (A* with w=1 and an admissible h, "
 		        "or Dijkstra)");
 	}
-	if (a->hier && a->have && a->hpa && r->row < r->last) {
+	if (a->hier && a->have && a->hierarchy.hpa && r->row < r->last) {
 		char buf[256];
 		size_t ncl, nn;
 
-		hpa_counts(a->hpa, &ncl, &nn, NULL);
+		hpa_counts(a->hierarchy.hpa, &ncl, &nn, NULL);
 		snprintf(buf, sizeof(buf),
 		         "hierarchy: %zu clusters of %d, %zu entrances; "
 		         "abstract path %zu points, %u expanded; %u window%s "
 		         "refined it, %u cells; %.2f ms",
-		         ncl, hpa_csize(a->hpa), nn, a->nhabs,
-		         a->hinfo.abstract_expanded, a->hinfo.windows,
-		         a->hinfo.windows == 1 ? "" : "s",
-		         a->hinfo.link_expanded + a->hinfo.refine_expanded,
-		         a->hms);
+		         ncl, hpa_csize(a->hierarchy.hpa), nn,
+		         a->hierarchy.nabs, a->hierarchy.info.abstract_expanded,
+		         a->hierarchy.info.windows,
+		         a->hierarchy.info.windows == 1 ? "" : "s",
+		         a->hierarchy.info.link_expanded +
+		                 a->hierarchy.info.refine_expanded,
+		         a->hierarchy.ms);
 		aiview_panel_wrap(c, r, 0, buf);
 	}
 }
