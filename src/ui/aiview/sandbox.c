@@ -16,6 +16,8 @@
 #include "session/files.h"
 #include "ui/keys.h"
 
+/* A fresh board with a wall brush; the count of files written stays, so
+ * that a save does not try the names taken before. */
 static void sandbox_init(struct sandbox *b, const struct world *w)
 {
 	const unsigned saves = b->saves;
@@ -39,6 +41,7 @@ static void sandbox_brush(struct sandbox *b, const struct world *w, int step)
 	b->brush = ((b->brush + step) % n + n) % n;
 }
 
+/* Notes an edit for undo, in the current batch. */
 static int sandbox_note(struct sandbox *b, int actor, int x, int y, int from)
 {
 	if (b->n == b->cap) {
