@@ -159,6 +159,11 @@ int game_step(struct game *g, struct world_cmd cmd)
 	return g->world->state == WORLD_PLAYING ? 1 : -1;
 }
 
+int game_edit(struct game *g, struct cmd_edit e)
+{
+	return act_edit(g->world, e);
+}
+
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *b = p;

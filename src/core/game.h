@@ -15,6 +15,7 @@
 #include "core/base/diag.h"
 #include "core/data/data.h"
 #include "core/mind/mind.h"
+#include "core/world/cmd.h"
 #include "core/world/event_text.h" /* what a front end says of a turn */
 #include "core/world/reload.h"
 #include "core/world/world.h"
@@ -59,6 +60,11 @@ void game_monsters_act(struct game *g);
  * monsters' tick.  Returns 1 when the game goes on after a turn, 0 when
  * the command took no time, -1 when the game is over. */
 int game_step(struct game *g, struct world_cmd cmd);
+
+/* An edit of the dungeon between turns (the sandbox's), carried out by
+ * the rules (act_edit): the minds see it in the change log when they next
+ * decide.  No time passes.  Returns 0, or -1 when refused. */
+int game_edit(struct game *g, struct cmd_edit e);
 
 /* Makes g the first of levels levels (2 or more): reaching the stairs
  * of one below the last takes the player down to the next, made by fn

@@ -7,9 +7,13 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/keys.c src/ui/keys.h \
 	src/ui/canvas.c src/ui/canvas.h \
 	src/ui/view.c src/ui/view.h \
-	src/ui/aiview.c src/ui/aiview.h \
+	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \
+	src/ui/aiview/aiview_impl.h src/ui/aiview/trace.c \
+	src/ui/aiview/keys.c src/ui/aiview/draw.c src/ui/aiview/panel.c \
+	src/ui/aiview/narrate.c src/ui/aiview/boxes.c \
+	src/ui/aiview/export.c src/ui/aiview/lesson.c \
+	src/ui/aiview/sandbox.c src/ui/aiview/sandbox.h \
 	src/ui/dump.c src/ui/dump.h src/ui/cast.c src/ui/cast.h \
-	src/ui/sandbox.c src/ui/sandbox.h \
 	src/ui/term.c src/ui/term.h
 src_hunted_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 src_hunted_LDADD = $(SESSION_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)

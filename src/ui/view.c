@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aiview.h"
+#include "ui/aiview/aiview.h"
 #include "cast.h"
-#include "sandbox.h"
+#include "ui/aiview/sandbox.h"
 #include "session/campaign.h"
 #include "session/files.h"
 #include "core/base/file.h"
@@ -59,7 +59,6 @@ struct view {
 	int last_w, last_h; /* the size of the last screen drawn */
 	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
 	struct sandbox sandbox;
-	unsigned saves; /* sandbox files written */
 	int lesson;     /* a lesson: its pages under the map */
 	size_t page;    /* the page shown */
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
@@ -622,143 +621,19 @@ static void draw_page(struct view *v, struct canvas *c, int y0, int rows)
 	            pg->text ? pg->text : "");
 }
 
-/* ---- the sandbox ------------------------------------------------------- */
-
-/* S: the dungeon becomes a drawing board for the search the view shows.
- * Not while recording or replaying: the edits are not turns, and a
- * recording could not play them back. */
-static void view_sandbox_enter(struct view *v)
-{
-	const struct world *w = v->s->game->world;
-
-	if (v->s->rec || v->replaying) {
-		view_log(v,
-		         "No sandbox while recording or replaying: its edits "
-		         "are not turns.");
-		return;
-	}
-	if (aiview_selected(v->ai) < 0) {
-		view_log(v, "The sandbox needs a monster to follow (Tab).");
-		return;
-	}
-	if (!v->sandbox.batch && !v->sandbox.n)
-		sandbox_init(&v->sandbox, w);
-	/* A save replays the game's turns: edits are none. */
-	session_unsaveable(v->s, "the sandbox changed the dungeon");
-	v->mode = MODE_SANDBOX;
-	v->look_x = w->px;
-	v->look_y = w->py;
-	view_log(v,
-	         "Sandbox: space paints %s ([ ]), s start, g goal, U undo, "
-	         "C clear, w save.",
-	         w->data->terrain[v->sandbox.brush].name);
-}
-
-/* w: the dungeon as a map file in the current directory, never over an
- * existing file. */
-static void view_sandbox_save(struct view *v)
-{
-	char dir[4096], monsters[4200], path[64], err[512];
-	int tries;
-
-	if (files_data_dir(v->s->setup.data_dir, dir, sizeof(dir)) < 0) {
-		view_log(v, "Save failed: no data directory for monsters.txt.");
-		return;
-	}
-	snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
-	for (tries = 0; tries < 1000; tries++) {
-		snprintf(path, sizeof(path), "hunted-sandbox-%u.txt",
-		         ++v->saves);
-		if (access(path, F_OK) != 0)
-			break;
-	}
-	if (sandbox_save(v->s->game->world, monsters, path, err, sizeof(err)) !=
-	    0) {
-		view_log(v, "Save failed: %s", err);
-		return;
-	}
-	view_log(v, "Saved %s: hunted --map ./%s plays it.", path, path);
-}
-
-/* A key in the sandbox. */
-static void view_key_sandbox(struct view *v, int key)
-{
-	struct world *w = v->s->game->world;
-	char msg[LOG_LINE] = "";
-	int dx, dy;
-
-	if (keys_dir(key, &dx, &dy)) {
-		if (world_in(w, v->look_x + dx, v->look_y + dy)) {
-			v->look_x += dx;
-			v->look_y += dy;
-		}
-		return;
-	}
-	switch (key) {
-	case ' ':
-	case VK_ENTER:
-		if (sandbox_paint(&v->sandbox, w, v->look_x, v->look_y, msg,
-		                  sizeof(msg)) != 0)
-			view_log(v, "%s", msg);
-		break;
-	case ']':
-	case '[':
-		sandbox_brush(&v->sandbox, w, key == ']' ? 1 : -1);
-		view_log(v, "Brush: %s.",
-		         w->data->terrain[v->sandbox.brush].name);
-		break;
-	case 's':
-	case 'g':
-		if (sandbox_put(&v->sandbox, w,
-		                key == 'g' ? -1 : (int)aiview_selected(v->ai),
-		                v->look_x, v->look_y, msg, sizeof(msg)) != 0)
-			view_log(v, "%s", msg);
-		break;
-	case 'U':
-	case 127:
-	case 8:
-		if (sandbox_undo(&v->sandbox, w) != 0)
-			view_log(v, "Nothing to undo.");
-		break;
-	case 'C':
-		if (sandbox_clear(&v->sandbox, w) < 0)
-			view_log(v, "Out of memory.");
-		break;
-	case 'w':
-		view_sandbox_save(v);
-		break;
-	case VK_ESC:
-	case 'S':
-		v->mode = MODE_PLAY;
-		view_log(v, "Sandbox closed; the dungeon stays as drawn.");
-		break;
-	default:
-		break;
-	}
-	/* The search runs again on the dungeon as it is now. */
-	aiview_forget(v->ai);
-}
-
 /* A mouse click on the screen at (x, y): in the sandbox, the cursor goes
  * there, and button 1 paints. */
 void view_click(struct view *v, int x, int y, int button)
 {
 	char msg[LOG_LINE];
-	int mx, my;
 
 	if (v->mode != MODE_SANDBOX || x < 0 || y < 0 || x >= v->map_w ||
 	    y >= v->map_h)
 		return;
-	mx = v->map_ox + x;
-	my = v->map_oy + y;
-	if (!world_in(v->s->game->world, mx, my))
-		return;
-	v->look_x = mx;
-	v->look_y = my;
-	if (button == 1 && sandbox_paint(&v->sandbox, v->s->game->world, mx, my,
-	                                 msg, sizeof(msg)) != 0)
+	if (sandbox_click(&v->sandbox, v->s->game, v->ai, v->map_ox + x,
+	                  v->map_oy + y, button, &v->look_x, &v->look_y, msg,
+	                  sizeof(msg)))
 		view_log(v, "%s", msg);
-	aiview_forget(v->ai);
 }
 
 #define EXPORT_FRAMES 2000 /* steps drawn into an exported search's cast */
@@ -886,7 +761,10 @@ static int view_key_ai(struct view *v, int key)
 		return 1;
 	}
 	if (key == 'S') {
-		view_sandbox_enter(v);
+		if (sandbox_enter(&v->sandbox, v->s, v->replaying, v->ai,
+		                  &v->look_x, &v->look_y, msg, sizeof(msg)))
+			v->mode = MODE_SANDBOX;
+		view_log(v, "%s", msg);
 		return 1;
 	}
 	if (key == VK_ESC) {
@@ -1031,6 +909,7 @@ static enum view_result view_key_small(struct view *v, int key)
 
 enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
+	char msg[LOG_LINE];
 	int dx, dy;
 
 	if (key == VK_RESIZE)
@@ -1100,7 +979,11 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 			v->mode = MODE_HELP;
 			return VIEW_OK;
 		}
-		view_key_sandbox(v, key);
+		if (sandbox_key(&v->sandbox, v->s, v->ai, key, &v->look_x,
+		                &v->look_y, msg, sizeof(msg)))
+			v->mode = MODE_PLAY;
+		if (*msg)
+			view_log(v, "%s", msg);
 		return VIEW_OK;
 	case MODE_QUIT:
 		if (key == 'y' || key == 'Y')

@@ -115,6 +115,69 @@ static void test_world_sight(void **state)
 	game_free(g);
 }
 
+/* A sandbox edit goes through the rules: the cell changes, the change
+ * log the minds read has it, and no time passes; a refused edit changes
+ * nothing; undoing is the inverse edit. */
+static void test_world_edit(void **state)
+{
+	static const char map[] = "##########\n"
+	                          "#@.....w>#\n"
+	                          "##########\n";
+	struct game *g;
+	struct world *w;
+	uint32_t serial;
+	int wall, floor, energy;
+
+	(void)state;
+	g = dungeon_play(map, 1, NULL);
+	w = g->world;
+	wall = data_terrain_find(w->data, "wall");
+	floor = data_terrain_find(w->data, "floor");
+	serial = w->change_serial;
+	energy = w->monsters[0].energy;
+
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, 4, 1, wall}),
+	        0);
+	assert_int_equal(w->terrain[world_idx(w, 4, 1)], wall);
+	assert_int_equal(w->change_serial, serial + 1);
+	assert_int_equal(world_change(w, w->change_serial)->x, 4);
+	assert_int_equal(w->turn, 0);
+	assert_int_equal(w->monsters[0].x, 7);
+	assert_int_equal(w->monsters[0].energy, energy);
+
+	/* Nobody may be walled in, nor stand in a wall. */
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, 7, 1, wall}),
+	        -1);
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, -1, 4, 1, 0}), -1);
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, 40, 1, wall}),
+	        -1);
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, 5, 3, 1, 0}), -1);
+	assert_int_equal(w->change_serial, serial + 1);
+
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, -1, 3, 1, 0}), 0);
+	assert_int_equal(w->px, 3);
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, 0, 5, 1, 0}), 0);
+	assert_int_equal(w->monsters[0].x, 5);
+	assert_int_equal(world_monster_at(w, 5, 1), 0);
+	assert_int_equal(world_monster_at(w, 7, 1), -1);
+
+	/* The inverse edit undoes the paint, as a change of its own. */
+	assert_int_equal(
+	        game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, 4, 1, floor}),
+	        0);
+	assert_int_equal(w->terrain[world_idx(w, 4, 1)], floor);
+	assert_int_equal(w->change_serial, serial + 2);
+	assert_int_equal(w->turn, 0);
+	game_free(g);
+}
+
 /* The command letters round-trip. */
 static void test_world_cmd_letters(void **state)
 {
@@ -143,6 +206,7 @@ int main(void)
 	        cmocka_unit_test(test_world_player_doors_and_keys),
 	        cmocka_unit_test(test_world_sight),
 	        cmocka_unit_test(test_world_cmd_letters),
+	        cmocka_unit_test(test_world_edit),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -337,3 +337,45 @@ void act_end_turn(struct world *w)
 	    w->turn % WORLD_REGEN_TURNS == 0)
 		w->php++;
 }
+
+/* ---- edits ------------------------------------------------------------- */
+
+/* Whether the mover standing on (x, y), if any, may stay there on
+ * terrain t. */
+static int act_stays(const struct world *w, int x, int y, int t)
+{
+	const int m = world_monster_at(w, x, y);
+	const size_t nt = w->data->nterrain;
+
+	if (x == w->px && y == w->py)
+		return w->enter[(size_t)t];
+	if (m >= 0)
+		return w->enter[(size_t)(w->monsters[m].kind + 1) * nt +
+		                (size_t)t];
+	return 1;
+}
+
+int act_edit(struct world *w, struct cmd_edit e)
+{
+	switch (e.kind) {
+	case CMD_EDIT_PAINT:
+		if (!world_in(w, e.x, e.y) || e.terrain < 0 ||
+		    (size_t)e.terrain >= w->data->nterrain ||
+		    !act_stays(w, e.x, e.y, e.terrain))
+			return -1;
+		act_terrain(w, e.x, e.y, e.terrain);
+		return 0;
+	case CMD_EDIT_PUT:
+		if (e.actor < -1 ||
+		    (e.actor >= 0 && (size_t)e.actor >= w->nmonsters))
+			return -1;
+		if (world_put(w, e.actor, e.x, e.y) != 0)
+			return -1;
+		/* The player's sight goes where the player was put. */
+		if (e.actor == -1)
+			fov_update(w);
+		return 0;
+	default:
+		return -1;
+	}
+}

@@ -10,6 +10,7 @@
 #ifndef HUNTED_ACT_H
 #define HUNTED_ACT_H
 
+#include "cmd.h"
 #include "world.h"
 
 /* Carries out the player's command, starting the turn's event log.
@@ -46,6 +47,16 @@ static inline int act_ready(struct world *w, size_t i)
 	m->energy -= WORLD_TURN_ENERGY;
 	return 1;
 }
+
+/* Carries out an edit of the dungeon (cmd.h) between turns: the terrain
+ * goes through world_set_terrain, so the change log the minds read has
+ * it, and a mover through world_put; what the player sees follows both
+ * (fov.h).  No time passes.  Returns 0 when
+ * done (painting a cell the terrain it has changes nothing), -1 when the
+ * edit is refused: off the map, an unknown terrain or mover, a mover that
+ * could not stand on the new terrain, or a cell it may not enter or that
+ * is taken. */
+int act_edit(struct world *w, struct cmd_edit e);
 
 /* Ends the turn: the turn counter moves on. */
 void act_end_turn(struct world *w);

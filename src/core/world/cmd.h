@@ -8,8 +8,26 @@
 #define HUNTED_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "world.h"
+
+/* An edit of the dungeon between turns (the sandbox's), which the rules
+ * carry out (act_edit) like every other change: a cell painted with a
+ * terrain, or the player or a monster put on a cell.  An edit is not a
+ * turn: no time passes and no monster moves.  Undoing an edit is the
+ * inverse edit. */
+enum cmd_edit_kind {
+	CMD_EDIT_PAINT = 0, /* terrain on (x, y) */
+	CMD_EDIT_PUT,       /* actor (-1 the player, else a monster) to x, y */
+};
+
+struct cmd_edit {
+	uint8_t kind; /* enum cmd_edit_kind */
+	int actor;
+	int x, y;
+	int terrain;
+};
 
 /* Parses one command from s into out; returns the characters used (1 or
  * 2), or 0 when s does not start with a command (*s == '\0' included). */

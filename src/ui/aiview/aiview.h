@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "canvas.h"
+#include "ui/canvas.h"
 #include "core/game.h"
 
 struct aiview;

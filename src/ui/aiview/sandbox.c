@@ -1,4 +1,7 @@
-/* sandbox.c - the AI view's sandbox (see sandbox.h). */
+/* SPDX-License-Identifier: MIT */
+/* sandbox.c - the AI view's sandbox (see sandbox.h): its keys and clicks,
+ * the edits it sends the game as commands and undoes with the inverse
+ * ones, and the dungeon saved as a map file. */
 #include "config.h"
 
 #include "sandbox.h"
@@ -10,11 +13,18 @@
 #include <string.h>
 #include <unistd.h>
 
-void sandbox_init(struct sandbox *b, const struct world *w)
+#include "session/files.h"
+#include "ui/keys.h"
+
+/* A fresh board with a wall brush; the count of files written stays, so
+ * that a save does not try the names taken before. */
+static void sandbox_init(struct sandbox *b, const struct world *w)
 {
+	const unsigned saves = b->saves;
 	int wall = data_terrain_find(w->data, "wall");
 
 	memset(b, 0, sizeof(*b));
+	b->saves = saves;
 	b->brush = wall >= 0 ? wall : 0;
 }
 
@@ -24,13 +34,14 @@ void sandbox_fini(struct sandbox *b)
 	memset(b, 0, sizeof(*b));
 }
 
-void sandbox_brush(struct sandbox *b, const struct world *w, int step)
+static void sandbox_brush(struct sandbox *b, const struct world *w, int step)
 {
 	const int n = (int)w->data->nterrain;
 
 	b->brush = ((b->brush + step) % n + n) % n;
 }
 
+/* Notes an edit for undo, in the current batch. */
 static int sandbox_note(struct sandbox *b, int actor, int x, int y, int from)
 {
 	if (b->n == b->cap) {
@@ -46,78 +57,83 @@ static int sandbox_note(struct sandbox *b, int actor, int x, int y, int from)
 	return 0;
 }
 
-/* Whether the mover standing on (x, y), if any, may stay there on
- * terrain t. */
-static int sandbox_stays(const struct world *w, int x, int y, int t)
-{
-	const int m = world_monster_at(w, x, y);
-	const size_t nt = w->data->nterrain;
-
-	if (x == w->px && y == w->py)
-		return w->enter[(size_t)t];
-	if (m >= 0)
-		return w->enter[(size_t)(w->monsters[m].kind + 1) * nt +
-		                (size_t)t];
-	return 1;
-}
-
-/* One cell painted, in the current batch. */
-static int sandbox_paint_one(struct sandbox *b, struct world *w, int x, int y,
+/* One cell painted, in the current batch.  Returns 1 when it changed, 0
+ * when it had the terrain already, -1 when out of memory and -2 when the
+ * rules refused it (a mover stands there that could not stay). */
+static int sandbox_paint_one(struct sandbox *b, struct game *g, int x, int y,
                              int t)
 {
+	const struct world *w = g->world;
 	const int from = w->terrain[world_idx(w, x, y)];
 
 	if (from == t)
 		return 0;
 	if (sandbox_note(b, -2, x, y, from) != 0)
 		return -1;
-	world_set_terrain(w, x, y, t);
+	if (game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, x, y, t}) != 0) {
+		b->n--;
+		return -2;
+	}
 	return 1;
 }
 
-int sandbox_paint(struct sandbox *b, struct world *w, int x, int y, char *msg,
-                  size_t size)
+/* Paints the brush on (x, y).  Returns 0, or -1 with why in msg. */
+static int sandbox_paint(struct sandbox *b, struct game *g, int x, int y,
+                         char *msg, size_t size)
 {
+	const struct world *w = g->world;
+	int r;
+
 	if (!world_in(w, x, y))
 		return -1;
-	if (!sandbox_stays(w, x, y, b->brush)) {
+	b->batch++;
+	r = sandbox_paint_one(b, g, x, y, b->brush);
+	if (r == -2) {
+		b->batch--; /* nothing was done */
 		snprintf(msg, size,
 		         "Something stands there that cannot stand on %s.",
 		         w->data->terrain[b->brush].name);
 		return -1;
 	}
-	b->batch++;
-	if (sandbox_paint_one(b, w, x, y, b->brush) < 0) {
+	if (r < 0) {
 		snprintf(msg, size, "Out of memory.");
 		return -1;
 	}
 	return 0;
 }
 
-int sandbox_put(struct sandbox *b, struct world *w, int actor, int x, int y,
-                char *msg, size_t size)
+/* Moves the player (actor -1) or monster actor to (x, y).  Returns 0, or
+ * -1 with why in msg. */
+static int sandbox_put(struct sandbox *b, struct game *g, int actor, int x,
+                       int y, char *msg, size_t size)
 {
+	const struct world *w = g->world;
 	const int ox = actor < 0 ? w->px : w->monsters[actor].x;
 	const int oy = actor < 0 ? w->py : w->monsters[actor].y;
 
 	if (ox == x && oy == y)
 		return 0;
-	if (world_put(w, actor, x, y) != 0) {
+	if (sandbox_note(b, actor, ox, oy, 0) != 0) {
+		snprintf(msg, size, "Out of memory.");
+		return -1;
+	}
+	if (game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, actor, x, y, 0}) !=
+	    0) {
+		b->n--;
 		snprintf(msg, size, "%s cannot stand there.",
 		         actor < 0 ? "You" : "It");
 		return -1;
 	}
 	b->batch++;
-	if (sandbox_note(b, actor, ox, oy, 0) != 0) {
-		world_put(w, actor, ox, oy);
-		snprintf(msg, size, "Out of memory.");
-		return -1;
-	}
+	b->edits[b->n - 1].batch = b->batch;
 	return 0;
 }
 
-long sandbox_clear(struct sandbox *b, struct world *w)
+/* Floor everywhere but the map's edge and the exit, where no mover
+ * stands.  Returns the cells changed, or -1 when out of memory. */
+static long sandbox_clear(struct sandbox *b, struct game *g)
 {
+	const struct world *w = g->world;
 	const int floor = data_terrain_find(w->data, "floor");
 	long changed = 0;
 	int x, y;
@@ -129,18 +145,19 @@ long sandbox_clear(struct sandbox *b, struct world *w)
 		for (x = 1; x + 1 < w->width; x++) {
 			int r;
 
-			if (!sandbox_stays(w, x, y, floor) ||
-			    (x == w->exit_x && y == w->exit_y))
+			if (x == w->exit_x && y == w->exit_y)
 				continue;
-			r = sandbox_paint_one(b, w, x, y, floor);
-			if (r < 0)
+			r = sandbox_paint_one(b, g, x, y, floor);
+			if (r == -1)
 				return -1;
-			changed += r;
+			changed += r > 0;
 		}
 	return changed;
 }
 
-int sandbox_undo(struct sandbox *b, struct world *w)
+/* Undoes the last batch of edits by the inverse ones.  Returns 0, or -1
+ * when there is none. */
+static int sandbox_undo(struct sandbox *b, struct game *g)
 {
 	unsigned batch;
 
@@ -151,9 +168,11 @@ int sandbox_undo(struct sandbox *b, struct world *w)
 		const struct sandbox_edit *e = &b->edits[--b->n];
 
 		if (e->actor == -2)
-			world_set_terrain(w, e->x, e->y, e->from);
+			game_edit(g, (struct cmd_edit){CMD_EDIT_PAINT, 0, e->x,
+			                               e->y, e->from});
 		else
-			world_put(w, e->actor, e->x, e->y);
+			game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, e->actor,
+			                               e->x, e->y, 0});
 	}
 	return 0;
 }
@@ -273,8 +292,8 @@ static void write_glyph(FILE *out, char c)
 		fprintf(out, "'%c'", c);
 }
 
-int sandbox_save(const struct world *w, const char *monsters, const char *path,
-                 char *msg, size_t size)
+static int sandbox_save_file(const struct world *w, const char *monsters,
+                             const char *path, char *msg, size_t size)
 {
 	struct legend_entry e[128];
 	size_t n = 0, i;
@@ -355,4 +374,138 @@ int sandbox_save(const struct world *w, const char *monsters, const char *path,
 		return -1;
 	}
 	return 0;
+}
+
+/* w: the dungeon as a map file in the current directory, never over an
+ * existing file. */
+static void sandbox_save(struct sandbox *b, struct session *s, char *msg,
+                         size_t size)
+{
+	char dir[4096], monsters[4200], path[64], err[512];
+	int tries;
+
+	if (files_data_dir(s->setup.data_dir, dir, sizeof(dir)) < 0) {
+		snprintf(msg, size,
+		         "Save failed: no data directory for monsters.txt.");
+		return;
+	}
+	snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
+	for (tries = 0; tries < 1000; tries++) {
+		snprintf(path, sizeof(path), "hunted-sandbox-%u.txt",
+		         ++b->saves);
+		if (access(path, F_OK) != 0)
+			break;
+	}
+	if (sandbox_save_file(s->game->world, monsters, path, err,
+	                      sizeof(err)) != 0) {
+		snprintf(msg, size, "Save failed: %s", err);
+		return;
+	}
+	snprintf(msg, size, "Saved %s: hunted --map ./%s plays it.", path,
+	         path);
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+int sandbox_enter(struct sandbox *b, struct session *s, int replaying,
+                  struct aiview *ai, int *x, int *y, char *msg, size_t size)
+{
+	const struct world *w = s->game->world;
+
+	if (s->rec || replaying) {
+		snprintf(msg, size,
+		         "No sandbox while recording or replaying: its edits "
+		         "are not turns.");
+		return 0;
+	}
+	if (aiview_selected(ai) < 0) {
+		snprintf(msg, size,
+		         "The sandbox needs a monster to follow (Tab).");
+		return 0;
+	}
+	if (!b->batch && !b->n)
+		sandbox_init(b, w);
+	/* A save replays the game's turns: edits are none. */
+	session_unsaveable(s, "the sandbox changed the dungeon");
+	*x = w->px;
+	*y = w->py;
+	snprintf(msg, size,
+	         "Sandbox: space paints %s ([ ]), s start, g goal, U undo, "
+	         "C clear, w save.",
+	         w->data->terrain[b->brush].name);
+	return 1;
+}
+
+int sandbox_key(struct sandbox *b, struct session *s, struct aiview *ai,
+                int key, int *x, int *y, char *msg, size_t size)
+{
+	struct game *g = s->game;
+	const struct world *w = g->world;
+	int dx, dy, closed = 0;
+
+	msg[0] = '\0';
+	if (keys_dir(key, &dx, &dy)) {
+		if (world_in(w, *x + dx, *y + dy)) {
+			*x += dx;
+			*y += dy;
+		}
+		return 0;
+	}
+	switch (key) {
+	case ' ':
+	case VK_ENTER:
+		sandbox_paint(b, g, *x, *y, msg, size);
+		break;
+	case ']':
+	case '[':
+		sandbox_brush(b, w, key == ']' ? 1 : -1);
+		snprintf(msg, size, "Brush: %s.",
+		         w->data->terrain[b->brush].name);
+		break;
+	case 's':
+	case 'g':
+		sandbox_put(b, g, key == 'g' ? -1 : (int)aiview_selected(ai),
+		            *x, *y, msg, size);
+		break;
+	case 'U':
+	case 127:
+	case 8:
+		if (sandbox_undo(b, g) != 0)
+			snprintf(msg, size, "Nothing to undo.");
+		break;
+	case 'C':
+		if (sandbox_clear(b, g) < 0)
+			snprintf(msg, size, "Out of memory.");
+		break;
+	case 'w':
+		sandbox_save(b, s, msg, size);
+		break;
+	case VK_ESC:
+	case 'S':
+		closed = 1;
+		snprintf(msg, size,
+		         "Sandbox closed; the dungeon stays as drawn.");
+		break;
+	default:
+		break;
+	}
+	/* The search runs again on the dungeon as it is now. */
+	aiview_forget(ai);
+	return closed;
+}
+
+int sandbox_click(struct sandbox *b, struct game *g, struct aiview *ai, int mx,
+                  int my, int button, int *x, int *y, char *msg, size_t size)
+{
+	int logged = 0;
+
+	msg[0] = '\0';
+	if (!world_in(g->world, mx, my))
+		return 0;
+	*x = mx;
+	*y = my;
+	if (button == 1)
+		logged = sandbox_paint(b, g, mx, my, msg, size) != 0;
+	aiview_forget(ai);
+	return logged;
 }

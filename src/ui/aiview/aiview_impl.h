@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: MIT */
+/* aiview_impl.h - the AI view's state, shared by the files of
+ * src/ui/aiview/ alone: the view's settings, the traced search and its
+ * per-cell arrays, the comparison, the hierarchy's and D* Lite's
+ * contexts, and the re-plan history; and the helpers one file of the
+ * folder lends the others. */
+#ifndef HUNTED_AIVIEW_IMPL_H
+#define HUNTED_AIVIEW_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aiview.h"
+
+#include "core/base/dir.h"
+#include "core/path/distmap.h"
+#include "core/path/dlite.h"
+#include "core/path/hpa.h"
+#include "core/path/jps.h"
+#include "ui/canvas.h"
+
+#define TRACE_LIMIT  (1u << 22) /* events kept of one traced search */
+#define HISTORY_KEEP 1024       /* re-plans kept, of all monsters */
+#define NO_DIR       (-1)
+#define CMP_COUNT    7 /* searches in the side-by-side comparison */
+#define CMP_JPS      5 /* jump point search, where it applies */
+#define CMP_HPA      6 /* the last: the hierarchy for big maps */
+#define CMP_DIJKSTRA 1 /* the cheapest way, to compare with */
+/* The hierarchy's clusters as the AI view shows them: the monsters' own
+ * size on a map big enough for them to use one, smaller on the small
+ * maps, so that a level shows a few. */
+#define HIER_SMALL_CSIZE 8
+#define HIER_BIG_CELLS   (128 * 128)
+
+/* One search of the comparison table. */
+struct ai_cmp {
+	const char *label;
+	enum path_status status;
+	uint32_t expanded, cost;
+	size_t length;
+};
+
+struct aiview {
+	struct game *game; /* the game watched */
+	int no_timing;     /* show 0 for search times (golden dumps) */
+	int on;
+	int paths, open, arrows, cost, cache; /* layers */
+	char value;                           /* 'g', 'h', 'f' or 0 */
+	int all;                              /* every monster's path */
+	long sel;                             /* selected monster, -1 none */
+	int locked; /* chosen with Tab: kept while it lives */
+
+	int step;          /* step mode */
+	size_t step_shown; /* expansions shown in step mode */
+	int jumping;       /* J: a step number is being typed */
+	size_t jump_to;    /* the number typed so far */
+	int custom;        /* params changed with H D W A t, or by a page */
+	int by_page;       /* ...by a lesson's page, which says so itself */
+	int jps;           /* the shown search is jump point search's */
+	struct path_params p;
+
+	/* The selected monster's search, run again with a trace. */
+	struct path_ctx *ctx;
+	struct jps_ctx *jctx; /* for the comparison's jump point search */
+	int ctx_w, ctx_h;
+	struct path_trace trace;
+	struct path_point *buf;
+	size_t bufcap;
+	struct path_result res;
+	int have;         /* res and trace are current */
+	int cells_ok;     /* the cell arrays match step_shown */
+	int stale;        /* run it again before drawing */
+	double ms;        /* time the traced search took */
+	size_t total_exp; /* expansions in the trace */
+	int sx, sy, gx, gy;
+	int whatif; /* the monster goes nowhere: its search for the player */
+
+	/* The search as it stood after step_shown expansions (or at the
+	 * end), per cell. */
+	uint8_t *state; /* 0 untouched, 1 open, 2 closed */
+	uint32_t *g, *h, *f;
+	int8_t *dir;    /* direction to the parent, -1 the start */
+	int32_t *order; /* expansion number, -1 if not expanded */
+	int cur_x, cur_y;
+	size_t nopen, nclosed;
+	size_t cells; /* size of the arrays */
+
+	struct ai_cmp cmp[CMP_COUNT];
+	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
+	int htable;                       /* T: the heuristics' table shown */
+	int boxes;                        /* z: the map as cell boxes */
+	int dmap;         /* m: the kind's shared distance map, 1 distances, 2
+	                   * downhill arrows */
+	uint32_t box_div; /* what the boxes' values were divided by */
+
+	/* y: the hierarchy's layer; the hierarchy for the selected kind's
+	 * grid, built for the map as it was at change serial, its
+	 * answer to the same query (whole) and that answer's abstract
+	 * path. */
+	int hier;
+	struct ai_hierarchy {
+		struct hpa *hpa;
+		int kind;
+		uint32_t serial;
+		struct path_params moves;
+		struct path_point *buf, *abs;
+		size_t nabs;
+		struct hpa_info info;
+		struct path_result res;
+		double ms;
+	} hierarchy;
+
+	/* r: the same query by D* Lite, repaired from one refresh to the
+	 * next while the monster and its goal stay the same: the context,
+	 * the kind grid as it was priced last (snap), whose query it holds,
+	 * and its last answer (res, the cells it was told of). */
+	int repair;
+	struct ai_dlite {
+		struct dlite_ctx *ctx;
+		uint8_t *snap;
+		struct path_point *buf;
+		size_t snap_n;
+		int ok;
+		long sel;
+		int gx, gy;
+		struct path_params moves;
+		int fresh;
+		size_t changed;
+		struct path_result res;
+	} dlite;
+
+	/* The last re-plans of every monster, a ring: when, who, why, and
+	 * for a changed cell which one. */
+	struct ai_replan {
+		uint32_t turn;
+		int monster, reason, x, y;
+	} replans[HISTORY_KEEP];
+	size_t nreplans; /* ever noted; the ring holds the last ones */
+};
+
+/* The panel's rows: text from x0 to mx, the next free row, and the row
+ * the text must stay above. */
+struct rows {
+	int x0, mx, row, last;
+};
+
+/* aiview.c: the clock for the searches' times; freeing the per-cell
+ * arrays and the search contexts; the mind of monster i and whether it
+ * lives; the next monster Tab picks; a monster's name ("kind#i"). */
+double aiview_now_ms(void);
+void aiview_free_cells(struct aiview *a);
+void aiview_free_contexts(struct aiview *a);
+const struct mind *aiview_mind(const struct aiview *a, long i);
+int aiview_alive(const struct aiview *a, long i);
+void aiview_select_next(struct aiview *a);
+const char *aiview_monster_name(const struct aiview *a, long i, char *buf,
+                                size_t size);
+/* Whether monster's path was made because a map change broke the one
+ * before; the turns ahead monster i reserved by its cooperative plan. */
+int aiview_broken_by_change(const struct mind *mi);
+size_t aiview_coop_steps(const struct aiview *a, long i, struct path_point *pts,
+                         size_t cap, size_t *from);
+
+/* trace.c: the selected monster's search run again with a trace when it
+ * is stale, and the comparison of the algorithms on the same query; a
+ * comparison row's status and the rows shown; the comparison table and
+ * the heuristics' table on the panel. */
+void aiview_trace_ensure(struct aiview *a);
+void aiview_trace_compare(struct aiview *a);
+const char *aiview_trace_status(const struct aiview *a, int i);
+int aiview_trace_rows(const struct aiview *a);
+void aiview_trace_heuristics(struct aiview *a, struct canvas *c,
+                             struct rows *r);
+void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r);
+
+/* draw.c: the parent arrow for each direction of base/dir.h; the rule
+ * the value layer shows; the legend of the layers on. */
+extern const char aiview_draw_arrows[DIR_COUNT];
+const char *aiview_draw_value_rule(const struct aiview *a);
+void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r);
+
+/* panel.c: text on the panel's next rows, wrapped to its width. */
+void aiview_panel_wrap(struct canvas *c, struct rows *r, int attr,
+                       const char *text);
+
+/* narrate.c: step mode's narration of the current expansion, the open
+ * list, and the selected monster's last re-plans. */
+void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r);
+void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open);
+void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r);
+
+#endif

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* keys.c - the AI view's keys: the layers, the selection, step mode and
+ * its jumps, and the search parameters cycled with H D W A t. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "aiview_impl.h"
+
+#include "ui/keys.h"
+
+/* Weights H/D/W/A cycle through, in thousandths. */
+static const uint32_t weights[] = {1000, 1500, 2000, 3000, 5000};
+
+static void cycle_params(struct aiview *a, int key)
+{
+	size_t i, n = sizeof(weights) / sizeof(weights[0]);
+
+	if (!aiview_alive(a, a->sel))
+		return;
+	if (!a->custom) {
+		minds_params(a->game->world,
+		             a->game->world->monsters[a->sel].kind, &a->p);
+		a->jps = minds_kind_jumps(
+		        a->game->world, a->game->world->monsters[a->sel].kind);
+	}
+	a->custom = 1;
+	a->by_page = 0;
+	switch (key) {
+	case 'H':
+		a->p.heuristic = (enum path_heuristic)((a->p.heuristic + 1) %
+		                                       PATH_H_COUNT);
+		break;
+	case 'D':
+		a->p.diagonal = (enum path_diagonal)((a->p.diagonal + 1) %
+		                                     PATH_DIAG_COUNT);
+		break;
+	case 'W':
+		for (i = 0; i < n && weights[i] != a->p.weight; i++)
+			;
+		a->p.weight = weights[i < n ? (i + 1) % n : 0];
+		break;
+	case 't':
+		a->p.ties = (enum path_ties)((a->p.ties + 1) % PATH_TIES_COUNT);
+		break;
+	case 'A':
+		/* A*, Dijkstra, greedy, BFS, then jump point search. */
+		if (a->jps) {
+			a->jps = 0;
+			a->p.algo = PATH_ASTAR;
+		} else if (a->p.algo + 1 == PATH_ALGO_COUNT) {
+			a->jps = 1;
+		} else {
+			a->p.algo = (enum path_algo)(a->p.algo + 1);
+		}
+		break;
+	}
+	a->have = 0;
+	a->cells_ok = 0;
+}
+
+int aiview_entering(const struct aiview *a)
+{
+	return a->on && a->jumping;
+}
+
+/* A key while a step number is typed: digits, Backspace, Enter, Esc. */
+static int jump_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	if (key >= '0' && key <= '9') {
+		if (a->jump_to < 100000000)
+			a->jump_to = a->jump_to * 10 + (size_t)(key - '0');
+		return 1;
+	}
+	if (key == 127 || key == 8) {
+		a->jump_to /= 10;
+		return 1;
+	}
+	a->jumping = 0;
+	if (key != VK_ENTER && key != '\r')
+		return 1;
+	aiview_trace_ensure(a);
+	if (a->jump_to > a->total_exp)
+		snprintf(msg, size, "The search has %zu steps: step %zu shown.",
+		         a->total_exp, a->total_exp);
+	a->step_shown = a->jump_to > a->total_exp ? a->total_exp : a->jump_to;
+	a->cells_ok = 0;
+	return 1;
+}
+
+/* The layers' keys: each toggles a layer; one layer of per-cell values
+ * at a time.  Returns 1 when key is one of them. */
+static int layer_key(struct aiview *a, int key)
+{
+	switch (key) {
+	case 'p':
+		a->paths = !a->paths;
+		return 1;
+	case 'o':
+		a->open = !a->open;
+		return 1;
+	/* One layer of per-cell values at a time: g, h, f, the parent
+	 * arrows or the costs; the markers are drawn over it. */
+	case 'g':
+	case 'h':
+	case 'f':
+		a->value = a->value == key ? 0 : (char)key;
+		a->arrows = a->cost = a->dmap = 0;
+		return 1;
+	case 'a':
+		a->arrows = !a->arrows;
+		a->value = 0;
+		a->cost = a->dmap = 0;
+		return 1;
+	case 'c':
+		a->cost = !a->cost;
+		a->value = 0;
+		a->arrows = a->dmap = 0;
+		return 1;
+	case 'm':
+		a->dmap = (a->dmap + 1) % 3;
+		a->value = 0;
+		a->arrows = a->cost = 0;
+		return 1;
+	case 'k':
+		a->cache = !a->cache;
+		return 1;
+	case '*':
+		a->all = !a->all;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Step mode's keys: s toggles it, n b N B move through the expansions, J
+ * starts reading a step number.  Returns 1 when key is one of them. */
+static int step_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	switch (key) {
+	case 's':
+		a->step = !a->step;
+		a->step_shown = 0;
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->step ? "Step mode: n next, b back, N end, B start, "
+		                   "J jump to a step."
+		                 : "Step mode off.");
+		return 1;
+	case 'n':
+	case 'b':
+	case 'N':
+	case 'B':
+	case 'J':
+		if (!a->step) {
+			a->step = 1;
+			a->step_shown = 0;
+		}
+		aiview_trace_ensure(a);
+		if (key == 'n' && a->step_shown < a->total_exp)
+			a->step_shown++;
+		else if (key == 'b' && a->step_shown > 0)
+			a->step_shown--;
+		else if (key == 'N')
+			a->step_shown = a->total_exp;
+		else if (key == 'B')
+			a->step_shown = 0;
+		else if (key == 'J') {
+			a->jumping = 1;
+			a->jump_to = 0;
+			snprintf(msg, size,
+			         "Jump to step: type it, then Enter "
+			         "(Esc cancels).");
+		}
+		a->cells_ok = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int aiview_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	msg[0] = '\0';
+	if (a->on && a->jumping)
+		return jump_key(a, key, msg, size);
+	if (key == '`' || key == VK_F2) {
+		a->on = !a->on;
+		if (a->on)
+			aiview_follow(a);
+		aiview_forget(a);
+		snprintf(msg, size, "%s",
+		         a->on ? "AI view on: ? lists its keys."
+		               : "AI view off.");
+		return 1;
+	}
+	if (!a->on)
+		return 0;
+	if (layer_key(a, key) || step_key(a, key, msg, size))
+		return 1;
+	switch (key) {
+	case 'T':
+		a->htable = !a->htable;
+		a->have = 0; /* the table's searches run with the next */
+		a->cells_ok = 0;
+		return 1;
+	case 'y':
+		a->hier = !a->hier;
+		a->have = 0; /* the table gains or loses its row */
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
+		                   "0-9 the abstract path, * its refinement."
+		                 : "Hierarchy off.");
+		return 1;
+	case 'r':
+		a->repair = !a->repair;
+		a->dlite.ok = 0;
+		a->have = 0;
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->repair ? "D* Lite: the same query, repaired after "
+		                     "each change instead of searched again."
+		                   : "D* Lite off.");
+		return 1;
+	case 'z':
+		a->boxes = !a->boxes;
+		snprintf(msg, size, "%s",
+		         a->boxes ? "Cell boxes: f top left, g bottom left, h "
+		                    "bottom right, the arrow to the parent."
+		                  : "Cell boxes off.");
+		return 1;
+	case VK_TAB:
+		aiview_select_next(a);
+		return 1;
+	case 'H':
+	case 'D':
+	case 'W':
+	case 'A':
+		cycle_params(a, key);
+		return 1;
+	case 't':
+		cycle_params(a, key);
+		snprintf(
+		        msg, size, "%s",
+		        a->p.ties == PATH_TIES_FIFO
+		                ? "Ties: first in, first out (no tie-breaking)."
+		                : "Ties: toward the lower h.");
+		return 1;
+	case '0':
+		a->custom = 0;
+		a->jps = 0;
+		a->have = 0;
+		a->cells_ok = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: MIT */
+/* panel.c - the AI view's side panel and stats lines: the followed
+ * monster, its path cache and repairs, the inspector of one cell, and
+ * where each part of the panel goes. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aiview_impl.h"
+
+/* Why a context went back, as repair_text ends. */
+static const char *give_back_text(uint8_t why)
+{
+	switch (why) {
+	case MIND_GIVE_BACK_CHEAP:
+		return ", given back: A* is cheap now";
+	case MIND_GIVE_BACK_DEAR:
+		return ", given back: dearer than A*";
+	case MIND_GIVE_BACK_NEAR:
+		return ", given back: near the goal";
+	case MIND_GIVE_BACK_NO_WAY:
+		return ", given back: no way to the goal";
+	default:
+		return ", given back";
+	}
+}
+
+/* How monster i made its path again the last time a change broke it,
+ * while that path is still its own (to follow the cache text that says
+ * what broke it), or "holds a D* Lite context" when it holds one for
+ * its goal and its path is not a broken one's; "" when there is nothing
+ * to say.  The monster's own repairs, not the view's D* Lite row (r),
+ * which runs a context of the view's. */
+static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+	const struct mind *mi = aiview_mind(a, i);
+	uint32_t expanded;
+	int holds;
+	enum mind_repair how =
+	        minds_repair(a->game->minds, (size_t)i, &expanded, &holds);
+
+	buf[0] = '\0';
+	if (!aiview_broken_by_change(mi) || mi->cache == MIND_CACHE_SHARED) {
+		if (holds)
+			snprintf(buf, size, "holds a D* Lite context");
+		return;
+	}
+	switch (how) {
+	case MIND_REPAIR_SEARCH:
+		snprintf(buf, size, "%s: %u expanded",
+		         mi->hier ? "hierarchy"
+		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
+		                                                    : "A*",
+		         expanded);
+		break;
+	case MIND_REPAIR_DLITE_PLAN:
+		snprintf(buf, size, "D* Lite lent: %u expanded%s", expanded,
+		         holds ? "" : give_back_text(mi->given_back));
+		break;
+	case MIND_REPAIR_DLITE:
+		snprintf(buf, size, "repaired by D* Lite: %u expanded%s",
+		         expanded, holds ? "" : give_back_text(mi->given_back));
+		break;
+	default:
+		break;
+	}
+}
+
+static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+	const struct mind *mi = aiview_mind(a, i);
+	uint32_t age = w->turn - mi->plan_turn;
+	struct path_point pts[64];
+	size_t from, n = aiview_coop_steps(a, i, pts, 64, &from);
+
+	if (n) {
+		snprintf(buf, size, "cooperative (reserved %zu steps)", n);
+		return;
+	}
+	if (aiview_broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
+		snprintf(buf, size, "re-planned %u ago: %d,%d broke it", age,
+		         mi->invalid_x, mi->invalid_y);
+		return;
+	}
+	switch (mi->cache) {
+	case MIND_CACHE_REUSED:
+		snprintf(buf, size, "reused (age %u)", age);
+		break;
+	case MIND_CACHE_FRESH:
+		snprintf(buf, size, "fresh (%s%s)",
+		         event_reason_name((enum replan_reason)mi->last_reason),
+		         mi->hier ? ", hierarchy" : "");
+		break;
+	case MIND_CACHE_INVALIDATED:
+		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
+		         mi->invalid_y);
+		break;
+	default:
+		snprintf(buf, size, "%s", mind_cache_name(mi->cache));
+		break;
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The inspector's lines for cell (x, y). */
+static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
+                                 int y0, int w, int x, int y)
+{
+	struct world *wo = a->game->world;
+	const struct data_terrain *t = world_terrain_at(wo, x, y);
+	int mx = x0 + w, row = y0;
+
+	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "cell %d,%d %s", x, y, t->name);
+	if (aiview_alive(a, a->sel)) {
+		const struct grid *g = minds_kind_grid(
+		        a->game->minds, wo, wo->monsters[a->sel].kind);
+
+		if (g)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " cost x%u for it%s",
+			              (unsigned)g->cost[grid_index(g, x, y)],
+			              g->cost[grid_index(g, x, y)]
+			                      ? ""
+			                      : " (blocked)");
+	}
+	if (!a->have || !a->cells_ok) {
+		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, " no search");
+		return;
+	}
+	{
+		size_t k = world_idx(wo, x, y);
+
+		if (!a->state[k]) {
+			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			            " not reached by the search");
+			return;
+		}
+		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+		              " g %u h %u f %u", a->g[k], a->h[k], a->f[k]);
+		if (a->dir[k] >= 0)
+			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			              " parent %d,%d",
+			              x + dir_dx[(int)a->dir[k]],
+			              y + dir_dy[(int)a->dir[k]]);
+		else
+			canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
+			            " the start (no parent)");
+		if (a->state[k] == 2)
+			canvas_printf(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			              " closed, expanded #%d", a->order[k] + 1);
+		else
+			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
+			            " open (not expanded yet)");
+	}
+}
+
+/* Text on the panel's next rows, broken at spaces to fit its width; the
+ * rows after the first are indented by three. */
+void aiview_panel_wrap(struct canvas *c, struct rows *r, int attr,
+                       const char *text)
+{
+	r->row = canvas_wrap(c, r->x0, r->row, r->last, r->mx - r->x0, 3,
+	                     CANVAS_DEFAULT, attr, text);
+}
+
+/* Every monster's path cache, nearest the player first. */
+static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const struct world *wo = a->game->world;
+	uint64_t *nearest;
+	char name[64], buf[96];
+	size_t k, n;
+
+	if (r->row + 1 >= r->last)
+		return;
+	canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "path cache, nearest first");
+	nearest =
+	        malloc((wo->nmonsters ? wo->nmonsters : 1) * sizeof(*nearest));
+	for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
+		const struct world_monster *m = &wo->monsters[k];
+		int dx = abs(m->x - wo->px), dy = abs(m->y - wo->py);
+
+		if (m->alive)
+			nearest[n++] = (uint64_t)(dx > dy ? dx : dy) << 32 |
+			               (uint64_t)k;
+	}
+	if (nearest)
+		qsort(nearest, n, sizeof(*nearest), cmp_u64);
+	for (k = 0; k < n && r->row < r->last; k++) {
+		size_t mi = (size_t)(nearest[k] & 0xffffffffu);
+
+		cache_text(a, (long)mi, buf, sizeof(buf));
+		canvas_printf(
+		        c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
+		        "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
+		        aiview_monster_name(a, (long)mi, name, sizeof(name)),
+		        buf);
+	}
+	free(nearest);
+}
+
+void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int w, int h, const int *look)
+{
+	/* A panel wide enough for two (under a wide map) has the monster
+	 * on the left and the comparison on the right. */
+	const int split = w >= 60;
+	struct rows r = {split ? x0 + 1 : x0 + 2, split ? x0 + w / 2 : x0 + w,
+	                 y0, y0 + h};
+	struct rows right = {x0 + w / 2 + 2, x0 + w, y0, y0 + h};
+	const struct mind *mi;
+	char name[64], buf[128];
+	int i;
+
+	canvas_fill(c, x0, y0, w, h);
+	for (i = y0; i < r.last; i++)
+		canvas_put(c, split ? x0 + w / 2 : x0, i, '|', CANVAS_DEFAULT,
+		           CANVAS_DIM);
+	aiview_trace_ensure(a);
+	/* Unlike the game screen, which shows what the player sees, the
+	 * view draws everything, seen or not. */
+	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "AI VIEW: whole map (? keys)");
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
+	              "on:%s%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
+	              a->open ? " o" : "",
+	              a->value == 'g'   ? " g"
+	              : a->value == 'h' ? " h"
+	              : a->value == 'f' ? " f"
+	                                : "",
+	              a->arrows ? " a" : "", a->cost ? " c" : "",
+	              a->cache ? " k" : "", a->step ? " s" : "",
+	              a->all ? " *" : "", a->dmap ? " m" : "");
+	if (!aiview_alive(a, a->sel)) {
+		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
+		            "no monster to follow");
+		return;
+	}
+	mi = aiview_mind(a, a->sel);
+	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "%s (Tab)",
+	              aiview_monster_name(a, a->sel, name, sizeof(name)));
+	snprintf(buf, sizeof(buf), " %s, goal %d,%d", mind_mode_name(mi->mode),
+	         mi->goal_x, mi->goal_y);
+	aiview_panel_wrap(c, &r, 0, buf);
+	{
+		char cache[96];
+
+		char how[64];
+
+		cache_text(a, a->sel, cache, sizeof(cache));
+		repair_text(a, a->sel, how, sizeof(how));
+		/* How a broken path was made again goes on the row that
+		 * says it broke. */
+		snprintf(buf, sizeof(buf), " cache %s%s%s", cache,
+		         how[0] ? "; " : "", how);
+		aiview_panel_wrap(c, &r, 0, buf);
+	}
+	if (look && r.last - r.row >= 6) {
+		r.last -= 6;
+		canvas_text(c, r.x0, r.last, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "inspector");
+		aiview_panel_inspect(a, c, r.x0, r.last + 1, r.mx - r.x0,
+		                     look[0], look[1]);
+	}
+	/* The comparison and the legend always; the path caches (k) where
+	 * room is left: under the monster in two columns, else under the
+	 * legend. */
+	if (split) {
+		struct rows left = r;
+
+		r = right;
+		if (a->step) {
+			left.row += left.row < left.last;
+			aiview_narrate_open(a, c, &left);
+		} else if (a->cache) {
+			aiview_narrate_history(a, c, &left);
+			left.row += left.row < left.last;
+			panel_caches(a, c, &left);
+		}
+	}
+	if (a->step)
+		aiview_narrate_step(a, c, &r);
+	else
+		aiview_trace_table(a, c, &r);
+	aiview_draw_legend(a, c, &r);
+	if (a->step && !split)
+		aiview_narrate_open(a, c, &r);
+	if (a->cache && !split) {
+		aiview_narrate_history(a, c, &r);
+		panel_caches(a, c, &r);
+	}
+}
+
+void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
+{
+	char name[64], cache[64], step[48] = "", weight[16], settings[96];
+	int x;
+
+	aiview_trace_ensure(a);
+	if (!aiview_alive(a, a->sel) || !a->have) {
+		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
+		            "AI view: no monster to follow");
+		return;
+	}
+	cache_text(a, a->sel, cache, sizeof(cache));
+	if (a->step && a->jumping)
+		snprintf(step, sizeof(step), " | step %zu/%zu, jump to: %zu_",
+		         a->step_shown, a->total_exp, a->jump_to);
+	else if (a->step)
+		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
+		         a->total_exp);
+	if (a->p.weight % 1000)
+		snprintf(weight, sizeof(weight), "%u.%u", a->p.weight / 1000,
+		         a->p.weight % 1000 / 100);
+	else
+		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
+	/* What each algorithm really uses: no heuristic for Dijkstra and
+	 * breadth-first search, no weight but for A*, no costs for
+	 * breadth-first search. */
+	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
+	case PATH_ALGO_COUNT:
+		snprintf(settings, sizeof(settings),
+		         "JPS octile %s (f=g+h over jump points)%s",
+		         path_diagonal_name(a->p.diagonal),
+		         a->res.status == PATH_BAD_ARG
+		                 ? a->p.diagonal == PATH_DIAG_NEVER
+		                           ? ": n/a on 4-way"
+		                           : ": n/a, costs vary"
+		                 : "");
+		break;
+	case PATH_BFS:
+		snprintf(settings, sizeof(settings),
+		         "BFS %s (steps, costs ignored)",
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	case PATH_DIJKSTRA:
+		snprintf(settings, sizeof(settings), "Dijkstra %s (f=g, no h)",
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	case PATH_GREEDY:
+		snprintf(settings, sizeof(settings), "greedy %s %s (f=h)",
+		         path_heuristic_name(a->p.heuristic),
+		         path_diagonal_name(a->p.diagonal));
+		break;
+	default:
+		snprintf(settings, sizeof(settings), "A* %s %s w=%s (%s)",
+		         path_heuristic_name(a->p.heuristic),
+		         path_diagonal_name(a->p.diagonal), weight,
+		         aiview_draw_value_rule(a));
+		break;
+	}
+	/* Ties are said only when they are not broken, the usual way. */
+	if (!a->jps && a->p.ties == PATH_TIES_FIFO) {
+		size_t n = strlen(settings);
+
+		snprintf(settings + n, sizeof(settings) - n, " FIFO ties");
+	}
+	canvas_printf(
+	        c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
+	        aiview_monster_name(a, a->sel, name, sizeof(name)),
+	        mind_mode_name(aiview_mind(a, a->sel)->mode),
+	        a->whatif ? " (if it hunted you)" : "", settings,
+	        a->custom && !a->by_page ? " (changed: 0 resets)" : "", step);
+	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
+	                  "expanded %zu open %zu | ",
+	                  a->step ? a->step_shown : a->total_exp, a->nopen);
+	if (a->res.status == PATH_FOUND)
+		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		                  "path %zu cost %u", a->res.length,
+		                  a->res.cost);
+	else
+		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, CANVAS_BOLD,
+		                  "%s%s", path_status_name(a->res.status),
+		                  a->res.partial ? " (partial path)" : "");
+	if (a->ms < 1)
+		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		              " | cache %s | %.0f us", cache, a->ms * 1000);
+	else
+		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
+		              " | cache %s | %.2f ms", cache, a->ms);
+}

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: MIT */
+/* trace.c - the selected monster's search run again with a trace on the
+ * view's own contexts, the per-cell state step mode shows, and the same
+ * query by every algorithm of the comparison (D* Lite repaired from one
+ * refresh to the next, the hierarchy on big maps), with the comparison
+ * and heuristics tables drawn on the panel. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aiview_impl.h"
+
+static int ensure_memory(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	size_t cells = (size_t)w->width * (size_t)w->height;
+
+	if (a->ctx && (a->ctx_w != w->width || a->ctx_h != w->height))
+		aiview_free_contexts(a);
+	if (!a->ctx) {
+		a->ctx = path_ctx_new(w->width, w->height);
+		a->jctx = jps_ctx_new(w->width, w->height);
+		if (!a->ctx || !a->jctx) {
+			aiview_free_contexts(a);
+			return -1;
+		}
+		a->ctx_w = w->width;
+		a->ctx_h = w->height;
+	}
+	if (a->cells != cells) {
+		aiview_free_cells(a);
+		free(a->buf);
+		free(a->hierarchy.buf);
+		free(a->hierarchy.abs);
+		a->buf = malloc(cells * sizeof(*a->buf));
+		a->hierarchy.buf = malloc(cells * sizeof(*a->hierarchy.buf));
+		a->hierarchy.abs = malloc(cells * sizeof(*a->hierarchy.abs));
+		a->bufcap = a->buf && a->hierarchy.buf && a->hierarchy.abs
+		                    ? cells
+		                    : 0;
+		a->state = malloc(cells);
+		a->g = malloc(cells * sizeof(*a->g));
+		a->h = malloc(cells * sizeof(*a->h));
+		a->f = malloc(cells * sizeof(*a->f));
+		a->dir = malloc(cells);
+		a->order = malloc(cells * sizeof(*a->order));
+		if (!a->bufcap || !a->state || !a->g || !a->h || !a->f ||
+		    !a->dir || !a->order) {
+			aiview_free_cells(a);
+			return -1;
+		}
+		a->cells = cells;
+	}
+	return 0;
+}
+
+/* The search state after a->step_shown expansions (all of them outside
+ * step mode), rebuilt from the trace. */
+static void replay_trace(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	size_t i, expansions = 0;
+	size_t limit = a->step ? a->step_shown : (size_t)-1;
+
+	memset(a->state, 0, a->cells);
+	memset(a->order, 0xff, a->cells * sizeof(*a->order));
+	a->cur_x = a->cur_y = -1;
+	for (i = 0; i < a->trace.len; i++) {
+		const struct path_trace_event *e = &a->trace.events[i];
+		size_t k = world_idx(w, e->x, e->y);
+		int d;
+
+		if (e->kind == PATH_TRACE_EXPAND) {
+			if (expansions == limit)
+				break;
+			a->state[k] = 2;
+			a->order[k] = (int32_t)expansions++;
+			a->cur_x = e->x;
+			a->cur_y = e->y;
+			continue;
+		}
+		a->state[k] = 1;
+		a->g[k] = e->g;
+		a->h[k] = e->h;
+		a->f[k] = e->f > UINT32_MAX ? UINT32_MAX : (uint32_t)e->f;
+		/* Towards the parent: a neighbour, or for jump point search
+		 * the jump point along the same line. */
+		d = dir_of((e->px > e->x) - (e->px < e->x),
+		           (e->py > e->y) - (e->py < e->y));
+		a->dir[k] = d >= 0 ? (int8_t)d : NO_DIR;
+	}
+	a->nopen = a->nclosed = 0;
+	for (i = 0; i < a->cells; i++) {
+		a->nopen += a->state[i] == 1;
+		a->nclosed += a->state[i] == 2;
+	}
+	a->cells_ok = 1;
+}
+
+/* A comparison row's outcome in words.  Jump point search refuses grids
+ * whose costs differ from cell to cell (terrain, or other monsters' crowd
+ * costs) and 4-way moves: the row says which. */
+static int cmp_refused(const struct aiview *a, int i)
+{
+	return i == CMP_JPS && a->cmp[i].status == PATH_BAD_ARG;
+}
+
+const char *aiview_trace_status(const struct aiview *a, int i)
+{
+	if (cmp_refused(a, i))
+		return a->p.diagonal == PATH_DIAG_NEVER ? "n/a: 4-way"
+		                                        : "n/a: costs vary";
+	return path_status_name(a->cmp[i].status);
+}
+
+/* A search's outcome short enough for the panel's tables (the stats
+ * line under the map gives the whole word for the shown search). */
+static const char *cmp_short_name(enum path_status st)
+{
+	switch (st) {
+	case PATH_BUDGET:
+		return "budget";
+	case PATH_COST_RANGE:
+		return "range";
+	case PATH_NOMEM:
+		return "no memory";
+	default:
+		return path_status_name(st);
+	}
+}
+
+static const char *cmp_status_short(const struct aiview *a, int i)
+{
+	if (cmp_refused(a, i))
+		return aiview_trace_status(a, i);
+	return cmp_short_name(a->cmp[i].status);
+}
+
+/* The hierarchy for the selected monster's kind grid and a->p's moves,
+ * built again when the kind, the moves or the map changed; NULL when it
+ * cannot be made. */
+static struct hpa *hier_ready(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	const int kind = w->monsters[a->sel].kind;
+	const struct grid *g = minds_kind_grid(a->game->minds, w, kind);
+
+	if (!g)
+		return NULL;
+	if (a->hierarchy.hpa && a->hierarchy.kind == kind &&
+	    a->hierarchy.serial == w->change_serial &&
+	    a->hierarchy.moves.diagonal == a->p.diagonal &&
+	    a->hierarchy.moves.straight_cost == a->p.straight_cost &&
+	    a->hierarchy.moves.diagonal_cost == a->p.diagonal_cost)
+		return a->hierarchy.hpa;
+	hpa_free(a->hierarchy.hpa);
+	a->hierarchy.hpa =
+	        hpa_new(w->width, w->height,
+	                (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
+	                        ? HPA_CSIZE_DEFAULT
+	                        : HIER_SMALL_CSIZE);
+	if (!a->hierarchy.hpa || hpa_build(a->hierarchy.hpa, g, &a->p) != 0) {
+		hpa_free(a->hierarchy.hpa);
+		a->hierarchy.hpa = NULL;
+		return NULL;
+	}
+	a->hierarchy.kind = kind;
+	a->hierarchy.serial = w->change_serial;
+	a->hierarchy.moves = a->p;
+	return a->hierarchy.hpa;
+}
+
+/* The same query by the hierarchy, whole, into the table's last row and
+ * the layer's buffers. */
+static void compare_hier(struct aiview *a)
+{
+	struct ai_cmp *q = &a->cmp[CMP_HPA];
+	struct hpa *h = hier_ready(a);
+	double t0 = aiview_now_ms();
+
+	memset(&a->hierarchy.info, 0, sizeof(a->hierarchy.info));
+	memset(&a->hierarchy.res, 0, sizeof(a->hierarchy.res));
+	a->hierarchy.res.status = PATH_NOMEM;
+	a->hierarchy.nabs = 0;
+	if (h) {
+		minds_hier_again(a->game->minds, a->game->world, (size_t)a->sel,
+		                 a->gx, a->gy, &a->p, h, a->hierarchy.buf,
+		                 a->bufcap, &a->hierarchy.res,
+		                 &a->hierarchy.info);
+		if (a->hierarchy.res.status == PATH_FOUND)
+			a->hierarchy.nabs = hpa_last_abstract(
+			        h, a->hierarchy.abs, a->bufcap);
+		if (a->hierarchy.nabs > a->bufcap)
+			a->hierarchy.nabs = a->bufcap;
+	}
+	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
+	q->label = "HPA*";
+	q->status = a->hierarchy.res.status;
+	q->expanded = a->hierarchy.res.stats.expanded;
+	q->cost = a->hierarchy.res.cost;
+	q->length = a->hierarchy.res.length;
+}
+
+/* Whether D* Lite takes the shown settings: A* with w = 1 and an
+ * admissible heuristic, or Dijkstra. */
+static int dlite_takes(const struct aiview *a)
+{
+	return a->p.algo == PATH_DIJKSTRA ||
+	       (a->p.algo == PATH_ASTAR && a->p.weight == PATH_WEIGHT_ONE &&
+	        path_heuristic_admissible(&a->p, a->p.heuristic));
+}
+
+/* The same query by D* Lite: a repair of the last one when the monster,
+ * its goal and the settings are the same as then, else a first plan. */
+static void compare_dlite(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	const size_t n = (size_t)(w->width + 2) * (size_t)(w->height + 2);
+	int same;
+
+	if (!dlite_takes(a))
+		return;
+	if (a->dlite.ctx && a->dlite.snap_n != n) {
+		dlite_ctx_free(a->dlite.ctx);
+		free(a->dlite.snap);
+		free(a->dlite.buf);
+		a->dlite.ctx = NULL;
+		a->dlite.snap = NULL;
+		a->dlite.buf = NULL;
+		a->dlite.ok = 0;
+	}
+	if (!a->dlite.ctx) {
+		a->dlite.ctx = dlite_ctx_new(w->width, w->height);
+		a->dlite.snap = malloc(n);
+		a->dlite.buf = malloc(a->bufcap * sizeof(*a->dlite.buf));
+		a->dlite.snap_n = n;
+		if (!a->dlite.ctx || !a->dlite.snap || !a->dlite.buf) {
+			dlite_ctx_free(a->dlite.ctx);
+			free(a->dlite.snap);
+			free(a->dlite.buf);
+			a->dlite.ctx = NULL;
+			a->dlite.snap = NULL;
+			a->dlite.buf = NULL;
+			return;
+		}
+	}
+	same = a->dlite.ok && a->dlite.sel == a->sel && a->dlite.gx == a->gx &&
+	       a->dlite.gy == a->gy && a->dlite.moves.algo == a->p.algo &&
+	       a->dlite.moves.heuristic == a->p.heuristic &&
+	       a->dlite.moves.diagonal == a->p.diagonal &&
+	       a->dlite.moves.straight_cost == a->p.straight_cost &&
+	       a->dlite.moves.diagonal_cost == a->p.diagonal_cost;
+	minds_dlite_again(a->game->minds, w, (size_t)a->sel, a->gx, a->gy,
+	                  &a->p, a->dlite.ctx, a->dlite.snap, !same,
+	                  a->dlite.buf, a->bufcap, &a->dlite.res,
+	                  &a->dlite.changed);
+	a->dlite.fresh = !same;
+	a->dlite.ok = a->dlite.res.status == PATH_FOUND ||
+	              a->dlite.res.status == PATH_NO_PATH;
+	a->dlite.sel = a->sel;
+	a->dlite.gx = a->gx;
+	a->dlite.gy = a->gy;
+	a->dlite.moves = a->p;
+}
+
+/* The table's rows: the hierarchy's only with its layer (y). */
+int aiview_trace_rows(const struct aiview *a)
+{
+	return a->hier ? CMP_COUNT : CMP_HPA;
+}
+
+void aiview_trace_compare(struct aiview *a)
+{
+	static const struct {
+		const char *label;
+		enum path_algo algo;
+		uint32_t weight;
+	} runs[CMP_HPA] = {
+	        {"BFS", PATH_BFS, 1000},
+	        {"Dijkstra", PATH_DIJKSTRA, 1000},
+	        {"greedy", PATH_GREEDY, 1000},
+	        {"A*", PATH_ASTAR, 1000},
+	        {"A* w=2", PATH_ASTAR, 2000},
+	        {"JPS", PATH_ASTAR, 1000},
+	};
+	struct path_result res;
+	int i;
+
+	for (i = 0; i < CMP_HPA; i++) {
+		struct path_params p = a->p;
+
+		p.algo = runs[i].algo;
+		p.weight = runs[i].weight;
+		if (i == CMP_JPS) {
+			/* Jump points break ties toward the lower h. */
+			p.ties = PATH_TIES_LOW_H;
+			minds_jump_again(a->game->minds, a->game->world,
+			                 (size_t)a->sel, a->gx, a->gy, &p,
+			                 a->jctx, a->buf, a->bufcap, &res,
+			                 NULL);
+		} else {
+			minds_search_again(a->game->minds, a->game->world,
+			                   (size_t)a->sel, a->gx, a->gy, &p,
+			                   a->ctx, a->buf, a->bufcap, &res,
+			                   NULL);
+		}
+		a->cmp[i].label = runs[i].label;
+		a->cmp[i].status = res.status;
+		a->cmp[i].expanded = res.stats.expanded;
+		a->cmp[i].cost = res.cost;
+		a->cmp[i].length = res.length;
+	}
+	if (a->hier)
+		compare_hier(a);
+	if (a->repair)
+		compare_dlite(a);
+	/* A* with w = 1 under each heuristic: the same query, the same
+	 * rule and costs; only while that table is shown (T). */
+	for (i = 0; a->htable && i < PATH_H_COUNT; i++) {
+		struct path_params p = a->p;
+
+		p.algo = PATH_ASTAR;
+		p.weight = PATH_WEIGHT_ONE;
+		p.heuristic = (enum path_heuristic)i;
+		minds_search_again(a->game->minds, a->game->world,
+		                   (size_t)a->sel, a->gx, a->gy, &p, a->ctx,
+		                   a->buf, a->bufcap, &res, NULL);
+		a->hcmp[i].label = path_heuristic_name((enum path_heuristic)i);
+		a->hcmp[i].status = res.status;
+		a->hcmp[i].expanded = res.stats.expanded;
+		a->hcmp[i].cost = res.cost;
+		a->hcmp[i].length = res.length;
+	}
+}
+
+/* Runs the selected monster's search again if it is not current. */
+void aiview_trace_ensure(struct aiview *a)
+{
+	struct world *w = a->game->world;
+	struct world_monster *mm;
+	double t0;
+	int gx, gy;
+
+	if (!a->on || !aiview_alive(a, a->sel))
+		return;
+	if (a->have) {
+		if (!a->cells_ok)
+			replay_trace(a);
+		return;
+	}
+	if (ensure_memory(a) != 0)
+		return;
+	mm = &w->monsters[a->sel];
+	if (!a->custom) {
+		/* The kind's own search, jump point search included. */
+		minds_params(w, mm->kind, &a->p);
+		a->jps = minds_kind_jumps(w, mm->kind);
+	}
+	/* A monster going nowhere (a guard at its post) has no search to
+	 * show: show the one it would make to hunt the player, and say so. */
+	gx = aiview_mind(a, a->sel)->goal_x;
+	gy = aiview_mind(a, a->sel)->goal_y;
+	a->whatif = gx == mm->x && gy == mm->y;
+	a->sx = mm->x;
+	a->sy = mm->y;
+	a->gx = a->whatif ? w->px : gx;
+	a->gy = a->whatif ? w->py : gy;
+	aiview_trace_compare(a);
+	if (a->jps) {
+		/* Jump point search is A* with w = 1, the octile distance
+		 * and ties toward the lower h, whatever else was chosen. */
+		struct path_params jp = a->p;
+
+		jp.algo = PATH_ASTAR;
+		jp.weight = PATH_WEIGHT_ONE;
+		jp.heuristic = PATH_H_OCTILE;
+		jp.ties = PATH_TIES_LOW_H;
+		t0 = aiview_now_ms();
+		minds_jump_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                 a->gy, &jp, a->jctx, a->buf, a->bufcap,
+		                 &a->res, NULL);
+		a->ms = a->no_timing ? 0 : aiview_now_ms() - t0;
+		path_trace_clear(&a->trace);
+		minds_jump_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                 a->gy, &jp, a->jctx, a->buf, a->bufcap,
+		                 &a->res, &a->trace);
+	} else {
+		t0 = aiview_now_ms();
+		minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                   a->gy, &a->p, a->ctx, a->buf, a->bufcap,
+		                   &a->res, NULL);
+		a->ms = a->no_timing ? 0 : aiview_now_ms() - t0;
+		path_trace_clear(&a->trace);
+		minds_search_again(a->game->minds, w, (size_t)a->sel, a->gx,
+		                   a->gy, &a->p, a->ctx, a->buf, a->bufcap,
+		                   &a->res, &a->trace);
+	}
+	a->total_exp = a->res.stats.expanded;
+	if (a->step_shown > a->total_exp)
+		a->step_shown = a->total_exp;
+	a->have = 1;
+	replay_trace(a);
+}
+
+/* The same query by A* under every heuristic: whether it is admissible
+ * under the current rule and costs, and what a heuristic that is not
+ * costs over the optimal path. */
+void aiview_trace_heuristics(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	const uint32_t best = a->cmp[1].cost; /* Dijkstra's: optimal */
+	char over[128] = "";
+	int i;
+
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+		            CANVAS_BOLD, "A* by h:  adm expanded cost");
+	for (i = 0; i < PATH_H_COUNT && r->row < r->last && a->have; i++) {
+		const struct ai_cmp *q = &a->hcmp[i];
+		const int adm = path_heuristic_admissible(
+		        &a->p, (enum path_heuristic)i);
+
+		if (q->status == PATH_FOUND)
+			canvas_printf(
+			        c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			        i == (int)a->p.heuristic ? CANVAS_BOLD : 0,
+			        "%c%-9s %-3s %6u %5u",
+			        i == (int)a->p.heuristic ? '>' : ' ', q->label,
+			        adm ? "yes" : "no", q->expanded, q->cost);
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, "%c%-9s %-3s %6u %s",
+			              i == (int)a->p.heuristic ? '>' : ' ',
+			              q->label, adm ? "yes" : "no", q->expanded,
+			              cmp_short_name(q->status));
+		if (q->status == PATH_FOUND && a->cmp[1].status == PATH_FOUND &&
+		    q->cost > best) {
+			size_t n = strlen(over);
+
+			snprintf(over + n, sizeof(over) - n, " %s +%u",
+			         q->label, q->cost - best);
+		}
+	}
+	if (*over && r->row < r->last) {
+		char buf[160];
+
+		snprintf(buf, sizeof(buf), "over optimal:%s", over);
+		aiview_panel_wrap(c, r, 0, buf);
+	}
+}
+
+/* The same query by every algorithm, and the legend. */
+void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
+{
+	if (a->htable) {
+		aiview_trace_heuristics(a, c, r);
+		return;
+	}
+	int i;
+	const uint32_t best = a->cmp[CMP_DIJKSTRA].status == PATH_FOUND
+	                              ? a->cmp[CMP_DIJKSTRA].cost
+	                      : a->cmp[CMP_JPS].status == PATH_FOUND
+	                              ? a->cmp[CMP_JPS].cost
+	                              : 0;
+
+	if (r->row < r->last)
+		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+		            CANVAS_BOLD, "same query:  expanded cost");
+	for (i = 0; i < aiview_trace_rows(a) && r->row < r->last && a->have;
+	     i++) {
+		const struct ai_cmp *q = &a->cmp[i];
+
+		if (q->status == PATH_FOUND && i == CMP_HPA && best)
+			/* How far from the cheapest: Dijkstra's, or jump
+			 * point search's when Dijkstra ran out of budget. */
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %5u +%.1f%%", q->label,
+			              q->expanded, q->cost,
+			              100.0 * ((double)q->cost - best) / best);
+		else if (q->status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %5u", q->label, q->expanded,
+			              q->cost);
+		else if (cmp_refused(a, i))
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %s", q->label,
+			              cmp_status_short(a, i));
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %s", q->label, q->expanded,
+			              cmp_status_short(a, i));
+	}
+	if (a->repair && a->have && a->dlite.ctx && r->row < r->last) {
+		char buf[256];
+
+		if (a->dlite.res.status == PATH_FOUND)
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %5u", "D* Lite",
+			              a->dlite.res.stats.expanded,
+			              a->dlite.res.cost);
+		else
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              0, " %-8s %6u %s", "D* Lite",
+			              a->dlite.res.stats.expanded,
+			              cmp_short_name(a->dlite.res.status));
+		if (a->dlite.fresh)
+			snprintf(buf, sizeof(buf),
+			         "D* Lite planned afresh; from now on it "
+			         "repairs this search as the map and the "
+			         "crowd change");
+		else
+			snprintf(buf, sizeof(buf),
+			         "D* Lite repaired its search after %zu "
+			         "cells changed: %u expanded, where the "
+			         "shown search started over with %zu",
+			         a->dlite.changed, a->dlite.res.stats.expanded,
+			         a->total_exp);
+		aiview_panel_wrap(c, r, 0, buf);
+	} else if (a->repair && a->have && !dlite_takes(a) &&
+	           r->row < r->last) {
+		aiview_panel_wrap(
+		        c, r, 0,
+		        "D* Lite: n/a (A* with w=1 and an admissible h, "
+		        "or Dijkstra)");
+	}
+	if (a->hier && a->have && a->hierarchy.hpa && r->row < r->last) {
+		char buf[256];
+		size_t ncl, nn;
+
+		hpa_counts(a->hierarchy.hpa, &ncl, &nn, NULL);
+		snprintf(buf, sizeof(buf),
+		         "hierarchy: %zu clusters of %d, %zu entrances; "
+		         "abstract path %zu points, %u expanded; %u window%s "
+		         "refined it, %u cells; %.2f ms",
+		         ncl, hpa_csize(a->hierarchy.hpa), nn,
+		         a->hierarchy.nabs, a->hierarchy.info.abstract_expanded,
+		         a->hierarchy.info.windows,
+		         a->hierarchy.info.windows == 1 ? "" : "s",
+		         a->hierarchy.info.link_expanded +
+		                 a->hierarchy.info.refine_expanded,
+		         a->hierarchy.ms);
+		aiview_panel_wrap(c, r, 0, buf);
+	}
+}
