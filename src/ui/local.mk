@@ -6,7 +6,10 @@ bin_PROGRAMS += src/hunted
 src_hunted_SOURCES = src/main.c \
 	src/ui/keys.c src/ui/keys.h \
 	src/ui/canvas.c src/ui/canvas.h \
-	src/ui/view.c src/ui/view.h \
+	src/ui/view.c src/ui/view.h src/ui/view_impl.h \
+	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c \
+	src/ui/datawatch.c src/ui/export.c src/ui/prompt.c \
+	src/ui/lesson.c src/ui/endscreen.c \
 	src/ui/aiview.c src/ui/aiview.h \
 	src/ui/dump.c src/ui/dump.h src/ui/cast.c src/ui/cast.h \
 	src/ui/sandbox.c src/ui/sandbox.h \
