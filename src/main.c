@@ -14,6 +14,7 @@
 #include "session/session.h"
 #include "session/setup.h"
 #include "ui/dump.h"
+#include "ui/keymap.h"
 #include "ui/term.h"
 
 /* --check FILE...: every problem of every file, and "FILE: ok" for each
@@ -101,6 +102,9 @@ int main(int argc, char **argv)
 		return EXIT_SUCCESS;
 	case SETUP_VERSION:
 		printf("hunted %s\n", PACKAGE_VERSION);
+		return EXIT_SUCCESS;
+	case SETUP_LIST_KEYS:
+		keymap_list(stdout);
 		return EXIT_SUCCESS;
 	case SETUP_CHECK:
 		return check_files(&setup);

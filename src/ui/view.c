@@ -1,7 +1,9 @@
-/* view.c - the game screen: map viewport, status line, message log, look
- * mode, help, history, quit prompt, reload panel, and the pacing of a
- * watched replay.  It turns keys into commands for the session and draws
- * into a canvas; no curses here. */
+/* view.c - the game screen: the map viewport, the status line, look
+ * mode, and the screen's modes in one table (view_modes: each mode's key
+ * table, how it draws, what it does while no key comes).  It turns keys
+ * into commands for the session and draws into a canvas; no curses here.
+ * The other jobs of the screen have files of their own (view_impl.h
+ * lists them). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -365,282 +367,31 @@ void view_click(struct view *v, int x, int y, int button)
 	aiview_forget(v->ai);
 }
 
-/* ---- keys, mode by mode ------------------------------------------------ */
+/* ---- keys: the tables are in keymap.c ---------------------------------- */
 
-/* The AI view's keys.  ` and F2 show and hide it, v gives it the keys
- * and takes them back (Esc too), Tab picks the next monster: none of them
- * is a game command.  While the view has the keys its letters are its
- * own, and a key it does not know is not passed to the game either (a
- * replay's keys excepted): the player is told how to get them back.
- * While the game has them, the view takes nothing else.  Returns 1 when
- * the key was the view's. */
-static int view_key_ai(struct view *v, int key)
+enum view_result view_act_sandbox_enter(struct view *v, int key,
+                                        struct world_cmd *cmd)
 {
-	char msg[LOG_LINE];
-
-	if (key == 'v') {
-		if (!aiview_on(v->ai))
-			aiview_key(v->ai, '`', msg, sizeof(msg));
-		v->ai_keys = !v->ai_keys;
-		view_log(v, "%s",
-		         v->ai_keys
-		                 ? "The AI view has the keys (? lists them); "
-		                   "v or Esc gives them back to the game."
-		                 : "The game has the keys again; v gives "
-		                   "them to the AI view.");
-		return 1;
-	}
-	if (key == '`' || key == VK_F2) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		if (!aiview_on(v->ai))
-			v->ai_keys = 0;
-		view_log(v, "%s",
-		         aiview_on(v->ai) ? "AI view on: the game keeps its "
-		                            "keys, v gives them to the view."
-		                          : "AI view off.");
-		return 1;
-	}
-	if (!aiview_on(v->ai))
-		return 0;
-	if (key == VK_TAB) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		return 1;
-	}
-	if (!v->ai_keys)
-		return 0;
-	if (aiview_entering(v->ai)) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		if (*msg)
-			view_log(v, "%s", msg);
-		return 1;
-	}
-	if (key == 'E') {
-		export_search(v);
-		return 1;
-	}
-	if (key == 'S') {
-		view_sandbox_enter(v);
-		return 1;
-	}
-	if (key == VK_ESC) {
-		v->ai_keys = 0;
-		view_log(v, "The game has the keys again; v gives them to the "
-		            "AI view.");
-		return 1;
-	}
-	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
-		if (*msg)
-			view_log(v, "%s", msg);
-		return 1;
-	}
-	if (v->replaying)
-		return 0;
-	view_log(v, "The AI view has the keys: v or Esc gives them back to "
-	            "the game.");
-	return 1;
-}
-
-static enum view_result view_key_play(struct view *v, int key,
-                                      struct world_cmd *cmd)
-{
-	const struct world *w = v->s->game->world;
-	int dx, dy;
-
-	if (key == 'q' || key == VK_CTRL_C)
-		return prompt_ask_quit(v);
-	if (key == '?') {
-		v->mode = MODE_HELP;
-		return VIEW_OK;
-	}
-	if (key == VK_CTRL_P) {
-		v->mode = MODE_HISTORY;
-		msglog_history_open(&v->log);
-		return VIEW_OK;
-	}
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (key == 'R' || key == VK_F5) {
-		view_reload(v);
-		return VIEW_OK;
-	}
-	if (key == VK_ESC && v->show_errors) {
-		v->show_errors = 0;
-		return VIEW_OK;
-	}
-	if (key == ';' || key == 'x') {
-		v->mode = MODE_LOOK;
-		v->look_x = w->px;
-		v->look_y = w->py;
-		return VIEW_OK;
-	}
-	if (v->lesson && lesson_key(v, key))
-		return VIEW_OK;
-	if (view_key_ai(v, key))
-		return VIEW_OK;
-	if (v->replaying)
-		return playback_key(v, key, cmd);
-	if (w->state != WORLD_PLAYING)
-		return VIEW_OK;
-	if (key == 'S') {
-		prompt_ask_save(v);
-		return VIEW_OK;
-	}
-	if (key == 'o' || key == 'c') {
-		prompt_ask_direction(v, key == 'o' ? WCMD_OPEN : WCMD_CLOSE);
-		return VIEW_OK;
-	}
-	if (key == 'g' || key == ',')
-		return view_command(v, cmd, WCMD_PICKUP, 0, 0);
-	if (keys_wait(key))
-		return view_command(v, cmd, WCMD_WAIT, 0, 0);
-	if (keys_dir(key, &dx, &dy))
-		return view_command(v, cmd, WCMD_MOVE, dx, dy);
-	return VIEW_OK;
-}
-
-/* While the screen is too small to show the game, only redrawing and
- * quitting act: a key the player cannot see the effect of does
- * nothing. */
-static enum view_result view_key_small(struct view *v, int key,
-                                       struct world_cmd *cmd)
-{
+	(void)key;
 	(void)cmd;
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (v->mode == MODE_QUIT) {
-		if (key == 'y' || key == 'Y')
-			return VIEW_QUIT;
-		if (key == 'n' || key == 'N' || key == VK_ESC) {
-			v->mode = MODE_PLAY;
-			view_log(v, "Good, the hunt goes on.");
-		}
-		return VIEW_OK;
-	}
-	if (key == 'q' || key == VK_CTRL_C)
-		return prompt_ask_quit(v);
+	view_sandbox_enter(v);
 	return VIEW_OK;
 }
 
-/* A key at --More-- is nothing else. */
-static enum view_result view_key_more(struct view *v, int key,
+enum view_result view_act_sandbox_key(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
 	(void)cmd;
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (msglog_more_key(&v->log, view_msg_width(v)))
-		v->mode = MODE_END;
-	return VIEW_OK;
-}
-
-/* Look: the cursor moves over the map; the AI view's monster and its
- * showing still change. */
-static enum view_result view_key_look(struct view *v, int key,
-                                      struct world_cmd *cmd)
-{
-	int dx, dy;
-
-	(void)cmd;
-	if (keys_dir(key, &dx, &dy)) {
-		if (world_in(v->s->game->world, v->look_x + dx,
-		             v->look_y + dy)) {
-			v->look_x += dx;
-			v->look_y += dy;
-		}
-	} else if (key == VK_ESC || key == ';' || key == 'x' || key == 'q' ||
-	           key == VK_ENTER) {
-		v->mode = MODE_PLAY;
-	} else if (key == VK_TAB || key == '`' || key == VK_F2) {
-		view_key_ai(v, key);
-	}
-	return VIEW_OK;
-}
-
-static enum view_result view_key_help(struct view *v, int key,
-                                      struct world_cmd *cmd)
-{
-	(void)cmd;
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	v->mode = MODE_PLAY;
-	return VIEW_OK;
-}
-
-static enum view_result view_key_history(struct view *v, int key,
-                                         struct world_cmd *cmd)
-{
-	(void)cmd;
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (!msglog_history_key(&v->log, key))
-		v->mode = MODE_PLAY;
-	return VIEW_OK;
-}
-
-static enum view_result view_key_sandbox_mode(struct view *v, int key,
-                                              struct world_cmd *cmd)
-{
-	(void)cmd;
-	if (key == 'q' || key == VK_CTRL_C) {
-		v->mode = MODE_QUIT;
-		return VIEW_OK;
-	}
-	if (key == '?') {
-		v->mode = MODE_HELP;
-		return VIEW_OK;
-	}
 	view_key_sandbox(v, key);
 	return VIEW_OK;
 }
 
 /* ---- drawing ----------------------------------------------------------- */
 
-static const char *const help_lines[] = {
-        "hunted - keys                                    (any key returns)",
-        "Move         arrows, hjklyubn, keypad 1-9 (NumLock on or off)",
-        "Wait         . 5 s        Open/close door   o / c, then a direction",
-        "Pick up      g ,          Walking into a closed door opens it",
-        "Look         ; x  (a cursor; Esc leaves)",
-        "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?     Quit  q "
-        "Ctrl-C",
-        "Reload data  R F5 (automatic too)   Save and quit  S (resumed next "
-        "start)",
-        "Sight        8 cells; what you saw before stays, dim; the AI view "
-        "shows all",
-        "Replays      space pause, . step, + faster, - slower",
-        "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The "
-        "game",
-        "             keeps its keys; v gives them to the view, v or Esc back:",
-        "  p      planned path (*: every monster's)",
-        "  o      open set o, closed set :, current node O (step mode)",
-        "  g h f  each reached cell's g, h or f: 0-9 a-z +, unit in the legend",
-        "  a c m  parent arrows; each cell's cost; m the kind's shared map",
-        "         (g h f a c m: one at a time; the legend names what is shown)",
-        "  k      every monster's path cache; X: the cell that broke one",
-        "  T z y r  table: algorithms or A* by heuristic; z boxes; y HPA*; "
-        "r D* Lite",
-        "  E S    export the search (JSON, asciicast); S sandbox: draw, save",
-        "  s      step mode, narrated: n next, b back, J jump, B start, N end",
-        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS "
-        "too)",
-        "  t      ties: toward the lower h, or first in, first out (none)",
-        "  0      back to the monster's own settings; ; x inspect a cell",
-        "@ you  > exit  # wall  + door  ' open  = gate  - key  & spring  "
-        "A-z monsters",
-};
-
-/* The help's "Sight" line gives the radius in words. */
-_Static_assert(WORLD_PLAYER_SIGHT == 8, "help_lines: say the new sight");
-
 static void draw_help(struct view *v, struct canvas *c)
 {
-	int n = (int)(sizeof(help_lines) / sizeof(help_lines[0]));
-	int i;
-
 	(void)v;
-	for (i = 0; i < c->height && i < n; i++)
-		canvas_text(c, 1, i, c->width, CANVAS_DEFAULT,
-		            i == 0 ? CANVAS_BOLD : 0, help_lines[i]);
+	keymap_draw_help(c);
 }
 
 static void draw_too_small(struct view *v, struct canvas *c)
@@ -1071,25 +822,25 @@ static enum view_result view_idle_all(struct view *v, uint64_t now_ms,
 	return playback_idle(v, now_ms, cmd, wait_ms);
 }
 
-/* What each mode does with a key, how it draws the screen, and what it
- * does while no key comes. */
+/* What each mode does with a key (its key table), how it draws the
+ * screen, and what it does while no key comes. */
 static const struct view_mode_ops {
-	enum view_result (*key)(struct view *v, int key, struct world_cmd *cmd);
+	const struct keymap *keys;
 	void (*draw)(struct view *v, struct canvas *c);
 	enum view_result (*idle)(struct view *v, uint64_t now_ms,
 	                         struct world_cmd *cmd, int *wait_ms);
 } view_modes[] = {
-        [MODE_PLAY] = {view_key_play, draw_play, view_idle_all},
-        [MODE_DIRECTION] = {prompt_key_direction, draw_prompt, view_idle_all},
-        [MODE_LOOK] = {view_key_look, draw_look, view_idle_all},
-        [MODE_HELP] = {view_key_help, draw_help, view_idle_all},
-        [MODE_HISTORY] = {view_key_history, draw_history, view_idle_all},
-        [MODE_QUIT] = {prompt_key_quit, draw_prompt, view_idle_all},
-        [MODE_SANDBOX] = {view_key_sandbox_mode, draw_sandbox, view_idle_all},
-        [MODE_SAVE] = {prompt_key_save, draw_prompt, view_idle_all},
-        [MODE_END] = {endscreen_key, endscreen_draw, view_idle_all},
-        [MODE_MORE] = {view_key_more, draw_more, view_idle_all},
-        [MODE_SMALL] = {view_key_small, draw_too_small, view_idle_all},
+        [MODE_PLAY] = {&keymap_play, draw_play, view_idle_all},
+        [MODE_DIRECTION] = {&keymap_direction, draw_prompt, view_idle_all},
+        [MODE_LOOK] = {&keymap_look, draw_look, view_idle_all},
+        [MODE_HELP] = {&keymap_help, draw_help, view_idle_all},
+        [MODE_HISTORY] = {&keymap_history, draw_history, view_idle_all},
+        [MODE_QUIT] = {&keymap_quit, draw_prompt, view_idle_all},
+        [MODE_SANDBOX] = {&keymap_sandbox, draw_sandbox, view_idle_all},
+        [MODE_SAVE] = {&keymap_save, draw_prompt, view_idle_all},
+        [MODE_END] = {&keymap_end, endscreen_draw, view_idle_all},
+        [MODE_MORE] = {&keymap_more, draw_more, view_idle_all},
+        [MODE_SMALL] = {&keymap_small, draw_too_small, view_idle_all},
 };
 
 /* --More-- keeps the screen of the mode under it. */
@@ -1113,7 +864,10 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
 	if (key == VK_RESIZE)
 		return VIEW_OK; /* never a command */
-	return view_modes[view_mode_now(v)].key(v, key, cmd);
+	const enum view_result r =
+	        keymap_run(view_modes[view_mode_now(v)].keys, v, key, cmd);
+
+	return r == VIEW_PASS ? VIEW_OK : r;
 }
 
 enum view_result view_idle(struct view *v, uint64_t now_ms,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* view_impl.h - the game screen's insides, shared by the files that do
- * its jobs: view.c (the screen, its modes and their table), msglog.c
+ * its jobs: view.c (the screen, its modes and their table), keymap.c
+ * (each mode's key table, the help drawn from them), msglog.c
  * (the message log and --More--), playback.c (a watched replay's pace),
  * datawatch.c (data files watched and reloaded, the panel of errors),
  * export.c (E), prompt.c (quit, save, a direction), lesson.c (a lesson's
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "aiview.h"
+#include "keys.h"
 #include "msglog.h"
 #include "sandbox.h"
 #include "session/watch.h"
@@ -82,6 +84,48 @@ struct view {
 	uint64_t rep_next_ms;
 };
 
+/* A key table's answer: this key is not the table's after all, the next
+ * table's (view_key makes it VIEW_OK when no table is left). */
+#define VIEW_PASS ((enum view_result) - 1)
+
+/* What a key does in a mode. */
+typedef enum view_result view_action(struct view *v, int key,
+                                     struct world_cmd *cmd);
+
+/* One key of a mode's table. */
+struct keymap_row {
+	int key;          /* a key code, or VK_MOVE: every movement key */
+	const char *help; /* what it does; NULL: as the row above */
+	view_action *act; /* NULL: the table's other action does it */
+};
+
+/* A mode's keys (tmux's key tables are the model): the help, the lists
+ * of keys and the dispatch all read it, so they cannot drift apart. */
+struct keymap {
+	const char
+	        *mode; /* its name in --list-keys, the README, the man page */
+	/* Its heading in the help; "" none (it goes on from the table
+	 * above), NULL not in the help. */
+	const char *title;
+	const struct keymap_row *rows;
+	size_t n;
+	view_action *other;     /* a key no row names, or NULL: nothing */
+	const char *other_help; /* what other does, in the lists */
+};
+
+/* keymap.c: the tables of the modes and the layers of the play mode
+ * (the lesson's, the AI view's, the replay's and the game's keys under
+ * the keys every game screen has). */
+extern const struct keymap keymap_play, keymap_look, keymap_direction,
+        keymap_help, keymap_history, keymap_sandbox, keymap_quit, keymap_save,
+        keymap_end, keymap_more, keymap_small;
+/* The row of t for key, and then what it does: VIEW_PASS when t has
+ * nothing for it. */
+enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
+                            struct world_cmd *cmd);
+/* The help screen: the tables with a title, two columns. */
+void keymap_draw_help(struct canvas *c);
+
 /* view.c */
 __attribute__((format(printf, 2, 3))) void view_log(struct view *v,
                                                     const char *fmt, ...);
@@ -90,6 +134,11 @@ enum view_result view_command(struct view *v, struct world_cmd *cmd,
                               uint8_t kind, int dx, int dy);
 /* The width the message lines have: the last screen's. */
 int view_msg_width(const struct view *v);
+/* S with the AI view's keys: the sandbox; a key in the sandbox. */
+enum view_result view_act_sandbox_enter(struct view *v, int key,
+                                        struct world_cmd *cmd);
+enum view_result view_act_sandbox_key(struct view *v, int key,
+                                      struct world_cmd *cmd);
 
 /* playback.c: a replay watched in the terminal, at its pace. */
 enum view_result playback_step(struct view *v, struct world_cmd *cmd);
