@@ -86,7 +86,7 @@ struct view {
 
 /* A key table's answer: this key is not the table's after all, the next
  * table's (view_key makes it VIEW_OK when no table is left). */
-#define VIEW_PASS ((enum view_result) - 1)
+#define VIEW_PASS ((enum view_result)(VIEW_CMD + 1))
 
 /* What a key does in a mode. */
 typedef enum view_result view_action(struct view *v, int key,
