@@ -13,8 +13,8 @@
 #include "session/report.h"
 #include "session/session.h"
 #include "session/setup.h"
-#include "ui/cast.h"
 #include "ui/dump.h"
+#include "ui/keymap.h"
 #include "ui/term.h"
 
 /* --check FILE...: every problem of every file, and "FILE: ok" for each
@@ -50,7 +50,7 @@ static int play_headless(struct session *s)
 	struct session_source src;
 	struct session_sink sinks[4];
 	struct dump d;
-	struct cast_sink cast;
+	struct dump_cast cast;
 	size_t n = 0;
 	int rc, dumping = s->setup.dump_screen, casting = s->setup.cast != NULL;
 
@@ -60,7 +60,7 @@ static int play_headless(struct session *s)
 		headless_fini(&h);
 		return EXIT_FAILURE;
 	}
-	if (casting && cast_sink_init(&cast, s) != 0) {
+	if (casting && dump_cast_init(&cast, s) != 0) {
 		if (dumping)
 			dump_fini(&d);
 		headless_fini(&h);
@@ -71,14 +71,14 @@ static int play_headless(struct session *s)
 	if (dumping)
 		sinks[n++] = dump_sink(&d);
 	if (casting)
-		sinks[n++] = cast_sink(&cast);
+		sinks[n++] = dump_cast_sink(&cast);
 	sinks[n++] = headless_summary_sink(&h);
 	rc = session_run(s, &src, sinks, n);
 	if (rc == 0 && s->save_failed)
 		rc = EXIT_FAILURE;
 	if (rc == 0 && dumping && d.failed)
 		rc = EXIT_FAILURE;
-	if (casting && cast_sink_fini(&cast) != 0 && rc == 0)
+	if (casting && dump_cast_fini(&cast) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
 	if (dumping)
 		dump_fini(&d);
@@ -102,6 +102,9 @@ int main(int argc, char **argv)
 		return EXIT_SUCCESS;
 	case SETUP_VERSION:
 		printf("hunted %s\n", PACKAGE_VERSION);
+		return EXIT_SUCCESS;
+	case SETUP_LIST_KEYS:
+		keymap_list(stdout);
 		return EXIT_SUCCESS;
 	case SETUP_CHECK:
 		return check_files(&setup);

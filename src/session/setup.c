@@ -360,6 +360,10 @@ static const struct option_def options[] = {
          MODE(SETUP_HELP)},
         {"version", 'V', NULL, G_INFO, 0, "show the version and exit",
          MODE(SETUP_VERSION)},
+        {"list-keys", 0, NULL, G_INFO, 0,
+         "list every key of the game screen, mode by mode\n"
+         "(MODE, KEY, what it does; tab-separated) and exit",
+         MODE(SETUP_LIST_KEYS)},
 };
 
 #define OPTION_COUNT (sizeof(options) / sizeof(options[0]))
@@ -570,8 +574,9 @@ int setup_parse(struct setup *s, int argc, char **argv)
 			                   argv[optind - 1]);
 		if (option_set(o, s, optarg, 0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
-		/* --help and --version answer at once. */
-		if (mode == SETUP_HELP || mode == SETUP_VERSION) {
+		/* --help, --version and --list-keys answer at once. */
+		if (mode == SETUP_HELP || mode == SETUP_VERSION ||
+		    mode == SETUP_LIST_KEYS) {
 			s->mode = mode;
 			return 0;
 		}

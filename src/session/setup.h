@@ -30,6 +30,7 @@ enum setup_mode {
 	SETUP_LESSONS,  /* --lesson alone: the list of lessons */
 	SETUP_HELP,
 	SETUP_VERSION,
+	SETUP_LIST_KEYS, /* --list-keys: every mode's keys */
 };
 
 struct setup {

@@ -3,17 +3,15 @@
  * width and height, a title) and one event line per frame,
  * [SECONDS, "o", TEXT], where TEXT clears the screen and draws the
  * canvas with its colours and attributes (SGR codes).  Used by --cast
- * (every turn of a headless game or replay) and by the AI view's export
- * of a search (every step).  The format is described in doc/formats.md. */
+ * (every turn of a headless game or replay, drawn by dump.c) and by the AI
+ * view's export of a search (every step).  The format is described in
+ * doc/formats.md. */
 #ifndef HUNTED_CAST_H
 #define HUNTED_CAST_H
 
 #include <stdio.h>
 
 #include "canvas.h"
-#include "session/session.h"
-
-struct view;
 
 struct cast {
 	FILE *out;
@@ -32,21 +30,5 @@ void cast_frame(struct cast *k, double t, const struct canvas *c);
 /* Closes the file.  Returns 0, or -1 with the problem in err when a
  * write failed. */
 int cast_close(struct cast *k, char *err, size_t size);
-
-/* --cast FILE: every turn of a headless session drawn as the terminal
- * would draw it (the AI view too with --ai-view), a quarter of a second
- * apart. */
-struct cast_sink {
-	struct cast cast;
-	struct view *view;
-	struct canvas canvas;
-	unsigned frames;
-};
-
-/* Returns 0, or -1 after printing why. */
-int cast_sink_init(struct cast_sink *k, struct session *s);
-/* Returns 0, or -1 after printing why (a write failed). */
-int cast_sink_fini(struct cast_sink *k);
-struct session_sink cast_sink(struct cast_sink *k);
 
 #endif

@@ -1,7 +1,10 @@
-/* dump.c - the screen as text, at the end of a headless session. */
+/* dump.c - the headless screen sinks: the screen as text at the end of a
+ * headless session (--dump-screen), and every turn as an asciicast frame
+ * (--cast). */
 #include "dump.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "keys.h"
 #include "view.h"
@@ -93,4 +96,85 @@ struct session_sink dump_sink(struct dump *d)
 	struct session_sink k = {dump_turn, dump_end, d};
 
 	return k;
+}
+
+/* ---- --cast: every turn of a headless session as an asciicast --------- */
+
+#define CAST_TURN_S 0.25 /* seconds between turns in the cast */
+
+int dump_cast_init(struct dump_cast *k, struct session *s)
+{
+	char err[512], title[256];
+
+	memset(k, 0, sizeof(*k));
+	k->view = view_new(s, err, sizeof(err));
+	if (!k->view) {
+		fprintf(stderr, "hunted: %s\n", err);
+		return -1;
+	}
+	if (canvas_resize(&k->canvas, s->setup.screen_w, s->setup.screen_h) !=
+	    0) {
+		fprintf(stderr, "hunted: out of memory\n");
+		view_free(k->view);
+		return -1;
+	}
+	snprintf(title, sizeof(title), "hunted: %s, seed %llu%s", s->label,
+	         (unsigned long long)s->game->world->seed,
+	         s->setup.replay ? " (a replay)" : "");
+	if (cast_open(&k->cast, s->setup.cast, s->setup.screen_w,
+	              s->setup.screen_h, title, err, sizeof(err)) != 0) {
+		fprintf(stderr, "%s: error: %s\n", s->setup.cast, err);
+		canvas_fini(&k->canvas);
+		view_free(k->view);
+		return -1;
+	}
+	/* The first frame: the game before any turn. */
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, 0, &k->canvas);
+	k->frames = 1;
+	return 0;
+}
+
+int dump_cast_fini(struct dump_cast *k)
+{
+	char err[512];
+	int rc = cast_close(&k->cast, err, sizeof(err));
+
+	if (rc != 0)
+		fprintf(stderr, "hunted: %s\n", err);
+	canvas_fini(&k->canvas);
+	view_free(k->view);
+	k->view = NULL;
+	return rc;
+}
+
+static void dump_cast_turn(void *self, struct session *s, struct world_cmd cmd,
+                           int took_time)
+{
+	struct dump_cast *k = self;
+
+	(void)s;
+	(void)cmd;
+	view_note_turn(k->view);
+	if (!took_time)
+		return;
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, k->frames++ * CAST_TURN_S, &k->canvas);
+}
+
+static void dump_cast_end(void *self, struct session *s)
+{
+	struct dump_cast *k = self;
+
+	(void)s;
+	/* The last screen, with the end said in the log. */
+	view_draw(k->view, &k->canvas);
+	cast_frame(&k->cast, k->frames++ * CAST_TURN_S, &k->canvas);
+}
+
+struct session_sink dump_cast_sink(struct dump_cast *k)
+{
+	struct session_sink sink = {dump_cast_turn, dump_cast_end, k};
+
+	return sink;
 }

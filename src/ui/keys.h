@@ -5,6 +5,8 @@
 #ifndef HUNTED_KEYS_H
 #define HUNTED_KEYS_H
 
+#include <stddef.h>
+
 enum key {
 	VK_CTRL_C = 3,
 	VK_TAB = 9,
@@ -24,11 +26,22 @@ enum key {
 	VK_F2,
 	VK_F5,
 	VK_RESIZE,
+	/* Not a key: a key table's row for every movement key at once. */
+	VK_MOVE = 0x200,
 };
 
 /* The step a movement key makes (arrows, hjklyubn, the keypad's digits
  * and its keys with NumLock off): 1 with *dx, *dy set, or 0. */
 int keys_dir(int key, int *dx, int *dy);
+
+/* The i-th movement key (i from 0), or -1 past the last: the keys a
+ * VK_MOVE row stands for, for the lists of keys. */
+int keys_move_key(size_t i);
+
+/* The key's name in the help and the lists of keys: a printable
+ * character as itself, the others as Space, Tab, Enter, Esc, Backspace,
+ * Ctrl-C, Up, PgUp, Keypad-5, F2... */
+const char *keys_name(int key, char *buf, size_t size);
 
 /* Whether the key waits a turn: . 5 s and the keypad's centre. */
 int keys_wait(int key);

@@ -4,9 +4,12 @@
 
 bin_PROGRAMS += src/hunted
 src_hunted_SOURCES = src/main.c \
-	src/ui/keys.c src/ui/keys.h \
+	src/ui/keys.c src/ui/keys.h src/ui/keymap.c src/ui/keymap.h \
 	src/ui/canvas.c src/ui/canvas.h \
-	src/ui/view.c src/ui/view.h \
+	src/ui/view.c src/ui/view.h src/ui/view_impl.h \
+	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c \
+	src/ui/datawatch.c src/ui/export.c src/ui/prompt.c \
+	src/ui/lesson.c src/ui/endscreen.c \
 	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \
 	src/ui/aiview/aiview_impl.h src/ui/aiview/trace.c \
 	src/ui/aiview/keys.c src/ui/aiview/draw.c src/ui/aiview/panel.c \

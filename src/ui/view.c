@@ -1,103 +1,24 @@
-/* view.c - the game screen: map viewport, status line, message log, look
- * mode, help, history, quit prompt, reload panel, and the pacing of a
- * watched replay.  It turns keys into commands for the session and draws
- * into a canvas; no curses here. */
+/* view.c - the game screen: the map viewport, the status line, look
+ * mode, and the screen's modes in one table (view_modes: each mode's key
+ * table, how it draws, what it does while no key comes).  It turns keys
+ * into commands for the session and draws into a canvas; no curses here.
+ * The other jobs of the screen have files of their own (view_impl.h
+ * lists them). */
 #include "config.h"
 
-#include "view.h"
-
-#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "ui/aiview/aiview.h"
-#include "cast.h"
-#include "ui/aiview/sandbox.h"
 #include "session/campaign.h"
 #include "session/files.h"
-#include "core/base/file.h"
 #include "core/world/fov.h"
-#include "session/watch.h"
-
-#define LOG_KEEP         1000 /* messages kept for the history (Ctrl-P) */
-#define LOG_LINE         256  /* a message: at most three rows of 80 */
-#define LOG_ROWS         3    /* message lines under the map */
-#define ERR_KEEP         64   /* reload problems shown in the panel */
-#define POLL_MS          500  /* how often data files are looked at */
-#define REPLAY_DELAY_MS  250  /* default time between replayed turns */
-#define PANEL_W          30   /* the AI view's side panel */
-#define PANEL_ROWS_BELOW 11   /* rows the panel needs in two columns */
-#define LESSON_ROWS      6    /* rows a lesson's page takes under the map */
-
-enum view_mode {
-	MODE_PLAY = 0,
-	MODE_DIRECTION, /* open or close: waiting for a direction */
-	MODE_LOOK,
-	MODE_HELP,
-	MODE_HISTORY,
-	MODE_QUIT,
-	MODE_SANDBOX, /* painting the dungeon for the AI view's search */
-	MODE_SAVE,    /* S: save and quit? */
-	MODE_END,     /* the end of the game: score and high scores */
-};
-
-/* Where a watched replay stands. */
-enum replay_state {
-	REPLAY_ON = 0,
-	REPLAY_ENDED,    /* its last turn was played */
-	REPLAY_DIVERGED, /* the game no longer matches it */
-};
-
-struct view {
-	struct session *s;
-	struct aiview *ai;
-	enum view_mode mode;
-	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
-	int too_small; /* the last screen drawn was too small for the game */
-	int last_w, last_h; /* the size of the last screen drawn */
-	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
-	struct sandbox sandbox;
-	int lesson;     /* a lesson: its pages under the map */
-	size_t page;    /* the page shown */
-	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
-	int look_x, look_y;
-
-	char (*log)[LOG_LINE];      /* as shown, with a (xN) count */
-	char (*log_text)[LOG_LINE]; /* as written */
-	unsigned *log_count;
-	uint32_t *log_turn;
-	size_t nlog;
-	long hist_top;   /* first line shown by the history */
-	size_t log_seen; /* messages already on screen before this turn */
-	/* --More--: the messages from more_at on wait, a page at a time,
-	 * for a key that is nothing else; more_final holds the last page
-	 * of a game that ended, and then shows the end screen. */
-	int more, more_final;
-	size_t more_at;
-	int ended; /* the end of the game was said */
-
-	int watching; /* reload the data files when they change */
-	int depth;    /* the campaign's level shown */
-	int level_error_said;
-	struct watch files;
-	char errors[ERR_KEEP][LOG_LINE];
-	size_t nerrors;
-	int show_errors;
-	uint64_t next_poll_ms;
-
-	int replaying; /* watching a recording in the terminal */
-	int rep_done;  /* enum replay_state */
-	int rep_paused;
-	int rep_delay_ms;
-	uint64_t rep_next_ms;
-};
+#include "view_impl.h"
 
 /* ---- messages ---------------------------------------------------------- */
 
-__attribute__((format(printf, 2, 3))) static void view_log(struct view *v,
-                                                           const char *fmt, ...)
+void view_log(struct view *v, const char *fmt, ...)
 {
 	char line[LOG_LINE];
 	va_list ap;
@@ -105,33 +26,7 @@ __attribute__((format(printf, 2, 3))) static void view_log(struct view *v,
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	/* The same message again counts up instead of filling the log. */
-	if (v->nlog && !strcmp(v->log_text[v->nlog - 1], line)) {
-		v->log_count[v->nlog - 1]++;
-		snprintf(v->log[v->nlog - 1], LOG_LINE, "%.*s (x%u)",
-		         LOG_LINE - 16, line, v->log_count[v->nlog - 1]);
-		v->log_turn[v->nlog - 1] = v->s->game->world->turn;
-		if (v->log_seen == v->nlog)
-			v->log_seen--;
-		return;
-	}
-	if (v->nlog == LOG_KEEP) {
-		memmove(v->log, v->log + 1, (LOG_KEEP - 1) * sizeof(*v->log));
-		memmove(v->log_text, v->log_text + 1,
-		        (LOG_KEEP - 1) * sizeof(*v->log_text));
-		memmove(v->log_turn, v->log_turn + 1,
-		        (LOG_KEEP - 1) * sizeof(*v->log_turn));
-		memmove(v->log_count, v->log_count + 1,
-		        (LOG_KEEP - 1) * sizeof(*v->log_count));
-		v->nlog--;
-		if (v->log_seen)
-			v->log_seen--;
-	}
-	memcpy(v->log[v->nlog], line, LOG_LINE);
-	memcpy(v->log_text[v->nlog], line, LOG_LINE);
-	v->log_turn[v->nlog] = v->s->game->world->turn;
-	v->log_count[v->nlog] = 1;
-	v->nlog++;
+	msglog_add(&v->log, v->s->game->world->turn, line);
 }
 
 /* Whether the player saw what e tells: its own doings, what a monster
@@ -157,103 +52,9 @@ static int view_event_seen(const struct world *w, const struct world_event *e)
 	}
 }
 
-/* The rows a message takes in the message lines, broken at spaces as
- * canvas_wrap breaks it (the rows after the first indented by 2), and the
- * length of its last row. */
-#define MSG_INDENT 2
-static int msg_layout(const char *text, int width, int *last_len)
-{
-	int rows = 0, in = 0, n = 0;
-
-	if (width <= MSG_INDENT)
-		width = MSG_INDENT + 1;
-	while (*text) {
-		text = canvas_next_row(text, width - in, &n);
-		n += in;
-		rows++;
-		in = MSG_INDENT;
-	}
-	if (last_len)
-		*last_len = n;
-	return rows ? rows : 1;
-}
-
-/* The width the message lines have: the last screen's. */
-static int view_msg_width(const struct view *v)
+int view_msg_width(const struct view *v)
 {
 	return v->last_w >= VIEW_MIN_W ? v->last_w : VIEW_MIN_W;
-}
-
-/* The rows the messages from `from` on take. */
-static int view_rows_from(const struct view *v, size_t from)
-{
-	int rows = 0;
-
-	for (; from < v->nlog; from++)
-		rows += msg_layout(v->log[from], view_msg_width(v), NULL);
-	return rows;
-}
-
-/* The first message of the last page: the most recent ones that fit. */
-static size_t view_last_page(const struct view *v)
-{
-	size_t k = v->nlog;
-	int rows = 0;
-
-	while (k > 0) {
-		int nr = msg_layout(v->log[k - 1], view_msg_width(v), NULL);
-
-		if (rows + nr > LOG_ROWS && k < v->nlog)
-			break;
-		rows += nr;
-		k--;
-	}
-	return k;
-}
-
-/* Room for " --More--" after a row of len characters. */
-#define MORE_LEN 9
-static int more_fits(int len, int width)
-{
-	return len + MORE_LEN <= width;
-}
-
-/* The message after the last one of the page that starts at more_at:
- * as many as fit in rows with --More-- after the last, at least one. */
-static size_t view_more_end(const struct view *v, int width, int rows)
-{
-	size_t k = v->more_at;
-	int used = 0, last;
-
-	while (k < v->nlog) {
-		int nr = msg_layout(v->log[k], width, &last);
-
-		if (used + nr + !more_fits(last, width) > rows &&
-		    k > v->more_at)
-			break;
-		used += nr;
-		k++;
-	}
-	return k;
-}
-
-/* A key at --More--: the next page, or the messages as usual once the
- * rest fits (a game's last page goes on to the end screen). */
-static void view_more_key(struct view *v)
-{
-	size_t end = view_more_end(v, view_msg_width(v), LOG_ROWS);
-
-	if (end >= v->nlog) {
-		v->more = 0;
-		if (v->more_final) {
-			v->more_final = 0;
-			v->mode = MODE_END;
-		}
-		return;
-	}
-	v->more_at = end;
-	if (!v->more_final && view_rows_from(v, end) <= LOG_ROWS)
-		v->more = 0;
 }
 
 /* Which events a player reads in the log: everything it saw but the
@@ -327,11 +128,8 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		         s->div_turn, s->div_line);
 	}
 	/* Messages that do not fit wait behind --More--. */
-	if (!v->replaying && !v->lesson && !v->more &&
-	    view_rows_from(v, v->log_seen) > LOG_ROWS) {
-		v->more = 1;
-		v->more_at = v->log_seen;
-	}
+	if (!v->replaying && !v->lesson)
+		msglog_hold(&v->log, v->log.seen, view_msg_width(v));
 	if (w->state != WORLD_PLAYING && !v->ended) {
 		struct ending e;
 		char text[160];
@@ -341,13 +139,8 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		ending_text(&e, text, sizeof(text));
 		view_log(v, "%s Score %ld.", text, e.score);
 		/* The last page waits for a key, then the end screen. */
-		if (!v->replaying) {
-			if (!v->more) {
-				v->more = 1;
-				v->more_at = view_last_page(v);
-			}
-			v->more_final = 1;
-		}
+		if (!v->replaying)
+			msglog_hold_last(&v->log, view_msg_width(v));
 	}
 }
 
@@ -372,17 +165,12 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	}
 	v->s = s;
 	v->depth = s->game->depth;
-	v->log = calloc(LOG_KEEP, sizeof(*v->log));
-	v->log_turn = calloc(LOG_KEEP, sizeof(*v->log_turn));
-	v->log_text = calloc(LOG_KEEP, sizeof(*v->log_text));
-	v->log_count = calloc(LOG_KEEP, sizeof(*v->log_count));
 	v->ai = aiview_new(s->game, s->setup.ai_view, s->setup.no_timing);
 	v->rep_delay_ms = REPLAY_DELAY_MS;
 	v->replaying = s->rep.path && s->setup.mode == SETUP_PLAY;
 	v->watching = s->setup.mode == SETUP_PLAY && !s->setup.replay &&
 	              !s->setup.no_watch;
-	if (!v->log || !v->log_turn || !v->log_text || !v->log_count ||
-	    !v->ai ||
+	if (msglog_init(&v->log) != 0 || !v->ai ||
 	    (v->watching && watch_snapshot(w->data, &v->files) != 0)) {
 		snprintf(err, err_size, "out of memory");
 		view_free(v);
@@ -407,10 +195,8 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	else
 		view_log(v, "Reach the exit '>'. Press ? for help, ` for the "
 		            "AI view.");
-	if (!v->replaying && !v->lesson && view_rows_from(v, 0) > LOG_ROWS) {
-		v->more = 1;
-		v->more_at = 0;
-	}
+	if (!v->replaying && !v->lesson)
+		msglog_hold(&v->log, 0, view_msg_width(v));
 	return v;
 }
 
@@ -421,205 +207,28 @@ void view_free(struct view *v)
 	aiview_free(v->ai);
 	sandbox_fini(&v->sandbox);
 	watch_fini(&v->files);
-	free(v->log);
-	free(v->log_turn);
-	free(v->log_text);
-	free(v->log_count);
+	msglog_fini(&v->log);
 	free(v);
-}
-
-/* ---- a replay, turn by turn ---------------------------------------------- */
-
-/* The next turn of the replay into *cmd.  Returns VIEW_CMD, or VIEW_OK
- * at its end (the recording was checked whole before it started). */
-static enum view_result view_replay_step(struct view *v, struct world_cmd *cmd)
-{
-	struct session *s = v->s;
-
-	if (!v->replaying || v->rep_done != REPLAY_ON)
-		return VIEW_OK;
-	if (s->game->world->state == WORLD_PLAYING &&
-	    session_replay_next(s, cmd))
-		return VIEW_CMD;
-	if (s->diverged) {
-		v->rep_done = REPLAY_DIVERGED;
-		view_log(v,
-		         "The replay diverged at its end, turn %u (line %d).",
-		         s->div_turn, s->div_line);
-		return VIEW_OK;
-	}
-	v->rep_done = REPLAY_ENDED;
-	view_log(v, "End of the recording (line %d).", s->rep.end_line);
-	return VIEW_OK;
-}
-
-/* ---- reloading --------------------------------------------------------- */
-
-static void view_show_errors(struct view *v, const struct diag_list *l)
-{
-	size_t i, n;
-	char *e;
-
-	v->nerrors = 0;
-	for (i = 0; i < l->len && v->nerrors < ERR_KEEP; i++) {
-		const struct diag *d = &l->items[i];
-
-		if (d->severity != DIAG_ERROR)
-			continue;
-		e = v->errors[v->nerrors++];
-		diag_where(d, e, LOG_LINE);
-		n = strlen(e);
-		snprintf(e + n, LOG_LINE - n, ": %s", d->message);
-	}
-	if (!v->nerrors)
-		snprintf(v->errors[v->nerrors++], LOG_LINE,
-		         "the data could not be loaded");
-	v->show_errors = 1;
 }
 
 int view_reload(struct view *v)
 {
-	struct reload_report rep;
-	struct diag_list diags;
-	int recording = v->s->rec != NULL;
-	const struct world *w;
-
-	diag_list_init(&diags, ERR_KEEP);
-	if (session_reload(v->s, &diags, &rep) != 0) {
-		view_show_errors(v, &diags);
-		view_log(v, "Reload failed (%zu error%s): the old map stays.",
-		         v->nerrors, v->nerrors == 1 ? "" : "s");
-		diag_list_fini(&diags);
-		/* Wait for the next change before trying again. */
-		watch_fini(&v->files);
-		watch_snapshot(v->s->game->world->data, &v->files);
-		return -1;
-	}
-	diag_list_fini(&diags);
-	w = v->s->game->world;
-	v->show_errors = 0;
-	v->nerrors = 0;
-	watch_fini(&v->files);
-	watch_snapshot(w->data, &v->files);
-	if (recording)
-		view_log(v, "Recording stopped: the data changed.");
-	if (v->mode == MODE_LOOK && !world_in(w, v->look_x, v->look_y))
-		v->mode = MODE_PLAY;
-	aiview_set_game(v->ai, v->s->game);
-	aiview_forget(v->ai);
-	if (rep.restarted)
-		view_log(v, "Reloaded: the map's size changed, so a new game "
-		            "begins.");
-	else
-		view_log(v,
-		         "Reloaded the data files: %zu monster%s re-plan%s, "
-		         "%zu left out.",
-		         rep.kept, rep.kept == 1 ? "" : "s",
-		         rep.kept == 1 ? "s" : "", rep.dropped);
-	return 0;
-}
-
-enum view_result view_idle(struct view *v, uint64_t now_ms,
-                           struct world_cmd *cmd, int *wait_ms)
-{
-	*wait_ms = POLL_MS;
-	if (v->watching && now_ms >= v->next_poll_ms) {
-		v->next_poll_ms = now_ms + POLL_MS;
-		if (watch_changed(&v->files))
-			view_reload(v);
-	}
-	if (v->replaying && v->rep_done == REPLAY_ON && !v->rep_paused) {
-		if (v->rep_delay_ms < *wait_ms)
-			*wait_ms = v->rep_delay_ms;
-		if (now_ms >= v->rep_next_ms) {
-			v->rep_next_ms = now_ms + (uint64_t)v->rep_delay_ms;
-			return view_replay_step(v, cmd);
-		}
-	}
-	return VIEW_OK;
+	return datawatch_reload(v);
 }
 
 /* ---- keys -------------------------------------------------------------- */
 
-/* A command for the session: the messages logged from now on are news. */
-static enum view_result view_command(struct view *v, struct world_cmd *cmd,
-                                     uint8_t kind, int dx, int dy)
+enum view_result view_command(struct view *v, struct world_cmd *cmd,
+                              uint8_t kind, int dx, int dy)
 {
 	cmd->kind = kind;
 	cmd->dx = (int8_t)dx;
 	cmd->dy = (int8_t)dy;
-	v->log_seen = v->nlog;
+	msglog_mark_seen(&v->log);
 	return VIEW_CMD;
 }
 
-static enum view_result view_key_replay(struct view *v, int key,
-                                        struct world_cmd *cmd)
-{
-	switch (key) {
-	case ' ':
-		v->rep_paused = !v->rep_paused;
-		view_log(v, v->rep_paused ? "Paused." : "Playing.");
-		break;
-	case '.':
-	case '>':
-		v->rep_paused = 1;
-		if (view_replay_step(v, cmd) == VIEW_CMD) {
-			v->log_seen = v->nlog;
-			return VIEW_CMD;
-		}
-		break;
-	case '+':
-		if (v->rep_delay_ms > 16)
-			v->rep_delay_ms /= 2;
-		break;
-	case '-':
-		if (v->rep_delay_ms < 4000)
-			v->rep_delay_ms *= 2;
-		break;
-	default:
-		break;
-	}
-	return VIEW_OK;
-}
-
-/* ---- lessons ----------------------------------------------------------- */
-
-/* Space or PgDn: the next page; PgUp or Backspace: the one before.  Each
- * page sets the AI view as it says. */
-static int view_key_lesson(struct view *v, int key)
-{
-	const struct data *d = v->s->game->world->data;
-	size_t page = v->page;
-
-	if (!d->npages)
-		return 0;
-	if (key == ' ' || key == VK_DOWN_RIGHT)
-		page = page + 1 < d->npages ? page + 1 : page;
-	else if (key == VK_UP_RIGHT || key == 127 || key == 8)
-		page = page ? page - 1 : 0;
-	else
-		return 0;
-	if (page != v->page) {
-		v->page = page;
-		aiview_apply_page(v->ai, &d->pages[page]);
-	}
-	return 1;
-}
-
-/* The page under the map: the lesson's title, where the page stands, and
- * its text broken at spaces to the screen's width. */
-static void draw_page(struct view *v, struct canvas *c, int y0, int rows)
-{
-	const struct data *d = v->s->game->world->data;
-	const struct data_page *pg = &d->pages[v->page];
-
-	canvas_printf(c, 0, y0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s - page %zu/%zu (space: next, PgUp: back)",
-	              d->map && d->map->title ? d->map->title : "Lesson",
-	              v->page + 1, d->npages);
-	canvas_wrap(c, 0, y0 + 1, y0 + rows, c->width - 1, 0, CANVAS_DEFAULT, 0,
-	            pg->text ? pg->text : "");
-}
+/* ---- the sandbox: its work is in aiview/sandbox.c --------------------- */
 
 /* A mouse click on the screen at (x, y): in the sandbox, the cursor goes
  * there, and button 1 paints. */
@@ -636,445 +245,45 @@ void view_click(struct view *v, int x, int y, int button)
 		view_log(v, "%s", msg);
 }
 
-#define EXPORT_FRAMES 2000 /* steps drawn into an exported search's cast */
+/* ---- keys: the tables are in keymap.c ---------------------------------- */
 
-/* E: the search the AI view shows, written to the current directory as
- * a JSON trace (every push and expansion in order, g, h, f, parents, the
- * path) and as an asciicast of every step as the screen shows it; a
- * search of more than EXPORT_FRAMES steps is cast at evenly spaced
- * steps, its last included. */
-static void view_export(struct view *v)
-{
-	char base[128], json[160], cast[160], err[512];
-	struct canvas c = {0};
-	struct cast k;
-	FILE *out;
-	size_t steps, i, n;
-	int was_on, fd;
-	size_t was_k;
-
-	if (aiview_export_name(v->ai, base, sizeof(base)) != 0) {
-		view_log(v, "No search to export.");
-		return;
-	}
-	snprintf(json, sizeof(json), "%s.json", base);
-	snprintf(cast, sizeof(cast), "%s.cast", base);
-	fd = file_create(json, err, sizeof(err));
-	out = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!out) {
-		if (fd >= 0)
-			close(fd);
-		view_log(v, "Export failed: %s",
-		         fd >= 0 ? "out of memory" : err);
-		return;
-	}
-	if (aiview_export_json(v->ai, out) != 0) {
-		fclose(out);
-		view_log(v, "Export failed: cannot write '%s'", json);
-		return;
-	}
-	if (fclose(out) != 0) {
-		view_log(v, "Export failed: cannot write '%s'", json);
-		return;
-	}
-	if (canvas_resize(&c, v->last_w ? v->last_w : VIEW_MIN_W,
-	                  v->last_h ? v->last_h : VIEW_MIN_H) != 0) {
-		view_log(v, "Export failed: out of memory");
-		return;
-	}
-	if (cast_open(&k, cast, c.width, c.height, base, err, sizeof(err)) !=
-	    0) {
-		canvas_fini(&c);
-		view_log(v, "Export failed: %s", err);
-		return;
-	}
-	aiview_step_state(v->ai, &was_on, &was_k);
-	steps = aiview_steps(v->ai);
-	n = steps + 1 > EXPORT_FRAMES ? EXPORT_FRAMES : steps + 1;
-	for (i = 0; i < n; i++) {
-		/* Step 0 to the last, evenly spaced when there are more. */
-		size_t step = n > 1 ? i * steps / (n - 1) : 0;
-
-		aiview_step_to(v->ai, 1, step);
-		view_draw(v, &c);
-		cast_frame(&k, (double)i * 0.5, &c);
-	}
-	aiview_step_to(v->ai, was_on, was_k);
-	canvas_fini(&c);
-	if (cast_close(&k, err, sizeof(err)) != 0) {
-		view_log(v, "Export failed: %s", err);
-		return;
-	}
-	view_log(v, "Exported the search: %s (trace), %s (%zu steps).", json,
-	         cast, steps);
-}
-
-/* The AI view's keys.  ` and F2 show and hide it, v gives it the keys
- * and takes them back (Esc too), Tab picks the next monster: none of them
- * is a game command.  While the view has the keys its letters are its
- * own, and a key it does not know is not passed to the game either (a
- * replay's keys excepted): the player is told how to get them back.
- * While the game has them, the view takes nothing else.  Returns 1 when
- * the key was the view's. */
-static int view_key_ai(struct view *v, int key)
+enum view_result view_act_sandbox_enter(struct view *v, int key,
+                                        struct world_cmd *cmd)
 {
 	char msg[LOG_LINE];
 
-	if (key == 'v') {
-		if (!aiview_on(v->ai))
-			aiview_key(v->ai, '`', msg, sizeof(msg));
-		v->ai_keys = !v->ai_keys;
-		view_log(v, "%s",
-		         v->ai_keys
-		                 ? "The AI view has the keys (? lists them); "
-		                   "v or Esc gives them back to the game."
-		                 : "The game has the keys again; v gives "
-		                   "them to the AI view.");
-		return 1;
-	}
-	if (key == '`' || key == VK_F2) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		if (!aiview_on(v->ai))
-			v->ai_keys = 0;
-		view_log(v, "%s",
-		         aiview_on(v->ai) ? "AI view on: the game keeps its "
-		                            "keys, v gives them to the view."
-		                          : "AI view off.");
-		return 1;
-	}
-	if (!aiview_on(v->ai))
-		return 0;
-	if (key == VK_TAB) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		return 1;
-	}
-	if (!v->ai_keys)
-		return 0;
-	if (aiview_entering(v->ai)) {
-		aiview_key(v->ai, key, msg, sizeof(msg));
-		if (*msg)
-			view_log(v, "%s", msg);
-		return 1;
-	}
-	if (key == 'E') {
-		view_export(v);
-		return 1;
-	}
-	if (key == 'S') {
-		if (sandbox_enter(&v->sandbox, v->s, v->replaying, v->ai,
-		                  &v->look_x, &v->look_y, msg, sizeof(msg)))
-			v->mode = MODE_SANDBOX;
-		view_log(v, "%s", msg);
-		return 1;
-	}
-	if (key == VK_ESC) {
-		v->ai_keys = 0;
-		view_log(v, "The game has the keys again; v gives them to the "
-		            "AI view.");
-		return 1;
-	}
-	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
-		if (*msg)
-			view_log(v, "%s", msg);
-		return 1;
-	}
-	if (v->replaying)
-		return 0;
-	view_log(v, "The AI view has the keys: v or Esc gives them back to "
-	            "the game.");
-	return 1;
-}
-
-/* q or Ctrl-C: leave at once when the game or the watched replay is
- * over, else ask first. */
-static enum view_result view_ask_quit(struct view *v)
-{
-	if (v->s->game->world->state != WORLD_PLAYING ||
-	    (v->replaying && v->rep_done != REPLAY_ON))
-		return VIEW_QUIT;
-	v->mode = MODE_QUIT;
+	(void)key;
+	(void)cmd;
+	if (sandbox_enter(&v->sandbox, v->s, v->replaying, v->ai, &v->look_x,
+	                  &v->look_y, msg, sizeof(msg)))
+		v->mode = MODE_SANDBOX;
+	view_log(v, "%s", msg);
 	return VIEW_OK;
 }
 
-/* S: save and quit, once asked; a game that cannot be saved says why. */
-static void view_ask_save(struct view *v)
-{
-	const struct session *s = v->s;
-
-	if (!s->save_path[0])
-		view_log(v, "%s",
-		         s->nnews ? s->news[0] : "This game is not saved.");
-	else if (s->unsaveable)
-		view_log(v, "This game can no longer be saved: %s.",
-		         s->unsaveable);
-	else
-		v->mode = MODE_SAVE;
-}
-
-static enum view_result view_key_save(struct view *v, int key)
-{
-	char err[PATH_MAX + 400];
-
-	v->mode = MODE_PLAY;
-	if (key != 'y' && key != 'Y') {
-		view_log(v, "Not saved; the hunt goes on.");
-		return VIEW_OK;
-	}
-	if (session_save(v->s, err, sizeof(err)) != 0) {
-		view_log(v, "Not saved: %s. The hunt goes on.", err);
-		return VIEW_OK;
-	}
-	return VIEW_QUIT;
-}
-
-static enum view_result view_key_play(struct view *v, int key,
+enum view_result view_act_sandbox_key(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
-	const struct world *w = v->s->game->world;
-	int dx, dy;
+	char msg[LOG_LINE] = "";
 
-	if (key == 'q' || key == VK_CTRL_C)
-		return view_ask_quit(v);
-	if (key == '?') {
-		v->mode = MODE_HELP;
-		return VIEW_OK;
-	}
-	if (key == VK_CTRL_P) {
-		v->mode = MODE_HISTORY;
-		v->hist_top = -1;
-		return VIEW_OK;
-	}
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (key == 'R' || key == VK_F5) {
-		view_reload(v);
-		return VIEW_OK;
-	}
-	if (key == VK_ESC && v->show_errors) {
-		v->show_errors = 0;
-		return VIEW_OK;
-	}
-	if (key == ';' || key == 'x') {
-		v->mode = MODE_LOOK;
-		v->look_x = w->px;
-		v->look_y = w->py;
-		return VIEW_OK;
-	}
-	if (v->lesson && view_key_lesson(v, key))
-		return VIEW_OK;
-	if (view_key_ai(v, key))
-		return VIEW_OK;
-	if (v->replaying)
-		return view_key_replay(v, key, cmd);
-	if (w->state != WORLD_PLAYING)
-		return VIEW_OK;
-	if (key == 'S') {
-		view_ask_save(v);
-		return VIEW_OK;
-	}
-	if (key == 'o' || key == 'c') {
-		v->mode = MODE_DIRECTION;
-		v->prompt_cmd = key == 'o' ? WCMD_OPEN : WCMD_CLOSE;
-		return VIEW_OK;
-	}
-	if (key == 'g' || key == ',')
-		return view_command(v, cmd, WCMD_PICKUP, 0, 0);
-	if (keys_wait(key))
-		return view_command(v, cmd, WCMD_WAIT, 0, 0);
-	if (keys_dir(key, &dx, &dy))
-		return view_command(v, cmd, WCMD_MOVE, dx, dy);
-	return VIEW_OK;
-}
-
-/* While the screen is too small to show the game, only redrawing and
- * quitting act: a key the player cannot see the effect of does
- * nothing. */
-static enum view_result view_key_small(struct view *v, int key)
-{
-	if (key == VK_CTRL_R)
-		return VIEW_REDRAW;
-	if (v->mode == MODE_QUIT) {
-		if (key == 'y' || key == 'Y')
-			return VIEW_QUIT;
-		if (key == 'n' || key == 'N' || key == VK_ESC) {
-			v->mode = MODE_PLAY;
-			view_log(v, "Good, the hunt goes on.");
-		}
-		return VIEW_OK;
-	}
-	if (key == 'q' || key == VK_CTRL_C)
-		return view_ask_quit(v);
-	return VIEW_OK;
-}
-
-enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
-{
-	char msg[LOG_LINE];
-	int dx, dy;
-
-	if (key == VK_RESIZE)
-		return VIEW_OK; /* never a command */
-	if (v->too_small)
-		return view_key_small(v, key);
-	/* A key at --More-- is nothing else. */
-	if (v->more) {
-		if (key == VK_CTRL_R)
-			return VIEW_REDRAW;
-		view_more_key(v);
-		return VIEW_OK;
-	}
-	switch (v->mode) {
-	case MODE_PLAY:
-		return view_key_play(v, key, cmd);
-	case MODE_DIRECTION:
-		if (keys_dir(key, &dx, &dy)) {
-			v->mode = MODE_PLAY;
-			return view_command(v, cmd, (uint8_t)v->prompt_cmd, dx,
-			                    dy);
-		}
-		if (key == VK_ESC || key == 'q' || key == VK_CTRL_C)
-			v->mode = MODE_PLAY;
-		return VIEW_OK;
-	case MODE_LOOK:
-		if (keys_dir(key, &dx, &dy)) {
-			if (world_in(v->s->game->world, v->look_x + dx,
-			             v->look_y + dy)) {
-				v->look_x += dx;
-				v->look_y += dy;
-			}
-		} else if (key == VK_ESC || key == ';' || key == 'x' ||
-		           key == 'q' || key == VK_ENTER) {
-			v->mode = MODE_PLAY;
-		} else if (key == VK_TAB || key == '`' || key == VK_F2) {
-			view_key_ai(v, key);
-		}
-		return VIEW_OK;
-	case MODE_HELP:
-		if (key == VK_CTRL_R)
-			return VIEW_REDRAW;
+	(void)cmd;
+	if (sandbox_key(&v->sandbox, v->s, v->ai, key, &v->look_x, &v->look_y,
+	                msg, sizeof(msg)))
 		v->mode = MODE_PLAY;
-		return VIEW_OK;
-	case MODE_HISTORY:
-		if (key == VK_UP || key == 'k')
-			v->hist_top =
-			        (v->hist_top < 0 ? 1000000 : v->hist_top) - 1;
-		else if (key == VK_DOWN || key == 'j')
-			v->hist_top = v->hist_top < 0 ? -1 : v->hist_top + 1;
-		else if (key == VK_UP_RIGHT)
-			v->hist_top =
-			        (v->hist_top < 0 ? 1000000 : v->hist_top) - 10;
-		else if (key == VK_DOWN_RIGHT)
-			v->hist_top = v->hist_top < 0 ? -1 : v->hist_top + 10;
-		else if (key == VK_CTRL_R)
-			return VIEW_REDRAW;
-		else
-			v->mode = MODE_PLAY;
-		return VIEW_OK;
-	case MODE_SANDBOX:
-		if (key == 'q' || key == VK_CTRL_C) {
-			v->mode = MODE_QUIT;
-			return VIEW_OK;
-		}
-		if (key == '?') {
-			v->mode = MODE_HELP;
-			return VIEW_OK;
-		}
-		if (sandbox_key(&v->sandbox, v->s, v->ai, key, &v->look_x,
-		                &v->look_y, msg, sizeof(msg)))
-			v->mode = MODE_PLAY;
-		if (*msg)
-			view_log(v, "%s", msg);
-		return VIEW_OK;
-	case MODE_QUIT:
-		if (key == 'y' || key == 'Y')
-			return VIEW_QUIT;
-		v->mode = MODE_PLAY;
-		view_log(v, "Good, the hunt goes on.");
-		return VIEW_OK;
-	case MODE_SAVE:
-		return view_key_save(v, key);
-	case MODE_END:
-		if (key == 'q' || key == VK_CTRL_C)
-			return VIEW_QUIT;
-		if (key == VK_CTRL_R)
-			return VIEW_REDRAW;
-		v->mode = MODE_PLAY;
-		view_log(v, "The end of the game: q leaves.");
-		return VIEW_OK;
-	}
+	if (*msg)
+		view_log(v, "%s", msg);
 	return VIEW_OK;
 }
 
 /* ---- drawing ----------------------------------------------------------- */
 
-static const char *const help_lines[] = {
-        "hunted - keys                                    (any key returns)",
-        "Move         arrows, hjklyubn, keypad 1-9 (NumLock on or off)",
-        "Wait         . 5 s        Open/close door   o / c, then a direction",
-        "Pick up      g ,          Walking into a closed door opens it",
-        "Look         ; x  (a cursor; Esc leaves)",
-        "Messages     Ctrl-P       Redraw  Ctrl-R      Help  ?     Quit  q "
-        "Ctrl-C",
-        "Reload data  R F5 (automatic too)   Save and quit  S (resumed next "
-        "start)",
-        "Sight        8 cells; what you saw before stays, dim; the AI view "
-        "shows all",
-        "Replays      space pause, . step, + faster, - slower",
-        "AI view      ` F2 show/hide (or --ai-view), Tab next monster. The "
-        "game",
-        "             keeps its keys; v gives them to the view, v or Esc back:",
-        "  p      planned path (*: every monster's)",
-        "  o      open set o, closed set :, current node O (step mode)",
-        "  g h f  each reached cell's g, h or f: 0-9 a-z +, unit in the legend",
-        "  a c m  parent arrows; each cell's cost; m the kind's shared map",
-        "         (g h f a c m: one at a time; the legend names what is shown)",
-        "  k      every monster's path cache; X: the cell that broke one",
-        "  T z y r  table: algorithms or A* by heuristic; z boxes; y HPA*; "
-        "r D* Lite",
-        "  E S    export the search (JSON, asciicast); S sandbox: draw, save",
-        "  s      step mode, narrated: n next, b back, J jump, B start, N end",
-        "  H D W A  cycle heuristic, diagonal rule, weight, algorithm (A: JPS "
-        "too)",
-        "  t      ties: toward the lower h, or first in, first out (none)",
-        "  0      back to the monster's own settings; ; x inspect a cell",
-        "@ you  > exit  # wall  + door  ' open  = gate  - key  & spring  "
-        "A-z monsters",
-};
-
-/* The help's "Sight" line gives the radius in words. */
-_Static_assert(WORLD_PLAYER_SIGHT == 8, "help_lines: say the new sight");
-
-static void draw_help(struct canvas *c)
+static void draw_help(struct view *v, struct canvas *c)
 {
-	int n = (int)(sizeof(help_lines) / sizeof(help_lines[0]));
-	int i;
-
-	for (i = 0; i < c->height && i < n; i++)
-		canvas_text(c, 1, i, c->width, CANVAS_DEFAULT,
-		            i == 0 ? CANVAS_BOLD : 0, help_lines[i]);
+	(void)v;
+	keymap_draw_help(c);
 }
 
-static void draw_history(struct view *v, struct canvas *c)
-{
-	int rows = c->height - 1, y;
-	long top, maxtop = (long)v->nlog - rows;
-
-	if (maxtop < 0)
-		maxtop = 0;
-	top = v->hist_top < 0 || v->hist_top > maxtop ? maxtop : v->hist_top;
-	if (top < 0)
-		top = 0;
-	v->hist_top = top == maxtop ? -1 : top;
-	canvas_printf(c, 0, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "Message history (%zu) - up/down scroll, any other key "
-	              "returns",
-	              v->nlog);
-	for (y = 0; y < rows && (size_t)(top + y) < v->nlog; y++)
-		canvas_printf(c, 0, y + 1, c->width, CANVAS_DEFAULT, 0,
-		              "%5u %s", v->log_turn[top + y], v->log[top + y]);
-}
-
-static void draw_too_small(const struct view *v, struct canvas *c)
+static void draw_too_small(struct view *v, struct canvas *c)
 {
 	char a[64], b[64];
 	int y;
@@ -1342,219 +551,43 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 		canvas_put(c, x, y, ' ', CANVAS_DEFAULT, CANVAS_REVERSE);
 }
 
-/* A page of messages waiting, from more_at, and --More-- after the
- * last one (on a row of its own when the last has no room for it). */
-static void draw_more(struct view *v, struct canvas *c, int y0, int rows)
-{
-	static const char more[] = "--More--";
-	const int mlen = MORE_LEN - 1;
-	size_t end = view_more_end(v, c->width, rows), k;
-	int y = y0, last = 0;
-
-	for (k = v->more_at; k < end && y < y0 + rows; k++) {
-		int nr = msg_layout(v->log[k], c->width, &last);
-
-		canvas_wrap(c, 0, y, y0 + rows, c->width, MSG_INDENT,
-		            CANVAS_DEFAULT, k >= v->log_seen ? CANVAS_BOLD : 0,
-		            v->log[k]);
-		y += nr;
-	}
-	if (y > y0 + rows)
-		y = y0 + rows;
-	if (more_fits(last, c->width))
-		canvas_text(c, last + 1, y - 1, c->width, CANVAS_DEFAULT,
-		            CANVAS_REVERSE, more);
-	else if (y < y0 + rows)
-		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
-		            more);
-	else
-		canvas_text(c, c->width - mlen, y - 1, c->width, CANVAS_DEFAULT,
-		            CANVAS_REVERSE, more);
-}
-
-static void draw_messages(struct view *v, struct canvas *c, int y0, int rows)
+/* The last message line in look mode: what the cursor is on. */
+static void draw_look_line(const struct view *v, struct canvas *c, int y)
 {
 	char buf[LOG_LINE];
-	size_t k;
-	int y;
 
-	if (v->mode == MODE_QUIT || v->mode == MODE_SAVE) {
-		canvas_text(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
-		            CANVAS_BOLD,
-		            v->mode == MODE_QUIT
-		                    ? "Really quit? (y/n)"
-		                    : "Save the game and quit? (y/n)");
-		rows--;
-	} else if (v->mode == MODE_DIRECTION) {
-		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
-		              CANVAS_BOLD, "%s which way? (direction, Esc)",
-		              v->prompt_cmd == WCMD_OPEN ? "Open" : "Close");
-		rows--;
-	} else if (v->mode == MODE_LOOK) {
-		describe_cell(v, v->look_x, v->look_y, buf, sizeof(buf));
-		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
-		              CANVAS_BOLD, "Look: %s", buf);
-		rows--;
-	} else if (v->mode == MODE_SANDBOX) {
-		const struct world *w = v->s->game->world;
-
-		canvas_printf(c, 0, y0 + rows - 1, c->width, CANVAS_DEFAULT,
-		              CANVAS_BOLD,
-		              "SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
-		              "C w Esc",
-		              v->look_x, v->look_y,
-		              world_terrain_at(w, v->look_x, v->look_y)->name,
-		              w->data->terrain[v->sandbox.brush].name);
-		rows--;
-	}
-	if (v->more && rows > 0) {
-		draw_more(v, c, y0, rows);
-		return;
-	}
-	/* The latest messages, the newest at the bottom, each broken over
-	 * the rows it needs. */
-	y = y0 + rows;
-	for (k = v->nlog; k > 0; k--) {
-		int nr = msg_layout(v->log[k - 1], c->width, NULL);
-
-		if (y - nr < y0)
-			break;
-		y -= nr;
-		canvas_wrap(
-		        c, 0, y, y + nr, c->width, MSG_INDENT, CANVAS_DEFAULT,
-		        k - 1 >= v->log_seen ? CANVAS_BOLD : 0, v->log[k - 1]);
-	}
+	describe_cell(v, v->look_x, v->look_y, buf, sizeof(buf));
+	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "Look: %s", buf);
 }
 
-static void draw_errors(struct view *v, struct canvas *c, int x0, int y0, int w,
-                        int h)
+/* The last message line in the sandbox: the cursor and the brush. */
+static void draw_sandbox_line(const struct view *v, struct canvas *c, int y)
 {
-	int y = y0, i;
+	const struct world *w = v->s->game->world;
 
-	canvas_fill(c, x0, y0, w, h);
-	canvas_text(
-	        c, x0, y++, x0 + w, DATA_COLOR_RED, CANVAS_BOLD,
-	        "Reload failed; the old map stays. Fix the files and save,");
-	canvas_text(c, x0, y++, x0 + w, DATA_COLOR_RED, CANVAS_BOLD,
-	            "or press R to try again, Esc to hide this panel:");
-	for (i = 0; (size_t)i < v->nerrors && y < y0 + h; i++)
-		canvas_text(c, x0, y++, x0 + w, CANVAS_DEFAULT, 0,
-		            v->errors[i]);
+	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	              "SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
+	              "C w Esc",
+	              v->look_x, v->look_y,
+	              world_terrain_at(w, v->look_x, v->look_y)->name,
+	              w->data->terrain[v->sandbox.brush].name);
 }
 
-/* "1st", "2nd", "3rd", "11th"... */
-static const char *ordinal(int n)
-{
-	if (n % 100 >= 11 && n % 100 <= 13)
-		return "th";
-	return n % 10 == 1   ? "st"
-	       : n % 10 == 2 ? "nd"
-	       : n % 10 == 3 ? "rd"
-	                     : "th";
-}
+/* A mode's own line at the bottom of the message lines (a prompt, what
+ * the cursor is on), drawn under the messages. */
+typedef void view_line_fn(const struct view *v, struct canvas *c, int y);
 
-/* One game of the high scores; the one just played is marked with '>'
- * and in reverse video. */
-static void draw_score_row(struct canvas *c, int y, const struct scores *l,
-                           int i, int mine)
-{
-	const struct score_entry *e = &l->items[i];
-
-	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT,
-	              mine ? CANVAS_REVERSE | CANVAS_BOLD : 0,
-	              "%c%3d %7ld  %s  %-12.12s %s", mine ? '>' : ' ', i + 1,
-	              e->score, e->date, e->dungeon, e->text);
-}
-
-/* The end of the game: how it ended, the score, how to play it again,
- * the morgue file, and the high scores with this game marked. */
-static void draw_end(struct view *v, struct canvas *c)
-{
-	const struct session *s = v->s;
-	const struct session_records *r = &s->records;
-	char text[256], score[256], args[SETUP_MAP_MAX + 64];
-	char line[SETUP_MAP_MAX + PATH_MAX + 128];
-	struct ending e;
-	int y = 0, i, shown;
-	size_t k;
-
-	session_ending(s, &e);
-	ending_text(&e, text, sizeof(text));
-	ending_score_text(&e, score, sizeof(score));
-	setup_game_args(&s->setup, args, sizeof(args));
-	canvas_text(c, 1, y++, c->width, CANVAS_DEFAULT, CANVAS_BOLD, text);
-	y++;
-	canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0, "Score %s",
-	              score);
-	snprintf(line, sizeof(line),
-	         "Seed %llu: hunted %s plays this dungeon "
-	         "again.",
-	         (unsigned long long)s->game->world->seed, args);
-	y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT, 0,
-	                line);
-	if (r->morgue[0]) {
-		snprintf(line, sizeof(line), "Morgue file: %s", r->morgue);
-		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
-		                0, line);
-	}
-	for (k = 0; k < r->nproblems; k++)
-		y = canvas_wrap(c, 1, y, c->height - 1, c->width - 2, 2,
-		                CANVAS_DEFAULT, CANVAS_BOLD, r->problems[k]);
-	y++;
-	if (r->rank >= 0) {
-		snprintf(line, sizeof(line),
-		         "High scores: this game is %d%s of %zu%s%s",
-		         r->rank + 1, ordinal(r->rank + 1), r->list.n,
-		         r->scores[0] ? " in " : "", r->scores);
-		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
-		                CANVAS_BOLD, line);
-		canvas_text(
-		        c, 0, y++, c->width, CANVAS_DEFAULT, CANVAS_UNDERLINE,
-		        "   #   score  date        dungeon      how it ended");
-		shown = (int)r->list.n < SCORES_SHOWN ? (int)r->list.n
-		                                      : SCORES_SHOWN;
-		for (i = 0; i < shown && y < c->height - 1; i++)
-			draw_score_row(c, y++, &r->list, i, i == r->rank);
-		if (r->rank >= shown && y + 1 < c->height - 1) {
-			canvas_text(c, 0, y++, c->width, CANVAS_DEFAULT, 0,
-			            "   ...");
-			draw_score_row(c, y++, &r->list, r->rank, 1);
-		}
-	} else if (s->keep_records) {
-		canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0,
-		              "Not among the %d best games.", SCORES_KEEP);
-	}
-	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "q leaves; any other key shows the map (q then leaves).");
-}
-
-void view_draw(struct view *v, struct canvas *c)
+/* The game screen: the map (or the AI view's cell boxes), the AI view's
+ * panel, the panel of reload errors, the status line, and under them a
+ * lesson's page or the message lines ending with the mode's line. */
+static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 {
 	const struct world *w = v->s->game->world;
 	const int on = aiview_on(v->ai), stats = on ? 2 : 0;
 	const long sel = aiview_selected(v->ai);
 	int rows, mapw, maph, ox, oy, fx, fy, below = 0;
 
-	canvas_clear(c);
-	v->last_w = c->width;
-	v->last_h = c->height;
-	v->too_small = c->width < VIEW_MIN_W || c->height < VIEW_MIN_H;
-	if (v->too_small) {
-		draw_too_small(v, c);
-		return;
-	}
-	if (v->mode == MODE_HELP) {
-		draw_help(c);
-		return;
-	}
-	if (v->mode == MODE_HISTORY) {
-		draw_history(v, c);
-		return;
-	}
-	if (v->mode == MODE_END) {
-		draw_end(v, c);
-		return;
-	}
 	rows = v->lesson ? LESSON_ROWS : LOG_ROWS;
 	maph = c->height - 1 - rows - stats;
 	mapw = on ? c->width - PANEL_W : c->width;
@@ -1624,15 +657,122 @@ void view_draw(struct view *v, struct canvas *c)
 		aiview_draw_stats(v->ai, c, maph + 1, c->width);
 	}
 	if (v->show_errors)
-		draw_errors(v, c, 0, 0, mapw, maph);
+		datawatch_draw_errors(v, c, 0, 0, mapw, maph);
 	draw_status(v, c, maph);
 	/* A reload may have taken pages away. */
 	if (v->page >= w->data->npages)
 		v->page = w->data->npages ? w->data->npages - 1 : 0;
-	if (v->lesson && v->mode == MODE_PLAY && w->data->npages)
-		draw_page(v, c, maph + 1 + stats, rows);
-	else
-		draw_messages(v, c, maph + 1 + stats, rows);
+	if (!line && v->lesson && w->data->npages) {
+		lesson_draw(v, c, maph + 1 + stats, rows);
+		return;
+	}
+	if (line) {
+		line(v, c, maph + stats + rows);
+		rows--;
+	}
+	msglog_draw(&v->log, c, maph + 1 + stats, rows);
+}
+
+static void draw_play(struct view *v, struct canvas *c)
+{
+	draw_game(v, c, NULL);
+}
+
+static void draw_prompt(struct view *v, struct canvas *c)
+{
+	draw_game(v, c, prompt_draw);
+}
+
+static void draw_look(struct view *v, struct canvas *c)
+{
+	draw_game(v, c, draw_look_line);
+}
+
+static void draw_sandbox(struct view *v, struct canvas *c)
+{
+	draw_game(v, c, draw_sandbox_line);
+}
+
+static void draw_history(struct view *v, struct canvas *c)
+{
+	msglog_draw_history(&v->log, c);
+}
+
+static void draw_more(struct view *v, struct canvas *c);
+
+/* ---- the modes ----------------------------------------------------------- */
+
+/* Behind every screen the data files are watched and a watched replay
+ * goes on at its pace. */
+static enum view_result view_idle_all(struct view *v, uint64_t now_ms,
+                                      struct world_cmd *cmd, int *wait_ms)
+{
+	datawatch_poll(v, now_ms);
+	return playback_idle(v, now_ms, cmd, wait_ms);
+}
+
+/* What each mode does with a key (its key table), how it draws the
+ * screen, and what it does while no key comes. */
+static const struct view_mode_ops {
+	const struct keymap *keys;
+	void (*draw)(struct view *v, struct canvas *c);
+	enum view_result (*idle)(struct view *v, uint64_t now_ms,
+	                         struct world_cmd *cmd, int *wait_ms);
+} view_modes[] = {
+        [MODE_PLAY] = {&keymap_play, draw_play, view_idle_all},
+        [MODE_DIRECTION] = {&keymap_direction, draw_prompt, view_idle_all},
+        [MODE_LOOK] = {&keymap_look, draw_look, view_idle_all},
+        [MODE_HELP] = {&keymap_help, draw_help, view_idle_all},
+        [MODE_HISTORY] = {&keymap_history, draw_history, view_idle_all},
+        [MODE_QUIT] = {&keymap_quit, draw_prompt, view_idle_all},
+        [MODE_SANDBOX] = {&keymap_sandbox, draw_sandbox, view_idle_all},
+        [MODE_SAVE] = {&keymap_save, draw_prompt, view_idle_all},
+        [MODE_END] = {&keymap_end, endscreen_draw, view_idle_all},
+        [MODE_MORE] = {&keymap_more, draw_more, view_idle_all},
+        [MODE_SMALL] = {&keymap_small, draw_too_small, view_idle_all},
+};
+
+/* --More-- keeps the screen of the mode under it. */
+static void draw_more(struct view *v, struct canvas *c)
+{
+	view_modes[v->mode].draw(v, c);
+}
+
+/* The mode the keys and the screen are in: a screen too small for the
+ * game, then messages held behind --More--, stand over the others. */
+static enum view_mode view_mode_now(const struct view *v)
+{
+	if (v->too_small)
+		return MODE_SMALL;
+	if (v->log.more)
+		return MODE_MORE;
+	return v->mode;
+}
+
+enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
+{
+	if (key == VK_RESIZE)
+		return VIEW_OK; /* never a command */
+	const enum view_result r =
+	        keymap_run(view_modes[view_mode_now(v)].keys, v, key, cmd);
+
+	return r == VIEW_PASS ? VIEW_OK : r;
+}
+
+enum view_result view_idle(struct view *v, uint64_t now_ms,
+                           struct world_cmd *cmd, int *wait_ms)
+{
+	*wait_ms = POLL_MS;
+	return view_modes[view_mode_now(v)].idle(v, now_ms, cmd, wait_ms);
+}
+
+void view_draw(struct view *v, struct canvas *c)
+{
+	canvas_clear(c);
+	v->last_w = c->width;
+	v->last_h = c->height;
+	v->too_small = c->width < VIEW_MIN_W || c->height < VIEW_MIN_H;
+	view_modes[view_mode_now(v)].draw(v, c);
 }
 
 /* The whole map as the player knows it, cell by cell: the text twin of

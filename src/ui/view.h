@@ -1,6 +1,7 @@
 /* view.h - what the player sees: the map viewport, the status line, the
- * message log, look mode, help, message history, the quit prompt, the
- * reload error panel and the AI view.  It draws into a struct canvas and
+ * message log, look mode, help, message history, the prompts, the
+ * reload error panel and the AI view (the files that draw them:
+ * view_impl.h).  It draws into a struct canvas and
  * takes keys as enum key codes (keys.h), so it never touches curses: the
  * terminal code (term.c) feeds it keys and shows the canvas, and
  * --dump-screen prints the same canvas as text.

@@ -1,7 +1,9 @@
 ## tests/ui/local.mk - what the terminal front end draws (golden screen
 ## dumps), what it exports (asciicasts, JSON traces) and the real game in
-## tmux.  Included by the top Makefile.am; paths are relative to the top.
+## tmux, and the keys the manual page and the README name (the key
+## tables).  Included by the top Makefile.am; paths are relative to the top.
 
-TESTS += tests/ui/test_screen.sh tests/ui/test_export.sh tests/ui/test_e2e.sh
+TESTS += tests/ui/test_screen.sh tests/ui/test_export.sh tests/ui/test_e2e.sh \
+	tests/ui/test_keys.sh
 EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_export.sh \
-	tests/ui/test_e2e.sh tests/e2e/tmux.conf
+	tests/ui/test_e2e.sh tests/ui/test_keys.sh tests/e2e/tmux.conf

@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# test_keys.sh - the keys the documents name are the keys the game reads:
+# --list-keys prints every mode's key table (the tables the game screen
+# dispatches its keys with and draws its help from), the manual page's
+# KEYS section names every key of every table, and every README block
+# between "<!-- keys: MODE -->" and "<!-- /keys -->" lists in its table
+# (one row a key, the key in backticks in the first cell) all of MODE's
+# keys and no other.  One TAP result per check (tests/lib/tap.sh).
+#
+# test_keys.sh [README [MANPAGE]] checks other files (for trying the
+# test on a broken copy).
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+readme=${1:-$top/README.md}
+man=${2:-$top/doc/hunted.6.in}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_keys.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+# 1. The list itself: three tab-separated fields a line, every mode the
+# game screen has, no key twice in a mode.
+"$bin" --list-keys >"$tmp/keys" 2>"$tmp/err" ||
+	tap_fail "--list-keys: exit $? ($(cat "$tmp/err"))"
+[ -s "$tmp/keys" ] || tap_fail "--list-keys printed nothing"
+bad=$(awk -F '\t' 'NF != 3 || $1 == "" || $2 == "" || $3 == ""' "$tmp/keys")
+[ -z "$bad" ] || tap_fail "lines not MODE<TAB>KEY<TAB>HELP: $bad"
+for mode in play game lesson replay ai ai-keys look direction help history \
+	sandbox quit save end more small; do
+	grep -q "^$mode	" "$tmp/keys" || tap_fail "no keys for mode $mode"
+done
+dup=$(cut -f1,2 "$tmp/keys" | sort | uniq -d)
+[ -z "$dup" ] || tap_fail "a key twice in a mode: $dup"
+tap_check "--list-keys lists every mode's keys as MODE, KEY, HELP"
+
+# 2. The manual page: every key name is a word of the KEYS section's
+# highlighted text (the .B, .BR, .RB, .I... lines).
+sed -n '/^\.SH KEYS/,/^\.SH /p' "$man" |
+	sed -n 's/^\.[BIR][BIR]* //p' |
+	sed 's/\\-/-/g; s/\\(aq/'"'"'/g; s/\\(ga/`/g; s/\\e/\\/g; s/"/ /g; s/, / /g' |
+	tr ' ' '\n' | sed '/^$/d' | sort -u >"$tmp/man-words"
+[ -s "$tmp/man-words" ] || tap_fail "no KEYS section in $man"
+missing=$(cut -f1,2 "$tmp/keys" | while IFS='	' read -r mode key; do
+	[ "$key" = any ] && continue
+	grep -qxF -- "$key" "$tmp/man-words" || echo "$mode:$key"
+done | tr '\n' ' ')
+[ -z "$missing" ] || tap_fail "the manual page's KEYS section does not name: $missing"
+tap_check "the manual page's KEYS section names every key of every table"
+
+# 3. The README's key tables, if it has any.
+blocks=0
+if [ -f "$readme" ]; then
+	blocks=$(grep -c '^<!-- keys: [a-z-]* -->' "$readme")
+fi
+if [ "$blocks" -eq 0 ]; then
+	tap_ok "README: no key tables to check"
+else
+	for mode in $(sed -n 's/^<!-- keys: \([a-z-]*\) -->$/\1/p' "$readme" |
+		sort -u); do
+		# The first cell of each table row, its backticks taken off
+		# (`` ` `` for the backquote itself).
+		sed -n "/^<!-- keys: $mode -->\$/,/^<!-- \\/keys -->\$/p" \
+			"$readme" | grep '^|' | grep -v '^| *-' |
+			cut -d'|' -f2 | sed 's/^ *//; s/ *$//' |
+			grep '^`' | sed 's/^`` *\(.*[^ ]\) *``$/\1/; s/^`\(.*\)`$/\1/' |
+			sort -u >"$tmp/readme-$mode"
+		awk -F '\t' -v m="$mode" '$1 == m && $2 != "any" { print $2 }' \
+			"$tmp/keys" | sort -u >"$tmp/table-$mode"
+		[ -s "$tmp/table-$mode" ] ||
+			tap_fail "README: no mode '$mode' in --list-keys"
+		extra=$(comm -23 "$tmp/readme-$mode" "$tmp/table-$mode" | tr '\n' ' ')
+		lack=$(comm -13 "$tmp/readme-$mode" "$tmp/table-$mode" | tr '\n' ' ')
+		[ -z "$extra" ] || tap_fail "README, mode $mode: not its keys: $extra"
+		[ -z "$lack" ] || tap_fail "README, mode $mode: missing: $lack"
+		tap_check "README's table of the $mode keys is the game's"
+	done
+fi
+tap_done
