@@ -4,7 +4,8 @@
 # real binary and does what the text says: the commands in README.md's
 # sh blocks, the examples of --help, of data/README and of the manual
 # page's EXAMPLES; the screens pictured in README.md and doc/manual.md
-# are the screens those commands draw; README's list of lessons is the
+# are the screens those commands draw, and the manual's transcripts what
+# the binary prints; README's list of lessons is the
 # binary's; and every relative link in README.md and doc/*.md leads to
 # a file that exists (and, within a page, to a heading of it).
 #
@@ -183,6 +184,47 @@ for doc in README.md doc/manual.md; do
 	done
 	[ "$n" -gt 0 ] || tap_not_ok "$doc: has its pictures" "no <!-- screen: --> found"
 done
+
+# --- the manual's transcripts ----------------------------------------------
+
+# In a ``` block, a line "$ ./src/hunted ..." is a command and the lines
+# up to the next "$ " or the block's end its output (stdout and stderr),
+# all of it, in order; "..." in a line stands for anything (a time, a
+# path).  The files they name are made here as the manual describes them:
+# a map with a glyph its legend lacks, a 100 GiB file, a recording of the
+# doors dungeon's first 20 turns cut short before its end line.
+sed '21s/^#....../#....??/' "$top/data/maps/tutorial.txt" \
+	>"$tmp/w/data/maps/broken.txt"
+truncate -s 100G "$tmp/w/big.txt" 2>/dev/null ||
+	tap_diag "no sparse file here: the big.txt transcript will fail"
+(cd "$tmp/w" && ./src/hunted --headless --map doors --seed 4 --turns 20 \
+	--record full.rec >/dev/null 2>&1 && sed '$d' full.rec >cut.rec)
+awk -v dir="$tmp" '
+	/^```/ { if (inb) { inb = 0; if (f) close(f); f = "" } else inb = 1; next }
+	inb && /^\$ \.\/src\/hunted / { n++; c = substr($0, 3)
+		print c > (dir "/tcmd" n); close(dir "/tcmd" n)
+		f = dir "/twant" n; printf "" > f; next }
+	inb && /^\$ / { f = ""; next }
+	inb && f != "" { print > f }' "$top/doc/manual.md"
+n=0
+while [ -f "$tmp/tcmd$((n + 1))" ]; do
+	n=$((n + 1))
+	cmd=$(cat "$tmp/tcmd$n")
+	(cd "$tmp/w" && eval "$cmd") >"$tmp/out" 2>&1
+	if awk 'NR == FNR { w[++n] = $0; next } { o[++m] = $0 }
+		END { if (n != m) { print "got " m " lines, want " n; exit 1 }
+			for (i = 1; i <= n; i++) { p = w[i]
+				gsub(/[][(){}.*+?^$|\\]/, "\\\\&", p)
+				gsub(/\\\.\\\.\\\./, ".*", p)
+				if (o[i] !~ ("^" p "$")) { print "line " i ": " o[i]; exit 1 } } }' \
+		"$tmp/twant$n" "$tmp/out" >"$tmp/why"; then
+		tap_ok "doc/manual.md: $cmd prints what the manual shows"
+	else
+		tap_not_ok "doc/manual.md: $cmd prints what the manual shows" \
+			"$(cat "$tmp/why")"
+	fi
+done
+tap_test "doc/manual.md: has its transcripts (found $n)" test "$n" -ge 5
 
 # --- README's lessons ------------------------------------------------------
 
