@@ -264,7 +264,8 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
  * in this order too (the order recordings have always had). */
 static const struct option_def options[] = {
         {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY,
-         "dungeon to play (default: the shipped default)",
+         "dungeon to play alone (default: a run down the shipped\n"
+         "dungeons, from the tutorial)",
          PARSED(set_map, show_map)},
         {"generate", 'g', "WxH", G_GAME, GAME | NOT_REPLAY,
          "play a generated dungeon instead of a map",
@@ -355,7 +356,9 @@ static const struct option_def options[] = {
          "the dumped or cast screen's size (default 80x24)",
          PARSED(set_screen, NULL)},
         {"view-keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
-         "keys for the view before the dump, e.g. '`sn<tab>'", TEXT(view_keys)},
+         "keys pressed before the dump, the game's until v gives\n"
+         "them to the AI view, e.g. 'vsnnn': step mode, 3 steps",
+         TEXT(view_keys)},
         {"help", 'h', NULL, G_INFO, 0, "show this help and exit",
          MODE(SETUP_HELP)},
         {"version", 'V', NULL, G_INFO, 0, "show the version and exit",
