@@ -17,3 +17,7 @@ EXTRA_DIST += \
 # The architecture: layers, includes, the core's globals and calls.
 TESTS += tests/test_layers.sh
 EXTRA_DIST += tests/test_layers.sh
+
+# The house's sizes (files, functions) and its licence lines.
+TESTS += tests/test_house.sh
+EXTRA_DIST += tests/test_house.sh

@@ -278,7 +278,9 @@ heap_settle_held(struct path_ctx *c, struct heap_open *o)
  * the query and the statistics, and force reloads on every step.  open
  * counts live cells on the open list (stale heap entries excluded) for
  * the max_open statistic.  fifo (PATH_TIES_FIFO) is 0 in every
- * specialised instance. */
+ * specialised instance.  One of the path engine's three hot loops: it
+ * stays one function, as a call per node would cost more than its
+ * length. */
 static inline __attribute__((always_inline)) enum path_status
 heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
           struct path_stats *stp, struct path_trace *tr, const int tracing,

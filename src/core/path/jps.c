@@ -860,7 +860,9 @@ jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
  * is A* expanding a node early: the node is closed with the cost it has,
  * and reopened like any other if a cheaper way to it turns up later, so
  * the answer stays exact.  It still counts as pushed and expanded (and
- * appears so in the trace), so the budget and the AI view see it. */
+ * appears so in the trace), so the budget and the AI view see it.  One
+ * of the path engine's three hot loops: it stays one function, as a
+ * call per node would cost more than its length. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
            struct path_stats *stp, const int nocorner,
