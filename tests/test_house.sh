@@ -25,20 +25,21 @@ for f in $files; do
 done
 tap_check "no file in src/ over $max_file lines"
 
-# 2. Function sizes: a definition starts at a line that opens with a
-# name and a parenthesis and does not end in ';', and ends at the first
-# '}' in column 0.
+# 2. Function sizes: a definition starts at the last line before its '{'
+# in column 0 that opens with a name and a parenthesis and does not end
+# in ';', and ends at the next '}' in column 0.
 for f in $files; do
 	case $f in *.c) ;; *) continue ;; esac
 	awk -v f="$f" -v max="$max_fn" '
 		{ l = $0; gsub(/__attribute__\(\([^)]*\)\)/, "", l) }
-		l ~ /^[A-Za-z_][A-Za-z0-9_ \t*]*\(/ && l !~ /;[ \t]*$/ && !start {
+		l ~ /^[A-Za-z_][A-Za-z0-9_ \t*]*\(/ && l !~ /;[ \t]*$/ && !opened {
 			name = l; sub(/\(.*/, "", name); sub(/.*[ \t*]/, "", name)
 			start = NR
 		}
-		/^}/ && start {
+		/^{/ && start { opened = 1 }
+		/^}/ && opened {
 			if (NR - start > max) print f ":" name ":" NR - start
-			start = 0
+			start = opened = 0
 		}' "$f"
 done >"${TMPDIR:-/tmp}/test_house.$$"
 while IFS=: read -r f name n; do
