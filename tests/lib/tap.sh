@@ -17,6 +17,9 @@
 #                                        tap_fail came since the last result
 #   tap_done                             the plan; exits 0, or 1 on a failure
 #
+# A script whose name (without .sh) matches a pattern of TEST_SKIP (a
+# space-separated list, as the C tests read it) is skipped whole.
+#
 # The plan comes last ("1..N" after the results, as TAP allows), so a
 # script that dies half-way has none and the harness reports an error.
 # Diagnostics go to stdout as "# " lines.
@@ -104,3 +107,17 @@ tap_done() {
 	[ "$tap_failures" = 0 ] && exit 0
 	exit 1
 }
+
+tap_self_=${0##*/}
+case $- in
+*f*) tap_glob_=0 ;;
+*) tap_glob_=1 ;;
+esac
+set -f # the patterns are matched against names, not expanded to files
+for tap_pattern_ in ${TEST_SKIP:-}; do
+	# shellcheck disable=SC2254
+	case ${tap_self_%.sh} in
+	$tap_pattern_) tap_skip_all "TEST_SKIP names ${tap_self_%.sh}" ;;
+	esac
+done
+[ "$tap_glob_" = 0 ] || set +f
