@@ -2,9 +2,10 @@
 # test_layers.sh - the architecture of doc/ARCHITECTURE.md, checked on the
 # real sources and the real library: data flows one way (a file includes
 # only its own layer or the layers below it), no two files include each
-# other, directly or in a circle, curses is included by the terminal code
-# alone, and the core library keeps no mutable globals and neither prints
-# nor exits.
+# other, directly or in a circle, nor do their modules (a .c with its .h),
+# curses is included by the terminal code alone, and the core library
+# keeps no mutable globals and neither prints nor exits.  One awk reads
+# every include of every file at once.
 set -u
 top=${top_srcdir:-.}
 build=${top_builddir:-.}
@@ -13,18 +14,20 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_layers.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 . "$top/tests/lib/tap.sh"
 
-# Every quoted include as "FILE INCLUDED", paths from src/.
+# Every quoted include as "FILE INCLUDED", paths from src/, in one pass
+# over all the sources (one awk, however many includes).
 (cd "$src" && find . -name '*.[ch]' | sed 's|^\./||' | sort) >"$tmp/files"
-while read -r f; do
-	sed -n 's/^#include "\([^"]*\)".*/\1/p' "$src/$f" | while read -r inc; do
-		case "$inc" in
-		config.h) ;; # made by configure
-		*/*) echo "$f $inc" ;;
-		*) echo "$f $(dirname "$f")/$inc" | sed 's|^\([^ ]*\) \./|\1 |' ;;
-		esac
-	done
-done <"$tmp/files" >"$tmp/edges"
-cp "$tmp/edges" "$tmp/src-edges"
+# shellcheck disable=SC2046
+(cd "$src" && awk '
+	FNR == 1 { dir = FILENAME; if (!sub(/\/[^\/]*$/, "", dir)) dir = "" }
+	/^#include "/ {
+		inc = $0
+		sub(/^#include "/, "", inc)
+		sub(/".*/, "", inc)
+		if (inc == "config.h") next # made by configure
+		if (inc !~ /\// && dir != "") inc = dir "/" inc
+		print FILENAME, inc
+	}' $(cat "$tmp/files")) >"$tmp/src-edges"
 
 # result DESCRIPTION PROBLEMS: ok when there are none, else each problem.
 result() {
@@ -36,52 +39,78 @@ result() {
 }
 
 # 1. Every include names a file of src/.
-missing=$(while read -r f inc; do
-	[ -f "$src/$inc" ] || echo "$f includes $inc"
-done <"$tmp/src-edges")
+missing=$(awk 'NR == FNR { file[$1] = 1; next }
+	!($2 in file) { print $1 " includes " $2 }' "$tmp/files" "$tmp/src-edges")
 result "every include names a file of src/" "$missing"
 
 # 2. Layers: base < path < data < world < mind < game < session < ui < main.
-rank() {
-	case "$1" in
-	core/base/*) echo 0 ;;
-	core/path/*) echo 1 ;;
-	core/data/*) echo 2 ;;
-	core/world/*) echo 3 ;;
-	core/mind/*) echo 4 ;;
-	core/game.*) echo 5 ;;
-	session/*) echo 6 ;;
-	ui/*) echo 7 ;;
-	main.c) echo 8 ;;
-	*) echo 99 ;;
-	esac
-}
-upward=$(while read -r f inc; do
-	[ "$(rank "$f")" -ge "$(rank "$inc")" ] || echo "$f -> $inc"
-done <"$tmp/src-edges")
+rank='
+	function rank(f) {
+		if (f ~ /^core\/base\//) return 0
+		if (f ~ /^core\/path\//) return 1
+		if (f ~ /^core\/data\//) return 2
+		if (f ~ /^core\/world\//) return 3
+		if (f ~ /^core\/mind\//) return 4
+		if (f ~ /^core\/game\.[ch]$/) return 5
+		if (f ~ /^session\//) return 6
+		if (f ~ /^ui\//) return 7
+		if (f == "main.c") return 8
+		return 99
+	}'
+upward=$(awk "$rank"' rank($1) < rank($2) { print $1 " -> " $2 }' \
+	"$tmp/src-edges")
 result "data flows one way: no file includes a layer above its own" \
 	"$upward"
-unknown=$(while read -r f; do
-	[ "$(rank "$f")" != 99 ] || echo "$f"
-done <"$tmp/files")
+unknown=$(awk "$rank"' rank($1) == 99' "$tmp/files")
 result "every source file belongs to a layer" "$unknown"
 
-# 3. No circle of includes, however long: a depth-first walk of the graph.
-circle=$(awk '
-	{ n[$1]++; to[$1, n[$1]] = $2; node[$1] = 1; node[$2] = 1 }
-	function walk(v,   i, w) {
+# 3. No circle of includes, however long: a depth-first walk of the
+# graph that prints each circle it closes, as "a -> b -> ... -> a".
+circles='
+	{ if (!(($1, $2) in seen)) { seen[$1, $2] = 1; n[$1]++; to[$1, n[$1]] = $2 }
+	  node[$1] = 1; node[$2] = 1 }
+	function walk(v,   i, w, k, c) {
 		state[v] = 1
+		stack[++depth] = v
 		for (i = 1; i <= n[v]; i++) {
 			w = to[v, i]
-			if (state[w] == 1) { print v " -> " w; found = 1 }
-			else if (!state[w]) walk(w)
+			if (state[w] == 1) {
+				for (k = depth; stack[k] != w; k--)
+					;
+				c = w
+				for (k++; k <= depth; k++)
+					c = c " -> " stack[k]
+				print c " -> " w
+			} else if (!state[w])
+				walk(w)
 		}
+		depth--
 		state[v] = 2
 	}
-	END { for (v in node) if (!state[v]) walk(v) }
-' "$tmp/src-edges")
+	END { for (v in node) if (!state[v]) walk(v) }'
+circle=$(awk "$circles" "$tmp/src-edges" | sort)
 result "no two files include each other, directly or in a circle" \
 	"$circle"
+
+# 3b. Nor of modules: a .c and its .h are one module, and a folder's
+# private X_impl.h belongs to X, its front door; an include inside one
+# module is no edge.
+circle=$(awk '{
+		for (i = 1; i <= 2; i++) {
+			m = $i
+			sub(/\.[ch]$/, "", m)
+			sub(/_impl$/, "", m)
+			mod[i] = m
+		}
+		if (mod[1] != mod[2]) print mod[1], mod[2]
+	}' "$tmp/src-edges" | awk "$circles" | sort)
+if [ -z "$circle" ]; then
+	tap_ok "no circle of modules (a .c with its .h, X_impl.h with X)"
+else
+	# Known: these circles are being opened; a TODO until they are.
+	tap_todo "no circle of modules (a .c with its .h, X_impl.h with X)" \
+		"circles still to open" "$circle"
+fi
 
 # 4. curses only in the terminal code.
 cursed=$(cd "$src" && grep -l '#include <n\{0,1\}curses' $(cat "$tmp/files") |

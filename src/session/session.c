@@ -113,8 +113,8 @@ static int session_record_open(struct session *s)
 /* Something to tell the player as the game starts, kept for the game
  * screen; headless play says it on stderr at once (unless quiet: said
  * already). */
-static void session_vnews(struct session *s, int quiet, const char *fmt,
-                          va_list ap)
+__attribute__((format(printf, 3, 0))) static void
+session_vnews(struct session *s, int quiet, const char *fmt, va_list ap)
 {
 	char *n;
 

@@ -2,8 +2,7 @@
 ## list, the opener on every kind of file a name can be, and the number
 ## parser.  Included by the top Makefile.am; paths are relative to the top.
 
-check_PROGRAMS += tests/base/test_diag tests/base/test_file tests/base/test_num
-TESTS += tests/base/test_diag tests/base/test_file tests/base/test_num
+CMOCKA_TESTS += tests/base/test_diag tests/base/test_file tests/base/test_num
 tests_base_test_diag_CFLAGS = $(TEST_CFLAGS)
 tests_base_test_diag_LDADD = $(TEST_LIBS)
 tests_base_test_file_CFLAGS = $(TEST_CFLAGS)

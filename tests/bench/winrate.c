@@ -107,7 +107,8 @@ int main(int argc, char **argv)
 	long won[2] = {0, 0}, lost[2] = {0, 0}, games = 0;
 	int i, k, levels = campaign_levels();
 
-	for (i = 1; i < argc; i++) {
+	/* Every option takes a value: two words a step. */
+	for (i = 1; i < argc; i += 2) {
 		uint64_t v;
 
 		if (i + 1 >= argc)
@@ -127,7 +128,6 @@ int main(int argc, char **argv)
 			o.data_dir = argv[i + 1];
 		else
 			usage();
-		i++;
 	}
 	setup_init(&base);
 	if (files_data_dir(o.data_dir, dir, sizeof(dir)) < 0) {

@@ -4,10 +4,9 @@
 ## sizes, and the real binary's --check.  Included by
 ## the top Makefile.am; paths are relative to the top.
 
-check_PROGRAMS += tests/data/test_data tests/data/test_movingai \
+CMOCKA_TESTS += tests/data/test_data tests/data/test_movingai \
 	tests/data/test_scale
-TESTS += tests/data/test_data tests/data/test_movingai \
-	tests/data/test_scale tests/data/test_check.sh
+TESTS += tests/data/test_check.sh
 tests_data_test_data_CFLAGS = $(TEST_CFLAGS)
 tests_data_test_data_LDADD = $(TEST_LIBS)
 tests_data_test_movingai_CFLAGS = $(TEST_CFLAGS)

@@ -102,9 +102,16 @@ fi
 HUNTED_DATA="$tmp/dd" "$bin" </dev/null >/dev/null 2>"$tmp/err"
 tap_test "HUNTED_DATA is used without --data-dir" \
 	grep -q "^$tmp/dd/maps/tutorial.txt:3:1:" "$tmp/err"
+# Played headless, so that the game itself must start (without a
+# terminal the game screen would refuse to, error or none): it plays the
+# map named, to its summary, and never reads the broken tutorial.
 HUNTED_DATA="$tmp/dd" "$bin" --map "$top/data/maps/default.txt" \
-	</dev/null >/dev/null 2>"$tmp/err"
-tap_test "--map FILE reads no broken first level" \
-	sh -c '! grep -q "error:" "$1"' sh "$tmp/err"
+	--headless --no-timing --turns 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] || tap_fail "exit status $rc, not 0: $(cat "$tmp/err")"
+grep -q '^summary: turns=1 ' "$tmp/out" ||
+	tap_fail "no summary of one turn: $(tail -n 1 "$tmp/out")"
+grep -q "error:" "$tmp/err" && tap_fail "an error: $(cat "$tmp/err")"
+tap_check "--map FILE reads no broken first level"
 
 tap_done

@@ -9,9 +9,8 @@
 # FUZZ_CORPUS names the directory it reads when run without arguments, as
 # TESTS are.
 FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) -I$(top_srcdir)/tests
-check_PROGRAMS += tests/fuzz/fuzz_movingai_replay \
+CMOCKA_TESTS += tests/fuzz/fuzz_movingai_replay \
 	tests/fuzz/fuzz_recording_replay
-TESTS += tests/fuzz/fuzz_movingai_replay tests/fuzz/fuzz_recording_replay
 
 tests_fuzz_fuzz_movingai_replay_SOURCES = \
 	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_movingai.c \
@@ -69,8 +68,7 @@ CLEANFILES += tests/fuzz/fuzz_movingai$(EXEEXT) \
 	tests/fuzz/fuzz_recording$(EXEEXT)
 
 # --- the data loader's target ---------------------------------------------
-check_PROGRAMS += tests/fuzz/fuzz_data_replay
-TESTS += tests/fuzz/fuzz_data_replay
+CMOCKA_TESTS += tests/fuzz/fuzz_data_replay
 tests_fuzz_fuzz_data_replay_SOURCES = \
 	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_data.c
 tests_fuzz_fuzz_data_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)

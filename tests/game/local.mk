@@ -4,8 +4,7 @@
 ## Included by the top Makefile.am; paths are relative to the top.
 
 GAME_TESTS = tests/game/test_game tests/game/test_soak tests/game/test_reload
-check_PROGRAMS += $(GAME_TESTS)
-TESTS += $(GAME_TESTS)
+CMOCKA_TESTS += $(GAME_TESTS)
 tests_game_test_game_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_game_LDADD = $(TEST_LIBS)
 tests_game_test_soak_CFLAGS = $(TEST_CFLAGS)
@@ -13,12 +12,10 @@ tests_game_test_soak_LDADD = $(TEST_LIBS)
 tests_game_test_reload_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_reload_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/game/test_alive
-TESTS += tests/game/test_alive
+CMOCKA_TESTS += tests/game/test_alive
 tests_game_test_alive_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_alive_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/game/test_campaign
-TESTS += tests/game/test_campaign
+CMOCKA_TESTS += tests/game/test_campaign
 tests_game_test_campaign_CFLAGS = $(TEST_CFLAGS)
 tests_game_test_campaign_LDADD = $(TEST_LIBS)

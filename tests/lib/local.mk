@@ -6,7 +6,14 @@
 ## world's, the minds' and the game's tests (dungeon).  Included by the
 ## top Makefile.am; paths are relative to the top.
 
+# The C tests (cmocka's, through tap_cmocka.c, and the corpora's
+# replays) are listed in CMOCKA_TESTS by each folder: built and run only
+# when configure found cmocka, and otherwise reported skipped, with the
+# reason, by skip_cmocka.sh.
+CMOCKA_TESTS =
+if HAVE_CMOCKA
 check_LIBRARIES += tests/lib/libtest.a
+endif
 tests_lib_libtest_a_SOURCES = \
 	tests/lib/tap.c tests/lib/tap.h \
 	tests/lib/tap_cmocka.c \
@@ -19,4 +26,4 @@ tests_lib_libtest_a_SOURCES = \
 tests_lib_libtest_a_CFLAGS = $(TEST_CFLAGS)
 TEST_LIBS = tests/lib/libtest.a $(CORE_LIBS) $(CMOCKA_LIBS)
 
-EXTRA_DIST += tests/lib/tap.sh
+EXTRA_DIST += tests/lib/tap.sh tests/lib/skip_cmocka.sh

@@ -20,6 +20,9 @@
  *
  * Environment:
  *   TEST_FILTER=PATTERN  only the cases whose name matches (fnmatch: *, ?)
+ *   TEST_SKIP="P1 P2..." the cases whose name matches any of these
+ *                        patterns are reported skipped, not run (a second
+ *                        run of the suite leaves its soaks out so)
  *   TEST_NOFORK=1        run the groups in this process with cmocka's own
  *                        output (CMOCKA_MESSAGE_OUTPUT), for a debugger */
 #ifndef HUNTED_TESTS_TAP_H

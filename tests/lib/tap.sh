@@ -8,11 +8,17 @@
 #   tap_test "DESCRIPTION" COMMAND...    ok when COMMAND succeeds
 #   tap_is GOT WANT "DESCRIPTION"        ok when the two strings are equal
 #   tap_skip "DESCRIPTION" "REASON"      a check that could not run here
+#   tap_todo "DESCRIPTION" "WHY" "WHAT"  a known failure, not yet fixed:
+#                                        "not ok ... # TODO WHY" (passes
+#                                        the run, as XFAIL), then WHAT
 #   tap_skip_all "REASON"                nothing can run here: exits 77
 #   tap_fail "REASON"                    a problem in the current check...
 #   tap_check "DESCRIPTION"              ...which ends here: ok when no
 #                                        tap_fail came since the last result
 #   tap_done                             the plan; exits 0, or 1 on a failure
+#
+# A script whose name (without .sh) matches a pattern of TEST_SKIP (a
+# space-separated list, as the C tests read it) is skipped whole.
 #
 # The plan comes last ("1..N" after the results, as TAP allows), so a
 # script that dies half-way has none and the harness reports an error.
@@ -68,6 +74,13 @@ tap_skip() {
 	tap_result_ 1 "$1" "SKIP${2:+ $2}"
 }
 
+tap_todo() {
+	tap_count=$((tap_count + 1))
+	tap_pending=0
+	printf 'not ok %d - %s # TODO %s\n' "$tap_count" "$1" "$2"
+	[ $# -lt 3 ] || tap_diag "$3"
+}
+
 tap_skip_all() {
 	printf '1..0 # SKIP %s\n' "$1"
 	exit 77
@@ -94,3 +107,17 @@ tap_done() {
 	[ "$tap_failures" = 0 ] && exit 0
 	exit 1
 }
+
+tap_self_=${0##*/}
+case $- in
+*f*) tap_glob_=0 ;;
+*) tap_glob_=1 ;;
+esac
+set -f # the patterns are matched against names, not expanded to files
+for tap_pattern_ in ${TEST_SKIP:-}; do
+	# shellcheck disable=SC2254
+	case ${tap_self_%.sh} in
+	$tap_pattern_) tap_skip_all "TEST_SKIP names ${tap_self_%.sh}" ;;
+	esac
+done
+[ "$tap_glob_" = 0 ] || set +f

@@ -2,22 +2,18 @@
 ## behaviour on hand-made dungeons.  Included by the top Makefile.am;
 ## paths are relative to the top.
 
-check_PROGRAMS += tests/mind/test_mind
-TESTS += tests/mind/test_mind
+CMOCKA_TESTS += tests/mind/test_mind
 tests_mind_test_mind_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_mind_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/mind/test_kinds
-TESTS += tests/mind/test_kinds
+CMOCKA_TESTS += tests/mind/test_kinds
 tests_mind_test_kinds_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_kinds_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/mind/test_coop
-TESTS += tests/mind/test_coop
+CMOCKA_TESTS += tests/mind/test_coop
 tests_mind_test_coop_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_coop_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/mind/test_repair
-TESTS += tests/mind/test_repair
+CMOCKA_TESTS += tests/mind/test_repair
 tests_mind_test_repair_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_repair_LDADD = $(TEST_LIBS)

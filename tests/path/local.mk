@@ -6,8 +6,7 @@
 PATH_TESTS = tests/path/test_grid tests/path/test_path tests/path/test_jps \
 	tests/path/test_hpa tests/path/test_distmap tests/path/test_flood \
 	tests/path/test_dlite
-check_PROGRAMS += $(PATH_TESTS)
-TESTS += $(PATH_TESTS)
+CMOCKA_TESTS += $(PATH_TESTS)
 tests_path_test_grid_CFLAGS = $(TEST_CFLAGS)
 tests_path_test_grid_LDADD = $(TEST_LIBS)
 tests_path_test_path_CFLAGS = $(TEST_CFLAGS)

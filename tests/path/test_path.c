@@ -149,6 +149,63 @@ static void check_optimal(struct path_ctx *ctx, const struct pcase *pc,
 	CHECK_EQ(info.g, optimum);
 }
 
+/* --- the property driver ------------------------------------------------- */
+
+/* One case of a property run, as the property's check sees it. */
+struct prop_case {
+	unsigned i;             /* the case's number in the run */
+	struct pcase pc;        /* the random case */
+	struct path_ctx *ctx;   /* a context of its size */
+	struct oracle *o;       /* an oracle for maps of up to cap cells */
+	struct path_point *buf; /* a path buffer of cap points */
+	size_t cap;
+	void *arg; /* the property's own state, kept from case to case */
+};
+
+/* A property over random cases: CASES of them from case_seed(SEED, i),
+ * each W x H cells (0 x 0: a size at random) whose cheapest terrain is 1,
+ * unless SIZE says otherwise for case i.  CHECK is handed each in turn
+ * with a fresh context, or CTX, kept for every case, when given. */
+struct prop {
+	uint64_t seed;
+	unsigned cases;
+	int w, h;
+	size_t cap; /* 0: RANDOM_MAX_DIM squared */
+	void (*size)(const struct prop_case *c, int *w, int *h, int *mult);
+	void (*check)(struct prop_case *c);
+	struct path_ctx *ctx;
+	void *arg;
+};
+
+static void prop_run(const struct prop *prop)
+{
+	struct prop_case c;
+	struct oracle o;
+
+	c.cap = prop->cap ? prop->cap : RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	c.buf = malloc(c.cap * sizeof(*c.buf));
+	assert_non_null(c.buf);
+	oracle_init(&o, c.cap);
+	c.o = &o;
+	c.arg = prop->arg;
+	for (c.i = 0; c.i < prop->cases; c.i++) {
+		int w = prop->w, h = prop->h, mult = 1;
+
+		if (prop->size)
+			prop->size(&c, &w, &h, &mult);
+		pcase_make(&c.pc, case_seed(prop->seed, c.i), w, h, mult);
+		c.ctx = prop->ctx ? prop->ctx
+		                  : path_ctx_new(c.pc.m.w, c.pc.m.h);
+		assert_non_null(c.ctx);
+		prop->check(&c);
+		if (!prop->ctx)
+			path_ctx_free(c.ctx);
+		pcase_fini(&c.pc);
+	}
+	oracle_fini(&o);
+	free(c.buf);
+}
+
 /* --- property tests ------------------------------------------------------ */
 
 static void check_trace(const struct pcase *pc, const struct path_params *p,
@@ -193,51 +250,40 @@ static void check_astar_heuristics(struct path_ctx *ctx, const struct pcase *pc,
 	}
 }
 
+static void matches_dijkstra(struct prop_case *c)
+{
+	struct splitmix r = {case_seed(1, c->i)};
+	int rule;
+
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		struct path_params p;
+		struct path_result res;
+		size_t reached;
+		uint64_t opt;
+
+		reached = oracle_dijkstra(c->o, &c->pc.m, rule, &c->pc.c,
+		                          c->pc.sx, c->pc.sy);
+		opt = c->o->dist[(size_t)c->pc.gy * c->pc.m.w + c->pc.gx];
+		check_astar_heuristics(c->ctx, &c->pc, rule, opt, c->buf,
+		                       c->cap, NULL);
+		/* Dijkstra must ignore the heuristic, even one that would
+		 * overestimate. */
+		check_params(&p, PATH_DIJKSTRA,
+		             splitmix_below(&r, PATH_H_COUNT), rule, &c->pc.c,
+		             PATH_WEIGHT_ONE);
+		check_optimal(c->ctx, &c->pc, &p, opt, c->buf, c->cap, &res);
+		CHECK_EQ(res.stats.reopened, 0);
+		if (opt == ORACLE_UNREACHED)
+			CHECK_EQ(res.stats.expanded, reached);
+	}
+}
+
 static void test_path_matches_dijkstra_random(void **state)
 {
-	struct path_point *buf;
-	struct oracle o;
-	unsigned i;
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	const struct prop prop = {
+	        .seed = 1, .cases = PROPERTY_CASES, .check = matches_dijkstra};
 
-	buf = malloc(cap * sizeof(*buf));
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < PROPERTY_CASES; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct splitmix r = {case_seed(1, i)};
-		int rule;
-
-		pcase_make(&pc, case_seed(1, i), 0, 0, 1);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			struct path_params p;
-			struct path_result res;
-			size_t reached;
-			uint64_t opt;
-
-			reached = oracle_dijkstra(&o, &pc.m, rule, &pc.c, pc.sx,
-			                          pc.sy);
-			opt = o.dist[(size_t)pc.gy * pc.m.w + pc.gx];
-			check_astar_heuristics(ctx, &pc, rule, opt, buf, cap,
-			                       NULL);
-			/* Dijkstra must ignore the heuristic, even one that
-			 * would overestimate. */
-			check_params(&p, PATH_DIJKSTRA,
-			             splitmix_below(&r, PATH_H_COUNT), rule,
-			             &pc.c, PATH_WEIGHT_ONE);
-			check_optimal(ctx, &pc, &p, opt, buf, cap, &res);
-			CHECK_EQ(res.stats.reopened, 0);
-			if (opt == ORACLE_UNREACHED)
-				CHECK_EQ(res.stats.expanded, reached);
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	oracle_fini(&o);
-	free(buf);
+	prop_run(&prop);
 }
 
 /* Maps of 16,000 to 18,000 cells, where most blocks of 64 cells have
@@ -246,233 +292,194 @@ static void test_path_matches_dijkstra_random(void **state)
  * the inverse of a stride of 64 and more: optimal under every diagonal
  * rule and admissible heuristic, the same with a trace as without, and
  * every traced h is the heuristic's own. */
-static void test_path_large_maps_match_dijkstra(void **state)
+static void large_map_size(const struct prop_case *c, int *w, int *h, int *mult)
 {
 	static const int dims[][2] = {
 	        {126, 128}, {200, 90}, {255, 70}, {130, 131}, {96, 180}};
-	const size_t cap = 255 * 180;
-	struct path_point *buf = malloc(cap * sizeof(*buf));
+
+	*w = dims[c->i % 5][0];
+	*h = dims[c->i % 5][1];
+	*mult = (int)(1 + c->i % 2);
+}
+
+static void large_map_matches(struct prop_case *c)
+{
+	int rule;
+
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		const uint64_t opt = oracle_goal_cost(c->o, &c->pc, rule);
+		check_astar_heuristics(c->ctx, &c->pc, rule, opt, c->buf,
+		                       c->cap, c->arg);
+	}
+}
+
+static void test_path_large_maps_match_dijkstra(void **state)
+{
 	struct path_trace t;
-	struct oracle o;
-	unsigned i;
+	const struct prop prop = {.seed = 41,
+	                          .cases = 30,
+	                          .cap = 255 * 180,
+	                          .size = large_map_size,
+	                          .check = large_map_matches,
+	                          .arg = &t};
 
 	(void)state;
-	assert_non_null(buf);
-	oracle_init(&o, cap);
 	path_trace_init(&t, 0);
-	for (i = 0; i < 30; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		int rule;
-
-		pcase_make(&pc, case_seed(41, i), dims[i % 5][0],
-		           dims[i % 5][1], (int)(1 + i % 2));
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
-			check_astar_heuristics(ctx, &pc, rule, opt, buf, cap,
-			                       &t);
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
+	prop_run(&prop);
 	path_trace_fini(&t);
-	oracle_fini(&o);
-	free(buf);
+}
+
+static void weighted_within_bound(struct prop_case *c)
+{
+	static const uint32_t weights[] = {1500, 2000, 3000};
+	int rule, heur;
+	size_t k;
+
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		const uint64_t opt = oracle_goal_cost(c->o, &c->pc, rule);
+		for (heur = 0; heur < PATH_H_COUNT; heur++) {
+			struct path_params p;
+			struct path_result res;
+
+			if (!heuristic_admissible(rule, heur))
+				continue;
+			/* One weight per combination, rotating, keeps the run
+			 * short; each weight still meets every rule and
+			 * heuristic thousands of times. */
+			k = (c->i + (size_t)rule + (size_t)heur) % 3;
+			check_params(&p, PATH_ASTAR, heur, rule, &c->pc.c,
+			             weights[k]);
+			run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &res);
+			if (opt == ORACLE_UNREACHED) {
+				CHECK_EQ(res.status, PATH_NO_PATH);
+				continue;
+			}
+			check_path(&c->pc.m, rule, &c->pc.c, c->pc.sx, c->pc.sy,
+			           c->pc.gx, c->pc.gy, c->buf, &res);
+			CHECK((uint64_t)res.cost * 1000 <=
+			      (uint64_t)weights[k] * opt);
+		}
+	}
 }
 
 static void test_path_weighted_within_bound_random(void **state)
 {
-	static const uint32_t weights[] = {1500, 2000, 3000};
-	struct path_point *buf;
-	struct oracle o;
-	unsigned i;
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	const struct prop prop = {.seed = 2,
+	                          .cases = PROPERTY_CASES,
+	                          .check = weighted_within_bound};
 
-	buf = malloc(cap * sizeof(*buf));
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < PROPERTY_CASES; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		int rule, heur;
-		size_t k;
-
-		pcase_make(&pc, case_seed(2, i), 0, 0, 1);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
-			for (heur = 0; heur < PATH_H_COUNT; heur++) {
-				if (!heuristic_admissible(rule, heur))
-					continue;
-				/* One weight per combination, rotating, keeps
-				 * the run short; each weight still meets
-				 * every rule and heuristic thousands of
-				 * times. */
-				{
-					struct path_params p;
-					struct path_result res;
-
-					k = (i + (size_t)rule + (size_t)heur) %
-					    3;
-					check_params(&p, PATH_ASTAR, heur, rule,
-					             &pc.c, weights[k]);
-					run_query(ctx, &pc, &p, buf, cap, &res);
-					if (opt == ORACLE_UNREACHED) {
-						CHECK_EQ(res.status,
-						         PATH_NO_PATH);
-						continue;
-					}
-					check_path(&pc.m, rule, &pc.c, pc.sx,
-					           pc.sy, pc.gx, pc.gy, buf,
-					           &res);
-					CHECK((uint64_t)res.cost * 1000 <=
-					      (uint64_t)weights[k] * opt);
-				}
-			}
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	oracle_fini(&o);
-	free(buf);
+	prop_run(&prop);
 }
 
-static void test_path_greedy_finds_legal_path_random(void **state)
+static void greedy_finds_legal_path(struct prop_case *c)
 {
-	struct path_point *buf;
-	struct oracle o;
-	unsigned i;
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	int rule, heur;
 
-	buf = malloc(cap * sizeof(*buf));
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < PROPERTY_CASES; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		int rule, heur;
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		int32_t steps;
 
-		pcase_make(&pc, case_seed(3, i), 0, 0, 1);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			int32_t steps;
-
-			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy, NULL);
-			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
-			/* Greedy needs no admissible heuristic to be
-			 * complete, so every one is tried on every rule. */
-			for (heur = 0; heur < PATH_H_COUNT; heur++) {
-				struct path_params p;
-				struct path_result res;
-
-				check_params(&p, PATH_GREEDY, heur, rule, &pc.c,
-				             PATH_WEIGHT_ONE);
-				run_query(ctx, &pc, &p, buf, cap, &res);
-				if (steps < 0) {
-					CHECK_EQ(res.status, PATH_NO_PATH);
-					continue;
-				}
-				check_path(&pc.m, rule, &pc.c, pc.sx, pc.sy,
-				           pc.gx, pc.gy, buf, &res);
-				CHECK(res.length >= (size_t)steps + 1);
-			}
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	oracle_fini(&o);
-	free(buf);
-}
-
-static void test_path_bfs_fewest_steps_random(void **state)
-{
-	struct path_point *buf;
-	struct oracle o;
-	unsigned i;
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-
-	buf = malloc(cap * sizeof(*buf));
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < PROPERTY_CASES; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct splitmix r = {case_seed(4, i)};
-		int rule;
-
-		pcase_make(&pc, case_seed(4, i), 0, 0, 1);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		oracle_bfs(c->o, &c->pc.m, rule, c->pc.sx, c->pc.sy, NULL);
+		steps = c->o->steps[(size_t)c->pc.gy * c->pc.m.w + c->pc.gx];
+		/* Greedy needs no admissible heuristic to be complete, so
+		 * every one is tried on every rule. */
+		for (heur = 0; heur < PATH_H_COUNT; heur++) {
 			struct path_params p;
 			struct path_result res;
-			int32_t steps;
 
-			oracle_bfs(&o, &pc.m, rule, pc.sx, pc.sy, NULL);
-			steps = o.steps[(size_t)pc.gy * pc.m.w + pc.gx];
-			check_params(&p, PATH_BFS,
-			             splitmix_below(&r, PATH_H_COUNT), rule,
-			             &pc.c, PATH_WEIGHT_ONE);
-			run_query(ctx, &pc, &p, buf, cap, &res);
+			check_params(&p, PATH_GREEDY, heur, rule, &c->pc.c,
+			             PATH_WEIGHT_ONE);
+			run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &res);
 			if (steps < 0) {
 				CHECK_EQ(res.status, PATH_NO_PATH);
 				continue;
 			}
-			check_path(&pc.m, rule, &pc.c, pc.sx, pc.sy, pc.gx,
-			           pc.gy, buf, &res);
-			CHECK_EQ(res.length, (size_t)steps + 1);
+			check_path(&c->pc.m, rule, &c->pc.c, c->pc.sx, c->pc.sy,
+			           c->pc.gx, c->pc.gy, c->buf, &res);
+			CHECK(res.length >= (size_t)steps + 1);
 		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
 	}
-	oracle_fini(&o);
-	free(buf);
+}
+
+static void test_path_greedy_finds_legal_path_random(void **state)
+{
+	const struct prop prop = {.seed = 3,
+	                          .cases = PROPERTY_CASES,
+	                          .check = greedy_finds_legal_path};
+
+	prop_run(&prop);
+}
+
+static void bfs_fewest_steps(struct prop_case *c)
+{
+	struct splitmix r = {case_seed(4, c->i)};
+	int rule;
+
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		struct path_params p;
+		struct path_result res;
+		int32_t steps;
+
+		oracle_bfs(c->o, &c->pc.m, rule, c->pc.sx, c->pc.sy, NULL);
+		steps = c->o->steps[(size_t)c->pc.gy * c->pc.m.w + c->pc.gx];
+		check_params(&p, PATH_BFS, splitmix_below(&r, PATH_H_COUNT),
+		             rule, &c->pc.c, PATH_WEIGHT_ONE);
+		run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &res);
+		if (steps < 0) {
+			CHECK_EQ(res.status, PATH_NO_PATH);
+			continue;
+		}
+		check_path(&c->pc.m, rule, &c->pc.c, c->pc.sx, c->pc.sy,
+		           c->pc.gx, c->pc.gy, c->buf, &res);
+		CHECK_EQ(res.length, (size_t)steps + 1);
+	}
+}
+
+static void test_path_bfs_fewest_steps_random(void **state)
+{
+	const struct prop prop = {
+	        .seed = 4, .cases = PROPERTY_CASES, .check = bfs_fewest_steps};
+
+	prop_run(&prop);
 }
 
 /* On maps whose cheapest terrain is k, h may be scaled by k (that is what
  * h_scale is for) and A* must stay optimal. */
+static void h_scale_size(const struct prop_case *c, int *w, int *h, int *mult)
+{
+	(void)w;
+	(void)h;
+	*mult = (int)(1 + c->i % 9);
+}
+
+static void h_scale_keeps_optimal(struct prop_case *c)
+{
+	int rule, heur, k = (int)(1 + c->i % 9);
+
+	for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
+		const uint64_t opt = oracle_goal_cost(c->o, &c->pc, rule);
+		for (heur = 0; heur < PATH_H_COUNT; heur++) {
+			struct path_params p;
+			struct path_result res;
+
+			if (!heuristic_admissible(rule, heur))
+				continue;
+			check_params(&p, PATH_ASTAR, heur, rule, &c->pc.c,
+			             PATH_WEIGHT_ONE);
+			p.h_scale = (uint32_t)k;
+			check_optimal(c->ctx, &c->pc, &p, opt, c->buf, c->cap,
+			              &res);
+		}
+	}
+}
+
 static void test_path_h_scale_keeps_optimal_random(void **state)
 {
-	struct path_point *buf;
-	struct oracle o;
-	unsigned i;
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	const struct prop prop = {.seed = 5,
+	                          .cases = PROPERTY_CASES / 5,
+	                          .size = h_scale_size,
+	                          .check = h_scale_keeps_optimal};
 
-	buf = malloc(cap * sizeof(*buf));
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < PROPERTY_CASES / 5; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		int rule, heur, k = (int)(1 + i % 9);
-
-		pcase_make(&pc, case_seed(5, i), 0, 0, k);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		for (rule = 0; rule < PATH_DIAG_COUNT; rule++) {
-			const uint64_t opt = oracle_goal_cost(&o, &pc, rule);
-			for (heur = 0; heur < PATH_H_COUNT; heur++) {
-				struct path_params p;
-				struct path_result res;
-
-				if (!heuristic_admissible(rule, heur))
-					continue;
-				check_params(&p, PATH_ASTAR, heur, rule, &pc.c,
-				             PATH_WEIGHT_ONE);
-				p.h_scale = (uint32_t)k;
-				check_optimal(ctx, &pc, &p, opt, buf, cap,
-				              &res);
-			}
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	oracle_fini(&o);
-	free(buf);
+	prop_run(&prop);
 }
 
 /* --- the classic tutorial examples --------------------------------------- */
@@ -1154,46 +1161,43 @@ static void test_path_budget_stops_search(void **state)
 
 /* A budget of exactly the expansions an unlimited search made must be
  * enough, and give the same answer; one fewer must not. */
+static void budget_exact_is_enough(struct prop_case *c)
+{
+	struct path_point *buf2 = c->arg;
+	struct path_params p;
+	struct path_result full, res;
+	int algo = (int)(c->i % PATH_ALGO_COUNT);
+
+	check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, &c->pc.c,
+	             PATH_WEIGHT_ONE);
+	run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &full);
+	if (full.status != PATH_FOUND)
+		return;
+	p.budget = full.stats.expanded;
+	run_query(c->ctx, &c->pc, &p, buf2, c->cap, &res);
+	CHECK_EQ(res.status, PATH_FOUND);
+	CHECK_EQ(res.cost, full.cost);
+	CHECK_EQ(res.length, full.length);
+	CHECK(memcmp(c->buf, buf2, full.length * sizeof(*buf2)) == 0);
+	if (full.stats.expanded > 1) {
+		p.budget = full.stats.expanded - 1;
+		run_query(c->ctx, &c->pc, &p, buf2, c->cap, &res);
+		CHECK_EQ(res.status, PATH_BUDGET);
+		CHECK_EQ(res.stats.expanded, p.budget);
+	}
+}
+
 static void test_path_budget_exact_is_enough(void **state)
 {
 	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *buf = malloc(cap * sizeof(*buf));
 	struct path_point *buf2 = malloc(cap * sizeof(*buf2));
-	unsigned i;
+	const struct prop prop = {.seed = 6,
+	                          .cases = 500,
+	                          .check = budget_exact_is_enough,
+	                          .arg = buf2};
 
-	assert_true(buf && buf2);
-	for (i = 0; i < 500; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result full, res;
-		int algo = (int)(i % PATH_ALGO_COUNT);
-
-		pcase_make(&pc, case_seed(6, i), 0, 0, 1);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		check_params(&p, algo, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
-		             &pc.c, PATH_WEIGHT_ONE);
-		run_query(ctx, &pc, &p, buf, cap, &full);
-		if (full.status == PATH_FOUND) {
-			p.budget = full.stats.expanded;
-			run_query(ctx, &pc, &p, buf2, cap, &res);
-			CHECK_EQ(res.status, PATH_FOUND);
-			CHECK_EQ(res.cost, full.cost);
-			CHECK_EQ(res.length, full.length);
-			CHECK(memcmp(buf, buf2, full.length * sizeof(*buf)) ==
-			      0);
-			if (full.stats.expanded > 1) {
-				p.budget = full.stats.expanded - 1;
-				run_query(ctx, &pc, &p, buf2, cap, &res);
-				CHECK_EQ(res.status, PATH_BUDGET);
-				CHECK_EQ(res.stats.expanded, p.budget);
-			}
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	free(buf);
+	assert_non_null(buf2);
+	prop_run(&prop);
 	free(buf2);
 }
 
@@ -1514,144 +1518,149 @@ static void test_path_wide_steps_match_dijkstra(void **state)
 	path_ctx_free(ctx);
 }
 
+/* What the reuse, determinism and partial-path properties keep from case
+ * to case: the draws of their parameters, and what each needs besides. */
+struct prop_state {
+	struct splitmix r;
+	struct grid other;       /* a grid of another size */
+	struct path_point *buf2; /* a second path buffer */
+	struct path_trace t;
+	unsigned failed;
+};
+
+static void reuse_matches_fresh(struct prop_case *c)
+{
+	struct prop_state *s = c->arg;
+	struct path_point *fbuf = s->buf2;
+	struct path_ctx *fresh;
+	struct path_params p;
+	struct path_result res, fres;
+	const int w = c->pc.m.w, h = c->pc.m.h;
+
+	random_params(&s->r, &p, &c->pc.c);
+	/* Failed queries in between must not disturb the next one either. */
+	if (c->i % 97 == 0)
+		expect_bad_arg(c->ctx, &s->other, &p, 0, 0, 0, 0);
+	run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &res);
+	fresh = path_ctx_new(w, h);
+	assert_non_null(fresh);
+	memset(&fres, 0x5a, sizeof(fres));
+	CHECK_EQ(path_find(fresh, &c->pc.g, &p, c->pc.sx, c->pc.sy, c->pc.gx,
+	                   c->pc.gy, fbuf, c->cap, &fres, NULL),
+	         fres.status);
+	expect_same_result(&res, c->buf, &fres, fbuf);
+	if (c->i % 10 == 0)
+		expect_same_nodes(c->ctx, fresh, w, h);
+	path_ctx_free(fresh);
+}
+
 static void test_path_reuse_matches_fresh_ctx(void **state)
 {
 	const int w = 23, h = 17;
-	struct path_point buf[23 * 17], fbuf[23 * 17];
-	struct path_ctx *ctx = path_ctx_new(w, h);
-	struct grid other;
-	struct splitmix r = {7};
-	unsigned i;
+	struct path_point fbuf[23 * 17];
+	struct prop_state s = {.r = {7}, .buf2 = fbuf};
+	const struct prop prop = {.seed = 7,
+	                          .cases = 3000,
+	                          .w = w,
+	                          .h = h,
+	                          .cap = sizeof(fbuf) / sizeof(fbuf[0]),
+	                          .check = reuse_matches_fresh,
+	                          .ctx = path_ctx_new(w, h),
+	                          .arg = &s};
 
-	assert_non_null(ctx);
-	assert_int_equal(grid_init(&other, w + 1, h), GRID_OK);
-	for (i = 0; i < 3000; i++) {
-		struct pcase pc;
-		struct path_ctx *fresh;
-		struct path_params p;
-		struct path_result res, fres;
+	assert_non_null(prop.ctx);
+	assert_int_equal(grid_init(&s.other, w + 1, h), GRID_OK);
+	prop_run(&prop);
+	grid_fini(&s.other);
+	path_ctx_free(prop.ctx);
+}
 
-		pcase_make(&pc, case_seed(7, i), w, h, 1);
-		random_params(&r, &p, &pc.c);
-		/* Failed queries in between must not disturb the next one
-		 * either. */
-		if (i % 97 == 0)
-			expect_bad_arg(ctx, &other, &p, 0, 0, 0, 0);
-		run_query(ctx, &pc, &p, buf, sizeof(buf) / sizeof(buf[0]),
-		          &res);
-		fresh = path_ctx_new(w, h);
-		assert_non_null(fresh);
-		memset(&fres, 0x5a, sizeof(fres));
-		CHECK_EQ(path_find(fresh, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
-		                   fbuf, sizeof(fbuf) / sizeof(fbuf[0]), &fres,
-		                   NULL),
-		         fres.status);
-		expect_same_result(&res, buf, &fres, fbuf);
-		if (i % 10 == 0)
-			expect_same_nodes(ctx, fresh, w, h);
-		path_ctx_free(fresh);
-		pcase_fini(&pc);
+static void deterministic(struct prop_case *c)
+{
+	struct prop_state *s = c->arg;
+	struct path_params p;
+	struct path_result ra, rb;
+
+	/* Every fifth map is open and uniform: the most ties. */
+	if (c->i % 5 == 0) {
+		memset(c->pc.m.mult, 1, (size_t)c->pc.m.w * c->pc.m.h);
+		grid_fill(&c->pc.g, 1);
 	}
-	grid_fini(&other);
-	path_ctx_free(ctx);
+	random_params(&s->r, &p, &c->pc.c);
+	run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &ra);
+	run_query(c->ctx, &c->pc, &p, s->buf2, c->cap, &rb);
+	expect_same_result(&ra, c->buf, &rb, s->buf2);
 }
 
 static void test_path_deterministic(void **state)
 {
 	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *a = malloc(cap * sizeof(*a));
-	struct path_point *b = malloc(cap * sizeof(*b));
-	struct splitmix r = {8};
-	unsigned i;
+	struct prop_state s = {.r = {8}, .buf2 = malloc(cap * sizeof(*s.buf2))};
+	const struct prop prop = {
+	        .seed = 8, .cases = 500, .check = deterministic, .arg = &s};
 
-	assert_true(a && b);
-	for (i = 0; i < 500; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result ra, rb;
-
-		/* Every fifth map is open and uniform: the most ties. */
-		pcase_make(&pc, case_seed(8, i), 0, 0, 1);
-		if (i % 5 == 0) {
-			memset(pc.m.mult, 1, (size_t)pc.m.w * pc.m.h);
-			grid_fill(&pc.g, 1);
-		}
-		random_params(&r, &p, &pc.c);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		run_query(ctx, &pc, &p, a, cap, &ra);
-		run_query(ctx, &pc, &p, b, cap, &rb);
-		expect_same_result(&ra, a, &rb, b);
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	free(a);
-	free(b);
+	assert_non_null(s.buf2);
+	prop_run(&prop);
+	free(s.buf2);
 }
 
 /* A search that fails (no path, or out of budget) leaves the way to the
  * closest cell it expanded: a legal path from the start, ending on a
  * closed cell whose h no other closed cell beats (the start itself for
  * searches without h). */
+static void partial_to_closest(struct prop_case *c)
+{
+	struct prop_state *s = c->arg;
+	const struct pcase *pc = &c->pc;
+	struct path_params p;
+	struct path_result res, as_found;
+	struct path_node_info info;
+	uint32_t best_h = UINT32_MAX, hb;
+	int x, y;
+
+	random_params(&s->r, &p, &pc->c);
+	if (c->i % 2)
+		p.budget = splitmix_range(&s->r, 1, 40);
+	run_query(c->ctx, pc, &p, c->buf, c->cap, &res);
+	if (res.status == PATH_FOUND) {
+		CHECK_EQ(res.partial, 0);
+		return;
+	}
+	CHECK(res.status == PATH_NO_PATH || res.status == PATH_BUDGET);
+	s->failed++;
+	CHECK_EQ(res.partial, 1);
+	as_found = res;
+	as_found.status = PATH_FOUND;
+	check_path(&pc->m, p.diagonal, &pc->c, pc->sx, pc->sy, res.best_x,
+	           res.best_y, c->buf, &as_found);
+	path_ctx_node(c->ctx, res.best_x, res.best_y, &info);
+	CHECK(info.reached && info.closed);
+	if (p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS) {
+		CHECK_EQ(res.best_x, pc->sx);
+		CHECK_EQ(res.best_y, pc->sy);
+		return;
+	}
+	for (y = 0; y < pc->m.h; y++)
+		for (x = 0; x < pc->m.w; x++) {
+			path_ctx_node(c->ctx, x, y, &info);
+			if (info.reached && info.closed && info.h < best_h)
+				best_h = info.h;
+		}
+	hb = path_heuristic(&p, res.best_x, res.best_y, pc->gx, pc->gy);
+	CHECK_EQ(hb, best_h);
+}
+
 static void test_path_partial_to_closest(void **state)
 {
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *buf = malloc(cap * sizeof(*buf));
-	struct splitmix r = {31};
-	unsigned i, failed = 0;
+	struct prop_state s = {.r = {31}};
+	const struct prop prop = {.seed = 31,
+	                          .cases = 3000,
+	                          .check = partial_to_closest,
+	                          .arg = &s};
 
-	assert_non_null(buf);
-	for (i = 0; i < 3000; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result res, as_found;
-		struct path_node_info info;
-		uint32_t best_h = UINT32_MAX, hb;
-		int x, y;
-
-		pcase_make(&pc, case_seed(31, i), 0, 0, 1);
-		random_params(&r, &p, &pc.c);
-		if (i % 2)
-			p.budget = splitmix_range(&r, 1, 40);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		run_query(ctx, &pc, &p, buf, cap, &res);
-		if (res.status == PATH_FOUND) {
-			CHECK_EQ(res.partial, 0);
-			goto next;
-		}
-		CHECK(res.status == PATH_NO_PATH || res.status == PATH_BUDGET);
-		failed++;
-		CHECK_EQ(res.partial, 1);
-		as_found = res;
-		as_found.status = PATH_FOUND;
-		check_path(&pc.m, p.diagonal, &pc.c, pc.sx, pc.sy, res.best_x,
-		           res.best_y, buf, &as_found);
-		path_ctx_node(ctx, res.best_x, res.best_y, &info);
-		CHECK(info.reached && info.closed);
-		if (p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS) {
-			CHECK_EQ(res.best_x, pc.sx);
-			CHECK_EQ(res.best_y, pc.sy);
-			goto next;
-		}
-		for (y = 0; y < pc.m.h; y++)
-			for (x = 0; x < pc.m.w; x++) {
-				path_ctx_node(ctx, x, y, &info);
-				if (info.reached && info.closed &&
-				    info.h < best_h)
-					best_h = info.h;
-			}
-		hb = path_heuristic(&p, res.best_x, res.best_y, pc.gx, pc.gy);
-		CHECK_EQ(hb, best_h);
-	next:
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
+	prop_run(&prop);
 	/* Enough failures for the test to mean something. */
-	assert_true(failed > 500);
-	free(buf);
+	assert_true(s.failed > 500);
 }
 
 /* --- tracing ------------------------------------------------------------- */
@@ -1780,94 +1789,91 @@ static void check_trace(const struct pcase *pc, const struct path_params *p,
 	free(is_open);
 }
 
+static void trace_size(const struct prop_case *c, int *w, int *h, int *mult)
+{
+	(void)w;
+	(void)h;
+	*mult = (int)(1 + c->i % 3);
+}
+
+static void trace_matches_search(struct prop_case *c)
+{
+	struct prop_state *s = c->arg;
+	struct path_params p;
+	struct path_result plain, traced;
+	int k = (int)(1 + c->i % 3);
+
+	/* Half the maps carry their cheapest terrain in h_scale, so the
+	 * trace shows whether the search scales h as path_heuristic does. */
+	random_params(&s->r, &p, &c->pc.c);
+	if (c->i % 2)
+		p.h_scale = (uint32_t)k;
+	run_query(c->ctx, &c->pc, &p, c->buf, c->cap, &plain);
+	path_trace_clear(&s->t);
+	memset(&traced, 0xa5, sizeof(traced));
+	CHECK_EQ(path_find(c->ctx, &c->pc.g, &p, c->pc.sx, c->pc.sy, c->pc.gx,
+	                   c->pc.gy, s->buf2, c->cap, &traced, &s->t),
+	         traced.status);
+	expect_same_result(&plain, c->buf, &traced, s->buf2);
+	check_trace(&c->pc, &p, &s->t, &traced);
+}
+
 static void test_path_trace_matches_search(void **state)
 {
 	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *a = malloc(cap * sizeof(*a));
-	struct path_point *b = malloc(cap * sizeof(*b));
-	struct path_trace t;
-	struct splitmix r = {9};
-	unsigned i;
+	struct prop_state s = {.r = {9}, .buf2 = malloc(cap * sizeof(*s.buf2))};
+	const struct prop prop = {.seed = 9,
+	                          .cases = 1000,
+	                          .size = trace_size,
+	                          .check = trace_matches_search,
+	                          .arg = &s};
 
-	assert_true(a && b);
-	path_trace_init(&t, 0);
-	for (i = 0; i < 1000; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result plain, traced;
-		int k = (int)(1 + i % 3);
-
-		/* Half the maps carry their cheapest terrain in h_scale, so
-		 * the trace shows whether the search scales h as
-		 * path_heuristic does. */
-		pcase_make(&pc, case_seed(9, i), 0, 0, k);
-		random_params(&r, &p, &pc.c);
-		if (i % 2)
-			p.h_scale = (uint32_t)k;
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		run_query(ctx, &pc, &p, a, cap, &plain);
-		path_trace_clear(&t);
-		memset(&traced, 0xa5, sizeof(traced));
-		CHECK_EQ(path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy,
-		                   b, cap, &traced, &t),
-		         traced.status);
-		expect_same_result(&plain, a, &traced, b);
-		check_trace(&pc, &p, &t, &traced);
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	path_trace_fini(&t);
-	free(a);
-	free(b);
+	assert_non_null(s.buf2);
+	path_trace_init(&s.t, 0);
+	prop_run(&prop);
+	path_trace_fini(&s.t);
+	free(s.buf2);
 }
 
 /* Dijkstra closes cells in order of distance, each at its final g. */
+static void trace_dijkstra_order(struct prop_case *c)
+{
+	struct path_trace *t = c->arg;
+	const struct pcase *pc = &c->pc;
+	struct path_params p;
+	struct path_result res;
+	uint64_t prev = 0;
+	size_t k;
+
+	check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO, c->i % PATH_DIAG_COUNT,
+	             &pc->c, PATH_WEIGHT_ONE);
+	oracle_dijkstra(c->o, &pc->m, p.diagonal, &pc->c, pc->sx, pc->sy);
+	path_trace_clear(t);
+	check_describe(pc->seed, &pc->m, &p, pc->sx, pc->sy, pc->gx, pc->gy);
+	path_find(c->ctx, &pc->g, &p, pc->sx, pc->sy, pc->gx, pc->gy, c->buf,
+	          c->cap, &res, t);
+	for (k = 0; k < t->len; k++) {
+		const struct path_trace_event *e = &t->events[k];
+
+		if (e->kind != PATH_TRACE_EXPAND)
+			continue;
+		CHECK_EQ(e->g, c->o->dist[(size_t)e->y * pc->m.w + e->x]);
+		CHECK(e->f >= prev);
+		prev = e->f;
+	}
+}
+
 static void test_path_trace_dijkstra_order(void **state)
 {
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *buf = malloc(cap * sizeof(*buf));
-	struct oracle o;
 	struct path_trace t;
-	unsigned i;
+	const struct prop prop = {.seed = 10,
+	                          .cases = 500,
+	                          .check = trace_dijkstra_order,
+	                          .arg = &t};
 
-	assert_non_null(buf);
-	oracle_init(&o, cap);
 	path_trace_init(&t, 0);
-	for (i = 0; i < 500; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result res;
-		uint64_t prev = 0;
-		size_t k;
-
-		pcase_make(&pc, case_seed(10, i), 0, 0, 1);
-		check_params(&p, PATH_DIJKSTRA, PATH_H_ZERO,
-		             i % PATH_DIAG_COUNT, &pc.c, PATH_WEIGHT_ONE);
-		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		path_trace_clear(&t);
-		check_describe(pc.seed, &pc.m, &p, pc.sx, pc.sy, pc.gx, pc.gy);
-		path_find(ctx, &pc.g, &p, pc.sx, pc.sy, pc.gx, pc.gy, buf, cap,
-		          &res, &t);
-		for (k = 0; k < t.len; k++) {
-			const struct path_trace_event *e = &t.events[k];
-
-			if (e->kind != PATH_TRACE_EXPAND)
-				continue;
-			CHECK_EQ(e->g, o.dist[(size_t)e->y * pc.m.w + e->x]);
-			CHECK(e->f >= prev);
-			prev = e->f;
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
+	prop_run(&prop);
 	path_trace_fini(&t);
-	oracle_fini(&o);
-	free(buf);
 }
 
 /* The open list order is documented: lowest f, then highest g (lowest
@@ -2166,53 +2172,44 @@ static void test_path_ctx_node_after_search(void **state)
 /* For Dijkstra every closed cell holds its true distance, every open one
  * an upper bound, and cells the oracle cannot reach are untouched; the
  * parent chain of an optimal search rebuilds the returned path. */
+static void node_matches_oracle(struct prop_case *c)
+{
+	const struct pcase *pc = &c->pc;
+	struct path_params p;
+	struct path_result res;
+	int x, y;
+
+	check_params(&p, (c->i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
+	             PATH_H_OCTILE, c->i % 3, &pc->c, PATH_WEIGHT_ONE);
+	oracle_dijkstra(c->o, &pc->m, p.diagonal, &pc->c, pc->sx, pc->sy);
+	run_query(c->ctx, pc, &p, c->buf, c->cap, &res);
+	if (res.status == PATH_FOUND)
+		check_parent_chain(c->ctx, pc, c->buf, &res);
+	for (y = 0; y < pc->m.h; y++) {
+		for (x = 0; x < pc->m.w; x++) {
+			struct path_node_info info;
+			uint64_t d = c->o->dist[(size_t)y * pc->m.w + x];
+
+			CHECK_EQ(path_ctx_node(c->ctx, x, y, &info), 0);
+			if (d == ORACLE_UNREACHED) {
+				CHECK_EQ(info.reached, 0);
+				continue;
+			}
+			if (!info.reached)
+				continue;
+			CHECK(info.g >= d);
+			if (info.closed && p.algo == PATH_DIJKSTRA)
+				CHECK_EQ(info.g, d);
+		}
+	}
+}
+
 static void test_path_ctx_node_matches_oracle(void **state)
 {
-	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
-	struct path_point *buf = malloc(cap * sizeof(*buf));
-	struct oracle o;
-	unsigned i;
+	const struct prop prop = {
+	        .seed = 11, .cases = 1000, .check = node_matches_oracle};
 
-	assert_non_null(buf);
-	oracle_init(&o, cap);
-	for (i = 0; i < 1000; i++) {
-		struct pcase pc;
-		struct path_ctx *ctx;
-		struct path_params p;
-		struct path_result res;
-		int x, y;
-
-		pcase_make(&pc, case_seed(11, i), 0, 0, 1);
-		check_params(&p, (i / 3) % 2 ? PATH_DIJKSTRA : PATH_ASTAR,
-		             PATH_H_OCTILE, i % 3, &pc.c, PATH_WEIGHT_ONE);
-		oracle_dijkstra(&o, &pc.m, p.diagonal, &pc.c, pc.sx, pc.sy);
-		ctx = path_ctx_new(pc.m.w, pc.m.h);
-		assert_non_null(ctx);
-		run_query(ctx, &pc, &p, buf, cap, &res);
-		if (res.status == PATH_FOUND)
-			check_parent_chain(ctx, &pc, buf, &res);
-		for (y = 0; y < pc.m.h; y++) {
-			for (x = 0; x < pc.m.w; x++) {
-				struct path_node_info info;
-				uint64_t d = o.dist[(size_t)y * pc.m.w + x];
-
-				CHECK_EQ(path_ctx_node(ctx, x, y, &info), 0);
-				if (d == ORACLE_UNREACHED) {
-					CHECK_EQ(info.reached, 0);
-					continue;
-				}
-				if (!info.reached)
-					continue;
-				CHECK(info.g >= d);
-				if (info.closed && p.algo == PATH_DIJKSTRA)
-					CHECK_EQ(info.g, d);
-			}
-		}
-		path_ctx_free(ctx);
-		pcase_fini(&pc);
-	}
-	oracle_fini(&o);
-	free(buf);
+	prop_run(&prop);
 }
 
 /* --- heuristics and single steps ----------------------------------------- */

@@ -6,9 +6,7 @@
 ## stated limits of map size, monsters and turns.  Included by the top
 ## Makefile.am; paths are relative to the top.
 
-check_PROGRAMS += tests/session/test_timing tests/session/test_replay \
-	tests/session/test_ending tests/session/test_scores
-TESTS += tests/session/test_timing tests/session/test_replay \
+CMOCKA_TESTS += tests/session/test_timing tests/session/test_replay \
 	tests/session/test_ending tests/session/test_scores
 tests_session_test_timing_CFLAGS = $(TEST_CFLAGS)
 tests_session_test_timing_LDADD = tests/lib/libtest.a $(SESSION_LIBS) \

@@ -57,14 +57,21 @@ cmp -s "$tmp/cave.out" "$tmp/cave.rep" || bad "cave replay: another end"
 tap_check "a generated cave records, says so, and replays"
 
 # 2. Determinism: the same seed twice, byte for byte.
+# Each game must be played to its summary: two that fail alike are the
+# same bytes too.
 for i in 1 2; do
 	"$bin" --headless --log --no-timing --generate 80x40 --seed 11 \
-		--monsters 20 --turns 150 >"$tmp/det$i" 2>&1
+		--monsters 20 --turns 150 >"$tmp/det$i" 2>&1 ||
+		bad "seed 11, game $i: exit $?"
+	grep -q '^summary: turns=' "$tmp/det$i" ||
+		bad "seed 11, game $i: no summary: $(tail -n 1 "$tmp/det$i")"
 done
 cmp -s "$tmp/det1" "$tmp/det2" || bad "same seed, different games"
 tap_check "the same seed twice gives the same game, byte for byte"
 "$bin" --headless --log --no-timing --generate 80x40 --seed 12 \
-	--monsters 20 --turns 150 >"$tmp/det3" 2>&1
+	--monsters 20 --turns 150 >"$tmp/det3" 2>&1 || bad "seed 12: exit $?"
+grep -q '^summary: turns=' "$tmp/det3" ||
+	bad "seed 12: no summary: $(tail -n 1 "$tmp/det3")"
 cmp -s "$tmp/det1" "$tmp/det3" && bad "different seeds, same game"
 tap_check "another seed gives another game"
 # Without --seed every game draws a fresh seed, says which, and --seed

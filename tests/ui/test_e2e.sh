@@ -47,9 +47,14 @@ ok() {
 
 screen() { $T capture-pane -p -t g; }
 
+# How long a wait may poll before it gives up.  Every wait ends as soon
+# as the screen shows what it waits for, so only a game that never shows
+# it reaches this: long enough that a busy machine never does.
+wait_secs=60
+
 # wait_for REGEX [SECONDS]: polls the screen until a line matches.
 wait_for() {
-	local i n=$(( ${2:-10} * 20 ))
+	local i n=$(( ${2:-$wait_secs} * 20 ))
 	for ((i = 0; i < n; i++)); do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.05
@@ -60,7 +65,7 @@ wait_for() {
 # wait_gone REGEX: polls until no line matches.
 wait_gone() {
 	local i
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < wait_secs * 20; i++)); do
 		screen | grep -Eq -- "$1" || return 0
 		sleep 0.05
 	done
@@ -69,15 +74,21 @@ wait_gone() {
 
 # dismiss_more: a key (space, which is no command) at each --More--
 # until none is left; every page seen is kept in $tmp/pages, which
-# seen REGEX searches.
+# seen REGEX searches.  After each key it waits for the screen to change,
+# so that a slow redraw is neither taken for the next page nor sent a
+# second key that would pass a page unseen.
 dismiss_more() {
-	local i
+	local i j page
 	: >"$tmp/pages"
 	for ((i = 0; i < 20; i++)); do
-		screen >>"$tmp/pages"
-		screen | grep -q -- '--More--' || return 0
+		page=$(screen)
+		printf '%s\n' "$page" >>"$tmp/pages"
+		printf '%s\n' "$page" | grep -q -- '--More--' || return 0
 		$T send-keys -t g Space
-		sleep 0.1
+		for ((j = 0; j < wait_secs * 20; j++)); do
+			[ "$(screen)" != "$page" ] && break
+			sleep 0.05
+		done
 	done
 	return 1
 }
@@ -411,7 +422,7 @@ $T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' && bad "NO_COLOR: colours d
 $T send-keys -t g -- +
 $T send-keys -t g ' '
 wait_for 'REPLAY (ended|playing)' || bad "replay: did not resume"
-wait_for 'End of the recording' 10 || bad "replay: did not reach the end"
+wait_for 'End of the recording' || bad "replay: did not reach the end"
 $T send-keys -t g q
 check_restored "a recording plays in the terminal: pause, step, AI view, NO_COLOR" 0
 
@@ -458,7 +469,7 @@ map_has() { screen | grep '^#' | cut -c1-20 | grep -qF -- "$1"; }
 # wait_map CHAR [gone]: polls until CHAR is drawn (or is no more).
 wait_map() {
 	local i
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < wait_secs * 20; i++)); do
 		if map_has "$1"; then [ -z "${2:-}" ] && return 0
 		else [ -n "${2:-}" ] && return 0; fi
 		sleep 0.05

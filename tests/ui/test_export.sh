@@ -86,7 +86,8 @@ tap_is $? 0 "--cast: the title names the map, the seed and the replay"
 "$bin" --cast "$tmp/x.cast" >/dev/null 2>"$tmp/err"
 tap_is $? 2 "--cast without --headless is a usage error"
 mkfifo "$tmp/fifo.cast"
-timeout 5 "$bin" --headless --map tutorial --turns 1 \
+# 60 s: only a writer that waits on the FIFO comes near it.
+timeout 60 "$bin" --headless --map tutorial --turns 1 \
 	--cast "$tmp/fifo.cast" >/dev/null 2>"$tmp/err"
 tap_is $? 1 "--cast to a FIFO is refused, not waited on"
 grep -q "fifo.cast: error: .*not a regular file" "$tmp/err"

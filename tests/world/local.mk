@@ -4,8 +4,7 @@
 ## Makefile.am; paths are relative to the top.
 
 WORLD_TESTS = tests/world/test_world tests/world/test_gen tests/world/test_fov
-check_PROGRAMS += $(WORLD_TESTS)
-TESTS += $(WORLD_TESTS)
+CMOCKA_TESTS += $(WORLD_TESTS)
 tests_world_test_world_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_world_LDADD = $(TEST_LIBS)
 tests_world_test_gen_CFLAGS = $(TEST_CFLAGS)
@@ -13,7 +12,6 @@ tests_world_test_gen_LDADD = $(TEST_LIBS)
 tests_world_test_fov_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_fov_LDADD = $(TEST_LIBS)
 
-check_PROGRAMS += tests/world/test_fight
-TESTS += tests/world/test_fight
+CMOCKA_TESTS += tests/world/test_fight
 tests_world_test_fight_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_fight_LDADD = $(TEST_LIBS)
