@@ -8,9 +8,6 @@
 #   tap_test "DESCRIPTION" COMMAND...    ok when COMMAND succeeds
 #   tap_is GOT WANT "DESCRIPTION"        ok when the two strings are equal
 #   tap_skip "DESCRIPTION" "REASON"      a check that could not run here
-#   tap_todo "DESCRIPTION" "WHY" "WHAT"  a known failure, not yet fixed:
-#                                        "not ok ... # TODO WHY" (passes
-#                                        the run, as XFAIL), then WHAT
 #   tap_skip_all "REASON"                nothing can run here: exits 77
 #   tap_fail "REASON"                    a problem in the current check...
 #   tap_check "DESCRIPTION"              ...which ends here: ok when no
@@ -72,13 +69,6 @@ tap_is() {
 
 tap_skip() {
 	tap_result_ 1 "$1" "SKIP${2:+ $2}"
-}
-
-tap_todo() {
-	tap_count=$((tap_count + 1))
-	tap_pending=0
-	printf 'not ok %d - %s # TODO %s\n' "$tap_count" "$1" "$2"
-	[ $# -lt 3 ] || tap_diag "$3"
 }
 
 tap_skip_all() {
