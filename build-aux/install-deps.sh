@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # install-deps.sh - installs what hunted needs to build, test and benchmark
 # on Debian or Ubuntu.  As root it installs directly; otherwise it asks
 # sudo.

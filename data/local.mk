@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## data/local.mk - the data files (installed under $(pkgdatadir)), and
 ## the installed game's check of them.  The loader's tests are in
 ## tests/data/local.mk.  Included by Makefile.am; paths are relative to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - hunted's command line: reads the options with the one table
  * (session/setup.c), picks the front end (the terminal, headless play,
  * or --check) and runs the session.  Usage mistakes print the usage on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/local.mk - what the tests of every part share: the golden files,
 ## the Moving AI fixtures, and the check of the architecture itself.  The
 ## tests of each part of src/ are in the folder named like it

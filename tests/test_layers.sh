@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_layers.sh - the architecture of doc/ARCHITECTURE.md, checked on the
 # real sources and the real library: data flows one way (a file includes
 # only its own layer or the layers below it), no two files include each

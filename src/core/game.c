@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.c - a game: the world, its minds, and the order of a turn. */
 #include "game.h"
 

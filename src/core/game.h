@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.h - one game of hunted: the world and the minds that play it, and
  * the order of a turn.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/local.mk - the core library: files -> world -> rules -> minds,
 ## and the turn that orders them.  No curses, no globals, no printing.
 ## Each folder lists its own files in a local.mk beside them.

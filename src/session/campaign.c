@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campaign.c - a run of hunted: the shipped dungeons in an order that
  * teaches (one wall, doors and keys, kinds of ground, all of it, hunters
  * that each search their own way, a maze, a cave too big to see, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campaign.h - a run of hunted: the levels a game without --map or
  * --generate goes down through, one after the other by their stairs. */
 #ifndef HUNTED_CAMPAIGN_H

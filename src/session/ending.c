@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ending.c - how a game ended: the notes taken turn by turn, the
  * sentence and the score (the rules are in ending.h). */
 #include "ending.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ending.h - how a game ended, in the words a roguelike player expects
  * ("Killed by a goblin on level 1, turn 412.", "Escaped from level 1 on
  * turn 98."), and its score.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* files.c - finding and loading a session's data files. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* files.h - a session's data files: where they are, the dungeon a setup
  * names (a map name, a data file, a Moving AI map, or a generated
  * dungeon), and the check of one file.  Shared by the terminal game,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* headless.c - headless play: commands from --keys, the autopilot or a
  * recording, and the log and the summary line they print. */
 #include "headless.h"

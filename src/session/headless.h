@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* headless.h - playing without a terminal: where the commands come from
  * (--keys, the autopilot, or a recording being checked) and what is
  * printed (every event with --log, one summary line at the end). */

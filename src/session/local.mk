@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/session/local.mk - a game session: how it was set up (the one
 ## option table), its data files, the one loop from a source of commands
 ## to its sinks, recordings and replays, headless play; the end of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* morgue.c - writing a finished game's morgue file. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* morgue.h - the morgue file: what is left of a finished game, as text
  * (how it ended, the score, the seed that plays it again, the last
  * messages and the dungeon at the end), written for each game that ends

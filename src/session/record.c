@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - writing recordings (the format is in record.h). */
 #include "record.h"
 

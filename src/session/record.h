@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.h - writing a recording, format 2:
  *
  *   # hunted recording: hunted --headless --replay FILE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - reading recordings: the whole file checked line by line
  * before anything is played (the format is in record.h). */
 #include "replay.h"

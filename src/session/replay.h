@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.h - reading a recording back (record.h writes them).
  *
  * The whole file is read through the opener (core/base/file.h) and

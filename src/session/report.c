@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.c - diagnostics as a compiler prints them: FILE:LINE:COL:
  * SEVERITY: MESSAGE, the source line and a caret under the column
  * (FILE:LINE: for a whole line, FILE: for a whole file). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.h - printing a list of problems found in data files, the way a
  * compiler prints them, for --check and before the game starts. */
 #ifndef HUNTED_REPORT_H

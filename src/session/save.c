@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* save.c - writing and reading saved games (the format is in save.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* save.h - saved games.  The game is deterministic from its seed and
  * its commands, so a save is a recording (record.h) of the game so far:
  *

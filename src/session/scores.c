@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scores.c - reading, ranking and writing the high-score list (the
  * format is in scores.h). */
 #include "scores.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scores.h - the high-score list: a small text file, best game first
  * (the format is in doc/formats.md):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* session.c - making a session from its setup, and the one loop that
  * plays it. */
 #include "session.h"

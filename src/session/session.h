@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* session.h - a game session: the game a setup describes, and the one
  * loop that plays it from a source of commands to the sinks that show,
  * print or record what happened.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* setup.c - the table of hunted's options: parsing the command line with
  * it, printing --help from it, and writing and reading the options that
  * make a game in a recording's header. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* setup.h - how a game session was set up: the one description of it,
  * and the one table of options that fills it.
  *

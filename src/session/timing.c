@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* timing.c - the times of a session's turns in bounded memory (see
  * timing.h).  A time below 2 * TIMING_SUB ns has a bucket of its own;
  * above, the bucket is the leading bit's position and the TIMING_SUB_BITS

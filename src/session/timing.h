@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* timing.h - the times of a session's turns in bounded memory: a
  * histogram with 64 buckets per power of two, so that a game of a hundred
  * million turns takes the same 18 KiB as one of ten.  A quantile read off

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* userdir.c - the player's folder under $XDG_DATA_HOME, files written
  * whole, and files moved aside. */
 #include "userdir.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* userdir.h - where hunted keeps a player's own files: the saved game,
  * the high scores and the morgue files, in $XDG_DATA_HOME/hunted/ (by
  * default ~/.local/share/hunted/), made when first needed.

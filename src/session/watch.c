@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* watch.c - noticing that a data file changed: each file's modification
  * time and size, taken when it was loaded and compared later. */
 #include "watch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* watch.h - the data files of a game and whether one of them changed
  * since it was loaded, for reloading while the game runs. */
 #ifndef HUNTED_WATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* canvas.c - the screen in memory. */
 #include "config.h"
 

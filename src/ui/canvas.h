@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* canvas.h - a screen in memory: a grid of characters with a colour and
  * attributes each.  The game and the AI view draw into a canvas; the
  * terminal code copies it to curses, and --dump-screen prints it as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cast.c - screens as an asciicast v2 file (see cast.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cast.h - screens written as an asciicast v2 file, the format that
  * `asciinema play` plays: a header line (a JSON object: version 2, the
  * width and height, a title) and one event line per frame,

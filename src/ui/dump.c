@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.c - the headless screen sinks: the screen as text at the end of a
  * headless session (--dump-screen), and every turn as an asciicast frame
  * (--cast). */

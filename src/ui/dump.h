@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.h - the headless screen sinks.  The screen as text
  * (--dump-screen): a headless session's sink that draws every turn as the
  * terminal would, and at the end prints the screen (and with the AI view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keys.c - the movement keys and the names of keys. */
 #include "keys.h"
 

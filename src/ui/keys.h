@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keys.h - the keys of the terminal front end: the codes the view takes
  * (printable ASCII and control characters as themselves, the rest as the
  * codes below, which term.c translates from curses), the movement keys,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/ui/local.mk - the terminal front end (term.c is the only curses
 ## code) and the game binary.
 ## Included by the top Makefile.am; paths are from the top.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* term.c - the terminal front end, the only code that uses curses: keys
  * in, the view's canvas out, signals and the terminal's state, and the
  * session played in it.

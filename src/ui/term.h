@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* term.h - the terminal: the only part of hunted that uses curses. */
 #ifndef HUNTED_TERM_H
 #define HUNTED_TERM_H

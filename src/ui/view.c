@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* view.c - the game screen: the map viewport, the status line, look
  * mode, and the screen's modes in one table (view_modes: each mode's key
  * table, how it draws, what it does while no key comes).  It turns keys

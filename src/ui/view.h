@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* view.h - what the player sees: the map viewport, the status line, the
  * message log, look mode, help, message history, the prompts, the
  * reload error panel and the AI view (the files that draw them:

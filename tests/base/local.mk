@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/base/local.mk - unit tests of src/core/base: the diagnostics
 ## list, the opener on every kind of file a name can be, and the number
 ## parser.  Included by the top Makefile.am; paths are relative to the top.

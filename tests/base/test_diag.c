@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_diag.c - the diagnostics list: locations (a column, a whole line,
  * a whole file), limits, counters, and the "did you mean" suggestions the
  * loader shows for misspelt words. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_file.c - the one opener of the files users name, on every kind of
  * file a name can turn out to be: each is read or refused at once, with
  * one line saying which, and nothing past the caller's limit is read.  A

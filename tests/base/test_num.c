@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_num.c - the one number parser: strict whole numbers (the options,
  * recordings, the data files' values and the Moving AI numbers), sizes
  * "WxH", and the decimals of the Moving AI scenarios' optimal lengths. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* clock.h - what the benchmark programs share: the monotonic clock, in
  * nanoseconds, and the orders qsort needs for their medians and
  * percentiles. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crowdbench.c - crowds of monsters, the ordinary way against
  * cooperative planning, in one run on the same dungeons and seeds.
  *

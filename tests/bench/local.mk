@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/bench/local.mk - the benchmark programs (built by `make`, run by
 ## hand or by CI, not by `make check`).
 ## Included by the top Makefile.am; paths are relative to the top.

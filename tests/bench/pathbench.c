@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pathbench.c - hunted's A* and jump point search on the Moving AI
  * benchmark maps: checked against the published optimal lengths (--check),
  * and timed side by side with libtcod's TCOD_path_compute on the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* repairbench.c - what a monster pays when a door shuts or opens near
  * its path: D* Lite's repair (core/path/dlite.h) against today's answer,
  * a new A* search (path_find) from where the monster stands, on the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run-all.sh - pathbench over every Moving AI problem set in a directory:
 # --check (against the optimal lengths) and, when pathbench was built with
 # libtcod, --vs-libtcod.  Prints each run's summary line and exits 1 when

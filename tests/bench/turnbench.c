@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* turnbench.c - the cost of the monsters' turn, strategy against strategy,
  * in one run on the same generated dungeon and the same seeded game:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* winrate.c - how hard each level of the campaign is, measured: each
  * level played alone on many seeds by the two autopilots, the careful
  * one (round the monsters, fights where it pays, doors shut on hunters,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/data/local.mk - unit tests of src/core/data: the data-file
 ## loader with its exact file:line:col reports, the Moving AI readers on
 ## den312d (tests/fixtures), the loader and the checks at the largest

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_check.sh - the real binary's data checks: every shipped file passes
 # `hunted --check`, which says "FILE: ok" for each, a broken file is
 # reported as FILE:LINE:COL with its

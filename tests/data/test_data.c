@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_data.c - the data-file loader: one test per kind of problem, with
  * the exact file:line:col and message a modder would see, the edge cases
  * of the bytes themselves (CRLF, BOM, NUL, binary, empty, missing), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_movingai.c - the Moving AI readers, and the path engine against the
  * optimal lengths of a real benchmark map (den312d, 320 problems).
  *

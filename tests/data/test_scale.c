@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_scale.c - the data loader and the dungeon checks at the largest
  * sizes, judged by the work they do rather than by the machine's speed:
  * realloc and the floods are wrapped at link time (-Wl,--wrap, see

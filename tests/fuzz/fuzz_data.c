@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_data.c - libFuzzer target for the data-file loader: any bytes must
  * load without a crash, a leak or undefined behaviour, and every problem
  * must come back as a diagnostic with a sane location. */

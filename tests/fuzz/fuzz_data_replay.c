@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_data_replay.c - runs every file of a saved fuzz corpus through a
  * fuzz target, so `make check` (and its sanitizer build) replays what the
  * fuzzer found without needing clang's fuzzer runtime.  Arguments are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_file.c - the fuzz targets' temporary files. */
 #include "fuzz_file.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_file.h - the fuzz targets' temporary files, for the readers that
  * take a path rather than bytes in memory. */
 #ifndef HUNTED_FUZZ_FILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_movingai.c - libFuzzer target for the Moving AI readers: any bytes
  * must read without a crash, a leak or undefined behaviour, a bad file must
  * come back as an error with a sane location, and a good one must read as

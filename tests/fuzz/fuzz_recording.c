@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_recording.c - libFuzzer target for replays (hunted --replay FILE),
  * end to end: any bytes, written to a file, must read without a crash, a
  * leak or undefined behaviour; a recording refused must say where; one

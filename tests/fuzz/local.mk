@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/fuzz/local.mk - fuzz targets for the data loader, the Moving AI
 ## readers and the recording parser: their saved corpora replay in every
 ## `make check`; `make fuzz` builds the libFuzzer targets with clang

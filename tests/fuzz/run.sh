@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh - runs hunted's libFuzzer targets (built by `make fuzz`
 # in a build tree configured with clang found) from their shipped corpora,
 # for a while each, and says what every run did in one line:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/game/local.mk - tests of src/core/game.c, whole games: the same
 ## seed gives the same game, a soak of random play with every invariant
 ## checked after each turn, and games carried over to edited data.

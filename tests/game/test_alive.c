@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_alive.c - the shipped dungeons are alive without --hunt: while
  * the player stands and waits, every monster on every map moves (guards
  * walk their rounds, the others wander). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_campaign.c - a run of levels: the stairs of one lead down to the
  * next, with the player's wounds and the turn count carried over, the
  * last one's out of the dungeon; a level that cannot be made ends the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_game.c - whole games: the same seed and commands give the same
  * game, event for event, and a turn that ends the game counts. */
 #include <setjmp.h>

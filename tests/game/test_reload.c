@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_reload.c - a game carried over to edited data files: the player,
  * the monsters and what they know stay; the terrain is the file's; every
  * monster plans again; a map of another size starts over. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_soak.c - 10,000 turns of random input on generated dungeons, with
  * the world's invariants checked after every turn: no actor inside a wall
  * or a closed door, no two actors in one cell, every cached path legal,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - the case being checked, and the path check (see check.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.h - checks that print the case they failed on.  A property test
  * runs thousands of random cases, and a failure is only useful with the
  * one that broke it: describe each case (cheaply: it is only formatted on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dungeon.c - hand-made dungeons for the tests. */
 #include <setjmp.h>
 #include <stdarg.h>

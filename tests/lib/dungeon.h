@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dungeon.h - hand-made dungeons for the tests of the world, the minds
  * and the game: monster kinds, a legend and a map's rows, loaded as if
  * they were data/maps/test.txt (so that "../terrain.txt" is the shipped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixture.c - the test fixtures and the source tree (see fixture.h). */
 #include <math.h>
 #include <stdio.h>

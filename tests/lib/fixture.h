@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixture.h - the files the tests read: the source tree (found through
  * the top_srcdir variable the harness exports, so VPATH and distcheck
  * builds work; "." when run by hand from the top), and the Moving AI map

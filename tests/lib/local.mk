@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/lib/local.mk - what the tests share, as one library: the TAP
 ## runner every test program reports through (tap), the tests' own maps
 ## built from ASCII art or at random (map, splitmix), the brute-force

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* map.c - the tests' own cost maps and their builders (see map.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* map.h - the tests' own copy of a cost map, apart from struct grid, so
  * that an oracle never reads the engine's data structure; and the ways
  * the tests build one: from ASCII art, at random, as a serpentine. */

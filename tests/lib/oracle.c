@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oracle.c - Dijkstra and BFS written from the textbook (see oracle.h). */
 #include <stdlib.h>
 

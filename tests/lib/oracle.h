@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oracle.h - the brute-force answers the path tests compare the engine
  * with: a textbook Dijkstra and a breadth-first search over a struct
  * test_map, with their own step rule written from the spec, sharing no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* splitmix.h - the tests' own stream of random numbers: splitmix64 (the
  * step of core/base/rng.h, the one generator), one 64-bit word of state,
  * so a case is reproducible from the seed a failure prints.  A stream of

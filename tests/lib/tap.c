@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tap.c - the child processes and the TAP lines every runner shares (see
  * tap.h).  No cmocka here: the fuzz corpus replays link this alone. */
 #include <errno.h>

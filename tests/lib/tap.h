@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tap.h - how every test program reports: TAP, the Test Anything
  * Protocol, one result per case, which automake's tap-driver.sh turns
  * into one PASS or FAIL line per case in `make check`.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tap.sh - TAP (the Test Anything Protocol) for the shell tests, one
 # result per check, which automake's tap-driver.sh turns into one PASS or
 # FAIL line each in `make check`.  Sourced (POSIX sh; bash works too):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tap_cmocka.c - cmocka groups run in a child process and reported as one
  * TAP stream (see tap.h). */
 #include <fnmatch.h>

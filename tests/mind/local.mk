@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/mind/local.mk - unit tests of src/core/mind: the monsters'
 ## behaviour on hand-made dungeons.  Included by the top Makefile.am;
 ## paths are relative to the top.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_coop.c - cooperative path-finding in crowds: the reservation table
  * against a plain array of every (cell, turn), the planner's space-time
  * plans on random dungeons full of monsters, a corridor two groups cross

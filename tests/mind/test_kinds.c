@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kinds.c - the shipped monster kinds (data/monsters.txt) and the
  * searches they hunt with, each shown by what a player would notice: the
  * greedy zombie pressing against a U-shaped wall while the goblin's A*

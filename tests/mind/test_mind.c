@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mind.c - the monsters' minds on small hand-made dungeons: doors
  * opened or gone around, lava avoided, a door shut in a monster's face,
  * crowds in corridors, unreachable players, lost sight, shared distance

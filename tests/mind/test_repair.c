@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_repair.c - a wanderer whose way to a goal that stays put is
  * walled up again and again, a few steps ahead of it, as the AI view's
  * sandbox or a door keeper would: its first break is searched again, its

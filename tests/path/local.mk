@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/path/local.mk - unit tests of src/core/path: the grid, A* and its
 ## relatives against brute-force oracles, jump point search, the
 ## hierarchy for big maps, D* Lite's repairs, distance maps and floods.

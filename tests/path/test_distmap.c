@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_distmap.c - distance maps checked against a brute-force relaxation
  * and against A*, walked downhill, cut at max_cost; the argument checks;
  * the open and the largest maps, each one component.  The relaxation

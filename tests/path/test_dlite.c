@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_dlite.c - D* Lite (core/path/dlite.c) against the brute-force
  * Dijkstra of tests/lib, after every repair: thousands of seeded random
  * grids with terrain, each planned once and then changed again and again

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_flood.c - floods and connected components (path/flood.h) against
  * brute-force oracles.  flood_steps: steps and the order cells are
  * reached against tests/lib's breadth-first search on thousands of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_grid.c - the step-cost grid: size limits, the blocked border the
  * search relies on to skip bounds checks, and safe teardown. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_hpa.c - the hierarchy for big maps (hpa.h) checked against the
  * tests' own Dijkstra on thousands of seeded random grids with terrain,
  * walls and doors, under every diagonal rule and several step costs:

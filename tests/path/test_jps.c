@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_jps.c - jump point search checked against a plain Dijkstra written
  * here (it shares nothing with the engines) and against the A* of path.c,
  * on thousands of seeded random uniform-cost grids, both 8-way diagonal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_path.c - the path engine checked against a brute-force Dijkstra and
  * BFS written here, independently of the engine, on thousands of seeded
  * random grids; plus the classic tutorial examples, argument checking,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/session/local.mk - the session: the turn-time histogram, the
 ## reader of recordings, how a game ended and its score, the high-score
 ## list; the real binary without a terminal: golden games, replays,

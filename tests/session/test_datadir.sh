@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_datadir.sh - where the game finds its data: --data-dir, then
 # $HUNTED_DATA, then the data/ of the build tree the program runs from
 # (found from the program's own location), then the installed

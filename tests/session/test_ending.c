@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_ending.c - how a game ended, as a player reads it: the words for
  * each end, the killer named with its article, the player's kills and
  * the last messages noted turn by turn, and the score by its documented

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_headless.sh - the real binary without a terminal: golden files of
 # seeded games (every event and the summary), determinism, recordings that
 # replay to the same end and stop with exit 3 when tampered with, and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_hostile.sh - the real binary on every file a user could name by
 # mistake or in malice: devices that never end (/dev/zero, /dev/urandom)
 # or are no file (/dev/null), FIFOs nobody writes to, sparse files of

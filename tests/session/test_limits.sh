@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # test_limits.sh - the limits README.md states ("Limits"), each played
 # by the real binary and held to its stated memory and to the work it
 # counts: the largest map (4096x4096, as a data file and as a Moving AI

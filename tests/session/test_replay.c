@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_replay.c - the reader of recordings: a whole recording reads as
  * what it says, and every way one can be cut short, out of order or
  * malformed is refused at its line, with what is wrong, before anything

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_save.sh - the end of a game, saved games, high scores and morgue
 # files, by the real binary without a terminal:
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_scores.c - the high-score list: it reads back what it writes,
  * best first; a game takes its place below the games of its score; only
  * the best SCORES_KEEP stay; a damaged list is refused at its line, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_timing.c - the session's turn times in bounded memory, against the
  * exact order statistics of the same times sorted. */
 #include <setjmp.h>

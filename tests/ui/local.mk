@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/ui/local.mk - what the terminal front end draws (golden screen
 ## dumps), what it exports (asciicasts, JSON traces) and the real game in
 ## tmux, and the keys the manual page and the README name (the key

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # test_e2e.sh - the real game in a real terminal: tmux runs hunted in a
 # detached session of a fixed size, keys go in with send-keys and the
 # screen comes back with capture-pane.  Every check polls for the text it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_export.sh - what hunted writes to share a game or a search, read
 # back by a JSON parser (python3's json module): --cast of a game and of
 # a replay is an asciicast v2 file (a header object, then one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_screen.sh - what the game draws, as text: --dump-screen prints the
 # screen the terminal would show (and with --ai-view every AI layer over
 # the whole map) after a seeded headless game.  Golden files hold them.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## tests/world/local.mk - unit tests of src/core/world: the rules on
 ## hand-made dungeons, the dungeon generator, and the player's field of
 ## view and memory.  Included by the top

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fight.c - fights, wounds and noise: blows that roll to hit and
  * for damage from the game's seeded RNG, wounds that close over the
  * turns, a spring that heals once and runs dry, and monsters that hear a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fov.c - what the player sees and remembers (core/world/fov.h):
  * every cell of random small maps against the rule worked out the slow
  * obvious way, the sight shared with the monsters, walls and shut doors

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_gen.c - the dungeon and cave generators: what a player of
  * `--generate WxH [--cave]` would notice.  The same seed gives the same
  * dungeon; every size from the smallest to the largest is playable (one

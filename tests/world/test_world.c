@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_world.c - the rules of the world on small hand-made dungeons:
  * speed and energy, the player's doors and keys, sight, the command
  * letters.  Each test is something a player would notice. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.c - the diagnostics list and the "did you mean" helper. */
 #include "diag.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.h - a list of problems found in data files, owned by the caller.
  *
  * Loaders never print and never stop at the first problem: they add every

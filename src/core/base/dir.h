@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dir.h - hunted's one table of the eight directions on the grid.
  *
  * The four straight directions come first, so a 4-connected search uses

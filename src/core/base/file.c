@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file.c - opening and reading the files a user names, whatever they turn
  * out to be (see file.h). */
 #include "file.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file.h - the one way hunted opens a file a user named: data files and
  * their includes, Moving AI maps and problem sets, recordings, and the
  * source lines the diagnostics quote.

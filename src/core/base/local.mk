@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/base/local.mk - what every layer of the core uses: the
 ## diagnostics list, the one opener of the files users name, the one RNG,
 ## the one direction table, the one number parser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num.c - the strict number parser. */
 #include "num.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num.h - hunted's one number parser, strict: the whole text must be the
  * number, digits only (no sign, no spaces, no "0x"), and within a bound.
  * Command-line options, recordings, the data files and the Moving AI

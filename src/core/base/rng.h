@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.h - hunted's one source of randomness: xoshiro256** seeded through
  * splitmix64.  Everything random in a game goes through one struct rng
  * owned by the world, so the same seed gives the same game on every

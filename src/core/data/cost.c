@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cost.c - what entering each terrain costs the player or a monster kind,
  * and the whole map as the grid of multipliers the path engine sees.
  * Doors are costed as their open form for whoever can open them. */

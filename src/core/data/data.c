@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* data.c - struct data, what the loader fills: its lifetime, lookups of
  * terrain, keys and monsters by name, and the list of files it was read
  * from.  Reading the files starts in load.c (data_impl.h lists the loader's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* data.h - hunted's data files: terrain kinds, key kinds, monster kinds and
  * hand-made dungeons, loaded from the line-oriented text format that
  * data/README documents.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* data_impl.h - what the files of the data loader share, and nothing the rest
  * of the game needs (that is data.h).
  *

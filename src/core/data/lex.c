@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lex.c - the tokens of a line of a data file: words, glyphs in single
  * quotes, strings in double quotes, and '#' comments; then the typed
  * values read from them (a name, an integer, a glyph, one of a list of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load.c - reading data files: a file and the files it includes, line by
  * line.  A line is a directive (include, a record header, legend, MAP),
  * more keywords of the record above it, or a row of a MAP block.  Then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/data/local.mk - the data files: terrain, keys, monsters and
 ## dungeons, the Moving AI benchmark files, and the checks on them.
 ## The loader's files are listed in data_impl.h, in the order a line

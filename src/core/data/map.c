@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* map.c - the dungeon of a map file: its legend and its MAP block as they
  * are read; then, once every file has been read (a name may be used
  * before the record that defines it, even in a later file), the names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movingai.c - readers for the Moving AI Lab `.map` and `.scen` files.
  *
  * The files come from outside the project, so nothing in them is trusted:

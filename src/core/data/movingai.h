@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movingai.h - readers for the Moving AI Lab grid benchmark files: the
  * `.map` format (an octile map) and the `.scen` format (problem lists
  * with their optimal lengths).

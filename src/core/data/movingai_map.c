@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movingai_map.c - a Moving AI benchmark map (`.map`, "type octile") as a
  * playable dungeon.
  *

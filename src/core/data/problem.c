@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* problem.c - how the loader reports a problem: at a column of the line
  * being read, or at a location saved for later, since names are resolved
  * and the dungeon is checked only after every file has been read. */

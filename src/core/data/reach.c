@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reach.c - warnings for dungeons that load but cannot be played
  * properly: an exit the player cannot reach, a monster that can never
  * get next to the player.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - terrain, key, monster and dungeon records: a header line
  * ("terrain NAME") and then keywords with their values, on the header's
  * line or on the lines below it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* autopilot.c - the headless player, in two styles: straight, the
  * cheapest way to the exit and nothing else (a careless player); and
  * careful, which goes round the monsters, fights in doorways and

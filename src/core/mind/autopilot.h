@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* autopilot.h - the player's mind for headless games and benchmarks: a
  * simple, deterministic player that heads for the exit. */
 #ifndef HUNTED_AUTOPILOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* coop.c - cooperative path-finding for monsters in a crowd: a short
  * plan in space and time, planned round the turns and cells the others
  * have reserved, so that a crowd flows past itself instead of jamming.

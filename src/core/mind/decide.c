@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decide.c - one monster's decision: strike, keep its path or plan
  * again, and take the next step: its cooperative plan's in a crowd
  * (coop.c), or the path's (swapping with an ally, waiting behind one, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* goal.c - what a monster sees and hears, and where it wants to go: the
  * player it sees, the spot where it last saw the player or heard a
  * noise, a round from its post and back, or a random place to wander

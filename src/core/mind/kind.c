@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kind.c - what each monster kind plans with: the search parameters
  * monsters.txt gives it, its cost grid (terrain, its overrides, doors as
  * it can pass them), the connected components of that grid and, on big

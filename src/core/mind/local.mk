@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/mind/local.mk - the minds: what each monster wants, the paths
 ## it keeps, the plans it makes, the distance maps its kind shares, and
 ## the player's autopilot.  Included by src/core/local.mk; paths are from

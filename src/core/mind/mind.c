@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mind.c - the minds of a world's monsters: making and freeing them,
  * carrying them over a reload, the start of a tick, and the entry points
  * of a decision and of the AI view's searches. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mind.h - the monsters' minds: what each one wants, the path it keeps,
  * and the planner that decides its next action.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mind_impl.h - the inside of the minds, shared by the files of
  * src/core/mind/: each monster kind's planning state, the planner's
  * memory, and the steps of a decision. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plan.c - a monster's search and the path it keeps: the crowd priced
  * into its kind's grid, the search itself (A*, jump point search, on big
  * maps the hierarchy, or the D* Lite context repair.c lent it), and

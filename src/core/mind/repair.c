@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* repair.c - the few D* Lite contexts (core/path/dlite.h) the minds lend
  * to monsters whose way to a goal that stays put keeps being broken by
  * changes of the map: a door shut in a guard's face, a cell the sandbox

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reserve.c - the reservation table: a ring of per-turn hash sets of
  * claimed cells, and what each owner holds, so that its claims can be
  * dropped without a scan. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reserve.h - the reservation table of cooperative path-finding: which
  * monster has claimed which cell at which future turn.
  *

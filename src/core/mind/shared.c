@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shared.c - distance maps shared by the chasers of a kind: when many of
  * them want a new way in the same tick, one Dijkstra from the player
  * serves them all, each reading its path downhill off the map. */

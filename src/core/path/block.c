@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* block.c - making a block of cells current for a bucket search: its g
  * reset, and the neighbour masks of its cells worked out from the grid
  * (16 cells at a time with SSE2, plain C elsewhere), so that an expansion

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bucket.c - the search with Dial's buckets for its open list, for every
  * search whose f never decreases along a path: A* with w = 1 and a
  * consistent heuristic (octile, Chebyshev, zero; Manhattan on 4-way

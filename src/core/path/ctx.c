@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ctx.c - the search context and its per-cell memory: allocated once per
  * map size and reused by every query.
  *

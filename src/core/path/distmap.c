@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* distmap.c - Dijkstra distance maps.
  *
  * The distance search runs backwards: it starts at the sources and settles

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* distmap.h - distance maps: one Dijkstra from a set of sources over a
  * grid, which every mover heading for them can walk downhill.
  *

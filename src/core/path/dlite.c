@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlite.c - D* Lite: a backward search from a fixed goal that repairs
  * itself when cells change and when the walker moves (see dlite.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlite.h - incremental re-planning: D* Lite (Koenig and Likhachev,
  * 2002) over a struct grid, for a walker whose goal stays put while the
  * map changes under it (a door shuts, a wall falls) and while it walks.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flood.c - breadth-first floods and connected components on a grid. */
 #include "flood.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flood.h - what is connected to what on a grid: a breadth-first flood
  * from one cell, counting steps, and the labelling of every connected
  * area at once.  Both move as the path engine does (path_step_cost's

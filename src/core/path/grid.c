@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.c - allocation of the step-cost grid the path engine searches. */
 #include "grid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.h - the path engine's view of a map: one step-cost multiplier per
  * cell, 0 meaning blocked.
  *

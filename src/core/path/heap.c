@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* heap.c - the search with a 4-ary heap for its open list, for the
  * searches whose f can drop from a cell to its successor, which Dial's
  * buckets (bucket.c) cannot hold: weighted A*, greedy best-first,

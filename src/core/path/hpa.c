@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hpa.c - the hierarchy for big maps (see hpa.h): clusters, their
  * crossings and distance tables, the abstract search and the windows
  * that refine and smooth its answer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hpa.h - hunted's third path engine: a hierarchy for big maps, after
  * hierarchical path-finding A* (HPA*, Botea, Mueller and Schaeffer 2004),
  * the "waypoints" the path-finding tutorials suggest once a map grows.

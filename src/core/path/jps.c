@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jps.c - jump point search over a uniform-cost grid.
  *
  * The search is A* over jump points.  Each expanded jump point looks only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jps.h - hunted's second path engine: jump point search (Harabor and
  * Grastien, 2011) for grids whose passable cells all cost the same.
  *

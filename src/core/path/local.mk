@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/path/local.mk - the path engine: grids, A* and its relatives,
 ## jump point search, the hierarchy for big maps, D* Lite re-planning,
 ## distance maps, floods.

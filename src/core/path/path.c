@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* path.c - the path engine's public side: parameters and their check,
  * path_find (which open list answers a query, and reading the path back
  * from the goal), the heuristic and step costs as the engine counts them,

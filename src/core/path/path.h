@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* path.h - hunted's grid path engine: A*, weighted A*, Dijkstra, greedy
  * best-first and breadth-first search over a struct grid.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* path_impl.h - the inside of the path engine, shared by its files and by
  * nothing else: struct path_ctx, struct query (one search's parameters,
  * worked out once), the per-cell state and its helpers (cell_*), the

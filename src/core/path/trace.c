@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.c - the record of a traced search: every push and expansion with
  * its g, h, f and parent, for the AI view.  The search loops call
  * trace_add only in their traced instances, so a search without a trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* act.c - the rules: what the player's commands and the monsters'
  * actions do to the world (moving, doors and keys, fights), energy and
  * speed, and the end of a turn. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* act.h - the rules of hunted: what the player's commands and the
  * monsters' actions do to the world.
  *

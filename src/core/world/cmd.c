@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd.c - the player's commands as letters, both ways. */
 #include "cmd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd.h - the player's commands as letters: the one language of --keys,
  * recordings and the autopilot.
  *

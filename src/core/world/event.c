@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.c - the log of a turn's events; their words are in event_text.c. */
 #include "event.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.h - what happened in a turn, as a list of events that the front
  * ends turn into messages and the AI view reads.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fov.c - line of sight, and the player's field of view and memory; the
  * rule, and why it is the monsters' own line of sight, are in fov.h. */
 #include "fov.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fov.h - what the player sees and remembers: the field of view, worked
  * out again after the player's command and after every change to the
  * terrain near the player, and the map as the player last saw it.

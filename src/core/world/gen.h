@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen.h - seeded rooms-and-corridors dungeons (`hunted --generate WxH`)
  * and caves (`--generate WxH --cave`).
  *

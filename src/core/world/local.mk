@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 ## src/core/world/local.mk - the world and its rules: the dungeon, the
 ## actors, doors, keys, fights, events, commands, generated dungeons,
 ## reloading, and what the player sees and remembers.  Included by

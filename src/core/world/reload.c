@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reload.c - continuing a world on reloaded data. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reload.h - carrying a world over to data files edited while it runs.
  *
  * When the new dungeon has the same size, the game goes on: the player

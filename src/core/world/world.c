@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - the world itself: making it from loaded data, its cells,
  * the log of changes to its terrain, and what its geometry allows (who
  * may enter a cell, which corners a diagonal step may pass).  Who sees

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.h - the state of a game: the dungeon as it is now, the player,
  * the monsters, the keys, the turn counter, the one seeded RNG, the log
  * of changes to the dungeon and the events of the turn.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aiview.h - the AI view: the selected monster's search run again with a
  * trace and drawn on the real dungeon (paths, open and closed sets, g, h
  * and f per cell, parent arrows, terrain costs, the path cache), step
