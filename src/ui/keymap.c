@@ -15,7 +15,7 @@
 
 /* ---- actions ----------------------------------------------------------- */
 
-static enum view_result act_redraw(struct view *v, int key,
+static enum view_result key_redraw(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)v;
@@ -24,7 +24,7 @@ static enum view_result act_redraw(struct view *v, int key,
 	return VIEW_REDRAW;
 }
 
-static enum view_result act_quit(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_quit(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)v;
 	(void)key;
@@ -32,27 +32,27 @@ static enum view_result act_quit(struct view *v, int key, struct world_cmd *cmd)
 	return VIEW_QUIT;
 }
 
-static enum view_result act_set_mode(struct view *v, enum view_mode mode)
+static enum view_result key_set_mode(struct view *v, enum view_mode mode)
 {
 	v->mode = mode;
 	return VIEW_OK;
 }
 
-static enum view_result act_back(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_back(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
-	return act_set_mode(v, MODE_PLAY);
+	return key_set_mode(v, MODE_PLAY);
 }
 
-static enum view_result act_help(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_help(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
-	return act_set_mode(v, MODE_HELP);
+	return key_set_mode(v, MODE_HELP);
 }
 
-static enum view_result act_ask_quit(struct view *v, int key,
+static enum view_result key_ask_quit(struct view *v, int key,
                                      struct world_cmd *cmd)
 {
 	(void)key;
@@ -60,16 +60,16 @@ static enum view_result act_ask_quit(struct view *v, int key,
 	return prompt_ask_quit(v);
 }
 
-static enum view_result act_history(struct view *v, int key,
+static enum view_result key_history(struct view *v, int key,
                                     struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
 	msglog_history_open(&v->log);
-	return act_set_mode(v, MODE_HISTORY);
+	return key_set_mode(v, MODE_HISTORY);
 }
 
-static enum view_result act_history_scroll(struct view *v, int key,
+static enum view_result key_history_scroll(struct view *v, int key,
                                            struct world_cmd *cmd)
 {
 	(void)cmd;
@@ -77,7 +77,7 @@ static enum view_result act_history_scroll(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_reload(struct view *v, int key,
+static enum view_result key_reload(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)key;
@@ -88,7 +88,7 @@ static enum view_result act_reload(struct view *v, int key,
 
 /* Esc hides the panel of reload errors; without one it is the next
  * table's (the AI view's: its keys back to the game). */
-static enum view_result act_hide_errors(struct view *v, int key,
+static enum view_result key_hide_errors(struct view *v, int key,
                                         struct world_cmd *cmd)
 {
 	(void)key;
@@ -99,16 +99,16 @@ static enum view_result act_hide_errors(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_look(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_look(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
 	v->look_x = v->s->game->world->px;
 	v->look_y = v->s->game->world->py;
-	return act_set_mode(v, MODE_LOOK);
+	return key_set_mode(v, MODE_LOOK);
 }
 
-static enum view_result act_look_move(struct view *v, int key,
+static enum view_result key_look_move(struct view *v, int key,
                                       struct world_cmd *cmd)
 {
 	int dx, dy;
@@ -122,14 +122,14 @@ static enum view_result act_look_move(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_lesson(struct view *v, int key,
+static enum view_result key_lesson(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)cmd;
 	return lesson_key(v, key) ? VIEW_OK : VIEW_PASS;
 }
 
-static enum view_result act_ask_save(struct view *v, int key,
+static enum view_result key_ask_save(struct view *v, int key,
                                      struct world_cmd *cmd)
 {
 	(void)key;
@@ -138,7 +138,7 @@ static enum view_result act_ask_save(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_open_close(struct view *v, int key,
+static enum view_result key_open_close(struct view *v, int key,
                                        struct world_cmd *cmd)
 {
 	(void)cmd;
@@ -146,20 +146,20 @@ static enum view_result act_open_close(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_pickup(struct view *v, int key,
+static enum view_result key_pickup(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)key;
 	return view_command(v, cmd, WCMD_PICKUP, 0, 0);
 }
 
-static enum view_result act_wait(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_wait(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	return view_command(v, cmd, WCMD_WAIT, 0, 0);
 }
 
-static enum view_result act_move(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_move(struct view *v, int key, struct world_cmd *cmd)
 {
 	int dx, dy;
 
@@ -174,7 +174,7 @@ static enum view_result act_move(struct view *v, int key, struct world_cmd *cmd)
  * own, and a key it does not know is not passed to the game either (a
  * replay's keys excepted): the player is told how to get them back.
  * While the game has them, the view takes nothing else. */
-static enum view_result act_ai_keys(struct view *v, int key,
+static enum view_result key_ai_keys(struct view *v, int key,
                                     struct world_cmd *cmd)
 {
 	char msg[LOG_LINE];
@@ -192,7 +192,7 @@ static enum view_result act_ai_keys(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_ai_show(struct view *v, int key,
+static enum view_result key_ai_show(struct view *v, int key,
                                     struct world_cmd *cmd)
 {
 	char msg[LOG_LINE];
@@ -208,7 +208,7 @@ static enum view_result act_ai_show(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_ai_tab(struct view *v, int key,
+static enum view_result key_ai_tab(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	char msg[LOG_LINE];
@@ -220,7 +220,7 @@ static enum view_result act_ai_tab(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_ai_give_back(struct view *v, int key,
+static enum view_result key_ai_give_back(struct view *v, int key,
                                          struct world_cmd *cmd)
 {
 	(void)key;
@@ -231,7 +231,7 @@ static enum view_result act_ai_give_back(struct view *v, int key,
 	return VIEW_OK;
 }
 
-static enum view_result act_export(struct view *v, int key,
+static enum view_result key_export(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)key;
@@ -241,7 +241,7 @@ static enum view_result act_export(struct view *v, int key,
 }
 
 /* A key for the AI view itself (aiview_key). */
-static enum view_result act_ai(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_ai(struct view *v, int key, struct world_cmd *cmd)
 {
 	char msg[LOG_LINE];
 
@@ -259,10 +259,10 @@ static enum view_result act_ai(struct view *v, int key, struct world_cmd *cmd)
 }
 
 static const struct keymap_row ai_rows[] = {
-        {'`', "show or hide the AI view", act_ai_show},
-        {VK_F2, NULL, act_ai_show},
-        {'v', "its keys (v or Esc: back)", act_ai_keys},
-        {VK_TAB, "the next monster", act_ai_tab},
+        {'`', "show or hide the AI view", key_ai_show},
+        {VK_F2, NULL, key_ai_show},
+        {'v', "its keys (v or Esc: back)", key_ai_keys},
+        {VK_TAB, "the next monster", key_ai_tab},
 };
 static const struct keymap keymap_ai = {
         "ai", "AI view (the game keeps its keys)", ROWS(ai_rows), NULL, NULL};
@@ -294,13 +294,13 @@ static const struct keymap_row aikeys_rows[] = {
         {'A', NULL, NULL},
         {'t', "ties: lower h first, or FIFO", NULL},
         {'0', "the monster's own settings", NULL},
-        {'E', "export the search", act_export},
+        {'E', "export the search", key_export},
         {'S', "sandbox: draw the dungeon", view_act_sandbox_enter},
-        {VK_ESC, "the keys back to the game", act_ai_give_back},
+        {VK_ESC, "the keys back to the game", key_ai_give_back},
 };
 static const struct keymap keymap_aikeys = {
         "ai-keys", "While the AI view has the keys (v)", ROWS(aikeys_rows),
-        act_ai,
+        key_ai,
         "the AI view's if it knows it, else it says how to get the keys "
         "back"};
 
@@ -325,7 +325,7 @@ static enum view_result keymap_ai_key(struct view *v, int key,
 	return keymap_run(&keymap_aikeys, v, key, cmd);
 }
 
-static enum view_result act_look_ai(struct view *v, int key,
+static enum view_result key_look_ai(struct view *v, int key,
                                     struct world_cmd *cmd)
 {
 	keymap_ai_key(v, key, cmd);
@@ -335,11 +335,11 @@ static enum view_result act_look_ai(struct view *v, int key,
 /* ---- the layers of the play mode ---------------------------------------- */
 
 static const struct keymap_row lesson_rows[] = {
-        {' ', "the next page", act_lesson},
-        {VK_DOWN_RIGHT, NULL, act_lesson},
-        {VK_UP_RIGHT, "the page before", act_lesson},
-        {127, NULL, act_lesson},
-        {8, NULL, act_lesson},
+        {' ', "the next page", key_lesson},
+        {VK_DOWN_RIGHT, NULL, key_lesson},
+        {VK_UP_RIGHT, "the page before", key_lesson},
+        {127, NULL, key_lesson},
+        {8, NULL, key_lesson},
 };
 static const struct keymap keymap_lesson = {"lesson", NULL, ROWS(lesson_rows),
                                             NULL, NULL};
@@ -355,23 +355,23 @@ static const struct keymap keymap_replay = {"replay", "Watching a replay",
                                             ROWS(replay_rows), NULL, NULL};
 
 static const struct keymap_row game_rows[] = {
-        {VK_MOVE, "move (opens doors)", act_move},
-        {'.', "wait a turn", act_wait},
-        {'5', NULL, act_wait},
-        {'s', NULL, act_wait},
-        {VK_CENTER, NULL, act_wait},
-        {'o', "open or close a door", act_open_close},
-        {'c', NULL, act_open_close},
-        {'g', "pick up", act_pickup},
-        {',', NULL, act_pickup},
-        {'S', "save and quit (resumed)", act_ask_save},
+        {VK_MOVE, "move (opens doors)", key_move},
+        {'.', "wait a turn", key_wait},
+        {'5', NULL, key_wait},
+        {'s', NULL, key_wait},
+        {VK_CENTER, NULL, key_wait},
+        {'o', "open or close a door", key_open_close},
+        {'c', NULL, key_open_close},
+        {'g', "pick up", key_pickup},
+        {',', NULL, key_pickup},
+        {'S', "save and quit (resumed)", key_ask_save},
 };
 static const struct keymap keymap_game = {"game", "", ROWS(game_rows), NULL,
                                           NULL};
 
 /* A key no key of every game screen: the lesson's, the AI view's, the
  * replay's, else the game's once it is still played. */
-static enum view_result act_play_layers(struct view *v, int key,
+static enum view_result key_play_layers(struct view *v, int key,
                                         struct world_cmd *cmd)
 {
 	enum view_result r;
@@ -392,31 +392,31 @@ static enum view_result act_play_layers(struct view *v, int key,
  */
 
 static const struct keymap_row play_rows[] = {
-        {'q', "quit (asked first)", act_ask_quit},
-        {VK_CTRL_C, NULL, act_ask_quit},
-        {'?', "this help", act_help},
-        {VK_CTRL_P, "the message history", act_history},
-        {VK_CTRL_R, "redraw the screen", act_redraw},
-        {'R', "reload the data files", act_reload},
-        {VK_F5, NULL, act_reload},
-        {VK_ESC, "hide the reload errors", act_hide_errors},
-        {';', "look: a cursor (Esc leaves)", act_look},
-        {'x', NULL, act_look},
+        {'q', "quit (asked first)", key_ask_quit},
+        {VK_CTRL_C, NULL, key_ask_quit},
+        {'?', "this help", key_help},
+        {VK_CTRL_P, "the message history", key_history},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {'R', "reload the data files", key_reload},
+        {VK_F5, NULL, key_reload},
+        {VK_ESC, "hide the reload errors", key_hide_errors},
+        {';', "look: a cursor (Esc leaves)", key_look},
+        {'x', NULL, key_look},
 };
 const struct keymap keymap_play = {
-        "play", "The game", ROWS(play_rows), act_play_layers,
+        "play", "The game", ROWS(play_rows), key_play_layers,
         "the lesson's, the AI view's, the replay's or the game's keys"};
 
 static const struct keymap_row look_rows[] = {
-        {VK_MOVE, "move the cursor", act_look_move},
-        {VK_ESC, "back to the game", act_back},
-        {';', NULL, act_back},
-        {'x', NULL, act_back},
-        {'q', NULL, act_back},
-        {VK_ENTER, NULL, act_back},
-        {VK_TAB, "the AI view's monster, showing", act_look_ai},
-        {'`', NULL, act_look_ai},
-        {VK_F2, NULL, act_look_ai},
+        {VK_MOVE, "move the cursor", key_look_move},
+        {VK_ESC, "back to the game", key_back},
+        {';', NULL, key_back},
+        {'x', NULL, key_back},
+        {'q', NULL, key_back},
+        {VK_ENTER, NULL, key_back},
+        {VK_TAB, "the AI view's monster, showing", key_look_ai},
+        {'`', NULL, key_look_ai},
+        {VK_F2, NULL, key_look_ai},
 };
 const struct keymap keymap_look = {"look", NULL, ROWS(look_rows), NULL, NULL};
 
@@ -430,35 +430,35 @@ const struct keymap keymap_direction = {"direction", NULL, ROWS(direction_rows),
                                         NULL, NULL};
 
 static const struct keymap_row help_rows[] = {
-        {VK_CTRL_R, "redraw the screen", act_redraw},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
 };
-const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), act_back,
+const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), key_back,
                                    "back to the game"};
 
 static const struct keymap_row history_rows[] = {
-        {VK_UP, "scroll", act_history_scroll},
-        {'k', NULL, act_history_scroll},
-        {VK_DOWN, NULL, act_history_scroll},
-        {'j', NULL, act_history_scroll},
-        {VK_UP_RIGHT, NULL, act_history_scroll},
-        {VK_DOWN_RIGHT, NULL, act_history_scroll},
-        {VK_CTRL_R, "redraw the screen", act_redraw},
+        {VK_UP, "scroll", key_history_scroll},
+        {'k', NULL, key_history_scroll},
+        {VK_DOWN, NULL, key_history_scroll},
+        {'j', NULL, key_history_scroll},
+        {VK_UP_RIGHT, NULL, key_history_scroll},
+        {VK_DOWN_RIGHT, NULL, key_history_scroll},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
 };
 const struct keymap keymap_history = {"history", NULL, ROWS(history_rows),
-                                      act_back, "back to the game"};
+                                      key_back, "back to the game"};
 
-static enum view_result act_sandbox_quit(struct view *v, int key,
+static enum view_result key_sandbox_quit(struct view *v, int key,
                                          struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
-	return act_set_mode(v, MODE_QUIT);
+	return key_set_mode(v, MODE_QUIT);
 }
 
 static const struct keymap_row sandbox_rows[] = {
-        {'q', "quit (asked first)", act_sandbox_quit},
-        {VK_CTRL_C, NULL, act_sandbox_quit},
-        {'?', "the help", act_help},
+        {'q', "quit (asked first)", key_sandbox_quit},
+        {VK_CTRL_C, NULL, key_sandbox_quit},
+        {'?', "the help", key_help},
         {VK_MOVE, "move the cursor", view_act_sandbox_key},
         {' ', "paint with the brush", view_act_sandbox_key},
         {VK_ENTER, NULL, view_act_sandbox_key},
@@ -492,15 +492,15 @@ const struct keymap keymap_save = {"save", NULL, ROWS(save_rows),
                                    prompt_key_save, "not saved"};
 
 static const struct keymap_row end_rows[] = {
-        {'q', "leave", act_quit},
-        {VK_CTRL_C, NULL, act_quit},
-        {VK_CTRL_R, "redraw the screen", act_redraw},
+        {'q', "leave", key_quit},
+        {VK_CTRL_C, NULL, key_quit},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
 };
 const struct keymap keymap_end = {"end", NULL, ROWS(end_rows), endscreen_key,
                                   "the map (q then leaves)"};
 
 /* A key at --More-- is nothing else. */
-static enum view_result act_more(struct view *v, int key, struct world_cmd *cmd)
+static enum view_result key_more(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
@@ -510,25 +510,25 @@ static enum view_result act_more(struct view *v, int key, struct world_cmd *cmd)
 }
 
 static const struct keymap_row more_rows[] = {
-        {VK_CTRL_R, "redraw the screen", act_redraw},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
 };
-const struct keymap keymap_more = {"more", NULL, ROWS(more_rows), act_more,
+const struct keymap keymap_more = {"more", NULL, ROWS(more_rows), key_more,
                                    "the next page of messages"};
 
 /* While the screen is too small to show the game, only redrawing and
  * quitting act: a key the player cannot see the effect of does
  * nothing. */
-static enum view_result act_small_quit(struct view *v, int key,
+static enum view_result key_small_quit(struct view *v, int key,
                                        struct world_cmd *cmd)
 {
 	if (v->mode == MODE_QUIT)
 		return key == 'y' || key == 'Y' ? VIEW_QUIT : VIEW_OK;
 	if (key == 'q' || key == VK_CTRL_C)
-		return act_ask_quit(v, key, cmd);
+		return key_ask_quit(v, key, cmd);
 	return VIEW_OK;
 }
 
-static enum view_result act_small_no(struct view *v, int key,
+static enum view_result key_small_no(struct view *v, int key,
                                      struct world_cmd *cmd)
 {
 	(void)key;
@@ -541,14 +541,14 @@ static enum view_result act_small_no(struct view *v, int key,
 }
 
 static const struct keymap_row small_rows[] = {
-        {VK_CTRL_R, "redraw the screen", act_redraw},
-        {'q', "quit (asked first)", act_small_quit},
-        {VK_CTRL_C, NULL, act_small_quit},
-        {'y', "yes, quit", act_small_quit},
-        {'Y', NULL, act_small_quit},
-        {'n', "no, the hunt goes on", act_small_no},
-        {'N', NULL, act_small_no},
-        {VK_ESC, NULL, act_small_no},
+        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {'q', "quit (asked first)", key_small_quit},
+        {VK_CTRL_C, NULL, key_small_quit},
+        {'y', "yes, quit", key_small_quit},
+        {'Y', NULL, key_small_quit},
+        {'n', "no, the hunt goes on", key_small_no},
+        {'N', NULL, key_small_no},
+        {VK_ESC, NULL, key_small_no},
 };
 const struct keymap keymap_small = {"small", NULL, ROWS(small_rows), NULL,
                                     NULL};
