@@ -8,7 +8,7 @@
  * noted turn by turn from the turn's events (ending_note_turn), so a game
  * rebuilt from its commands (a replay, a resumed save) notes the same.
  *
- * The score, documented in README.md and doc/formats.md:
+ * The score, documented in doc/manual.md and doc/formats.md:
  *
  *   100 per level reached (the level the game ended on)
  * +  50 per monster the player killed

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# test_limits.sh - the limits README.md states ("Limits"), each played
+# test_limits.sh - the limits doc/manual.md states ("Limits"), each played
 # by the real binary and held to its stated memory and to the work it
 # counts: the largest map (4096x4096, as a data file and as a Moving AI
 # map), the most monsters a map holds (65,534 and the player and the
@@ -12,7 +12,7 @@
 # clock, so a busy machine cannot fail them.  Peak memory is read with
 # /usr/bin/time.
 #
-# HUNTED_TIME_LIMITS=1 also holds each run to the time README.md states
+# HUNTED_TIME_LIMITS=1 also holds each run to the time doc/manual.md states
 # (some five times what the sanitizer build takes on a quiet machine),
 # for a run on a machine known to be quiet; without it no result
 # depends on the clock.

@@ -142,7 +142,7 @@ struct mind {
 /* Nodes all monsters may expand (or settle, for shared distance maps) in
  * one tick unless told otherwise: under a millisecond of planning on the
  * 2-core development machine (35,000 took 1.2-1.4 ms there, with chases
- * no better for it: turnbench, doc/benchmarks.md); monsters past it
+ * no better for it: turnbench, doc/benchmark-history.md); monsters past it
  * follow their kept paths. */
 #define MIND_TURN_BUDGET 20000u
 

@@ -31,7 +31,7 @@
  * monster and other monsters' doors, a repair expands more than
  * repairbench's lone doors.  Only breaks whose search is big enough are
  * worth a context, and only while searches stay big (turnbench --keeper,
- * doc/benchmarks.md).
+ * doc/benchmark-history.md).
  *
  * Only kinds whose searches D* Lite answers the same way take part: A*
  * with w = 1 and an admissible heuristic, or Dijkstra; not the kinds
