@@ -39,25 +39,31 @@ EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 #       NEW_CORPUS_DIR tests/fuzz/corpus-recording
 # and merge what they find back with -merge=1 (keep the corpora small).
 # The whole core is compiled in: its library is built by the configured
-# compiler, which need not be clang.
+# compiler, which need not be clang.  Each file is compiled once, for
+# every target, into tests/fuzz/obj/ (in parallel under make -j), with
+# its header dependencies noted beside it.
 FUZZ_CORE_SRCS = $(filter %.c,$(src_core_libhunted_a_SOURCES))
 FUZZ_SESSION_SRCS = $(filter %.c,$(src_session_libsession_a_SOURCES))
+FUZZ_OBJ = $(patsubst %.c,tests/fuzz/obj/%.o,$(1))
 FUZZ_MOVINGAI_SRCS = tests/fuzz/fuzz_movingai.c tests/fuzz/fuzz_file.c \
 	$(FUZZ_CORE_SRCS)
 FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c tests/fuzz/fuzz_file.c \
 	$(FUZZ_SESSION_SRCS) $(FUZZ_CORE_SRCS)
-FUZZ_CLANG = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -I$(top_srcdir)/src -I$(top_builddir) \
+FUZZ_CFLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CLANG = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+	-I$(top_srcdir)/src -I$(top_builddir) \
 	-DHUNTED_DATADIR='"$(pkgdatadir)"'
+FUZZ_LINK = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer
 if HAVE_CLANG
-tests/fuzz/fuzz_movingai$(EXEEXT): $(FUZZ_MOVINGAI_SRCS) config.h
-	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_MOVINGAI_SRCS:%=$(top_srcdir)/%) \
-		-lm -o $@
-tests/fuzz/fuzz_recording$(EXEEXT): $(FUZZ_RECORDING_SRCS) config.h
-	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_RECORDING_SRCS:%=$(top_srcdir)/%) \
-		-lm -o $@
+tests/fuzz/obj/%.o: %.c config.h
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(FUZZ_CLANG) -MMD -MP -c $< -o $@
+-include $(wildcard tests/fuzz/obj/*/*.d tests/fuzz/obj/*/*/*.d \
+	tests/fuzz/obj/*/*/*/*.d)
+tests/fuzz/fuzz_movingai$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_MOVINGAI_SRCS))
+	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
+tests/fuzz/fuzz_recording$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_RECORDING_SRCS))
+	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
 fuzz-movingai: tests/fuzz/fuzz_movingai$(EXEEXT)
 fuzz-recording: tests/fuzz/fuzz_recording$(EXEEXT)
 else
@@ -84,9 +90,8 @@ EXTRA_DIST += tests/fuzz/corpus tests/fuzz/data.dict
 # and merge what it finds back with -merge=1 (keep the corpus small).
 FUZZ_DATA_SRCS = tests/fuzz/fuzz_data.c $(FUZZ_CORE_SRCS)
 if HAVE_CLANG
-tests/fuzz/fuzz_data$(EXEEXT): $(FUZZ_DATA_SRCS) config.h
-	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_DATA_SRCS:%=$(top_srcdir)/%) -lm -o $@
+tests/fuzz/fuzz_data$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_DATA_SRCS))
+	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
 fuzz-data: tests/fuzz/fuzz_data$(EXEEXT)
 else
 fuzz-data:
@@ -94,6 +99,10 @@ fuzz-data:
 endif
 .PHONY: fuzz-data
 CLEANFILES += tests/fuzz/fuzz_data$(EXEEXT)
+clean-local: clean-fuzz-obj
+clean-fuzz-obj:
+	-rm -rf tests/fuzz/obj
+.PHONY: clean-fuzz-obj
 
 
 # --- all of them ------------------------------------------------------------
