@@ -72,10 +72,19 @@ void aiview_free(struct aiview *a)
 	hpa_free(a->hierarchy.hpa);
 	free(a->hierarchy.buf);
 	free(a->hierarchy.abs);
+	aiview_dlite_drop(a);
+	free(a);
+}
+
+void aiview_dlite_drop(struct aiview *a)
+{
 	dlite_ctx_free(a->dlite.ctx);
 	free(a->dlite.snap);
 	free(a->dlite.buf);
-	free(a);
+	a->dlite.ctx = NULL;
+	a->dlite.snap = NULL;
+	a->dlite.buf = NULL;
+	a->dlite.ok = 0;
 }
 
 void aiview_set_game(struct aiview *a, struct game *g)

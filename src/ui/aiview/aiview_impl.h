@@ -150,6 +150,8 @@ struct rows {
 double aiview_now_ms(void);
 void aiview_free_cells(struct aiview *a);
 void aiview_free_contexts(struct aiview *a);
+/* Frees the D* Lite context of the comparison and what it kept. */
+void aiview_dlite_drop(struct aiview *a);
 const struct mind *aiview_mind(const struct aiview *a, long i);
 int aiview_alive(const struct aiview *a, long i);
 void aiview_select_next(struct aiview *a);

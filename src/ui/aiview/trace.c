@@ -222,27 +222,15 @@ static void compare_dlite(struct aiview *a)
 
 	if (!dlite_takes(a))
 		return;
-	if (a->dlite.ctx && a->dlite.snap_n != n) {
-		dlite_ctx_free(a->dlite.ctx);
-		free(a->dlite.snap);
-		free(a->dlite.buf);
-		a->dlite.ctx = NULL;
-		a->dlite.snap = NULL;
-		a->dlite.buf = NULL;
-		a->dlite.ok = 0;
-	}
+	if (a->dlite.ctx && a->dlite.snap_n != n)
+		aiview_dlite_drop(a);
 	if (!a->dlite.ctx) {
 		a->dlite.ctx = dlite_ctx_new(w->width, w->height);
 		a->dlite.snap = malloc(n);
 		a->dlite.buf = malloc(a->bufcap * sizeof(*a->dlite.buf));
 		a->dlite.snap_n = n;
 		if (!a->dlite.ctx || !a->dlite.snap || !a->dlite.buf) {
-			dlite_ctx_free(a->dlite.ctx);
-			free(a->dlite.snap);
-			free(a->dlite.buf);
-			a->dlite.ctx = NULL;
-			a->dlite.snap = NULL;
-			a->dlite.buf = NULL;
+			aiview_dlite_drop(a);
 			return;
 		}
 	}
