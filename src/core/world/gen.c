@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/base/rng.h"
-#include "gen_impl.h"
+#include "gen_state_impl.h"
 
 /* The file name diagnostics and the map's src give. */
 #define GEN_FILE "<generated>"

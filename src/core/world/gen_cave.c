@@ -8,7 +8,7 @@
 
 #include "core/base/rng.h"
 #include "core/path/flood.h"
-#include "gen_impl.h"
+#include "gen_state_impl.h"
 
 /* The odds of a cave's patch (gen_patch_cell): more mud and pools than
  * rooms get. */

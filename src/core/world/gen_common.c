@@ -15,7 +15,7 @@
 
 #include "core/base/rng.h"
 #include "core/path/flood.h"
-#include "gen_impl.h"
+#include "gen_state_impl.h"
 
 #define TREE_PCT 15 /* a grass cell grows a tree */
 

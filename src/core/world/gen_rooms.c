@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/base/rng.h"
-#include "gen_impl.h"
+#include "gen_state_impl.h"
 
 /* Leaves of the partition: parts smaller than twice the minimum (plus the
  * wall between) are not cut, parts larger than the maximum always are. */
@@ -449,7 +449,7 @@ static int gen_place_all(struct gen *g)
 	return 0;
 }
 
-/* One dungeon from the current RNG state (gen_impl.h). */
+/* One dungeon from the current RNG state (gen_state_impl.h). */
 int gen_rooms_attempt(struct gen *g)
 {
 	size_t cells = (size_t)g->w * (size_t)g->h;

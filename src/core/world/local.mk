@@ -12,7 +12,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/world/event_text.c src/core/world/event_text.h \
 	src/core/world/cmd.c src/core/world/cmd.h \
 	src/core/world/gen.c src/core/world/gen.h \
-	src/core/world/gen_impl.h \
+	src/core/world/gen_state_impl.h \
 	src/core/world/gen_common.c \
 	src/core/world/gen_rooms.c \
 	src/core/world/gen_cave.c \

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* gen_impl.h - what the dungeon generator's files share: the generator's
- * state, its terrain and cell marks, and the steps both kinds of dungeon
- * use.  gen.c runs a generation and places the monsters; gen_rooms.c
- * makes rooms and corridors, gen_cave.c caves, and gen_common.c holds
- * what both of those use. */
-#ifndef HUNTED_GEN_IMPL_H
-#define HUNTED_GEN_IMPL_H
+/* gen_state_impl.h - what the dungeon generator's files share: the
+ * generator's state, its terrain and cell marks, and the steps both kinds
+ * of dungeon use.  gen.c runs a generation and places the monsters;
+ * gen_rooms.c makes rooms and corridors, gen_cave.c caves, and
+ * gen_common.c holds what both of those use.  The state lies below all
+ * four files, so it has a header of its own rather than gen.c's: the
+ * makers use it without reaching up into the file that calls them. */
+#ifndef HUNTED_GEN_STATE_IMPL_H
+#define HUNTED_GEN_STATE_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/base/rng.h"
-#include "gen.h"
+#include "core/data/data.h"
 
 #define NO_DIST UINT32_MAX
 
