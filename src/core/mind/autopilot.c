@@ -12,7 +12,7 @@
 
 #include "core/base/dir.h"
 #include "core/path/path.h"
-#include "mind_impl.h"
+#include "state_impl.h"
 
 struct autopilot {
 	struct grid grid; /* what the player may walk, with its keys */

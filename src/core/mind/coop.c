@@ -64,7 +64,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 #include "reserve.h"
 
 /* Turns a plan looks ahead. */
@@ -1227,7 +1228,7 @@ int coop_holds(const struct minds *md, const struct world *w, size_t j)
 	return pl->len || pl->had;
 }
 
-size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,
+size_t coop_plan_cells(const struct minds *md, size_t i, uint32_t *turn,
                        struct path_point *buf, size_t cap)
 {
 	const struct coop *c = md->work->coop;
@@ -1243,7 +1244,7 @@ size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,
 	return pl->len;
 }
 
-const struct reserve *minds_reserve(const struct minds *md)
+const struct reserve *coop_reserve(const struct minds *md)
 {
 	return md->work->coop ? md->work->coop->res : NULL;
 }

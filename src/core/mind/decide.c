@@ -5,7 +5,8 @@
  * looking for a way round). */
 #include <stdlib.h>
 
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 /* A detour taken to get past a blocking monster may cost at most this
  * many straight steps more than waiting for the old path to clear. */

@@ -7,7 +7,8 @@
 
 #include "core/world/fov.h"
 #include "core/world/world.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 #define WANDER_TRIES 32
 /* A guard's rounds take it this far from its post at most, and it

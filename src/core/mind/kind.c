@@ -13,7 +13,8 @@
 #include "core/path/flood.h"
 #include "core/path/hpa.h"
 #include "core/path/jps.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 /* Extra multiplier for the turns spent opening, unlocking or bashing a
  * door on the way. */

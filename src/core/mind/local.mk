@@ -6,8 +6,8 @@
 
 src_core_libhunted_a_SOURCES += \
 	src/core/mind/mind.c src/core/mind/mind.h \
-	src/core/mind/mind_impl.h \
-	src/core/mind/kind.c \
+	src/core/mind/state.h src/core/mind/state_impl.h \
+	src/core/mind/kind.c src/core/mind/kind_impl.h \
 	src/core/mind/goal.c \
 	src/core/mind/plan.c \
 	src/core/mind/shared.c \

@@ -2,12 +2,15 @@
 /* mind.c - the minds of a world's monsters: making and freeing them,
  * carrying them over a reload, the start of a tick, and the entry points
  * of a decision and of the AI view's searches. */
+#include "mind.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/path/distmap.h"
 #include "core/path/jps.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 void mind_options_default(struct mind_options *o)
 {
@@ -320,6 +323,17 @@ int minds_dlite_again(struct minds *md, const struct world *w, size_t i, int gx,
 		return res->status;
 	return plan_run_dlite(md, w, i, ks, gx, gy, p, ctx, snap, fresh, buf,
 	                      cap, res, changed);
+}
+
+size_t minds_coop_plan(const struct minds *md, size_t i, uint32_t *turn,
+                       struct path_point *buf, size_t cap)
+{
+	return coop_plan_cells(md, i, turn, buf, cap);
+}
+
+const struct reserve *minds_reserve(const struct minds *md)
+{
+	return coop_reserve(md);
 }
 
 enum mind_repair minds_repair(const struct minds *md, size_t i,

@@ -9,7 +9,8 @@
 #include "core/path/dlite.h"
 #include "core/path/hpa.h"
 #include "core/path/jps.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 /* Other monsters within OCC_RADIUS cells of a mover make their cell cost
  * OCC_PENALTY more: a crowd is expensive to push through, never a wall. */

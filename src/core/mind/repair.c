@@ -42,7 +42,8 @@
 #include <string.h>
 
 #include "core/path/dlite.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 /* Breaks toward one goal before a context is lent, the last two at most
  * REPAIR_WINDOW turns apart: one break says little about the next, two

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 
 #include "core/path/distmap.h"
-#include "mind_impl.h"
+#include "kind_impl.h"
+#include "state_impl.h"
 
 /* AUTO uses a shared distance map for a kind once this many of its
  * monsters chase the player and their searches would cost more. */

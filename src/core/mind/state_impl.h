@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* mind_impl.h - the inside of the minds, shared by the files of
+/* state_impl.h - the inside of the minds, shared by the files of
  * src/core/mind/: each monster kind's planning state, the planner's
- * memory, and the steps of a decision. */
-#ifndef HUNTED_MIND_IMPL_H
-#define HUNTED_MIND_IMPL_H
+ * memory, and the steps of a decision.  It lies under mind.c and the
+ * planner's files alike (mind.c calls down into them, and they read the
+ * state), so it is not mind.c's: state.h below it holds the minds
+ * themselves. */
+#ifndef HUNTED_STATE_IMPL_H
+#define HUNTED_STATE_IMPL_H
 
-#include "mind.h"
+#include "state.h"
 
 struct coop;
 struct dlite_ctx;
@@ -126,30 +129,6 @@ static inline int chebyshev(int ax, int ay, int bx, int by)
 int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
                      struct kind_state *ks);
 
-/* kind.c: per-kind grids and components, kept up to date from the
- * world's log of changes. */
-struct kind_state *kind_get(struct minds *md, const struct world *w, int kind);
-void kind_sync_changes(struct minds *md, const struct world *w);
-
-/* Brings every kind's grid up to the world's latest change (nothing to
- * do, the usual case, costs one comparison). */
-static inline void kind_sync(struct minds *md, const struct world *w)
-{
-	if (md->work->synced != w->change_serial)
-		kind_sync_changes(md, w);
-}
-void kind_free(struct kind_state *ks);
-int kind_labels_fresh(struct kind_state *ks, const struct world *w);
-uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
-int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
-                        int y, int gx, int gy);
-/* What minds_params, minds_kind_jumps and minds_kind_optimal (mind.h)
- * answer, kept here below every file of the folder that plans so that
- * none of them calls back up into mind.c. */
-void kind_params(const struct world *w, int kind, struct path_params *p);
-int kind_jumps(const struct world *w, int kind);
-int kind_optimal(const struct world *w, int kind);
-
 /* goal.c: what a monster sees and where it wants to go. */
 void goal_update(struct minds *md, const struct world *w, struct rng *rng,
                  struct event_log *log, size_t i, struct kind_state *ks);
@@ -267,6 +246,12 @@ void coop_free(struct coop *c);
  * (decide.c), which would pass through reservations. */
 int coop_holds(const struct minds *md, const struct world *w, size_t j);
 size_t coop_bytes(const struct coop *c, size_t *per_monster);
+/* What minds_coop_plan and minds_reserve (mind.h) answer: monster i's
+ * cooperative plan, and the reservation table. */
+size_t coop_plan_cells(const struct minds *md, size_t i, uint32_t *turn,
+                       struct path_point *buf, size_t cap);
+struct reserve;
+const struct reserve *coop_reserve(const struct minds *md);
 
 /* decide.c: the decision itself. */
 void decide_act(struct minds *md, const struct world *w, struct rng *rng,

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* kind_impl.h - kind.c's part of the minds' inside, for the files of
+ * src/core/mind/: each monster kind's grid and components, kept up to
+ * date from the world's log of changes, and the kind's search
+ * parameters.  Its own header, so that the inline check of kind_sync
+ * stays with kind.c rather than in the state every file reads. */
+#ifndef HUNTED_KIND_IMPL_H
+#define HUNTED_KIND_IMPL_H
+
+#include "state_impl.h"
+
+struct kind_state *kind_get(struct minds *md, const struct world *w, int kind);
+void kind_sync_changes(struct minds *md, const struct world *w);
+
+/* Brings every kind's grid up to the world's latest change (nothing to
+ * do, the usual case, costs one comparison). */
+static inline void kind_sync(struct minds *md, const struct world *w)
+{
+	if (md->work->synced != w->change_serial)
+		kind_sync_changes(md, w);
+}
+void kind_free(struct kind_state *ks);
+int kind_labels_fresh(struct kind_state *ks, const struct world *w);
+uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
+int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
+                        int y, int gx, int gy);
+/* What minds_params, minds_kind_jumps and minds_kind_optimal (mind.h)
+ * answer, kept here below every file of the folder that plans so that
+ * none of them calls back up into mind.c. */
+void kind_params(const struct world *w, int kind, struct path_params *p);
+int kind_jumps(const struct world *w, int kind);
+int kind_optimal(const struct world *w, int kind);
+
+#endif
