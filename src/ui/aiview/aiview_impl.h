@@ -181,9 +181,9 @@ extern const char aiview_draw_arrows[DIR_COUNT];
 const char *aiview_draw_value_rule(const struct aiview *a);
 void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r);
 
-/* panel.c: text on the panel's next rows, wrapped to its width. */
-void aiview_panel_wrap(struct canvas *c, struct rows *r, int attr,
-                       const char *text);
+/* rows.c: text on the panel's next rows, wrapped to its width. */
+void aiview_rows_wrap(struct canvas *c, struct rows *r, int attr,
+                      const char *text);
 
 /* narrate.c: step mode's narration of the current expansion, the open
  * list, and the selected monster's last re-plans. */

@@ -105,7 +105,7 @@ static void step_why(const struct aiview *a, struct canvas *c, struct rows *r,
 		         (unsigned long long)f, pushed->g, pushed->h);
 	else
 		snprintf(buf, sizeof(buf), "the start");
-	aiview_panel_wrap(c, r, 0, buf);
+	aiview_rows_wrap(c, r, 0, buf);
 }
 
 /* Jump point search's step: it looks along the lines the way in allows
@@ -128,12 +128,12 @@ static void step_jumps(const struct aiview *a, struct canvas *c, struct rows *r,
 		         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
 		         before ? "better" : "new", q->g, q->h,
 		         (unsigned long long)q->f);
-		aiview_panel_wrap(c, r, 0, buf);
+		aiview_rows_wrap(c, r, 0, buf);
 		jumps++;
 	}
 	if (!jumps)
-		aiview_panel_wrap(c, r, 0,
-		                  "no jump point along the lines from here");
+		aiview_rows_wrap(c, r, 0,
+		                 "no jump point along the lines from here");
 }
 
 /* The expanded cell's neighbours on the map, each with its push in this
@@ -210,13 +210,13 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
 			         "%s %d,%d better: g %u -> %u f %llu",
 			         dir_name[q->d], q->x, q->y, q->before->g,
 			         q->now->g, (unsigned long long)q->now->f);
-			aiview_panel_wrap(c, r, 0, buf);
+			aiview_rows_wrap(c, r, 0, buf);
 		} else if (q->now) {
 			snprintf(buf, sizeof(buf),
 			         "%s %d,%d new: g %u h %u f %llu",
 			         dir_name[q->d], q->x, q->y, q->now->g,
 			         q->now->h, (unsigned long long)q->now->f);
-			aiview_panel_wrap(c, r, 0, buf);
+			aiview_rows_wrap(c, r, 0, buf);
 		} else if (!g || g->cost[grid_index(g, q->x, q->y)] == 0) {
 			kind = 2;
 		} else if (corner) {
@@ -238,7 +238,7 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
 		if (group[order[m]][0]) {
 			snprintf(buf, sizeof(buf), "%s:%.39s", what[order[m]],
 			         group[order[m]]);
-			aiview_panel_wrap(c, r, 0, buf);
+			aiview_rows_wrap(c, r, 0, buf);
 		}
 }
 
@@ -260,17 +260,17 @@ void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
 		         "step 0/%zu: the start %d,%d is the open list; n "
 		         "takes the first step",
 		         a->total_exp, a->sx, a->sy);
-		aiview_panel_wrap(c, r, 0, buf);
+		aiview_rows_wrap(c, r, 0, buf);
 		return;
 	}
 	e = &ev[from];
 	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
 	         a->total_exp, e->x, e->y);
-	aiview_panel_wrap(c, r, CANVAS_BOLD, buf);
+	aiview_rows_wrap(c, r, CANVAS_BOLD, buf);
 	step_why(a, c, r, e, from, to);
 	if (e->x == a->gx && e->y == a->gy) {
-		aiview_panel_wrap(c, r, CANVAS_BOLD,
-		                  "the goal: the search ends");
+		aiview_rows_wrap(c, r, CANVAS_BOLD,
+		                 "the goal: the search ends");
 		return;
 	}
 	if (a->jps) {
@@ -389,5 +389,5 @@ void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 	if (!shown)
 		snprintf(buf, sizeof(buf), "%s: no re-plan seen yet", name);
-	aiview_panel_wrap(c, r, 0, buf);
+	aiview_rows_wrap(c, r, 0, buf);
 }

@@ -165,15 +165,6 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 	}
 }
 
-/* Text on the panel's next rows, broken at spaces to fit its width; the
- * rows after the first are indented by three. */
-void aiview_panel_wrap(struct canvas *c, struct rows *r, int attr,
-                       const char *text)
-{
-	r->row = canvas_wrap(c, r->x0, r->row, r->last, r->mx - r->x0, 3,
-	                     CANVAS_DEFAULT, attr, text);
-}
-
 /* Every monster's path cache, nearest the player first. */
 static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 {
@@ -254,7 +245,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	              aiview_monster_name(a, a->sel, name, sizeof(name)));
 	snprintf(buf, sizeof(buf), " %s, goal %d,%d", mind_mode_name(mi->mode),
 	         mi->goal_x, mi->goal_y);
-	aiview_panel_wrap(c, &r, 0, buf);
+	aiview_rows_wrap(c, &r, 0, buf);
 	{
 		char cache[96];
 
@@ -266,7 +257,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		 * says it broke. */
 		snprintf(buf, sizeof(buf), " cache %s%s%s", cache,
 		         how[0] ? "; " : "", how);
-		aiview_panel_wrap(c, &r, 0, buf);
+		aiview_rows_wrap(c, &r, 0, buf);
 	}
 	if (look && r.last - r.row >= 6) {
 		r.last -= 6;

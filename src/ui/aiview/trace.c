@@ -434,7 +434,7 @@ void aiview_trace_heuristics(struct aiview *a, struct canvas *c, struct rows *r)
 		char buf[160];
 
 		snprintf(buf, sizeof(buf), "over optimal:%s", over);
-		aiview_panel_wrap(c, r, 0, buf);
+		aiview_rows_wrap(c, r, 0, buf);
 	}
 }
 
@@ -504,10 +504,10 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 			         "shown search started over with %zu",
 			         a->dlite.changed, a->dlite.res.stats.expanded,
 			         a->total_exp);
-		aiview_panel_wrap(c, r, 0, buf);
+		aiview_rows_wrap(c, r, 0, buf);
 	} else if (a->repair && a->have && !dlite_takes(a) &&
 	           r->row < r->last) {
-		aiview_panel_wrap(
+		aiview_rows_wrap(
 		        c, r, 0,
 		        "D* Lite: n/a (A* with w=1 and an admissible h, "
 		        "or Dijkstra)");
@@ -528,6 +528,6 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 		         a->hierarchy.info.link_expanded +
 		                 a->hierarchy.info.refine_expanded,
 		         a->hierarchy.ms);
-		aiview_panel_wrap(c, r, 0, buf);
+		aiview_rows_wrap(c, r, 0, buf);
 	}
 }
