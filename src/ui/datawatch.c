@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "view_impl.h"
+#include "screen_impl.h"
 
 static void datawatch_show_errors(struct view *v, const struct diag_list *l)
 {
@@ -41,8 +41,8 @@ int datawatch_reload(struct view *v)
 	diag_list_init(&diags, ERR_KEEP);
 	if (session_reload(v->s, &diags, &rep) != 0) {
 		datawatch_show_errors(v, &diags);
-		view_log(v, "Reload failed (%zu error%s): the old map stays.",
-		         v->nerrors, v->nerrors == 1 ? "" : "s");
+		screen_log(v, "Reload failed (%zu error%s): the old map stays.",
+		           v->nerrors, v->nerrors == 1 ? "" : "s");
 		diag_list_fini(&diags);
 		/* Wait for the next change before trying again. */
 		watch_fini(&v->files);
@@ -56,20 +56,20 @@ int datawatch_reload(struct view *v)
 	watch_fini(&v->files);
 	watch_snapshot(w->data, &v->files);
 	if (recording)
-		view_log(v, "Recording stopped: the data changed.");
+		screen_log(v, "Recording stopped: the data changed.");
 	if (v->mode == MODE_LOOK && !world_in(w, v->look_x, v->look_y))
 		v->mode = MODE_PLAY;
 	aiview_set_game(v->ai, v->s->game);
 	aiview_forget(v->ai);
 	if (rep.restarted)
-		view_log(v, "Reloaded: the map's size changed, so a new game "
-		            "begins.");
+		screen_log(v, "Reloaded: the map's size changed, so a new game "
+		              "begins.");
 	else
-		view_log(v,
-		         "Reloaded the data files: %zu monster%s re-plan%s, "
-		         "%zu left out.",
-		         rep.kept, rep.kept == 1 ? "" : "s",
-		         rep.kept == 1 ? "s" : "", rep.dropped);
+		screen_log(v,
+		           "Reloaded the data files: %zu monster%s re-plan%s, "
+		           "%zu left out.",
+		           rep.kept, rep.kept == 1 ? "" : "s",
+		           rep.kept == 1 ? "s" : "", rep.dropped);
 	return 0;
 }
 

@@ -6,7 +6,7 @@
 
 #include <limits.h>
 
-#include "view_impl.h"
+#include "screen_impl.h"
 
 /* "1st", "2nd", "3rd", "11th"... */
 static const char *endscreen_ordinal(int n)
@@ -102,6 +102,6 @@ enum view_result endscreen_key(struct view *v, int key, struct world_cmd *cmd)
 	if (key == VK_CTRL_R)
 		return VIEW_REDRAW;
 	v->mode = MODE_PLAY;
-	view_log(v, "The end of the game: q leaves.");
+	screen_log(v, "The end of the game: q leaves.");
 	return VIEW_OK;
 }

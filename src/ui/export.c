@@ -9,7 +9,7 @@
 
 #include "cast.h"
 #include "core/base/file.h"
-#include "view_impl.h"
+#include "screen_impl.h"
 
 #define EXPORT_FRAMES 2000 /* steps drawn into an exported search's cast */
 
@@ -29,7 +29,7 @@ void export_search(struct view *v)
 	size_t was_k;
 
 	if (aiview_export_name(v->ai, base, sizeof(base)) != 0) {
-		view_log(v, "No search to export.");
+		screen_log(v, "No search to export.");
 		return;
 	}
 	snprintf(json, sizeof(json), "%s.json", base);
@@ -39,28 +39,28 @@ void export_search(struct view *v)
 	if (!out) {
 		if (fd >= 0)
 			close(fd);
-		view_log(v, "Export failed: %s",
-		         fd >= 0 ? "out of memory" : err);
+		screen_log(v, "Export failed: %s",
+		           fd >= 0 ? "out of memory" : err);
 		return;
 	}
 	if (aiview_export_json(v->ai, out) != 0) {
 		fclose(out);
-		view_log(v, "Export failed: cannot write '%s'", json);
+		screen_log(v, "Export failed: cannot write '%s'", json);
 		return;
 	}
 	if (fclose(out) != 0) {
-		view_log(v, "Export failed: cannot write '%s'", json);
+		screen_log(v, "Export failed: cannot write '%s'", json);
 		return;
 	}
 	if (canvas_resize(&c, v->last_w ? v->last_w : VIEW_MIN_W,
 	                  v->last_h ? v->last_h : VIEW_MIN_H) != 0) {
-		view_log(v, "Export failed: out of memory");
+		screen_log(v, "Export failed: out of memory");
 		return;
 	}
 	if (cast_open(&k, cast, c.width, c.height, base, err, sizeof(err)) !=
 	    0) {
 		canvas_fini(&c);
-		view_log(v, "Export failed: %s", err);
+		screen_log(v, "Export failed: %s", err);
 		return;
 	}
 	aiview_step_state(v->ai, &was_on, &was_k);
@@ -71,15 +71,15 @@ void export_search(struct view *v)
 		size_t step = n > 1 ? i * steps / (n - 1) : 0;
 
 		aiview_step_to(v->ai, 1, step);
-		view_draw(v, &c);
+		v->draw(v, &c);
 		cast_frame(&k, (double)i * 0.5, &c);
 	}
 	aiview_step_to(v->ai, was_on, was_k);
 	canvas_fini(&c);
 	if (cast_close(&k, err, sizeof(err)) != 0) {
-		view_log(v, "Export failed: %s", err);
+		screen_log(v, "Export failed: %s", err);
 		return;
 	}
-	view_log(v, "Exported the search: %s (trace), %s (%zu steps).", json,
-	         cast, steps);
+	screen_log(v, "Exported the search: %s (trace), %s (%zu steps).", json,
+	           cast, steps);
 }

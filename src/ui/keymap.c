@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "keymap.h"
-#include "view_impl.h"
+#include "screen_impl.h"
 
 #define ROWS(a) a, sizeof(a) / sizeof(a[0])
 
@@ -82,7 +82,7 @@ static enum view_result key_reload(struct view *v, int key,
 {
 	(void)key;
 	(void)cmd;
-	view_reload(v);
+	datawatch_reload(v);
 	return VIEW_OK;
 }
 
@@ -150,13 +150,13 @@ static enum view_result key_pickup(struct view *v, int key,
                                    struct world_cmd *cmd)
 {
 	(void)key;
-	return view_command(v, cmd, WCMD_PICKUP, 0, 0);
+	return screen_command(v, cmd, WCMD_PICKUP, 0, 0);
 }
 
 static enum view_result key_wait(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
-	return view_command(v, cmd, WCMD_WAIT, 0, 0);
+	return screen_command(v, cmd, WCMD_WAIT, 0, 0);
 }
 
 static enum view_result key_move(struct view *v, int key, struct world_cmd *cmd)
@@ -165,7 +165,7 @@ static enum view_result key_move(struct view *v, int key, struct world_cmd *cmd)
 
 	if (!keys_dir(key, &dx, &dy))
 		return VIEW_PASS;
-	return view_command(v, cmd, WCMD_MOVE, dx, dy);
+	return screen_command(v, cmd, WCMD_MOVE, dx, dy);
 }
 
 /* The AI view's keys.  ` and F2 show and hide it, v gives it the keys
@@ -184,11 +184,11 @@ static enum view_result key_ai_keys(struct view *v, int key,
 	if (!aiview_on(v->ai))
 		aiview_key(v->ai, '`', msg, sizeof(msg));
 	v->ai_keys = !v->ai_keys;
-	view_log(v, "%s",
-	         v->ai_keys ? "The AI view has the keys (? lists them); "
-	                      "v or Esc gives them back to the game."
-	                    : "The game has the keys again; v gives "
-	                      "them to the AI view.");
+	screen_log(v, "%s",
+	           v->ai_keys ? "The AI view has the keys (? lists them); "
+	                        "v or Esc gives them back to the game."
+	                      : "The game has the keys again; v gives "
+	                        "them to the AI view.");
 	return VIEW_OK;
 }
 
@@ -201,10 +201,10 @@ static enum view_result key_ai_show(struct view *v, int key,
 	aiview_key(v->ai, key, msg, sizeof(msg));
 	if (!aiview_on(v->ai))
 		v->ai_keys = 0;
-	view_log(v, "%s",
-	         aiview_on(v->ai) ? "AI view on: the game keeps its "
-	                            "keys, v gives them to the view."
-	                          : "AI view off.");
+	screen_log(v, "%s",
+	           aiview_on(v->ai) ? "AI view on: the game keeps its "
+	                              "keys, v gives them to the view."
+	                            : "AI view off.");
 	return VIEW_OK;
 }
 
@@ -226,8 +226,8 @@ static enum view_result key_ai_give_back(struct view *v, int key,
 	(void)key;
 	(void)cmd;
 	v->ai_keys = 0;
-	view_log(v, "The game has the keys again; v gives them to the "
-	            "AI view.");
+	screen_log(v, "The game has the keys again; v gives them to the "
+	              "AI view.");
 	return VIEW_OK;
 }
 
@@ -248,13 +248,13 @@ static enum view_result key_ai(struct view *v, int key, struct world_cmd *cmd)
 	(void)cmd;
 	if (aiview_key(v->ai, key, msg, sizeof(msg))) {
 		if (*msg)
-			view_log(v, "%s", msg);
+			screen_log(v, "%s", msg);
 		return VIEW_OK;
 	}
 	if (v->replaying)
 		return VIEW_PASS;
-	view_log(v, "The AI view has the keys: v or Esc gives them back to "
-	            "the game.");
+	screen_log(v, "The AI view has the keys: v or Esc gives them back to "
+	              "the game.");
 	return VIEW_OK;
 }
 
@@ -295,7 +295,7 @@ static const struct keymap_row aikeys_rows[] = {
         {'t', "ties: lower h first, or FIFO", NULL},
         {'0', "the monster's own settings", NULL},
         {'E', "export the search", key_export},
-        {'S', "sandbox: draw the dungeon", view_act_sandbox_enter},
+        {'S', "sandbox: draw the dungeon", screen_sandbox_enter},
         {VK_ESC, "the keys back to the game", key_ai_give_back},
 };
 static const struct keymap keymap_aikeys = {
@@ -319,7 +319,7 @@ static enum view_result keymap_ai_key(struct view *v, int key,
 	if (aiview_entering(v->ai)) {
 		aiview_key(v->ai, key, msg, sizeof(msg));
 		if (*msg)
-			view_log(v, "%s", msg);
+			screen_log(v, "%s", msg);
 		return VIEW_OK;
 	}
 	return keymap_run(&keymap_aikeys, v, key, cmd);
@@ -459,23 +459,23 @@ static const struct keymap_row sandbox_rows[] = {
         {'q', "quit (asked first)", key_sandbox_quit},
         {VK_CTRL_C, NULL, key_sandbox_quit},
         {'?', "the help", key_help},
-        {VK_MOVE, "move the cursor", view_act_sandbox_key},
-        {' ', "paint with the brush", view_act_sandbox_key},
-        {VK_ENTER, NULL, view_act_sandbox_key},
-        {']', "the next brush, the one before", view_act_sandbox_key},
-        {'[', NULL, view_act_sandbox_key},
-        {'s', "the monster's start, the goal", view_act_sandbox_key},
-        {'g', NULL, view_act_sandbox_key},
-        {'U', "undo", view_act_sandbox_key},
-        {127, NULL, view_act_sandbox_key},
-        {8, NULL, view_act_sandbox_key},
-        {'C', "clear the dungeon", view_act_sandbox_key},
-        {'w', "save it as a map file", view_act_sandbox_key},
-        {VK_ESC, "close the sandbox", view_act_sandbox_key},
-        {'S', NULL, view_act_sandbox_key},
+        {VK_MOVE, "move the cursor", screen_sandbox_key},
+        {' ', "paint with the brush", screen_sandbox_key},
+        {VK_ENTER, NULL, screen_sandbox_key},
+        {']', "the next brush, the one before", screen_sandbox_key},
+        {'[', NULL, screen_sandbox_key},
+        {'s', "the monster's start, the goal", screen_sandbox_key},
+        {'g', NULL, screen_sandbox_key},
+        {'U', "undo", screen_sandbox_key},
+        {127, NULL, screen_sandbox_key},
+        {8, NULL, screen_sandbox_key},
+        {'C', "clear the dungeon", screen_sandbox_key},
+        {'w', "save it as a map file", screen_sandbox_key},
+        {VK_ESC, "close the sandbox", screen_sandbox_key},
+        {'S', NULL, screen_sandbox_key},
 };
 const struct keymap keymap_sandbox = {"sandbox", NULL, ROWS(sandbox_rows),
-                                      view_act_sandbox_key, NULL};
+                                      screen_sandbox_key, NULL};
 
 static const struct keymap_row quit_rows[] = {
         {'y', "quit", prompt_key_quit},
@@ -504,7 +504,7 @@ static enum view_result key_more(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
-	if (msglog_more_key(&v->log, view_msg_width(v)))
+	if (msglog_more_key(&v->log, screen_msg_width(v)))
 		v->mode = MODE_END;
 	return VIEW_OK;
 }
@@ -535,7 +535,7 @@ static enum view_result key_small_no(struct view *v, int key,
 	(void)cmd;
 	if (v->mode == MODE_QUIT) {
 		v->mode = MODE_PLAY;
-		view_log(v, "Good, the hunt goes on.");
+		screen_log(v, "Good, the hunt goes on.");
 	}
 	return VIEW_OK;
 }

@@ -3,7 +3,7 @@
  * PgUp, each setting the AI view as it says. */
 #include "config.h"
 
-#include "view_impl.h"
+#include "screen_impl.h"
 
 /* Space or PgDn: the next page; PgUp or Backspace: the one before.  Each
  * page sets the AI view as it says. */

@@ -7,7 +7,8 @@ bin_PROGRAMS += src/hunted
 src_hunted_SOURCES = src/main.c \
 	src/ui/keys.c src/ui/keys.h src/ui/keymap.c src/ui/keymap.h \
 	src/ui/canvas.c src/ui/canvas.h \
-	src/ui/view.c src/ui/view.h src/ui/view_impl.h \
+	src/ui/view.c src/ui/view.h src/ui/screen.c src/ui/screen.h \
+	src/ui/screen_impl.h \
 	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c \
 	src/ui/datawatch.c src/ui/export.c src/ui/prompt.c \
 	src/ui/lesson.c src/ui/endscreen.c \

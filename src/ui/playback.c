@@ -4,7 +4,7 @@
  * the turn where the game stopped matching it said in the log. */
 #include "config.h"
 
-#include "view_impl.h"
+#include "screen_impl.h"
 
 enum view_result playback_step(struct view *v, struct world_cmd *cmd)
 {
@@ -19,13 +19,13 @@ enum view_result playback_step(struct view *v, struct world_cmd *cmd)
 	 * end. */
 	if (s->diverged) {
 		v->rep_done = REPLAY_DIVERGED;
-		view_log(v,
-		         "The replay diverged at its end, turn %u (line %d).",
-		         s->div_turn, s->div_line);
+		screen_log(v,
+		           "The replay diverged at its end, turn %u (line %d).",
+		           s->div_turn, s->div_line);
 		return VIEW_OK;
 	}
 	v->rep_done = REPLAY_ENDED;
-	view_log(v, "End of the recording (line %d).", s->rep.end_line);
+	screen_log(v, "End of the recording (line %d).", s->rep.end_line);
 	return VIEW_OK;
 }
 
@@ -34,7 +34,7 @@ enum view_result playback_key(struct view *v, int key, struct world_cmd *cmd)
 	switch (key) {
 	case ' ':
 		v->rep_paused = !v->rep_paused;
-		view_log(v, v->rep_paused ? "Paused." : "Playing.");
+		screen_log(v, v->rep_paused ? "Paused." : "Playing.");
 		break;
 	case '.':
 	case '>':

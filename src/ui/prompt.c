@@ -5,7 +5,7 @@
 
 #include <limits.h>
 
-#include "view_impl.h"
+#include "screen_impl.h"
 
 /* q or Ctrl-C: leave at once when the game or the watched replay is
  * over, else ask first. */
@@ -24,11 +24,11 @@ void prompt_ask_save(struct view *v)
 	const struct session *s = v->s;
 
 	if (!s->save_path[0])
-		view_log(v, "%s",
-		         s->nnews ? s->news[0] : "This game is not saved.");
+		screen_log(v, "%s",
+		           s->nnews ? s->news[0] : "This game is not saved.");
 	else if (s->unsaveable)
-		view_log(v, "This game can no longer be saved: %s.",
-		         s->unsaveable);
+		screen_log(v, "This game can no longer be saved: %s.",
+		           s->unsaveable);
 	else
 		v->mode = MODE_SAVE;
 }
@@ -46,7 +46,7 @@ enum view_result prompt_key_quit(struct view *v, int key, struct world_cmd *cmd)
 	if (key == 'y' || key == 'Y')
 		return VIEW_QUIT;
 	v->mode = MODE_PLAY;
-	view_log(v, "Good, the hunt goes on.");
+	screen_log(v, "Good, the hunt goes on.");
 	return VIEW_OK;
 }
 
@@ -57,11 +57,11 @@ enum view_result prompt_key_save(struct view *v, int key, struct world_cmd *cmd)
 	(void)cmd;
 	v->mode = MODE_PLAY;
 	if (key != 'y' && key != 'Y') {
-		view_log(v, "Not saved; the hunt goes on.");
+		screen_log(v, "Not saved; the hunt goes on.");
 		return VIEW_OK;
 	}
 	if (session_save(v->s, err, sizeof(err)) != 0) {
-		view_log(v, "Not saved: %s. The hunt goes on.", err);
+		screen_log(v, "Not saved: %s. The hunt goes on.", err);
 		return VIEW_OK;
 	}
 	return VIEW_QUIT;
@@ -74,7 +74,7 @@ enum view_result prompt_key_direction(struct view *v, int key,
 
 	if (keys_dir(key, &dx, &dy)) {
 		v->mode = MODE_PLAY;
-		return view_command(v, cmd, (uint8_t)v->prompt_cmd, dx, dy);
+		return screen_command(v, cmd, (uint8_t)v->prompt_cmd, dx, dy);
 	}
 	if (key == VK_ESC || key == 'q' || key == VK_CTRL_C)
 		v->mode = MODE_PLAY;

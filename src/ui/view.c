@@ -3,8 +3,9 @@
  * mode, and the screen's modes in one table (view_modes: each mode's key
  * table, how it draws, what it does while no key comes).  It turns keys
  * into commands for the session and draws into a canvas; no curses here.
- * The other jobs of the screen have files of their own (view_impl.h
- * lists them). */
+ * The other jobs of the screen have files of their own below it
+ * (screen_impl.h lists them); view.c calls down into them, never the
+ * other way. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -15,20 +16,10 @@
 #include "session/campaign.h"
 #include "session/files.h"
 #include "core/world/fov.h"
-#include "view_impl.h"
+#include "screen_impl.h"
+#include "view.h"
 
 /* ---- messages ---------------------------------------------------------- */
-
-void view_log(struct view *v, const char *fmt, ...)
-{
-	char line[LOG_LINE];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	msglog_add(&v->log, v->s->game->world->turn, line);
-}
 
 /* Whether the player saw what e tells: its own doings, what a monster
  * in its line of sight does, and a door in sight opening or shutting. */
@@ -51,11 +42,6 @@ static int view_event_seen(const struct world *w, const struct world_event *e)
 	default:
 		return 0;
 	}
-}
-
-int view_msg_width(const struct view *v)
-{
-	return v->last_w >= VIEW_MIN_W ? v->last_w : VIEW_MIN_W;
 }
 
 /* Which events a player reads in the log: everything it saw but the
@@ -87,7 +73,7 @@ void view_note_turn(struct view *v)
 		if (!view_event_logged(v, &w->events.items[i]))
 			continue;
 		event_text(w, &w->events.items[i], buf, sizeof(buf));
-		view_log(v, "%s", buf);
+		screen_log(v, "%s", buf);
 	}
 	aiview_note_events(v->ai);
 	aiview_follow(v->ai);
@@ -114,23 +100,23 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 	}
 	view_note_turn(v);
 	if (descended && w->data->map && w->data->map->title)
-		view_log(v, "%s%s%s", w->data->map->title,
-		         w->data->map->description ? ": " : "",
-		         w->data->map->description ? w->data->map->description
-		                                   : "");
+		screen_log(v, "%s%s%s", w->data->map->title,
+		           w->data->map->description ? ": " : "",
+		           w->data->map->description ? w->data->map->description
+		                                     : "");
 	if (s->game->level_error[0] && !v->level_error_said) {
 		v->level_error_said = 1;
-		view_log(v, "The stairs lead nowhere: %s.",
-		         s->game->level_error);
+		screen_log(v, "The stairs lead nowhere: %s.",
+		           s->game->level_error);
 	}
 	if (s->diverged && v->rep_done != REPLAY_DIVERGED) {
 		v->rep_done = REPLAY_DIVERGED;
-		view_log(v, "The replay diverged at turn %u (line %d).",
-		         s->div_turn, s->div_line);
+		screen_log(v, "The replay diverged at turn %u (line %d).",
+		           s->div_turn, s->div_line);
 	}
 	/* Messages that do not fit wait behind --More--. */
 	if (!v->replaying && !v->lesson)
-		msglog_hold(&v->log, v->log.seen, view_msg_width(v));
+		msglog_hold(&v->log, v->log.seen, screen_msg_width(v));
 	if (w->state != WORLD_PLAYING && !v->ended) {
 		struct ending e;
 		char text[160];
@@ -138,10 +124,10 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		v->ended = 1;
 		session_ending(s, &e);
 		ending_text(&e, text, sizeof(text));
-		view_log(v, "%s Score %ld.", text, e.score);
+		screen_log(v, "%s Score %ld.", text, e.score);
 		/* The last page waits for a key, then the end screen. */
 		if (!v->replaying)
-			msglog_hold_last(&v->log, view_msg_width(v));
+			msglog_hold_last(&v->log, screen_msg_width(v));
 	}
 }
 
@@ -165,6 +151,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		return NULL;
 	}
 	v->s = s;
+	v->draw = view_draw;
 	v->depth = s->game->depth;
 	v->ai = aiview_new(s->game, s->setup.ai_view, s->setup.no_timing);
 	v->rep_delay_ms = REPLAY_DELAY_MS;
@@ -178,10 +165,10 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		return NULL;
 	}
 	if (w->data->map && w->data->map->title)
-		view_log(v, "%s", w->data->map->title);
+		screen_log(v, "%s", w->data->map->title);
 	/* A save resumed, or one that could not be. */
 	for (i = 0; i < s->nnews; i++)
-		view_log(v, "%s", s->news[i]);
+		screen_log(v, "%s", s->news[i]);
 	if (s->setup.lesson_name && w->data->npages) {
 		/* A lesson: the view has the keys and shows page 1. */
 		v->lesson = 1;
@@ -189,15 +176,15 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		aiview_apply_page(v->ai, &w->data->pages[0]);
 	}
 	if (v->replaying)
-		view_log(v,
-		         "Watching %s: space pauses, . steps, + and - "
-		         "change the speed.",
-		         s->setup.replay);
+		screen_log(v,
+		           "Watching %s: space pauses, . steps, + and - "
+		           "change the speed.",
+		           s->setup.replay);
 	else
-		view_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		            "AI view.");
+		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
+		              "AI view.");
 	if (!v->replaying && !v->lesson)
-		msglog_hold(&v->log, 0, view_msg_width(v));
+		msglog_hold(&v->log, 0, screen_msg_width(v));
 	return v;
 }
 
@@ -217,18 +204,6 @@ int view_reload(struct view *v)
 	return datawatch_reload(v);
 }
 
-/* ---- keys -------------------------------------------------------------- */
-
-enum view_result view_command(struct view *v, struct world_cmd *cmd,
-                              uint8_t kind, int dx, int dy)
-{
-	cmd->kind = kind;
-	cmd->dx = (int8_t)dx;
-	cmd->dy = (int8_t)dy;
-	msglog_mark_seen(&v->log);
-	return VIEW_CMD;
-}
-
 /* ---- the sandbox: its work is in aiview/sandbox.c --------------------- */
 
 /* A mouse click on the screen at (x, y): in the sandbox, the cursor goes
@@ -243,37 +218,7 @@ void view_click(struct view *v, int x, int y, int button)
 	if (sandbox_click(&v->sandbox, v->s->game, v->ai, v->map_ox + x,
 	                  v->map_oy + y, button, &v->look_x, &v->look_y, msg,
 	                  sizeof(msg)))
-		view_log(v, "%s", msg);
-}
-
-/* ---- keys: the tables are in keymap.c ---------------------------------- */
-
-enum view_result view_act_sandbox_enter(struct view *v, int key,
-                                        struct world_cmd *cmd)
-{
-	char msg[LOG_LINE];
-
-	(void)key;
-	(void)cmd;
-	if (sandbox_enter(&v->sandbox, v->s, v->replaying, v->ai, &v->look_x,
-	                  &v->look_y, msg, sizeof(msg)))
-		v->mode = MODE_SANDBOX;
-	view_log(v, "%s", msg);
-	return VIEW_OK;
-}
-
-enum view_result view_act_sandbox_key(struct view *v, int key,
-                                      struct world_cmd *cmd)
-{
-	char msg[LOG_LINE] = "";
-
-	(void)cmd;
-	if (sandbox_key(&v->sandbox, v->s, v->ai, key, &v->look_x, &v->look_y,
-	                msg, sizeof(msg)))
-		v->mode = MODE_PLAY;
-	if (*msg)
-		view_log(v, "%s", msg);
-	return VIEW_OK;
+		screen_log(v, "%s", msg);
 }
 
 /* ---- drawing ----------------------------------------------------------- */

@@ -2,7 +2,7 @@
 /* view.h - what the player sees: the map viewport, the status line, the
  * message log, look mode, help, message history, the prompts, the
  * reload error panel and the AI view (the files that draw them:
- * view_impl.h).  It draws into a struct canvas and
+ * screen_impl.h).  It draws into a struct canvas and
  * takes keys as enum key codes (keys.h), so it never touches curses: the
  * terminal code (term.c) feeds it keys and shows the canvas, and
  * --dump-screen prints the same canvas as text.
@@ -18,18 +18,8 @@
 
 #include "canvas.h"
 #include "keys.h"
+#include "screen.h"
 #include "session/session.h"
-
-#define VIEW_MIN_W 80
-#define VIEW_MIN_H 24
-
-/* What the caller should do after a key. */
-enum view_result {
-	VIEW_OK = 0,
-	VIEW_QUIT,   /* leave the game */
-	VIEW_REDRAW, /* repaint the whole terminal */
-	VIEW_CMD,    /* play the command the view filled in */
-};
 
 struct view;
 

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* view_impl.h - the game screen's insides, shared by the files that do
- * its jobs: view.c (the screen, its modes and their table), keymap.c
+/* screen_impl.h - the game screen's insides, shared by the files that do
+ * its jobs, from the floor up: screen.c (the log, a command, the
+ * sandbox's keys), keymap.c
  * (each mode's key table, the help drawn from them), msglog.c
  * (the message log and --More--), playback.c (a watched replay's pace),
  * datawatch.c (data files watched and reloaded, the panel of errors),
  * export.c (E), prompt.c (quit, save, a direction), lesson.c (a lesson's
- * pages), endscreen.c (the end of the game).  Private to src/ui. */
-#ifndef HUNTED_VIEW_IMPL_H
-#define HUNTED_VIEW_IMPL_H
+ * pages), endscreen.c (the end of the game); view.c (the screen, its modes
+ * and their table) stands on them all.  Private to src/ui. */
+#ifndef HUNTED_SCREEN_IMPL_H
+#define HUNTED_SCREEN_IMPL_H
 
 #include <stdint.h>
 
@@ -16,7 +18,9 @@
 #include "msglog.h"
 #include "ui/aiview/sandbox.h"
 #include "session/watch.h"
-#include "view.h"
+#include "canvas.h"
+#include "screen.h"
+#include "session/session.h"
 
 #define LOG_LINE         MSGLOG_LINE
 #define LOG_ROWS         MSGLOG_ROWS
@@ -53,6 +57,9 @@ enum replay_state {
 struct view {
 	struct session *s;
 	struct aiview *ai;
+	/* The whole screen drawn into a canvas (view_draw), for the jobs
+	 * below view.c that draw frames of it (export.c). */
+	void (*draw)(struct view *v, struct canvas *c);
 	enum view_mode mode;
 	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
 	int too_small; /* the last screen drawn was too small for the game */
@@ -125,19 +132,19 @@ enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
 /* The help screen: the tables with a title, two columns. */
 void keymap_draw_help(struct canvas *c);
 
-/* view.c */
-__attribute__((format(printf, 2, 3))) void view_log(struct view *v,
-                                                    const char *fmt, ...);
+/* screen.c */
+__attribute__((format(printf, 2, 3))) void screen_log(struct view *v,
+                                                      const char *fmt, ...);
 /* A command for the session: the messages logged from now on are news. */
-enum view_result view_command(struct view *v, struct world_cmd *cmd,
-                              uint8_t kind, int dx, int dy);
+enum view_result screen_command(struct view *v, struct world_cmd *cmd,
+                                uint8_t kind, int dx, int dy);
 /* The width the message lines have: the last screen's. */
-int view_msg_width(const struct view *v);
+int screen_msg_width(const struct view *v);
 /* S with the AI view's keys: the sandbox; a key in the sandbox. */
-enum view_result view_act_sandbox_enter(struct view *v, int key,
-                                        struct world_cmd *cmd);
-enum view_result view_act_sandbox_key(struct view *v, int key,
+enum view_result screen_sandbox_enter(struct view *v, int key,
                                       struct world_cmd *cmd);
+enum view_result screen_sandbox_key(struct view *v, int key,
+                                    struct world_cmd *cmd);
 
 /* playback.c: a replay watched in the terminal, at its pace. */
 enum view_result playback_step(struct view *v, struct world_cmd *cmd);
