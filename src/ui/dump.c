@@ -10,31 +10,44 @@
 #include "keys.h"
 #include "view.h"
 
-int dump_init(struct dump *d, struct session *s)
+/* A view of the session's game and a canvas of the screen's size, for
+ * both sinks.  Returns 0, or -1 after printing why (nothing is kept). */
+static int dump_screen_open(struct session *s, struct view **v,
+                            struct canvas *c)
 {
 	char err[256];
 
-	d->failed = 0;
-	d->canvas = (struct canvas){0};
-	d->view = view_new(s, err, sizeof(err));
-	if (!d->view) {
+	*c = (struct canvas){0};
+	*v = view_new(s, err, sizeof(err));
+	if (!*v) {
 		fprintf(stderr, "hunted: %s\n", err);
 		return -1;
 	}
-	if (canvas_resize(&d->canvas, s->setup.screen_w, s->setup.screen_h) !=
-	    0) {
+	if (canvas_resize(c, s->setup.screen_w, s->setup.screen_h) != 0) {
 		fprintf(stderr, "hunted: out of memory\n");
-		dump_fini(d);
+		view_free(*v);
+		*v = NULL;
 		return -1;
 	}
 	return 0;
 }
 
+static void dump_screen_close(struct view **v, struct canvas *c)
+{
+	canvas_fini(c);
+	view_free(*v);
+	*v = NULL;
+}
+
+int dump_init(struct dump *d, struct session *s)
+{
+	d->failed = 0;
+	return dump_screen_open(s, &d->view, &d->canvas);
+}
+
 void dump_fini(struct dump *d)
 {
-	canvas_fini(&d->canvas);
-	view_free(d->view);
-	d->view = NULL;
+	dump_screen_close(&d->view, &d->canvas);
 }
 
 /* Every turn is drawn, AI view included, as the terminal would draw it:
@@ -108,25 +121,15 @@ int dump_cast_init(struct dump_cast *k, struct session *s)
 	char err[512], title[256];
 
 	memset(k, 0, sizeof(*k));
-	k->view = view_new(s, err, sizeof(err));
-	if (!k->view) {
-		fprintf(stderr, "hunted: %s\n", err);
+	if (dump_screen_open(s, &k->view, &k->canvas) != 0)
 		return -1;
-	}
-	if (canvas_resize(&k->canvas, s->setup.screen_w, s->setup.screen_h) !=
-	    0) {
-		fprintf(stderr, "hunted: out of memory\n");
-		view_free(k->view);
-		return -1;
-	}
 	snprintf(title, sizeof(title), "hunted: %s, seed %llu%s", s->label,
 	         (unsigned long long)s->game->world->seed,
 	         s->setup.replay ? " (a replay)" : "");
 	if (cast_open(&k->cast, s->setup.cast, s->setup.screen_w,
 	              s->setup.screen_h, title, err, sizeof(err)) != 0) {
 		fprintf(stderr, "%s: error: %s\n", s->setup.cast, err);
-		canvas_fini(&k->canvas);
-		view_free(k->view);
+		dump_screen_close(&k->view, &k->canvas);
 		return -1;
 	}
 	/* The first frame: the game before any turn. */
@@ -143,9 +146,7 @@ int dump_cast_fini(struct dump_cast *k)
 
 	if (rc != 0)
 		fprintf(stderr, "hunted: %s\n", err);
-	canvas_fini(&k->canvas);
-	view_free(k->view);
-	k->view = NULL;
+	dump_screen_close(&k->view, &k->canvas);
 	return rc;
 }
 
