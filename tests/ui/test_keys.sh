@@ -87,4 +87,30 @@ else
 		tap_check "README's table of the $modes keys names only their keys"
 	done
 fi
+# 4. The AI view's own keys: most rows of the ai-keys table only name a
+# key the view's own handler (aiview_key) takes, so each is played with
+# the view holding the keys, and none may get the answer a key the view
+# does not know gets.  An unknown key shows the check can fail.
+unknown="The AI view has the keys: v or Esc"
+ai_plays() { # KEY-AS-VIEW-KEYS: the screen after v and that key
+	(cd "$tmp/run" && "$bin" --headless --no-timing --map tutorial \
+		--seed 1 --turns 1 --ai-view --screen 120x40 --dump-screen \
+		--view-keys "v$1" 2>&1)
+}
+mkdir "$tmp/run"
+ai_plays Q | grep -q "$unknown" ||
+	tap_fail "an unknown key (Q) is not answered with '$unknown'"
+awk -F '\t' '$1 == "ai-keys" && $2 != "any" { print $2 }' "$tmp/keys" >"$tmp/ai-keys"
+while IFS= read -r key; do
+	case $key in
+	Esc) vk='<esc>' ;;
+	'<') vk='<lt>' ;;
+	*) vk=$key ;;
+	esac
+	ai_plays "$vk" | grep -q "$unknown" &&
+		tap_fail "ai-keys lists $key, which the AI view does not take"
+done <"$tmp/ai-keys"
+[ -s "$tmp/ai-keys" ] || tap_fail "no ai-keys in --list-keys"
+tap_check "every key of the ai-keys table is one the AI view takes"
+
 tap_done
