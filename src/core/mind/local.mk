@@ -15,4 +15,5 @@ src_core_libhunted_a_SOURCES += \
 	src/core/mind/repair.c \
 	src/core/mind/coop.c \
 	src/core/mind/reserve.c src/core/mind/reserve.h \
-	src/core/mind/autopilot.c src/core/mind/autopilot.h
+	src/core/mind/autopilot.c src/core/mind/autopilot.h \
+	src/core/mind/travel.c src/core/mind/travel.h
