@@ -95,6 +95,12 @@ static void dump_end(void *self, struct session *s)
 
 			v.turn(v.self, s, cmd, session_play_cmd(s, cmd) != 0);
 		}
+		/* A travel, explore, run or rest the key began plays on. */
+		while (view_walk(d->view, &cmd) == VIEW_CMD) {
+			struct session_sink v = view_sink(d->view);
+
+			v.turn(v.self, s, cmd, session_play_cmd(s, cmd) != 0);
+		}
 	}
 	if (canvas_resize(&c, s->setup.screen_w, s->setup.screen_h) != 0) {
 		d->failed = 1;

@@ -364,6 +364,17 @@ static const struct keymap_row game_rows[] = {
         {'c', NULL, key_open_close},
         {'g', "pick up", key_pickup},
         {',', NULL, key_pickup},
+        {'>', "> stairs, X explore, Z rest", walk_key_stairs},
+        {'X', NULL, walk_key_explore},
+        {'Z', NULL, walk_key_rest},
+        {'H', "run (shift + direction)", walk_key_run},
+        {'J', NULL, walk_key_run},
+        {'K', NULL, walk_key_run},
+        {'L', NULL, walk_key_run},
+        {'Y', NULL, walk_key_run},
+        {'U', NULL, walk_key_run},
+        {'B', NULL, walk_key_run},
+        {'N', NULL, walk_key_run},
         {'S', "save and quit (resumed)", key_ask_save},
 };
 static const struct keymap keymap_game = {"game", "", ROWS(game_rows), NULL,
@@ -397,11 +408,12 @@ static const struct keymap_row play_rows[] = {
         {'?', "this help", key_help},
         {VK_CTRL_P, "the message history", key_history},
         {VK_CTRL_R, "redraw the screen", key_redraw},
-        {'R', "reload the data files", key_reload},
+        {'R', "reload; Esc hides its errors", key_reload},
         {VK_F5, NULL, key_reload},
-        {VK_ESC, "hide the reload errors", key_hide_errors},
-        {';', "look: a cursor (Esc leaves)", key_look},
+        {VK_ESC, NULL, key_hide_errors},
+        {';', "look; Enter travels there", key_look},
         {'x', NULL, key_look},
+        {'_', NULL, walk_key_pick},
 };
 const struct keymap keymap_play = {
         "play", "The game", ROWS(play_rows), key_play_layers,
@@ -413,7 +425,8 @@ static const struct keymap_row look_rows[] = {
         {';', NULL, key_back},
         {'x', NULL, key_back},
         {'q', NULL, key_back},
-        {VK_ENTER, NULL, key_back},
+        {VK_ENTER, "travel there (shown first)", walk_key_look},
+        {'.', NULL, walk_key_look},
         {VK_TAB, "the AI view's monster, showing", key_look_ai},
         {'`', NULL, key_look_ai},
         {VK_F2, NULL, key_look_ai},
@@ -428,6 +441,17 @@ static const struct keymap_row direction_rows[] = {
 };
 const struct keymap keymap_direction = {"direction", NULL, ROWS(direction_rows),
                                         NULL, NULL};
+
+static const struct keymap_row travel_rows[] = {
+        {VK_ENTER, "go along the route shown", walk_key_confirm},
+        {'.', NULL, walk_key_confirm},
+        {'>', NULL, walk_key_confirm},
+        {'_', NULL, walk_key_confirm},
+        {VK_ESC, "cancel", walk_key_confirm},
+};
+const struct keymap keymap_travel = {"travel", NULL, ROWS(travel_rows),
+                                     walk_key_confirm,
+                                     "cancel (its own key goes)"};
 
 static const struct keymap_row help_rows[] = {
         {VK_CTRL_R, "redraw the screen", key_redraw},
@@ -557,10 +581,11 @@ const struct keymap keymap_small = {"small", NULL, ROWS(small_rows), NULL,
  */
 
 static const struct keymap *const keymap_all[] = {
-        &keymap_play, &keymap_game,    &keymap_lesson,  &keymap_replay,
-        &keymap_ai,   &keymap_aikeys,  &keymap_look,    &keymap_direction,
-        &keymap_help, &keymap_history, &keymap_sandbox, &keymap_quit,
-        &keymap_save, &keymap_end,     &keymap_more,    &keymap_small,
+        &keymap_play,      &keymap_game,   &keymap_lesson,  &keymap_replay,
+        &keymap_ai,        &keymap_aikeys, &keymap_look,    &keymap_travel,
+        &keymap_direction, &keymap_help,   &keymap_history, &keymap_sandbox,
+        &keymap_quit,      &keymap_save,   &keymap_end,     &keymap_more,
+        &keymap_small,
 };
 
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,

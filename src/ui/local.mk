@@ -11,7 +11,7 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/screen_impl.h \
 	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c \
 	src/ui/datawatch.c src/ui/export.c src/ui/prompt.c \
-	src/ui/lesson.c src/ui/endscreen.c \
+	src/ui/lesson.c src/ui/endscreen.c src/ui/walk.c \
 	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \
 	src/ui/aiview/aiview_impl.h src/ui/aiview/trace.c \
 	src/ui/aiview/keys.c src/ui/aiview/draw.c src/ui/aiview/panel.c \

@@ -6,7 +6,8 @@
  * (the message log and --More--), playback.c (a watched replay's pace),
  * datawatch.c (data files watched and reloaded, the panel of errors),
  * export.c (E), prompt.c (quit, save, a direction), lesson.c (a lesson's
- * pages), endscreen.c (the end of the game); view.c (the screen, its modes
+ * pages), endscreen.c (the end of the game), walk.c (the player's
+ * travel, explore, run and rest); view.c (the screen, its modes
  * and their table) stands on them all.  Private to src/ui. */
 #ifndef HUNTED_SCREEN_IMPL_H
 #define HUNTED_SCREEN_IMPL_H
@@ -19,6 +20,8 @@
 #include "ui/aiview/sandbox.h"
 #include "session/watch.h"
 #include "canvas.h"
+#include "core/mind/travel.h"
+#include "core/world/fov.h"
 #include "screen.h"
 #include "session/session.h"
 
@@ -41,6 +44,7 @@ enum view_mode {
 	MODE_SANDBOX, /* painting the dungeon for the AI view's search */
 	MODE_SAVE,    /* S: save and quit? */
 	MODE_END,     /* the end of the game: score and high scores */
+	MODE_TRAVEL,  /* a planned travel shown, waiting to be confirmed */
 	/* Never v->mode: modes that stand over the others while they last
 	 * (see view_mode_now). */
 	MODE_MORE,  /* messages held behind --More-- */
@@ -70,6 +74,12 @@ struct view {
 	size_t page;    /* the page shown */
 	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
 	int look_x, look_y;
+	/* The player's own travel, explore, run or rest (walk.c): walking
+	 * while one is under way; travel_key the key that confirms. */
+	struct travel *travel;
+	int walking;
+	int walk_shown;
+	int travel_key;
 
 	struct msglog log;
 	int ended; /* the end of the game was said */
@@ -124,7 +134,7 @@ struct keymap {
  * the keys every game screen has). */
 extern const struct keymap keymap_play, keymap_look, keymap_direction,
         keymap_help, keymap_history, keymap_sandbox, keymap_quit, keymap_save,
-        keymap_end, keymap_more, keymap_small;
+        keymap_end, keymap_more, keymap_small, keymap_travel;
 /* The row of t for key, and then what it does: VIEW_PASS when t has
  * nothing for it. */
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
@@ -176,6 +186,26 @@ void prompt_draw(const struct view *v, struct canvas *c, int y);
 /* lesson.c: a lesson's pages under the map. */
 int lesson_key(struct view *v, int key);
 void lesson_draw(struct view *v, struct canvas *c, int y0, int rows);
+
+/* walk.c: travel, explore, run and rest. */
+void walk_pick(struct view *v, int x, int y, int key);
+enum view_result walk_key_look(struct view *v, int key, struct world_cmd *cmd);
+enum view_result walk_key_pick(struct view *v, int key, struct world_cmd *cmd);
+enum view_result walk_key_stairs(struct view *v, int key,
+                                 struct world_cmd *cmd);
+enum view_result walk_key_confirm(struct view *v, int key,
+                                  struct world_cmd *cmd);
+enum view_result walk_key_explore(struct view *v, int key,
+                                  struct world_cmd *cmd);
+enum view_result walk_key_run(struct view *v, int key, struct world_cmd *cmd);
+enum view_result walk_key_rest(struct view *v, int key, struct world_cmd *cmd);
+int walk_interrupt(struct view *v);
+void walk_click(struct view *v, int x, int y);
+enum view_result walk_next(struct view *v, struct world_cmd *cmd);
+enum view_result walk_idle(struct view *v, struct world_cmd *cmd, int *wait_ms);
+void walk_draw_route(const struct view *v, struct canvas *c, int x0, int y0,
+                     int vw, int vh, int ox, int oy);
+void walk_draw_line(const struct view *v, struct canvas *c, int y);
 
 /* endscreen.c: the end of the game, its score and the high scores. */
 void endscreen_draw(struct view *v, struct canvas *c);

@@ -193,6 +193,7 @@ void view_free(struct view *v)
 	if (!v)
 		return;
 	aiview_free(v->ai);
+	travel_free(v->travel);
 	sandbox_fini(&v->sandbox);
 	watch_fini(&v->files);
 	msglog_fini(&v->log);
@@ -204,17 +205,35 @@ int view_reload(struct view *v)
 	return datawatch_reload(v);
 }
 
+/* The mode the keys and the screen are in: a screen too small for the
+ * game, then messages held behind --More--, stand over the others. */
+static enum view_mode view_mode_now(const struct view *v)
+{
+	if (v->too_small)
+		return MODE_SMALL;
+	if (v->log.more)
+		return MODE_MORE;
+	return v->mode;
+}
+
 /* ---- the sandbox: its work is in aiview/sandbox.c --------------------- */
 
 /* A mouse click on the screen at (x, y): in the sandbox, the cursor goes
- * there, and button 1 paints. */
+ * there, and button 1 paints; in the game, button 1 picks a cell to
+ * travel to. */
 void view_click(struct view *v, int x, int y, int button)
 {
 	char msg[LOG_LINE];
 
-	if (v->mode != MODE_SANDBOX || x < 0 || y < 0 || x >= v->map_w ||
-	    y >= v->map_h)
+	if (x < 0 || y < 0 || x >= v->map_w || y >= v->map_h ||
+	    view_mode_now(v) != v->mode)
 		return;
+	if (v->mode != MODE_SANDBOX) {
+		if (button == 1 && !v->replaying && !v->ai_keys &&
+		    v->s->game->world->state == WORLD_PLAYING)
+			walk_click(v, v->map_ox + x, v->map_oy + y);
+		return;
+	}
 	if (sandbox_click(&v->sandbox, v->s->game, v->ai, v->map_ox + x,
 	                  v->map_oy + y, button, &v->look_x, &v->look_y, msg,
 	                  sizeof(msg)))
@@ -360,6 +379,7 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 	if (w->px - ox < vw && w->py - oy < vh && w->px >= ox && w->py >= oy)
 		canvas_put(c, x0 + w->px - ox, y0 + w->py - oy, '@',
 		           DATA_COLOR_WHITE, CANVAS_BOLD);
+	walk_draw_route(v, c, x0, y0, vw, vh, ox, oy);
 	if (v->mode == MODE_LOOK || v->mode == MODE_SANDBOX) {
 		c->cursor_x = x0 + v->look_x - ox;
 		c->cursor_y = y0 + v->look_y - oy;
@@ -639,6 +659,11 @@ static void draw_sandbox(struct view *v, struct canvas *c)
 	draw_game(v, c, draw_sandbox_line);
 }
 
+static void draw_travel(struct view *v, struct canvas *c)
+{
+	draw_game(v, c, walk_draw_line);
+}
+
 static void draw_history(struct view *v, struct canvas *c)
 {
 	msglog_draw_history(&v->log, c);
@@ -674,6 +699,7 @@ static const struct view_mode_ops {
         [MODE_SANDBOX] = {&keymap_sandbox, draw_sandbox, view_idle_all},
         [MODE_SAVE] = {&keymap_save, draw_prompt, view_idle_all},
         [MODE_END] = {&keymap_end, endscreen_draw, view_idle_all},
+        [MODE_TRAVEL] = {&keymap_travel, draw_travel, view_idle_all},
         [MODE_MORE] = {&keymap_more, draw_more, view_idle_all},
         [MODE_SMALL] = {&keymap_small, draw_too_small, view_idle_all},
 };
@@ -684,21 +710,12 @@ static void draw_more(struct view *v, struct canvas *c)
 	view_modes[v->mode].draw(v, c);
 }
 
-/* The mode the keys and the screen are in: a screen too small for the
- * game, then messages held behind --More--, stand over the others. */
-static enum view_mode view_mode_now(const struct view *v)
-{
-	if (v->too_small)
-		return MODE_SMALL;
-	if (v->log.more)
-		return MODE_MORE;
-	return v->mode;
-}
-
 enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
 	if (key == VK_RESIZE)
 		return VIEW_OK; /* never a command */
+	if (walk_interrupt(v))
+		return VIEW_OK;
 	const enum view_result r =
 	        keymap_run(view_modes[view_mode_now(v)].keys, v, key, cmd);
 
@@ -708,8 +725,20 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 enum view_result view_idle(struct view *v, uint64_t now_ms,
                            struct world_cmd *cmd, int *wait_ms)
 {
+	enum view_result r;
+
 	*wait_ms = POLL_MS;
-	return view_modes[view_mode_now(v)].idle(v, now_ms, cmd, wait_ms);
+	r = view_modes[view_mode_now(v)].idle(v, now_ms, cmd, wait_ms);
+	/* A travel, explore, run or rest under way goes on in the game's
+	 * own screen, not behind --More-- or a prompt. */
+	if (r != VIEW_CMD && view_mode_now(v) == MODE_PLAY)
+		r = walk_idle(v, cmd, wait_ms);
+	return r;
+}
+
+enum view_result view_walk(struct view *v, struct world_cmd *cmd)
+{
+	return view_mode_now(v) == MODE_PLAY ? walk_next(v, cmd) : VIEW_OK;
 }
 
 void view_draw(struct view *v, struct canvas *c)

@@ -38,13 +38,19 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd);
 enum view_result view_idle(struct view *v, uint64_t now_ms,
                            struct world_cmd *cmd, int *wait_ms);
 
+/* The next turn's command of a travel, explore, run or rest under way
+ * (VIEW_CMD), or VIEW_OK when none is or it just stopped (and said why):
+ * for callers that play the view's keys without an idle loop. */
+enum view_result view_walk(struct view *v, struct world_cmd *cmd);
+
 /* Reloads the data files now.  Returns 0 when the new data was taken,
  * -1 when it had errors (the game goes on unchanged, the errors are
  * shown in a panel). */
 int view_reload(struct view *v);
 
 /* A mouse click at screen cell (x, y) with button (1 the left): in the
- * sandbox it moves the cursor there and button 1 paints. */
+ * sandbox it moves the cursor there and button 1 paints; on the game's
+ * map button 1 picks a cell to travel to. */
 void view_click(struct view *v, int x, int y, int button);
 
 /* Takes note of what the last turn did (message log, AI view). */

@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 [ -s "$tmp/keys" ] || tap_fail "--list-keys printed nothing"
 bad=$(awk -F '\t' 'NF != 3 || $1 == "" || $2 == "" || $3 == ""' "$tmp/keys")
 [ -z "$bad" ] || tap_fail "lines not MODE<TAB>KEY<TAB>HELP: $bad"
-for mode in play game lesson replay ai ai-keys look direction help history \
+for mode in play game lesson replay ai ai-keys look travel direction help history \
 	sandbox quit save end more small; do
 	grep -q "^$mode	" "$tmp/keys" || tap_fail "no keys for mode $mode"
 done

@@ -150,6 +150,11 @@ void travel_known_grid(struct travel *t, const struct world *w, int keep_x,
 					t->grid.cost[grid_index(&t->grid, x,
 					                        y)] = 0;
 	}
+	/* The stairs end the level: only a walk asked to go there takes
+	 * them. */
+	if (world_in(w, w->exit_x, w->exit_y) &&
+	    (w->exit_x != keep_x || w->exit_y != keep_y))
+		t->grid.cost[grid_index(&t->grid, w->exit_x, w->exit_y)] = 0;
 	/* The player's own cell is where every search starts. */
 	{
 		uint8_t c = travel_cost(w, w->keys,
@@ -542,6 +547,8 @@ static enum travel_stop run_step(struct travel *t, const struct world *w,
 	if (!open_known(w, nx, ny) ||
 	    !world_corner_ok(w, -1, w->px, w->py, t->dx, t->dy))
 		return TRAVEL_WALL;
+	if (nx == w->exit_x && ny == w->exit_y)
+		return TRAVEL_ITEM;
 	if (travel_harmful(w, m) || in_reach(w, nx, ny))
 		return TRAVEL_DANGER;
 	move_cmd(out, w, nx, ny);

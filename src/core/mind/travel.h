@@ -101,8 +101,9 @@ uint8_t travel_cost(const struct world *w, uint64_t keys, int t);
 int travel_harmful(const struct world *w, int t);
 
 /* The player's known map into t->grid: remembered cells at travel_cost,
- * unknown and harmful cells and cells in reach of a monster in view
- * blocked, but (keep_x, keep_y) (-1: none) as its terrain costs. */
+ * unknown and harmful cells, the stairs and cells in reach of a monster
+ * in view blocked, but (keep_x, keep_y) (-1: none) as its terrain
+ * costs. */
 void travel_known_grid(struct travel *t, const struct world *w, int keep_x,
                        int keep_y);
 

@@ -1,0 +1,207 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# test_travel.sh - the player's own path-finding in the real game, in a
+# real terminal (tmux, as test_e2e.sh drives it): travel to a cell picked
+# with the look cursor and to the stairs, shown before the first step;
+# travel stopped by a monster coming into view; explore seeing the whole
+# tutorial; a run along a corridor stopping at its door; rest until
+# healed, and rest stopped by a monster; the player's search in the AI
+# view.  Every check polls for the text it expects.
+#
+# Skipped (exit 77) only when tmux is not installed.  One TAP result per
+# check (tests/lib/tap.sh).
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
+conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
+command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_travel.XXXXXX") || exit 99
+n=0
+T="tmux -L hunted-travel-$$-$n -f $conf"
+cleanup() {
+	local i
+	for ((i = 0; i <= n; i++)); do
+		tmux -L "hunted-travel-$$-$i" kill-server >/dev/null 2>&1
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+export HUNTED_DATA=$data
+unset NO_COLOR
+
+bad() {
+	tap_fail "$*"
+	echo "--- screen:" >&2
+	$T capture-pane -p -t g >&2 2>/dev/null
+}
+ok() { tap_check "$*"; }
+screen() { $T capture-pane -p -t g; }
+wait_secs=60
+wait_for() { # REGEX: polls the screen until a line matches
+	local i
+	for ((i = 0; i < wait_secs * 20; i++)); do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# The player's column and row on the screen.
+player_at() {
+	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
+}
+# start ARGS...: hunted in a new 80x24 tmux server, waiting for its
+# status line.
+start() {
+	$T kill-server >/dev/null 2>&1
+	n=$((n + 1))
+	T="tmux -L hunted-travel-$$-$n -f $conf"
+	# Each game its own folder: a game left running is saved when its
+	# server goes, and must not be resumed by the next.
+	XDG_DATA_HOME=$tmp/xdg$n $T new-session -d -s g -x 80 -y 24 \
+		"$bin $*; exec sleep 600"
+	wait_for '^HP [0-9]+/[0-9]+' || bad "the game did not start: $*"
+}
+# keys KEY...: each key in turn, waiting for the screen to answer it.
+keys() {
+	local k page j
+	for k in "$@"; do
+		page=$(screen)
+		$T send-keys -t g "$k"
+		for ((j = 0; j < wait_secs * 20; j++)); do
+			[ "$(screen)" != "$page" ] && break
+			sleep 0.05
+		done
+	done
+}
+
+# 1. Travel to a cell picked with the look cursor: the route is drawn
+# and waits for Enter; then the player walks there.  The tutorial with
+# no monster, the player at (16,6).
+start --map tutorial --seed 1 --monsters 0
+keys _ l l j j Enter
+wait_for 'Travel to 18,8: 2 steps, cost 28\. Enter goes' ||
+	bad "travel: the route's line is not shown"
+[ "$(screen | sed -n 8p | cut -c18)" = '*' ] ||
+	bad "travel: the route is not drawn before the first step"
+[ "$(player_at)" = "16 6" ] || bad "travel: the player moved before Enter"
+keys Enter
+wait_for 'You arrive\.' || bad "travel: no 'You arrive.'"
+[ "$(player_at)" = "18 8" ] || bad "travel: the player is at $(player_at), not 18 8"
+ok "travel to a picked cell is shown first, and walked after Enter"
+
+# 2. > travels to the stairs (shown first), > again goes: the level is
+# left by them.
+keys '>'
+wait_for 'Travel to 20,11: 3 steps' || bad "stairs: the route is not shown"
+keys Escape
+wait_for 'Travel cancelled\.' || bad "stairs: Esc does not cancel"
+[ "$(player_at)" = "18 8" ] || bad "stairs: Esc moved the player"
+keys '>' '>'
+wait_for 'escape down the stairs' || bad "stairs: > > did not take the stairs"
+ok "> travels to the stairs, Esc cancels"
+
+# 3. A travel stops the moment a monster comes into view, and says so:
+# round the tutorial's wall towards the goblin.
+start --map tutorial --seed 1
+keys _ h h h h h h k k k k k Enter
+wait_for 'Travel to 10,1' || bad "monster: the route is not shown"
+keys Enter
+wait_for 'You stop: a goblin comes into view\.' ||
+	bad "monster: the travel did not stop for the goblin"
+[ "$(player_at)" != "10 1" ] || bad "monster: the travel went on to its end"
+ok "a travel stops when a monster comes into view"
+
+# 4. Explore sees the whole tutorial (no monster), and says so.
+start --map tutorial --seed 1 --monsters 0
+keys X
+wait_for '^Explored\.' || bad "explore: no 'Explored.'"
+screen | head -13 | tr '@' '.' >"$tmp/explored"
+sed -n '/^MAP$/,/^ENDMAP$/p' "$data/maps/tutorial.txt" | sed '1d;$d' |
+	tr '@g' '..' >"$tmp/tutorial"
+diff "$tmp/tutorial" "$tmp/explored" >&2 ||
+	bad "explore: the screen does not show the whole tutorial"
+ok "explore sees all of the tutorial and says 'Explored.'"
+
+# 5. A run along a corridor, round its bend, stops at the door.
+cat >"$tmp/corridor.txt" <<EOF
+include "$data/monsters.txt"
+dungeon corridor
+	title "A corridor"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend '+' door_closed
+legend '>' stairs exit
+MAP
+##########
+#@.....###
+######.###
+######.###
+######+###
+#........#
+#.......>#
+##########
+ENDMAP
+EOF
+start --map "$tmp/corridor.txt" --seed 1
+keys L
+wait_for 'You stop at a door\.' || bad "run: it did not stop at the door"
+[ "$(player_at)" = "6 3" ] || bad "run: the player is at $(player_at), not 6 3"
+[ "$(screen | sed -n 5p | cut -c7)" = + ] || bad "run: the door was opened"
+ok "a run follows the corridor and stops at its door"
+
+# 6. Rest: hurt by a rat, rested until whole; then hurt by an orc, the
+# rest is stopped by a hound coming round on its rounds (the seeds are
+# ones where the rat and the orc do hurt).
+cat >"$tmp/rest.txt" <<EOF
+include "$data/monsters.txt"
+dungeon rest
+	title "Rest"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'r' floor monster rat
+legend 'o' floor monster orc
+legend 'h' floor monster hound
+legend '>' stairs exit
+MAP
+##############################
+#............................#
+#..@r........................#
+#............................#
+#............................#
+##########.###################
+##########.###################
+##########.###################
+##########.###################
+##########.###################
+##########.###################
+##########.###################
+##########.###################
+##########h.................>#
+##############################
+ENDMAP
+EOF
+start --map "$tmp/rest.txt" --seed 2
+$T send-keys -t g . l l l l l Space
+wait_for 'You kill the rat!' || bad "rest: the rat was not killed"
+keys Z
+wait_for 'You rest until healed\.' || bad "rest: no 'You rest until healed.'"
+wait_for '^HP 30/30' || bad "rest: not healed"
+ok "rest until healed"
+
+sed 's/^#\.\.@r/#..@o/; s/^##########\.#########/######.#############/;
+	s/^##########h\.\.\.\./######h......../' \
+	"$tmp/rest.txt" >"$tmp/rest2.txt"
+start --map "$tmp/rest2.txt" --seed 3
+$T send-keys -t g . l l l l l l l l Space
+wait_for 'You kill the orc!' || bad "rest: the orc was not killed"
+keys Z
+wait_for 'You stop: a hound comes into view\.' ||
+	bad "rest: the hound did not stop the rest"
+screen | grep -q '^HP 30/30' && bad "rest: healed before the hound came"
+ok "rest is stopped by a monster coming into view"
+
+tap_done
