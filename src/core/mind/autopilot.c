@@ -212,15 +212,17 @@ static int nearest_monster(const struct world *w, int x, int y)
 #define SAFE_STEPS   6
 
 /* Whether fighting m to the end leaves the player more than a third of
- * its hit points, on average: its blows (WORLD_PLAYER_ACCURACY in 100
- * for WORLD_PLAYER_ATTACK) against m's (its accuracy, attack and speed)
- * and every other monster within reach that joins in. */
+ * its hit points, on average: its blows (the player entry's accuracy in
+ * 100 for its attack) against m's (its accuracy, attack and speed) and
+ * every other monster within reach that joins in. */
 static int careful_fight_pays(const struct world *w,
                               const struct world_monster *m)
 {
-	const long per_turn =
-	        (long)WORLD_PLAYER_ACCURACY * WORLD_PLAYER_ATTACK; /* /100 */
-	long turns = ((long)m->hp * 100 + per_turn - 1) / per_turn, taken = 0;
+	const struct data_monster *pl = data_player(w->data);
+	const long per_turn = (long)pl->accuracy * pl->attack; /* /100 */
+	long turns = per_turn ? ((long)m->hp * 100 + per_turn - 1) / per_turn
+	                      : 1000000,
+	     taken = 0;
 	size_t i;
 
 	for (i = 0; i < w->nmonsters; i++) {
@@ -269,7 +271,8 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		/* A fight it wins with most of its hit points left, or one it
 		 * cannot get out of: strike.  Else step away, if it can. */
 		if (careful_fight_pays(w, m) || sides <= 2 || m->hp <= 2 ||
-		    w->data->monsters[m->kind].speed > WORLD_PLAYER_SPEED)
+		    w->data->monsters[m->kind].speed >
+		            data_player(w->data)->speed)
 			goto strike;
 		for (d = 0; d < 8; d++) {
 			int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;
