@@ -4,6 +4,7 @@
  * Doors are costed as their open form for whoever can open them. */
 #include "data.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* What entering a door costs once it is open. */
@@ -116,4 +117,21 @@ int data_map_grid(const struct data *d, const struct data_monster *m,
 			        g, x, y,
 			        costs[map->cells[(size_t)y * map->width + x]]);
 	return GRID_OK;
+}
+
+int data_terrain_effect(const struct data *d, int t, char *buf, size_t size)
+{
+	const int c = data_terrain_cost(d, NULL, 1, t);
+	const int harm = c ? data_terrain_harm(d, NULL, t) : 0;
+
+	if (c > 1 && harm > 0)
+		return snprintf(buf, size,
+		                "moving onto it takes %d turns; %d damage on "
+		                "entering",
+		                c, harm);
+	if (c > 1)
+		return snprintf(buf, size, "moving onto it takes %d turns", c);
+	if (harm > 0)
+		return snprintf(buf, size, "%d damage on entering", harm);
+	return snprintf(buf, size, "%s", "");
 }

@@ -269,6 +269,13 @@ uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
 int data_terrain_harm(const struct data *d, const struct data_monster *m,
                       int t);
 
+/* What terrain t does to the player who steps onto it, in the words the
+ * game shows (look, help) and the docs repeat: "moving onto it takes 3
+ * turns", "moving onto it takes 5 turns; 6 damage on entering", "6
+ * damage on entering"; "" when it costs one turn and does no harm, or
+ * the player never enters it.  Returns what snprintf returns. */
+int data_terrain_effect(const struct data *d, int t, char *buf, size_t size);
+
 /* The player as d says: d->player, or the defaults (speed 100, 30 hit
  * points, attack 4, accuracy 80, sight 8) when no file gave one. */
 const struct data_monster *data_player(const struct data *d);

@@ -78,18 +78,30 @@ void autopilot_free(struct autopilot *a)
 	free(a);
 }
 
+/* What a hit point lost to the ground weighs against a turn: lava's
+ * harm makes it dearer than almost any way round. */
+#define HARM_WEIGHT 10
+
+/* What the player pays entering terrain t: the turns (its cost, the
+ * rules' own) and the harm, weighed. */
 static uint8_t player_cost(const struct world *w, uint64_t keys, int t)
 {
 	const struct data_terrain *tt = &w->data->terrain[t];
+	unsigned c;
 
 	if (tt->door == DATA_DOOR_LOCKED)
-		return tt->unlocked_by >= 0 && tt->unlocked_by < 64 &&
-		                       (keys >> tt->unlocked_by & 1)
-		               ? data_terrain_cost(w->data, NULL, 1, t)
-		               : 0;
-	if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
-		return 0;
-	return data_terrain_cost(w->data, NULL, 0, t);
+		c = tt->unlocked_by >= 0 && tt->unlocked_by < 64 &&
+		                    (keys >> tt->unlocked_by & 1)
+		            ? data_terrain_cost(w->data, NULL, 1, t)
+		            : 0;
+	else if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
+		c = 0;
+	else
+		c = data_terrain_cost(w->data, NULL, 0, t);
+	if (c)
+		c += (unsigned)data_terrain_harm(w->data, NULL, t) *
+		     HARM_WEIGHT;
+	return (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX : c);
 }
 
 /* How far a monster's threat reaches, and what a cell right beside one
@@ -178,7 +190,7 @@ static uint32_t route(struct autopilot *a, const struct world *w, int gx,
 }
 
 /* Whether the player may step to (x, y) now: on the map, free, and
- * ground it can walk (an open door included). */
+ * ground it can walk (an open door included) that does not hurt. */
 static int free_for_player(const struct world *w, int x, int y)
 {
 	const struct data_terrain *t;
@@ -186,8 +198,8 @@ static int free_for_player(const struct world *w, int x, int y)
 	if (!world_in(w, x, y) || world_monster_at(w, x, y) >= 0)
 		return 0;
 	t = world_terrain_at(w, x, y);
-	return t->walk && t->door != DATA_DOOR_CLOSED &&
-	       t->door != DATA_DOOR_LOCKED;
+	return world_enterable(w, -1, x, y) && !world_harm(w, -1, x, y) &&
+	       t->door != DATA_DOOR_CLOSED && t->door != DATA_DOOR_LOCKED;
 }
 
 /* The nearest living monster's distance from (x, y) in steps. */
