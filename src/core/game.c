@@ -86,8 +86,10 @@ static void game_descend(struct game *g)
 		return;
 	}
 	diag_list_fini(&dl);
-	w->php = g->world->php;
-	w->php_max = g->world->php_max;
+	/* The player grows with every level it reaches, and comes down
+	 * the stairs healed. */
+	w->php_max = g->world->php_max + WORLD_GROWTH_HP;
+	w->php = w->php_max;
 	w->turn = g->world->turn;
 	minds_prepare(m, w);
 	/* The planners' work counts for the whole run. */
@@ -121,7 +123,9 @@ int game_player_act(struct game *g, struct world_cmd cmd)
 	return r;
 }
 
-void game_monsters_act(struct game *g)
+/* One tick: each monster decides and acts as its energy allows, then the
+ * turn ends and the player's speed pays back some of its debt. */
+static void game_tick(struct game *g)
 {
 	struct world *w = g->world;
 	struct world_action a;
@@ -145,6 +149,22 @@ void game_monsters_act(struct game *g)
 	/* A turn that ended the game (the player reached the exit) is a
 	 * turn too. */
 	act_end_turn(w);
+	w->penergy += data_player(w->data)->speed;
+}
+
+void game_monsters_act(struct game *g)
+{
+	struct world *w = g->world;
+
+	/* The monsters tick until the player may act again: once after a
+	 * step onto ground of cost 1, three times after one into mud of
+	 * cost 3; a player fast enough to have energy left acts again at
+	 * once. */
+	while (w->penergy < 0) {
+		game_tick(g);
+		if (w->state != WORLD_PLAYING)
+			break;
+	}
 	/* The stairs of a level before a campaign's last lead down. */
 	if (w->state == WORLD_WON && g->next_level && g->depth < g->levels)
 		game_descend(g);

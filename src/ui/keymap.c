@@ -49,7 +49,18 @@ static enum view_result key_help(struct view *v, int key, struct world_cmd *cmd)
 {
 	(void)key;
 	(void)cmd;
+	v->help_ground = 0;
 	return key_set_mode(v, MODE_HELP);
+}
+
+/* The help's other page: the keys, or the ground and what it costs. */
+static enum view_result key_help_ground(struct view *v, int key,
+                                        struct world_cmd *cmd)
+{
+	(void)key;
+	(void)cmd;
+	v->help_ground = !v->help_ground;
+	return VIEW_REDRAW;
 }
 
 static enum view_result key_ask_quit(struct view *v, int key,
@@ -454,6 +465,7 @@ const struct keymap keymap_travel = {"travel", NULL, ROWS(travel_rows),
                                      "cancel (its own key goes)"};
 
 static const struct keymap_row help_rows[] = {
+        {'?', "the ground: what each terrain costs you", key_help_ground},
         {VK_CTRL_R, "redraw the screen", key_redraw},
 };
 const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), key_back,
@@ -643,9 +655,10 @@ void keymap_draw_help(struct canvas *c)
 	size_t k, i;
 	char keys[64];
 
-	canvas_text(c, 1, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "hunted - keys                                    (any key "
-	            "returns)");
+	canvas_text(
+	        c, 1, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	        "hunted - keys                    (? the ground, any other key "
+	        "returns)");
 	/* The tables with a title, flowing down two columns. */
 	for (k = 0; k < sizeof(keymap_all) / sizeof(keymap_all[0]); k++) {
 		const struct keymap *t = keymap_all[k];

@@ -70,9 +70,10 @@ struct view {
 	int last_w, last_h; /* the size of the last screen drawn */
 	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
 	struct sandbox sandbox;
-	int lesson;     /* a lesson: its pages under the map */
-	size_t page;    /* the page shown */
-	int prompt_cmd; /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int lesson;      /* a lesson: its pages under the map */
+	size_t page;     /* the page shown */
+	int prompt_cmd;  /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int help_ground; /* the help shows the ground, not the keys */
 	int look_x, look_y;
 	/* The player's own travel, explore, run or rest (walk.c): walking
 	 * while one is under way; travel_key the key that confirms. */

@@ -8,6 +8,7 @@
  * other way. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,10 +243,51 @@ void view_click(struct view *v, int x, int y, int button)
 
 /* ---- drawing ----------------------------------------------------------- */
 
+/* The help's page on the ground: each terrain the player may meet, what
+ * it is and what a step onto it costs, from the data; the corner rule
+ * and how the player grows. */
+static void draw_help_ground(struct view *v, struct canvas *c)
+{
+	const struct data *d = v->s->game->world->data;
+	char line[256], what[128];
+	size_t t;
+	int y = 1;
+
+	canvas_text(c, 1, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+	            "hunted - the ground              (? the keys, any other "
+	            "key returns)");
+	for (t = 0; t < d->nterrain && y < c->height - 3; t++) {
+		const struct data_terrain *tt = &d->terrain[t];
+		size_t n;
+
+		n = (size_t)snprintf(line, sizeof(line), "%s",
+		                     tt->description ? tt->description
+		                                     : tt->name);
+		if (data_terrain_effect(d, (int)t, what, sizeof(what)) > 0 &&
+		    n < sizeof(line)) {
+			what[0] = (char)toupper((unsigned char)what[0]);
+			snprintf(line + n, sizeof(line) - n, " %s.", what);
+		}
+		canvas_put(c, 1, y, tt->glyph, tt->color,
+		           tt->bright ? CANVAS_BOLD : 0);
+		canvas_text(c, 3, y++, c->width, CANVAS_DEFAULT, 0, line);
+	}
+	canvas_text(c, 1, c->height - 2, c->width, CANVAS_DEFAULT, 0,
+	            "No one cuts a corner past a wall: \"You cannot squeeze "
+	            "past the corner.\"");
+	snprintf(line, sizeof(line),
+	         "Each new level makes you %d hit points stronger, and heals "
+	         "you.",
+	         WORLD_GROWTH_HP);
+	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, 0, line);
+}
+
 static void draw_help(struct view *v, struct canvas *c)
 {
-	(void)v;
-	keymap_draw_help(c);
+	if (v->help_ground)
+		draw_help_ground(v, c);
+	else
+		keymap_draw_help(c);
 }
 
 static void draw_too_small(struct view *v, struct canvas *c)
@@ -417,6 +459,20 @@ static void kind_search_words(const struct world *w, int kind, char *buf,
 		                                       : " cutting corners");
 }
 
+/* What the ground of terrain t does to the player, after its
+ * description: " Moving onto it takes 3 turns.", from the data. */
+static size_t describe_ground(const struct world *w, int t, char *buf,
+                              size_t size)
+{
+	char what[96];
+
+	if (data_terrain_effect(w->data, t, what, sizeof(what)) <= 0 ||
+	    size == 0)
+		return 0;
+	what[0] = (char)toupper((unsigned char)what[0]);
+	return (size_t)snprintf(buf, size, " %s.", what);
+}
+
 /* One line saying what is at (x, y), for look mode. */
 static void describe_cell(const struct view *v, int x, int y, char *buf,
                           size_t size)
@@ -438,6 +494,9 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		t = &w->data->terrain[fov_remembered(w, x, y)];
 		n = (size_t)snprintf(buf, size, "(%d,%d) remembered: %s", x, y,
 		                     t->description ? t->description : t->name);
+		if (n < size)
+			n += describe_ground(w, fov_remembered(w, x, y),
+			                     buf + n, size - n);
 		if (n < size && ii >= 0)
 			snprintf(buf + n, size - n, "; %s",
 			         w->data->keys[w->items[ii].key].name);
@@ -449,6 +508,9 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		mi = -1;
 	n = (size_t)snprintf(buf, size, "(%d,%d) %s", x, y,
 	                     t->description ? t->description : t->name);
+	if (n < size)
+		n += describe_ground(w, w->terrain[world_idx(w, x, y)], buf + n,
+		                     size - n);
 	if (n < size && x == w->px && y == w->py)
 		n += (size_t)snprintf(buf + n, size - n, "; you are here");
 	if (n < size && mi >= 0) {

@@ -59,7 +59,7 @@ static void test_campaign_stairs_lead_down(void **state)
 	struct game *g;
 	const struct world *w1;
 	size_t e;
-	int down = 0;
+	int down = 0, w1php_max;
 
 	(void)state;
 	g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows[0]), 77,
@@ -68,11 +68,13 @@ static void test_campaign_stairs_lead_down(void **state)
 	game_campaign(g, 3, level, &l);
 	assert_int_equal(g->depth, 1);
 	w1 = g->world;
+	w1php_max = w1->php_max;
 	g->world->php = 17;
 	assert_int_equal(game_step(g, east), 1);
 	assert_int_equal(l.nasked, 0);
-	/* The stairs: down to level 2, a new world, wounds and turns kept,
-	 * and the planners' counts of the run so far. */
+	/* The stairs: down to level 2, a new world, the turns kept, the
+	 * player grown and healed, and the planners' counts of the run so
+	 * far. */
 	g->minds->stats.plans = 7;
 	g->minds->stats.distmaps = 3;
 	assert_int_equal(game_step(g, east), 1);
@@ -86,7 +88,8 @@ static void test_campaign_stairs_lead_down(void **state)
 	assert_true(g->world != w1);
 	assert_int_equal(g->depth, 2);
 	assert_int_equal(g->world->state, WORLD_PLAYING);
-	assert_int_equal(g->world->php, 17);
+	assert_int_equal(g->world->php_max, w1php_max + WORLD_GROWTH_HP);
+	assert_int_equal(g->world->php, g->world->php_max);
 	assert_int_equal(g->world->turn, 2);
 	assert_int_equal(g->world->width, 7);
 	for (e = 0; e < g->world->events.len; e++)

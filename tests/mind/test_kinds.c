@@ -174,7 +174,8 @@ static void test_kinds_zombie_stuck_behind_u(void **state)
 
 /* Mud between the monster and the player, a dry way round it.  The
  * hound counts steps and plans straight through; the goblin pays 3 a
- * step of mud and plans round. */
+ * step of mud and plans round.  Every step into mud takes three turns,
+ * so the hound, though quicker, comes later. */
 static const char mud_map[] = "###############\n"
                               "#.............#\n"
                               "#.,,,,,,,,,,,.#\n"
@@ -200,7 +201,7 @@ static void test_kinds_hound_wades_through_mud(void **state)
 {
 	char rows[sizeof(mud_map)];
 	struct game *g;
-	int t;
+	int t, hound;
 
 	(void)state;
 	memcpy(rows, mud_map, sizeof(mud_map));
@@ -208,12 +209,17 @@ static void test_kinds_hound_wades_through_mud(void **state)
 	g = kinds_play(rows);
 	game_step(g, wait_cmd);
 	ASSERT_GAME(g, path_crosses_mud(g, 0));
-	/* Straight across: 11 steps of mud to the cell beside the player. */
-	for (t = 0; t < 12 && !dungeon_adjacent(g->world, 0); t++) {
+	/* Straight across: 11 steps of mud to the cell beside the player;
+	 * it pays three turns' energy for each of the first 10 before it
+	 * takes the last, at 120 a turn (on dry ground, 11 steps would
+	 * take it 10 turns). */
+	for (t = 0; t < 40 && !dungeon_adjacent(g->world, 0); t++) {
 		ASSERT_GAME(g, g->world->monsters[0].y == 3);
 		game_step(g, wait_cmd);
 	}
 	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	hound = t + 1;
+	ASSERT_GAME(g, hound >= 10 * 3 * 100 / 120);
 	game_free(g);
 
 	memcpy(rows, mud_map, sizeof(mud_map));
@@ -224,6 +230,8 @@ static void test_kinds_hound_wades_through_mud(void **state)
 		ASSERT_GAME(g, !path_crosses_mud(g, 0));
 	}
 	ASSERT_GAME(g, dungeon_adjacent(g->world, 0));
+	/* The long dry way round beats the hound's short wet one. */
+	ASSERT_GAME(g, t + 1 < hound);
 	game_free(g);
 }
 

@@ -34,18 +34,20 @@ static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
 
 /* A walker that sees nothing (it never gives chase), sleepers that
  * hardly ever move and guards that pace round their posts: a crowd the
- * walker passes on its way, standing and moving. */
+ * walker passes on its way, standing and moving.  The walker and the
+ * pacers wade the water as floor: every step they take takes one turn,
+ * as the breaks below are timed. */
 static const char kinds[] =
         "include \"../terrain.txt\"\n"
         "monster walker\n"
         "\tglyph 'W' color red speed 100 hp 50 attack 1 sight 1\n"
-        "\topens_doors no drift 0 budget 0\n"
+        "\topens_doors no drift 0 budget 0 cost shallow_water 1\n"
         "monster sleeper\n"
         "\tglyph 'Z' color red speed 1 hp 50 attack 1 sight 1\n"
         "\topens_doors no drift 0 budget 0\n"
         "monster pacer\n"
         "\tglyph 'P' color red speed 100 hp 50 attack 1 sight 1\n"
-        "\topens_doors no drift 0 budget 0\n";
+        "\topens_doors no drift 0 budget 0 cost shallow_water 1\n";
 static const char legend[] = "legend '#' wall\n"
                              "legend '.' floor\n"
                              "legend '~' shallow_water\n"

@@ -873,13 +873,14 @@ check_restored "a damaged save is said, moved aside, and a new game begins" 0
 
 # 23. Down the stairs: the run's first level is the tutorial; four steps
 # down-right and one down reach its stairs, and the game goes on on
-# level 2 with the depth on the status line, wounds and turns carried.
+# level 2 with the depth on the status line, the turns carried and the
+# player grown by 5 hit points and healed.
 start 80 24 --seed 42 --no-watch
 wait_for 'Depth 1/11 tutorial' || bad "descend: not on level 1"
 $T send-keys -t g n n n n j
 wait_for 'You go down the stairs to level 2\.' ||
 	bad "descend: no message of the way down"
-wait_for '^HP [0-9]+/30  Turn 5  Keys -  Depth 2/11 doors  seed 42' ||
+wait_for '^HP 35/35  Turn 5  Keys -  Depth 2/11 doors  seed 42' ||
 	bad "descend: the status line does not say level 2"
 wait_for '^Doors and keys' || bad "descend: no title of the new level"
 [ -n "$(player_at)" ] || bad "descend: no player on level 2"

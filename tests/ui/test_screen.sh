@@ -89,6 +89,10 @@ screen_golden screen-inspector --map tutorial --seed 1 --keys '....' \
 # A larger terminal, the help screen, and one too small.
 screen_golden screen-help --map tutorial --seed 1 --keys '.' \
 	--view-keys '?'
+# The help's page on the ground: each terrain and what a step onto it
+# costs, from the data.
+screen_golden screen-help-ground --map tutorial --seed 1 --keys '.' \
+	--view-keys '??'
 screen_golden screen-small --map tutorial --seed 1 --keys '.' \
 	--screen 30x10
 

@@ -16,3 +16,7 @@ tests_world_test_fov_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/world/test_fight
 tests_world_test_fight_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_fight_LDADD = $(TEST_LIBS)
+
+CMOCKA_TESTS += tests/world/test_costs
+tests_world_test_costs_CFLAGS = $(TEST_CFLAGS)
+tests_world_test_costs_LDADD = $(TEST_LIBS)

@@ -118,10 +118,12 @@ static void test_fight_player_blows_roll(void **state)
 				continue;
 			misses += ev->kind == WEV_MISSED;
 			if (ev->kind == WEV_ATTACK) {
-				assert_in_range(ev->value,
-				                (WORLD_PLAYER_ATTACK + 1) / 2,
-				                WORLD_PLAYER_ATTACK +
-				                        WORLD_PLAYER_ATTACK / 2);
+				assert_in_range(
+				        ev->value,
+				        (data_player(w->data)->attack + 1) / 2,
+				        data_player(w->data)->attack +
+				                data_player(w->data)->attack /
+				                        2);
 				hits++;
 			}
 		}
@@ -167,14 +169,14 @@ static void test_fight_wounds_close(void **state)
 	(void)state;
 	g = dungeon_game(kinds, legend, map, 1, NULL);
 	w = g->world;
-	assert_int_equal(w->php_max, WORLD_PLAYER_HP);
+	assert_int_equal(w->php_max, data_player(w->data)->hp);
 	w->php = 10;
 	for (t = 0; t < 10 * WORLD_REGEN_TURNS; t++)
 		game_step(g, wait_cmd);
 	assert_int_equal(w->php, 20);
 	for (t = 0; t < 30 * WORLD_REGEN_TURNS; t++)
 		game_step(g, wait_cmd);
-	assert_int_equal(w->php, WORLD_PLAYER_HP);
+	assert_int_equal(w->php, data_player(w->data)->hp);
 	game_free(g);
 }
 
@@ -209,11 +211,11 @@ static void test_fight_spring_heals_once(void **state)
 	game_step(g, wait_cmd);
 	assert_int_equal(w->php, 20);
 	/* Hurt a little, stepping on the next: up to the most, no more. */
-	w->php = WORLD_PLAYER_HP - 4;
+	w->php = data_player(w->data)->hp - 4;
 	game_step(g, east);
 	game_step(g, east);
 	assert_int_equal(w->px, 4);
-	assert_int_equal(w->php, WORLD_PLAYER_HP);
+	assert_int_equal(w->php, data_player(w->data)->hp);
 	assert_string_equal(world_terrain_at(w, 4, 1)->name, "floor");
 	game_free(g);
 }

@@ -209,7 +209,7 @@ static void test_fov_matches_the_rule_on_random_maps(void **state)
 		int trial, i;
 
 		assert_non_null(before);
-		assert_int_equal(w->sight, WORLD_PLAYER_SIGHT);
+		assert_int_equal(w->sight, data_player(w->data)->sight);
 		check_all(w, before);
 		for (trial = 0; trial < 12; trial++) {
 			const int x = splitmix_range(&r, 0, mw - 1);

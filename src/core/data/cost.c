@@ -4,6 +4,7 @@
  * Doors are costed as their open form for whoever can open them. */
 #include "data.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* What entering a door costs once it is open. */
@@ -14,26 +15,69 @@ static uint8_t cost_open(const struct data *d, const struct data_terrain *t)
 	return 1;
 }
 
+static const struct data_monster cost_player_default = {
+        .name = "player",
+        .glyph = '@',
+        .color = DATA_COLOR_WHITE,
+        .bright = 1,
+        .speed = 100,
+        .hp = 30,
+        .attack = 4,
+        .accuracy = 80,
+        .sight = 8,
+        .opens_doors = 1,
+        .heuristic = 1,
+        .diagonal = 1,
+        .weight = 10,
+};
+
+const struct data_monster *data_player(const struct data *d)
+{
+	return d && d->player ? d->player : &cost_player_default;
+}
+
+/* m's own cost for terrain t ("cost t N", or "cost * never"), or -1
+ * when it gives none. */
+static int cost_override(const struct data_monster *m, int t)
+{
+	size_t i;
+	int star = -1;
+
+	for (i = 0; m && i < m->noverrides; i++) {
+		if (m->overrides[i].terrain == t)
+			return m->overrides[i].cost;
+		if (m->overrides[i].terrain < 0)
+			star = m->overrides[i].cost;
+	}
+	return star;
+}
+
+int data_terrain_harm(const struct data *d, const struct data_monster *m, int t)
+{
+	size_t i;
+
+	if (t < 0 || (size_t)t >= d->nterrain)
+		return 0;
+	if (!m)
+		m = d->player;
+	for (i = 0; m && i < m->noverrides; i++)
+		if (m->overrides[i].terrain == t && m->overrides[i].cost)
+			return 0;
+	return d->terrain[t].harm;
+}
+
 uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
                           int has_keys, int t)
 {
 	const struct data_terrain *tt;
-	size_t i;
-	int star = -1;
+	int own;
 
 	if (t < 0 || (size_t)t >= d->nterrain)
 		return 0;
 	tt = &d->terrain[t];
-	if (m) {
-		for (i = 0; i < m->noverrides; i++) {
-			if (m->overrides[i].terrain == t)
-				return m->overrides[i].cost;
-			if (m->overrides[i].terrain < 0)
-				star = m->overrides[i].cost;
-		}
-		if (star >= 0)
-			return (uint8_t)star;
-	}
+	own = cost_override(m ? m : d->player, t);
+	if (own >= 0)
+		return (uint8_t)own;
 	/* A closed door is planned through at the cost of the open door it
 	 * becomes: opening it is part of walking into it. */
 	switch (tt->door) {
@@ -73,4 +117,21 @@ int data_map_grid(const struct data *d, const struct data_monster *m,
 			        g, x, y,
 			        costs[map->cells[(size_t)y * map->width + x]]);
 	return GRID_OK;
+}
+
+int data_terrain_effect(const struct data *d, int t, char *buf, size_t size)
+{
+	const int c = data_terrain_cost(d, NULL, 1, t);
+	const int harm = c ? data_terrain_harm(d, NULL, t) : 0;
+
+	if (c > 1 && harm > 0)
+		return snprintf(buf, size,
+		                "moving onto it takes %d turns; %d damage on "
+		                "entering",
+		                c, harm);
+	if (c > 1)
+		return snprintf(buf, size, "moving onto it takes %d turns", c);
+	if (harm > 0)
+		return snprintf(buf, size, "%d damage on entering", harm);
+	return snprintf(buf, size, "%s", "");
 }

@@ -175,6 +175,9 @@ void data_free(struct data *d)
 	free(d->terrain);
 	free(d->keys);
 	free(d->monsters);
+	if (d->player)
+		free(d->player->description);
+	free(d->player);
 	data_map_free(d->map);
 	data_pending_free(d->pending);
 	for (f = d->files; f; f = next) {

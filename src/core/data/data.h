@@ -85,6 +85,7 @@ struct data_terrain {
 	int closes_to;   /* terrain index, or -1 */
 	int unlocked_by; /* key index, or -1 */
 	int heals;       /* hit points the player drinks here, 0: none */
+	int harm;        /* hit points lost on entering it, 0: none */
 	int dries_to;    /* what it becomes once drunk from, or -1 */
 	char *description;
 	struct data_src src;
@@ -196,7 +197,11 @@ struct data {
 	size_t nkeys;
 	struct data_monster *monsters;
 	size_t nmonsters;
-	struct data_map *map;    /* NULL when no file defined a dungeon */
+	struct data_map *map; /* NULL when no file defined a dungeon */
+	/* The player's own entry ("player NAME" in monsters.txt): speed,
+	 * hit points, blows, sight and cost overrides; NULL when no file
+	 * gave one, and then the player is as data_player_default says. */
+	struct data_monster *player;
 	struct data_page *pages; /* a lesson's, in the order given */
 	size_t npages;
 	/* Loader state: every file read (include once), and what still
@@ -251,10 +256,29 @@ int data_check_reachable(const struct data *d, struct diag_list *diags);
 int data_map_grid(const struct data *d, const struct data_monster *m,
                   int has_keys, struct grid *g);
 
-/* The multiplier monster m (NULL: the player) pays to enter terrain t: 0
- * when it cannot. */
+/* The multiplier monster m (NULL: the player, with d->player's overrides)
+ * pays to enter terrain t: 0 when it cannot.  It is what the mover's
+ * searches plan with and the time it pays: a step onto a cell of cost c
+ * takes c turns' energy. */
 uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
                           int has_keys, int t);
+
+/* The hit points monster m (NULL: the player) loses entering terrain t:
+ * its harm, unless the mover gives t a cost of its own ("cost lava 1"),
+ * which makes it at home there. */
+int data_terrain_harm(const struct data *d, const struct data_monster *m,
+                      int t);
+
+/* What terrain t does to the player who steps onto it, in the words the
+ * game shows (look, help) and the docs repeat: "moving onto it takes 3
+ * turns", "moving onto it takes 5 turns; 6 damage on entering", "6
+ * damage on entering"; "" when it costs one turn and does no harm, or
+ * the player never enters it.  Returns what snprintf returns. */
+int data_terrain_effect(const struct data *d, int t, char *buf, size_t size);
+
+/* The player as d says: d->player, or the defaults (speed 100, 30 hit
+ * points, attack 4, accuracy 80, sight 8) when no file gave one. */
+const struct data_monster *data_player(const struct data *d);
 
 /* Index by name, or -1. */
 int data_terrain_find(const struct data *d, const char *name);

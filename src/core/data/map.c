@@ -75,6 +75,8 @@ static char *map_ref_owner(struct data *d, const struct ref *r)
 		return (char *)&d->terrain[r->index];
 	case OWN_MONSTER:
 		return (char *)&d->monsters[r->index];
+	case OWN_PLAYER:
+		return (char *)d->player;
 	default:
 		return (char *)&d->pending->legend[r->index];
 	}
@@ -105,7 +107,7 @@ void map_resolve(struct data *d, struct diag_list *dl)
 				pd->legend[r->index].broken = 1;
 			else if (r->owner == OWN_TERRAIN)
 				pd->terrain_broken[r->index] = 1;
-			else
+			else if (r->owner == OWN_MONSTER)
 				pd->monster_broken[r->index] = 1;
 			continue;
 		}

@@ -60,6 +60,7 @@ static const struct record_keyword record_terrain_keywords[] = {
         {"unlocked_by", ARG_KEY_REF, 0, T(unlocked_by), 0, 0, NULL, NULL},
         {"heals", ARG_INT, 0, T(heals), 0, 10000, NULL, NULL},
         {"dries_to", ARG_TERRAIN_REF, 0, T(dries_to), 0, 0, NULL, NULL},
+        {"harm", ARG_INT, 0, T(harm), 0, 10000, NULL, NULL},
         {"description", ARG_TEXT, 0, T(description), 0, 0, NULL, NULL},
 };
 
@@ -103,6 +104,21 @@ static const struct record_keyword record_monster_keywords[] = {
          "4-way, no-corner or always"},
         {"weight", ARG_INT, 0, M(weight), 10, 100, NULL, NULL},
         {"pack", ARG_BOOL, 0, M(pack), 0, 0, NULL, NULL},
+        {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
+};
+
+/* The player's own entry: what a monster kind says of itself, less the
+ * search it hunts with and the doors (the player opens every door and
+ * carries its keys). */
+static const struct record_keyword record_player_keywords[] = {
+        {"glyph", ARG_GLYPH, 0, M(glyph), 0, 0, NULL, NULL},
+        {"color", ARG_COLOR, 0, M(color), 0, 0, NULL, NULL},
+        {"speed", ARG_INT, 0, M(speed), 1, 1000, NULL, NULL},
+        {"hp", ARG_INT, 0, M(hp), 1, 10000, NULL, NULL},
+        {"attack", ARG_INT, 0, M(attack), 0, 1000, NULL, NULL},
+        {"accuracy", ARG_INT, 0, M(accuracy), 0, 100, NULL, NULL},
+        {"sight", ARG_INT, 0, M(sight), 0, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"cost", ARG_OVERRIDE, 1, M(overrides), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
 };
 
@@ -225,6 +241,23 @@ static void *record_monster_add(struct parser *p, int col)
 	return x;
 }
 
+static void *record_player_list(struct data *d, size_t *n)
+{
+	*n = d->player ? 1 : 0;
+	return d->player;
+}
+
+static void *record_player_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+
+	(void)col;
+	d->player = malloc(sizeof(*d->player));
+	if (d->player)
+		*d->player = *data_player(NULL);
+	return d->player;
+}
+
 static void *record_dungeon_list(struct data *d, size_t *n)
 {
 	*n = d->map ? 1 : 0;
@@ -326,6 +359,19 @@ static const struct record_kind record_kinds[] = {
                 .add = record_monster_add,
         },
         {
+                .name = "player",
+                .expect = "a name",
+                .keywords = record_player_keywords,
+                .nkeywords = KEYWORD_COUNT(record_player_keywords),
+                .max = 1,
+                .single = 1,
+                .size = sizeof(struct data_monster),
+                .src = offsetof(struct data_monster, src),
+                .glyph = offsetof(struct data_monster, glyph),
+                .list = record_player_list,
+                .add = record_player_add,
+        },
+        {
                 .name = "page",
                 .expect = "a page name",
                 .keywords = record_page_keywords,
@@ -366,6 +412,7 @@ _Static_assert(offsetof(struct data_terrain, name) == 0 &&
 RECORD_FITS(record_terrain_keywords);
 RECORD_FITS(record_key_keywords);
 RECORD_FITS(record_monster_keywords);
+RECORD_FITS(record_player_keywords);
 RECORD_FITS(record_dungeon_keywords);
 RECORD_FITS(record_page_keywords);
 
@@ -567,7 +614,9 @@ static int record_override(struct parser *p, struct tok *t,
 	o->cost = (uint8_t)v;
 	o->terrain = -1;
 	if (strcmp(name.s, "*") &&
-	    map_ref_add(p, REF_TERRAIN, OWN_MONSTER, p->rec_index,
+	    map_ref_add(p, REF_TERRAIN,
+	                m == p->d->player ? OWN_PLAYER : OWN_MONSTER,
+	                p->rec_index,
 	                kw->off + m->noverrides * sizeof(*o) +
 	                        offsetof(struct data_override, terrain),
 	                &name) != 0)

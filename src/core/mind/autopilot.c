@@ -78,18 +78,30 @@ void autopilot_free(struct autopilot *a)
 	free(a);
 }
 
+/* What a hit point lost to the ground weighs against a turn: lava's
+ * harm makes it dearer than almost any way round. */
+#define HARM_WEIGHT 10
+
+/* What the player pays entering terrain t: the turns (its cost, the
+ * rules' own) and the harm, weighed. */
 static uint8_t player_cost(const struct world *w, uint64_t keys, int t)
 {
 	const struct data_terrain *tt = &w->data->terrain[t];
+	unsigned c;
 
 	if (tt->door == DATA_DOOR_LOCKED)
-		return tt->unlocked_by >= 0 && tt->unlocked_by < 64 &&
-		                       (keys >> tt->unlocked_by & 1)
-		               ? data_terrain_cost(w->data, NULL, 1, t)
-		               : 0;
-	if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
-		return 0;
-	return data_terrain_cost(w->data, NULL, 0, t);
+		c = tt->unlocked_by >= 0 && tt->unlocked_by < 64 &&
+		                    (keys >> tt->unlocked_by & 1)
+		            ? data_terrain_cost(w->data, NULL, 1, t)
+		            : 0;
+	else if (tt->door == DATA_DOOR_CLOSED && !tt->bump_opens)
+		c = 0;
+	else
+		c = data_terrain_cost(w->data, NULL, 0, t);
+	if (c)
+		c += (unsigned)data_terrain_harm(w->data, NULL, t) *
+		     HARM_WEIGHT;
+	return (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX : c);
 }
 
 /* How far a monster's threat reaches, and what a cell right beside one
@@ -178,7 +190,7 @@ static uint32_t route(struct autopilot *a, const struct world *w, int gx,
 }
 
 /* Whether the player may step to (x, y) now: on the map, free, and
- * ground it can walk (an open door included). */
+ * ground it can walk (an open door included) that does not hurt. */
 static int free_for_player(const struct world *w, int x, int y)
 {
 	const struct data_terrain *t;
@@ -186,8 +198,8 @@ static int free_for_player(const struct world *w, int x, int y)
 	if (!world_in(w, x, y) || world_monster_at(w, x, y) >= 0)
 		return 0;
 	t = world_terrain_at(w, x, y);
-	return t->walk && t->door != DATA_DOOR_CLOSED &&
-	       t->door != DATA_DOOR_LOCKED;
+	return world_enterable(w, -1, x, y) && !world_harm(w, -1, x, y) &&
+	       t->door != DATA_DOOR_CLOSED && t->door != DATA_DOOR_LOCKED;
 }
 
 /* The nearest living monster's distance from (x, y) in steps. */
@@ -212,15 +224,17 @@ static int nearest_monster(const struct world *w, int x, int y)
 #define SAFE_STEPS   6
 
 /* Whether fighting m to the end leaves the player more than a third of
- * its hit points, on average: its blows (WORLD_PLAYER_ACCURACY in 100
- * for WORLD_PLAYER_ATTACK) against m's (its accuracy, attack and speed)
- * and every other monster within reach that joins in. */
+ * its hit points, on average: its blows (the player entry's accuracy in
+ * 100 for its attack) against m's (its accuracy, attack and speed) and
+ * every other monster within reach that joins in. */
 static int careful_fight_pays(const struct world *w,
                               const struct world_monster *m)
 {
-	const long per_turn =
-	        (long)WORLD_PLAYER_ACCURACY * WORLD_PLAYER_ATTACK; /* /100 */
-	long turns = ((long)m->hp * 100 + per_turn - 1) / per_turn, taken = 0;
+	const struct data_monster *pl = data_player(w->data);
+	const long per_turn = (long)pl->accuracy * pl->attack; /* /100 */
+	long turns = per_turn ? ((long)m->hp * 100 + per_turn - 1) / per_turn
+	                      : 1000000,
+	     taken = 0;
 	size_t i;
 
 	for (i = 0; i < w->nmonsters; i++) {
@@ -269,7 +283,8 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		/* A fight it wins with most of its hit points left, or one it
 		 * cannot get out of: strike.  Else step away, if it can. */
 		if (careful_fight_pays(w, m) || sides <= 2 || m->hp <= 2 ||
-		    w->data->monsters[m->kind].speed > WORLD_PLAYER_SPEED)
+		    w->data->monsters[m->kind].speed >
+		            data_player(w->data)->speed)
 			goto strike;
 		for (d = 0; d < 8; d++) {
 			int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* act.c - the rules: what the player's commands and the monsters'
- * actions do to the world (moving, doors and keys, fights), energy and
- * speed, and the end of a turn. */
+ * actions do to the world (moving, doors and keys, fights, the time and
+ * harm a step onto dear ground costs), energy and speed, and the end of
+ * a turn. */
 #include "act.h"
 
 #include <stdlib.h>
@@ -115,13 +116,58 @@ static void take_items(struct world *w)
 	}
 }
 
-static void kill_monster(struct world *w, int i)
+/* Monster i dies, killed by actor (-1: the player, -2: the ground it
+ * stands on). */
+static void kill_monster(struct world *w, int i, int actor)
 {
 	struct world_monster *m = &w->monsters[i];
 
 	m->alive = 0;
 	w->occ[world_idx(w, m->x, m->y)] = 0;
-	world_emit(w, WEV_KILLED, -1, i, m->x, m->y, 0);
+	world_emit(w, WEV_KILLED, actor, i, m->x, m->y, 0);
+}
+
+/* ---- dear ground ------------------------------------------------------- */
+
+/* What stepping onto (x, y) costs actor (-1: the player) in time, beyond
+ * the turn's energy the action itself spends: a cell of cost c takes c
+ * turns' energy, as the searches weigh it. */
+static void act_pay(struct world *w, int actor, int x, int y)
+{
+	const int kind = actor < 0 ? -1 : w->monsters[actor].kind;
+	const int c = world_cost(w, kind, x, y);
+	const int extra = (c > 1 ? c - 1 : 0) * WORLD_TURN_ENERGY;
+
+	if (actor < 0)
+		w->penergy -= extra;
+	else
+		w->monsters[actor].energy -= extra;
+}
+
+/* The harm of the ground actor just stepped onto (x, y): lava burns
+ * whoever is not at home in it.  Returns 1 when it killed. */
+static int act_harm(struct world *w, int actor, int x, int y)
+{
+	const int kind = actor < 0 ? -1 : w->monsters[actor].kind;
+	const int dmg = world_harm(w, kind, x, y);
+
+	if (dmg <= 0)
+		return 0;
+	world_emit(w, WEV_HARMED, -2, actor, x, y, dmg);
+	if (actor >= 0) {
+		w->monsters[actor].hp -= dmg;
+		if (w->monsters[actor].hp > 0)
+			return 0;
+		kill_monster(w, actor, -2);
+		return 1;
+	}
+	w->php -= dmg;
+	if (w->php > 0)
+		return 0;
+	w->php = 0;
+	w->state = WORLD_LOST;
+	world_emit(w, WEV_PLAYER_DIED, -2, -1, x, y, 0);
+	return 1;
 }
 
 static int player_move(struct world *w, int dx, int dy)
@@ -136,10 +182,17 @@ static int player_move(struct world *w, int dx, int dy)
 		return 0;
 	}
 	mi = world_monster_at(w, nx, ny);
-	if (mi >= 0 && world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
+	if (!world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
+		/* value 1: the way on is open but the diagonal would cut a
+		 * corner, which no one may (the monsters' rule) */
+		world_emit(w, WEV_BUMP, -1, -2, nx, ny,
+		           mi >= 0 || world_enterable(w, -1, nx, ny));
+		return 0;
+	}
+	if (mi >= 0) {
 		struct world_monster *m = &w->monsters[mi];
-		int dmg =
-		        act_blow(w, WORLD_PLAYER_ACCURACY, WORLD_PLAYER_ATTACK);
+		const struct data_monster *pl = data_player(w->data);
+		int dmg = act_blow(w, pl->accuracy, pl->attack);
 
 		if (!dmg) {
 			world_emit(w, WEV_MISSED, -1, mi, nx, ny, 0);
@@ -148,14 +201,10 @@ static int player_move(struct world *w, int dx, int dy)
 		m->hp -= dmg;
 		world_emit(w, WEV_ATTACK, -1, mi, nx, ny, dmg);
 		if (m->hp <= 0)
-			kill_monster(w, mi);
+			kill_monster(w, mi, -1);
 		return 1;
 	}
 	t = world_terrain_at(w, nx, ny);
-	if (mi >= 0 || !world_corner_ok(w, -1, w->px, w->py, dx, dy)) {
-		world_emit(w, WEV_BUMP, -1, -2, nx, ny, 0);
-		return 0;
-	}
 	if (t->door == DATA_DOOR_CLOSED || t->door == DATA_DOOR_LOCKED) {
 		if (t->bump_opens || t->door == DATA_DOOR_LOCKED)
 			return open_door(w, -1, nx, ny);
@@ -169,6 +218,9 @@ static int player_move(struct world *w, int dx, int dy)
 	w->px = nx;
 	w->py = ny;
 	world_emit(w, WEV_MOVED, -1, -2, nx, ny, 0);
+	act_pay(w, -1, nx, ny);
+	if (act_harm(w, -1, nx, ny))
+		return 1;
 	take_items(w);
 	drink(w);
 	if (nx == w->exit_x && ny == w->exit_y) {
@@ -178,13 +230,11 @@ static int player_move(struct world *w, int dx, int dy)
 	return 1;
 }
 
-int act_player(struct world *w, struct world_cmd cmd)
+/* The command itself, without its time. */
+static int act_command(struct world *w, struct world_cmd cmd)
 {
 	int nx = w->px + cmd.dx, ny = w->py + cmd.dy;
 
-	event_log_clear(&w->events);
-	if (w->state != WORLD_PLAYING)
-		return -1;
 	switch (cmd.kind) {
 	case WCMD_WAIT:
 		drink(w); /* waiting at a spring drinks, once hurt */
@@ -216,6 +266,21 @@ int act_player(struct world *w, struct world_cmd cmd)
 	return 0;
 }
 
+int act_player(struct world *w, struct world_cmd cmd)
+{
+	int r;
+
+	event_log_clear(&w->events);
+	if (w->state != WORLD_PLAYING)
+		return -1;
+	r = act_command(w, cmd);
+	/* Every action takes a turn's energy; a step onto dear ground has
+	 * already paid the rest. */
+	if (r == 1)
+		w->penergy -= WORLD_TURN_ENERGY;
+	return r;
+}
+
 /* ---- the monsters ------------------------------------------------------ */
 
 static void monster_move(struct world *w, int i, int x, int y)
@@ -230,6 +295,8 @@ static void monster_move(struct world *w, int i, int x, int y)
 	m->y = y;
 	w->occ[world_idx(w, x, y)] = i + 1;
 	world_emit(w, WEV_MOVED, i, -2, x, y, 0);
+	act_pay(w, i, x, y);
+	act_harm(w, i, x, y);
 }
 
 /* Monster i trades places with monster j, standing at (x, y). */
@@ -258,6 +325,11 @@ static void act_swap(struct world *w, int i, int j, int x, int y)
 	w->occ[world_idx(w, o->x, o->y)] = j + 1;
 	w->swaps++;
 	world_emit(w, WEV_SWAPPED, i, j, m->x, m->y, 0);
+	/* The one who asked pays for the ground it steps onto; both feel
+	 * the ground they are put on. */
+	act_pay(w, i, m->x, m->y);
+	act_harm(w, i, m->x, m->y);
+	act_harm(w, j, o->x, o->y);
 }
 
 void act_monster(struct world *w, size_t mi, const struct world_action *act)
@@ -349,10 +421,10 @@ static int act_stays(const struct world *w, int x, int y, int t)
 	const size_t nt = w->data->nterrain;
 
 	if (x == w->px && y == w->py)
-		return w->enter[(size_t)t];
+		return w->cost[(size_t)t];
 	if (m >= 0)
-		return w->enter[(size_t)(w->monsters[m].kind + 1) * nt +
-		                (size_t)t];
+		return w->cost[(size_t)(w->monsters[m].kind + 1) * nt +
+		               (size_t)t];
 	return 1;
 }
 

@@ -13,7 +13,8 @@
 
 enum world_event_kind {
 	WEV_MOVED = 0,     /* actor moved to x, y */
-	WEV_BUMP,          /* the player walked into something solid */
+	WEV_BUMP,          /* the player walked into something solid (value
+	                    * 1: past a corner) */
 	WEV_DOOR_OPENED,   /* actor opened the door at x, y */
 	WEV_DOOR_CLOSED,   /* actor closed the door at x, y */
 	WEV_DOOR_UNLOCKED, /* actor unlocked the door at x, y (value: key) */
@@ -24,8 +25,8 @@ enum world_event_kind {
 	WEV_NOTHING_THERE, /* no door to open or close, nothing to pick */
 	WEV_KEY_TAKEN,     /* the player picked up key value */
 	WEV_ATTACK,        /* actor hit other for value damage */
-	WEV_KILLED,        /* actor killed monster other */
-	WEV_PLAYER_DIED,   /* killed by monster actor */
+	WEV_KILLED,        /* actor (-2: the ground) killed monster other */
+	WEV_PLAYER_DIED,   /* killed by monster actor (-2: the ground) */
 	WEV_WON,           /* the player reached the exit */
 	WEV_SPOTTED,       /* monster actor saw the player at x, y */
 	WEV_LOST_SIGHT,    /* monster actor lost sight; heads for x, y */
@@ -37,6 +38,8 @@ enum world_event_kind {
 	WEV_HEALED,        /* the player drank at x, y: value hit points */
 	WEV_HEARD,         /* monster actor heard a noise at x, y */
 	WEV_DESCENDED,     /* the player came down to level value */
+	WEV_HARMED,        /* the ground at x, y (actor -2) hurt other for
+	                    * value */
 	WEV_KIND_COUNT
 };
 

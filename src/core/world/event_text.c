@@ -33,6 +33,15 @@ static const char *who(const struct world *w, int actor, char *buf, size_t size,
 	return buf;
 }
 
+/* The ground at the event's cell, as players say it: "lava". */
+static const char *ground(const struct world *w, const struct world_event *e,
+                          char *buf, size_t size)
+{
+	if (!world_in(w, e->x, e->y))
+		return "ground";
+	return spoken(world_terrain_at(w, e->x, e->y)->name, buf, size);
+}
+
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size)
 {
@@ -40,7 +49,8 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 	const char *A = who(w, e->actor, a, sizeof(a), 1);
 	const char *B = who(w, e->other, b, sizeof(b), 0);
 	int you = e->actor == -1;
-	char kb[DATA_NAME_MAX + 1];
+	char kb[DATA_NAME_MAX + 1], gb[DATA_NAME_MAX + 1];
+	const char *G = ground(w, e, gb, sizeof(gb));
 	const char *key =
 	        e->value >= 0 && (size_t)e->value < w->data->nkeys
 	                ? spoken(w->data->keys[e->value].name, kb, sizeof(kb))
@@ -52,7 +62,9 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		         e->x, e->y);
 		break;
 	case WEV_BUMP:
-		snprintf(buf, size, "Something solid is in the way.");
+		snprintf(buf, size, "%s",
+		         e->value == 1 ? "You cannot squeeze past the corner."
+		                       : "Something solid is in the way.");
 		break;
 	case WEV_DOOR_OPENED:
 		snprintf(buf, size, "%s open%s the door.", A, you ? "" : "s");
@@ -89,10 +101,18 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		         e->value);
 		break;
 	case WEV_KILLED:
-		snprintf(buf, size, "%s kill%s %s!", A, you ? "" : "s", B);
+		if (e->actor != -2)
+			snprintf(buf, size, "%s kill%s %s!", A, you ? "" : "s",
+			         B);
+		else
+			snprintf(buf, size, "The %s kills %s!", G, B);
 		break;
 	case WEV_PLAYER_DIED:
-		snprintf(buf, size, "You die... %s got you.", a);
+		snprintf(buf, size, "You die... %s got you.",
+		         e->actor == -2 ? G : a);
+		break;
+	case WEV_HARMED:
+		snprintf(buf, size, "The %s hurts %s for %d.", G, B, e->value);
 		break;
 	case WEV_WON:
 		snprintf(buf, size, "You escape down the stairs!");

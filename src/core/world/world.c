@@ -87,12 +87,26 @@ int world_put(struct world *w, int actor, int x, int y)
 
 /* ---- geometry ---------------------------------------------------------- */
 
-int world_enterable(const struct world *w, int kind, int x, int y)
+int world_cost(const struct world *w, int kind, int x, int y)
 {
 	if (!world_in(w, x, y))
 		return 0;
-	return w->enter[(size_t)(kind + 1) * w->data->nterrain +
-	                w->terrain[world_idx(w, x, y)]];
+	return w->cost[(size_t)(kind + 1) * w->data->nterrain +
+	               w->terrain[world_idx(w, x, y)]];
+}
+
+int world_enterable(const struct world *w, int kind, int x, int y)
+{
+	return world_cost(w, kind, x, y) != 0;
+}
+
+int world_harm(const struct world *w, int kind, int x, int y)
+{
+	if (!world_in(w, x, y))
+		return 0;
+	return data_terrain_harm(w->data,
+	                         kind >= 0 ? &w->data->monsters[kind] : NULL,
+	                         w->terrain[world_idx(w, x, y)]);
 }
 
 int world_corner_ok(const struct world *w, int kind, int x, int y, int dx,
@@ -112,22 +126,21 @@ int world_corner_ok(const struct world *w, int kind, int x, int y, int dx,
 
 /* ---- creation ---------------------------------------------------------- */
 
-/* Who may enter what: the player with every key (bumping a locked door is
- * how the player learns it is locked), each monster kind as its data say. */
-static int enter_table(struct world *w)
+/* Who may enter what, at what cost: the player with every key (bumping a
+ * locked door is how the player learns it is locked), each monster kind
+ * as its data say. */
+static int cost_table(struct world *w)
 {
 	const struct data *d = w->data;
 	size_t k, t;
 
-	w->enter = malloc((d->nmonsters + 1) * (d->nterrain ? d->nterrain : 1));
-	if (!w->enter)
+	w->cost = malloc((d->nmonsters + 1) * (d->nterrain ? d->nterrain : 1));
+	if (!w->cost)
 		return -1;
 	for (k = 0; k <= d->nmonsters; k++)
 		for (t = 0; t < d->nterrain; t++)
-			w->enter[k * d->nterrain + t] =
-			        data_terrain_cost(
-			                d, k ? &d->monsters[k - 1] : NULL, !k,
-			                (int)t) != 0;
+			w->cost[k * d->nterrain + t] = data_terrain_cost(
+			        d, k ? &d->monsters[k - 1] : NULL, !k, (int)t);
 	return 0;
 }
 
@@ -253,7 +266,7 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 	w->data = d;
 	d = NULL;
 	w->monsters_asked = monsters;
-	if (enter_table(w) != 0)
+	if (cost_table(w) != 0)
 		goto nomem;
 	w->width = map->width;
 	w->height = map->height;
@@ -269,8 +282,8 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 	rng_seed(&w->rng, seed);
 	w->px = map->player_x;
 	w->py = map->player_y;
-	w->php = w->php_max = WORLD_PLAYER_HP;
-	w->sight = WORLD_PLAYER_SIGHT;
+	w->php = w->php_max = data_player(w->data)->hp;
+	w->sight = data_player(w->data)->sight;
 	w->fov_x1 = w->fov_y1 = -1;
 	w->exit_x = w->exit_y = -1;
 	for (i = 0; i < map->nplaces; i++) {
@@ -318,7 +331,7 @@ void world_free(struct world *w)
 	free(w->occ);
 	free(w->seen);
 	free(w->memory);
-	free(w->enter);
+	free(w->cost);
 	data_free(w->data);
 	free(w);
 }

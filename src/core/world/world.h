@@ -18,20 +18,15 @@
 #include "core/data/data.h"
 #include "event.h"
 
-#define WORLD_TURN_ENERGY   100
-#define WORLD_PLAYER_SPEED  100
-#define WORLD_PLAYER_HP     30
-#define WORLD_PLAYER_ATTACK 4
-/* Fights roll: the player hits 80 times in 100, a monster as its kind's
- * accuracy says; a hit of attack A does A/2 rounded up to 3A/2 rounded
- * down, A on average. */
-#define WORLD_PLAYER_ACCURACY 80
+/* A turn's energy: an action costs it, times the cost of the cell a step
+ * enters; every tick each actor gains its speed (the player's and the
+ * kinds' in monsters.txt, 100 by default). */
+#define WORLD_TURN_ENERGY 100
 /* The player gets a hit point back every this many turns. */
 #define WORLD_REGEN_TURNS 8
-/* How far the player sees, in cells (the circle of a monster's `sight`):
- * as far as a monster of the default sight 8 sees the player.  Each
- * world starts with it in w->sight; fov.h says what is seen. */
-#define WORLD_PLAYER_SIGHT 8
+/* Hit points the player's body gains on each new level of a campaign;
+ * it comes down the stairs healed. */
+#define WORLD_GROWTH_HP 5
 
 /* A command of the player's. */
 enum world_cmd_kind {
@@ -102,15 +97,19 @@ struct world {
 	int width, height;
 	uint8_t *terrain; /* current terrain per cell, row major */
 	int32_t *occ;     /* per cell: monster index + 1, 0 if none */
-	/* Whether each mover may enter each terrain: row kind + 1 (row 0
-	 * is the player, with every key), column terrain index. */
-	uint8_t *enter;
+	/* What entering each terrain costs each mover, 0 when it may not:
+	 * row kind + 1 (row 0 is the player, with every key), column
+	 * terrain index. */
+	uint8_t *cost;
 	struct world_item *items;
 	size_t nitems;
 	int exit_x, exit_y;
 
 	int px, py;
 	int php, php_max;
+	/* The player acts when it is 0 or more; a step spends the cost of
+	 * the cell entered times WORLD_TURN_ENERGY, and the monsters tick
+	 * until the player's speed has paid it back (core/game.c). */
 	int penergy;
 	uint64_t keys; /* bit k: the player holds key k */
 
@@ -120,7 +119,7 @@ struct world {
 	 * after a terrain change within sight (the rules, act.c, through
 	 * fov_changed) and after a reload.  Not part of the game: no rule
 	 * reads it. */
-	int sight;       /* radius in cells, WORLD_PLAYER_SIGHT */
+	int sight;       /* radius in cells, the player entry's sight */
 	uint8_t *seen;   /* per cell: enum fov_seen */
 	uint8_t *memory; /* per cell: terrain index + 1 as last seen, 0 never */
 	int fov_x0, fov_y0, fov_x1, fov_y1; /* the box of the last update */
@@ -201,6 +200,17 @@ int world_item_at(const struct world *w, int x, int y);
 /* Whether a mover of monster kind `kind` (-1: the player, who may open
  * every door) could enter (x, y) as its terrain is now; 0 off the map. */
 int world_enterable(const struct world *w, int kind, int x, int y);
+
+/* What entering (x, y) costs a mover of kind `kind` (-1: the player): the
+ * multiplier its searches plan with and the turns a step onto it takes
+ * (a closed door as the open door it becomes); 0 when it may not enter,
+ * or off the map.  The one answer the rules, the minds and the player's
+ * planners share. */
+int world_cost(const struct world *w, int kind, int x, int y);
+
+/* The hit points a mover of kind `kind` (-1: the player) loses stepping
+ * onto (x, y) (data_terrain_harm); 0 off the map. */
+int world_harm(const struct world *w, int kind, int x, int y);
 
 /* Whether an actor may step (or strike) diagonally from (x, y) to
  * (x+dx, y+dy), by its diagonal rule (the path engine's): the player, kind
