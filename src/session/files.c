@@ -151,6 +151,8 @@ int files_check(const char *path, const struct setup *s, struct data **out,
 	} else {
 		rc = data_load(d, path, diags);
 	}
+	if (rc == 0)
+		data_check_kinds(d, diags);
 	if (rc == 0 && data_check_reachable(d, diags) < 0)
 		files_nomem(diags, path);
 	if (diags->errors != errors)

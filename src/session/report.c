@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -68,41 +69,30 @@ static char *report_source_line(const char *file, int line, char *buf,
 	return buf;
 }
 
-/* Tabs before the column are copied so the caret lines up. */
+/* One problem's text (diag_format's), with file shown in place of its
+ * own name when not NULL: malloc'd, NULL when out of memory. */
+static char *report_one(const struct diag *d, const char *file)
+{
+	char buf[DIAG_SOURCE_MAX + 1], *text;
+	const char *src = d->source;
+	size_t n;
+
+	if (!src && d->line >= 1)
+		src = report_source_line(d->file, d->line, buf, sizeof(buf));
+	n = diag_format(d, file, src, NULL, 0);
+	text = malloc(n + 1);
+	if (text)
+		diag_format(d, file, src, text, n + 1);
+	return text;
+}
+
 static void report_diag(FILE *f, const struct diag *d)
 {
-	char buf[DIAG_SOURCE_MAX + 1], where[PATH_MAX + 32];
-	const char *src = d->source;
-	int i;
+	char *text = report_one(d, NULL);
 
-	diag_where(d, where, sizeof(where));
-	fprintf(f, "%s: %s: %s%s%s\n", where, diag_severity_name(d->severity),
-	        d->message, d->hint ? "; " : "", d->hint ? d->hint : "");
-	if (d->line < 1)
-		return;
-	if (!src)
-		src = report_source_line(d->file, d->line, buf, sizeof(buf));
-	if (!src || !*src)
-		return;
-	fputs("    ", f);
-	for (i = 0; src[i]; i++) {
-		unsigned char c = (unsigned char)src[i];
-
-		/* Never send a control byte or a byte above ASCII from a bad
-		 * file to the terminal (a stray byte can start an escape
-		 * sequence); one '?' per byte keeps the caret under its
-		 * column, which counts bytes. */
-		fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', f);
-	}
-	fputc('\n', f);
-	if (d->col < 1)
-		return;
-	fputs("    ", f);
-	for (i = 0; i < d->col - 1 && src[i]; i++)
-		fputc(src[i] == '\t' ? '\t' : ' ', f);
-	for (; i < d->col - 1; i++)
-		fputc(' ', f);
-	fputs("^\n", f);
+	if (text)
+		fputs(text, f);
+	free(text);
 }
 
 void report_diags(FILE *f, const struct diag_list *l)
@@ -119,4 +109,68 @@ void report_diags(FILE *f, const struct diag_list *l)
 	if (l->nomem)
 		fprintf(f, "hunted: out of memory; some problems are not "
 		           "shown\n");
+}
+
+/* What a diagnostic's file is called: the part after dir and a slash
+ * when it lies in dir, else the name itself. */
+static const char *report_name(const char *file, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n && !strncmp(file, dir, n) && file[n] == '/' && file[n + 1])
+		return file + n + 1;
+	return file;
+}
+
+/* Appends text to *buf (*len bytes used, *cap allocated): 0, or -1 when
+ * out of memory. */
+static int report_append(char **buf, size_t *len, size_t *cap, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (*len + n + 1 > *cap) {
+		size_t c = (*len + n + 1) * 2;
+		char *g = realloc(*buf, c);
+
+		if (!g)
+			return -1;
+		*buf = g;
+		*cap = c;
+	}
+	memcpy(*buf + *len, text, n + 1);
+	*len += n;
+	return 0;
+}
+
+char *report_text(const struct diag_list *l, const char *dir)
+{
+	char *buf = NULL, *one, line[160];
+	size_t len = 0, cap = 0, i;
+	int bad = report_append(&buf, &len, &cap, "");
+
+	for (i = 0; !bad && i < l->len; i++) {
+		const struct diag *d = &l->items[i];
+
+		one = report_one(d, report_name(d->file, dir));
+		bad = !one || report_append(&buf, &len, &cap, one);
+		free(one);
+	}
+	if (!bad && l->truncated) {
+		snprintf(line, sizeof(line),
+		         "hunted: too many problems; only the first %zu are "
+		         "shown\n",
+		         l->len);
+		bad = report_append(&buf, &len, &cap, line);
+	}
+	if (!bad && l->nomem)
+		bad = report_append(&buf, &len, &cap,
+		                    "hunted: out of memory; some problems are "
+		                    "not shown\n");
+	if (bad) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }

@@ -13,4 +13,10 @@
  * for a problem of a whole line, FILE: alone for one of the whole file. */
 void report_diags(FILE *f, const struct diag_list *l);
 
+/* The same text as report_diags, as one malloc'd string (NULL when out
+ * of memory), with the name of a file inside dir (when dir is not NULL)
+ * shown relative to it, as --check run in dir would name it: what the
+ * reload panel shows. */
+char *report_text(const struct diag_list *l, const char *dir);
+
 #endif

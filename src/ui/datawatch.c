@@ -5,29 +5,38 @@
  * map until they are fixed. */
 #include "config.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "session/files.h"
+#include "session/report.h"
 
 #include "screen_impl.h"
 
+/* The problems as --check run in the data folder says them: the same
+ * text, file names relative to the folder. */
 static void datawatch_show_errors(struct view *v, const struct diag_list *l)
 {
-	size_t i, n;
-	char *e;
+	char dir[PATH_MAX];
+	char *text;
+	size_t n;
 
-	v->nerrors = 0;
-	for (i = 0; i < l->len && v->nerrors < ERR_KEEP; i++) {
-		const struct diag *d = &l->items[i];
+	v->nerrors = l->errors;
+	if (files_data_dir(v->s->setup.data_dir, dir, sizeof(dir)) < 0)
+		dir[0] = '\0';
+	text = l->len ? report_text(l, dir) : NULL;
+	snprintf(v->errors, sizeof(v->errors), "%s",
+	         text ? text : "the data could not be loaded\n");
+	free(text);
+	/* A text cut short ends at its last whole line. */
+	n = strlen(v->errors);
+	if (n == sizeof(v->errors) - 1) {
+		char *nl = strrchr(v->errors, '\n');
 
-		if (d->severity != DIAG_ERROR)
-			continue;
-		e = v->errors[v->nerrors++];
-		diag_where(d, e, LOG_LINE);
-		n = strlen(e);
-		snprintf(e + n, LOG_LINE - n, ": %s", d->message);
+		if (nl)
+			nl[1] = '\0';
 	}
-	if (!v->nerrors)
-		snprintf(v->errors[v->nerrors++], LOG_LINE,
-		         "the data could not be loaded");
 	v->show_errors = 1;
 }
 
@@ -82,10 +91,16 @@ void datawatch_poll(struct view *v, uint64_t now_ms)
 	}
 }
 
+/* The problems' lines, each cut into rows of the panel's width as a
+ * terminal wraps them, tabs set every eight columns as a terminal sets
+ * them (the caret's line copies the source line's tabs, so it still
+ * lines up). */
 void datawatch_draw_errors(struct view *v, struct canvas *c, int x0, int y0,
                            int w, int h)
 {
-	int y = y0, i;
+	const char *p = v->errors;
+	char row[1024];
+	int y = y0;
 
 	canvas_fill(c, x0, y0, w, h);
 	canvas_text(
@@ -93,7 +108,36 @@ void datawatch_draw_errors(struct view *v, struct canvas *c, int x0, int y0,
 	        "Reload failed; the old map stays. Fix the files and save,");
 	canvas_text(c, x0, y++, x0 + w, DATA_COLOR_RED, CANVAS_BOLD,
 	            "or press R to try again, Esc to hide this panel:");
-	for (i = 0; (size_t)i < v->nerrors && y < y0 + h; i++)
-		canvas_text(c, x0, y++, x0 + w, CANVAS_DEFAULT, 0,
-		            v->errors[i]);
+	if (w < 1)
+		return;
+	if ((size_t)w >= sizeof(row))
+		w = sizeof(row) - 1;
+	while (*p && y < y0 + h) {
+		size_t col = 0, n = 0;
+
+		/* One line of text, row by row. */
+		while (*p && *p != '\n' && y < y0 + h) {
+			if (*p == '\t' && (col + n) % 8 != 7) {
+				row[n++] = ' ';
+			} else {
+				row[n++] = *p == '\t' ? ' ' : *p;
+				p++;
+			}
+			if (n == (size_t)w) {
+				row[n] = '\0';
+				canvas_text(c, x0, y++, x0 + w, CANVAS_DEFAULT,
+				            0, row);
+				col += n;
+				n = 0;
+			}
+		}
+		if (n || col == 0) {
+			row[n] = '\0';
+			if (y < y0 + h)
+				canvas_text(c, x0, y++, x0 + w, CANVAS_DEFAULT,
+				            0, row);
+		}
+		if (*p == '\n')
+			p++;
+	}
 }

@@ -34,6 +34,9 @@
 #define PANEL_ROWS_BELOW 11  /* rows the panel needs in two columns */
 #define LESSON_ROWS      6   /* rows a lesson's page takes under the map */
 
+/* The text of the reload panel's problems, as --check says them. */
+#define ERR_TEXT 32768
+
 enum view_mode {
 	MODE_PLAY = 0,
 	MODE_DIRECTION, /* open or close: waiting for a direction */
@@ -89,7 +92,7 @@ struct view {
 	int depth;    /* the campaign's level shown */
 	int level_error_said;
 	struct watch files;
-	char errors[ERR_KEEP][LOG_LINE];
+	char errors[ERR_TEXT]; /* the reload's problems, lines of text */
 	size_t nerrors;
 	int show_errors;
 	uint64_t next_poll_ms;

@@ -115,4 +115,37 @@ grep -q '^summary: turns=1 ' "$tmp/out" ||
 grep -q "error:" "$tmp/err" && tap_fail "an error: $(cat "$tmp/err")"
 tap_check "--map FILE reads no broken first level"
 
+# What --check once passed in silence: a glyph two kinds share, a pack
+# whose own search is not the cheapest way, a monster that may enter no
+# terrain.  Each is a warning at the kind's record; the file is still ok.
+cp "$top/data/terrain.txt" "$tmp/terrain.txt"
+cat >"$tmp/kinds.txt" <<'KINDS'
+include "terrain.txt"
+terrain puddle glyph '.' color blue walk yes cost 2 opaque no
+monster imp glyph 'i' color red speed 100 hp 3 attack 1 sight 5
+monster gnoll glyph 'i' color red speed 100 hp 3 attack 1 sight 5
+monster wolf glyph 'w' color white speed 100 hp 3 attack 1 sight 5
+	pack yes weight 20
+monster ghost glyph 'G' color white speed 100 hp 3 attack 1 sight 5
+	cost * never
+KINDS
+(cd "$tmp" && "$bin" --check kinds.txt) >"$tmp/out" 2>"$tmp/err"
+tap_is $? 0 "kinds that only warn: --check exits 0"
+tap_is "$(cat "$tmp/out")" "kinds.txt: ok, 4 warnings" \
+	"kinds that only warn: the four warnings are counted"
+grep -q "^kinds.txt:2:1: warning: terrain 'puddle' has the glyph '.' of terrain 'floor' (terrain.txt:7)" "$tmp/err"
+tap_is $? 0 "a terrain reusing another's glyph: a warning"
+grep -q "^kinds.txt:4:1: warning: monster 'gnoll' has the glyph 'i' of monster 'imp'" "$tmp/err"
+tap_is $? 0 "a monster reusing another's glyph: a warning"
+grep -q "^kinds.txt:5:1: warning: monster 'wolf' hunts in a pack.*weighted A\*, w = 2.0" "$tmp/err"
+tap_is $? 0 "pack on a kind whose search is not the cheapest way: a warning"
+grep -q "^kinds.txt:7:1: warning: monster 'ghost' may enter no terrain: it can reach nothing" "$tmp/err"
+tap_is $? 0 "a monster that can reach nothing: a warning"
+
+# "weight 3" is in tenths: the message says so.
+printf 'monster imp glyph %s weight 3\n' "'i'" >"$tmp/weight.txt"
+(cd "$tmp" && "$bin" --check weight.txt) >"$tmp/out" 2>"$tmp/err"
+grep -q "^weight.txt:1:30: error: 'weight' must be an integer from 10 to 100 (tenths: 30 means 3.0), got '3'" "$tmp/err"
+tap_is $? 0 "weight 3: the error says the unit"
+
 tap_done

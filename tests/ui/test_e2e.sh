@@ -398,7 +398,7 @@ wait_for '^#\.#@\+' || bad "reload: the edit did not appear"
 wait_for 'Reloaded the data files' || bad "reload: no message"
 sed -i 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/live.txt"
 wait_for 'Reload failed' || bad "reload: a broken file was not reported"
-wait_for "live.txt:[0-9]+:[0-9]+: unknown terrain 'stairz'" ||
+wait_for "live.txt:[0-9]+:[0-9]+: error: unknown terrain 'stairz'" ||
 	bad "reload: no file:line:col error in the panel"
 $T send-keys -t g Escape
 wait_for '^#\.#@\+' || bad "reload: the old map did not stay"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* diag.c - the diagnostics list and the "did you mean" helper. */
+/* diag.c - the diagnostics list, the "did you mean" helper, and the one
+ * text of a problem that --check prints and the reload panel shows. */
 #include "diag.h"
 
 #include <ctype.h>
@@ -215,4 +216,70 @@ const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
 	}
 	buf[o] = '\0';
 	return buf;
+}
+
+/* Appends to buf as snprintf would, counting what did not fit. */
+__attribute__((format(printf, 4, 5))) static void
+diag_put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(*n < size ? buf + *n : NULL, *n < size ? size - *n : 0,
+	              fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*n += (size_t)k;
+}
+
+/* The source line, then the caret under its column: a byte that could
+ * start an escape sequence becomes one '?' (the column counts bytes),
+ * and tabs before the column are copied so the caret lines up. */
+static void diag_put_source(const struct diag *d, const char *src, char *buf,
+                            size_t size, size_t *n)
+{
+	int i;
+
+	diag_put(buf, size, n, "    ");
+	for (i = 0; src[i]; i++) {
+		unsigned char c = (unsigned char)src[i];
+
+		diag_put(buf, size, n, "%c",
+		         c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?');
+	}
+	diag_put(buf, size, n, "\n");
+	if (d->col < 1)
+		return;
+	diag_put(buf, size, n, "    ");
+	for (i = 0; i < d->col - 1 && src[i]; i++)
+		diag_put(buf, size, n, "%c", src[i] == '\t' ? '\t' : ' ');
+	for (; i < d->col - 1; i++)
+		diag_put(buf, size, n, " ");
+	diag_put(buf, size, n, "^\n");
+}
+
+size_t diag_format(const struct diag *d, const char *file, const char *src,
+                   char *buf, size_t size)
+{
+	struct diag shown = *d;
+	size_t n = 0;
+
+	if (size)
+		buf[0] = '\0';
+	if (file)
+		shown.file = (char *)file;
+	if (shown.line < 1)
+		diag_put(buf, size, &n, "%s", shown.file);
+	else if (shown.col < 1)
+		diag_put(buf, size, &n, "%s:%d", shown.file, shown.line);
+	else
+		diag_put(buf, size, &n, "%s:%d:%d", shown.file, shown.line,
+		         shown.col);
+	diag_put(buf, size, &n, ": %s: %s%s%s\n",
+	         diag_severity_name(d->severity), d->message ? d->message : "",
+	         d->hint ? "; " : "", d->hint ? d->hint : "");
+	if (d->line >= 1 && src && *src)
+		diag_put_source(d, src, buf, size, &n);
+	return n;
 }

@@ -70,6 +70,18 @@ const char *diag_severity_name(enum diag_severity sev);
  * whole line, "FILE" for the whole file. */
 void diag_where(const struct diag *d, char *buf, size_t size);
 
+/* One problem as a compiler prints it, the one text --check prints and
+ * the reload panel shows: "WHERE: SEVERITY: MESSAGE; HINT" and a
+ * newline, then, when src (the problem's source line) is given and not
+ * empty and the problem has a line, the line and a caret under its
+ * column, each indented by four spaces and ended by a newline.  A byte of
+ * src outside printable ASCII is shown as '?' (one column, as the caret
+ * counts bytes); tabs stay.  file, when not NULL, is shown in place of
+ * d->file.  Writes at most size bytes into buf, NUL-terminated, and
+ * returns the length of the whole text, as snprintf does. */
+size_t diag_format(const struct diag *d, const char *file, const char *src,
+                   char *buf, size_t size);
+
 /* Up to max bytes of the n at s for a message, into buf (size bytes,
  * DIAG_QUOTE_SIZE(max) is enough for all of them), with "..." after a
  * longer text: a byte outside printable ASCII becomes \xNN, so that

@@ -247,6 +247,13 @@ const char *data_file_path(const struct data *d, size_t i);
  * of warnings added, or -1 when out of memory. */
 int data_check_reachable(const struct data *d, struct diag_list *diags);
 
+/* Adds warnings for kinds that load but do not do what they seem to: a
+ * glyph another terrain, key or monster has already, a pack whose own
+ * search does not find the cheapest way (the pack hunts by one shared
+ * distance map instead), a monster that may enter no terrain.  Returns
+ * the number of warnings added. */
+int data_check_kinds(const struct data *d, struct diag_list *diags);
+
 /* Builds in g (which the caller then owns and passes to grid_fini) the
  * multipliers the path engine should see for monster kind m, or for the
  * player when m is NULL, on the map as loaded: terrain costs, the

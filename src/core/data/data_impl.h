@@ -183,8 +183,10 @@ int lex_expect_name(struct parser *p, struct tok *t, const char *what);
 int lex_expect_choice(struct parser *p, struct tok *t, const char *attr,
                       const char *const *names, size_t n, size_t first,
                       const char *expect);
+/* An integer in [min, max]; unit (or NULL) is said in the message, for a
+ * number that is not what it looks like ("tenths: 30 means 3.0"). */
 int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
-                   long max, long *out);
+                   long max, const char *unit, long *out);
 int lex_expect_glyph(struct parser *p, struct tok *t, const char *attr,
                      char *out);
 

@@ -233,7 +233,7 @@ int lex_expect_choice(struct parser *p, struct tok *t, const char *attr,
 }
 
 int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
-                   long max, long *out)
+                   long max, const char *unit, long *out)
 {
 	char shown[LEX_SHOW_SIZE];
 
@@ -242,8 +242,9 @@ int lex_expect_int(struct parser *p, struct tok *t, const char *attr, long min,
 	if (t->kind == TOK_WORD && lex_long(t->s, min, max, out) == 0)
 		return 0;
 	problem_here(p, t->col, NULL,
-	             "'%s' must be an integer from %ld to %ld, got %s", attr,
-	             min, max, lex_show(t, shown, sizeof(shown)));
+	             "'%s' must be an integer from %ld to %ld%s%s%s, got %s",
+	             attr, min, max, unit ? " (" : "", unit ? unit : "",
+	             unit ? ")" : "", lex_show(t, shown, sizeof(shown)));
 	return -1;
 }
 

@@ -35,8 +35,13 @@ struct record_keyword {
 	long min;       /* the values an ARG_INT takes */
 	long max;
 	const char *const *names; /* ARG_CHOICE's words, max of them */
-	const char *expect;       /* ...as a message lists them */
+	/* ARG_CHOICE: its words as a message lists them; ARG_INT: the
+	 * unit, when the number is not what it looks like. */
+	const char *expect;
 };
+
+/* A weight is written in tenths, which "weight 3" forgets. */
+#define RECORD_TENTHS "tenths: 30 means 3.0"
 
 #define T(f)                                                                   \
 	offsetof(struct data_terrain, f), sizeof(((struct data_terrain *)0)->f)
@@ -102,7 +107,7 @@ static const struct record_keyword record_monster_keywords[] = {
          "manhattan, octile, chebyshev, euclidean or zero"},
         {"diagonal", ARG_CHOICE, 0, M(diagonal), 0, 3, record_diag_names,
          "4-way, no-corner or always"},
-        {"weight", ARG_INT, 0, M(weight), 10, 100, NULL, NULL},
+        {"weight", ARG_INT, 0, M(weight), 10, 100, NULL, RECORD_TENTHS},
         {"pack", ARG_BOOL, 0, M(pack), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
 };
@@ -136,7 +141,7 @@ static const struct record_keyword record_page_keywords[] = {
          "manhattan, octile, chebyshev, euclidean or zero"},
         {"diagonal", ARG_CHOICE, 0, P(diagonal), 0, 3, record_diag_names,
          "4-way, no-corner or always"},
-        {"weight", ARG_INT, 0, P(weight), 10, 100, NULL, NULL},
+        {"weight", ARG_INT, 0, P(weight), 10, 100, NULL, RECORD_TENTHS},
         {"layer", ARG_CHOICE, 0, P(layer), 0, 6, record_layer_names,
          "none, g, h, f, arrows or cost"},
         {"open", ARG_BOOL, 0, P(open), 0, 0, NULL, NULL},
@@ -644,7 +649,8 @@ static int record_value(struct parser *p, const struct record_keyword *kw)
 		                      "'yes' or 'no'");
 		return v < 0 ? -1 : record_store_int(base, kw, v);
 	case ARG_INT:
-		if (lex_expect_int(p, &t, kw->name, kw->min, kw->max, &v) != 0)
+		if (lex_expect_int(p, &t, kw->name, kw->min, kw->max,
+		                   kw->expect, &v) != 0)
 			return -1;
 		return record_store_int(base, kw, v);
 	case ARG_DOOR:
