@@ -53,8 +53,10 @@ void game_free(struct game *g);
  * due), 0 when it took no time, -1 when the game is already over. */
 int game_player_act(struct game *g, struct world_cmd cmd);
 
-/* The monsters' tick and the end of the turn; call it once after
- * game_player_act returned 1. */
+/* The monsters' ticks, each with the end of its turn, until the player
+ * may act again (one after a step onto ground of cost 1, three after a
+ * step into mud of cost 3, none for a fast player with energy left);
+ * call it once after game_player_act returned 1. */
 void game_monsters_act(struct game *g);
 
 /* A whole turn: the player's command and, when it took time, the

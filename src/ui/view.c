@@ -418,9 +418,12 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		canvas_put(c, x0 + m->x - ox, y0 + m->y - oy, k->glyph,
 		           k->color, attr);
 	}
-	if (w->px - ox < vw && w->py - oy < vh && w->px >= ox && w->py >= oy)
-		canvas_put(c, x0 + w->px - ox, y0 + w->py - oy, '@',
-		           DATA_COLOR_WHITE, CANVAS_BOLD);
+	if (w->px - ox < vw && w->py - oy < vh && w->px >= ox && w->py >= oy) {
+		const struct data_monster *pl = data_player(w->data);
+
+		canvas_put(c, x0 + w->px - ox, y0 + w->py - oy, pl->glyph,
+		           pl->color, pl->bright ? CANVAS_BOLD : 0);
+	}
 	walk_draw_route(v, c, x0, y0, vw, vh, ox, oy);
 	if (v->mode == MODE_LOOK || v->mode == MODE_SANDBOX) {
 		c->cursor_x = x0 + v->look_x - ox;

@@ -93,6 +93,13 @@ screen_golden screen-help --map tutorial --seed 1 --keys '.' \
 # costs, from the data.
 screen_golden screen-help-ground --map tutorial --seed 1 --keys '.' \
 	--view-keys '??'
+# Look says what a step onto the ground costs, from the data.
+"$bin" --headless --no-timing --dump-screen --map elements --seed 1 \
+	--keys '.' --view-keys 'x<right><right><right><right><right><right><right><right>' \
+	>"$tmp/look.out" 2>&1 || bad "look: the dump failed"
+grep -q '^|Look: (9,1) Sticky mud\. Moving onto it takes 3 turns\.' "$tmp/look.out" ||
+	bad "look: what a step onto mud costs is not said"
+tap_check "look says what a step onto the ground costs"
 screen_golden screen-small --map tutorial --seed 1 --keys '.' \
 	--screen 30x10
 

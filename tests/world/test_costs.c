@@ -379,6 +379,67 @@ static void test_costs_autopilots_go_round_lava(void **state)
 	}
 }
 
+/* The player's entry: read like a kind's, its overrides the player's
+ * own costs (and no harm from what it gives a cost); without it, the
+ * defaults; a kind's search is no keyword of it. */
+static void test_costs_player_entry(void **state)
+{
+	static const char with[] = "include \"../terrain.txt\"\n"
+	                           "player me\n"
+	                           "\tglyph 'P' hp 50 speed 150 sight 5\n"
+	                           "\tcost mud 1 cost lava 2\n";
+	static const char bad[] = "include \"../terrain.txt\"\n"
+	                          "player me\n"
+	                          "\tglyph '@' algorithm bfs\n";
+	char name[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	int mud, lava;
+
+	(void)state;
+	snprintf(name, sizeof(name), "%s/data/maps/test.txt", fixture_srcdir());
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load_buffer(d, name, with, strlen(with), &dl), 0);
+	mud = data_terrain_find(d, "mud");
+	lava = data_terrain_find(d, "lava");
+	assert_non_null(d->player);
+	assert_ptr_equal(data_player(d), d->player);
+	assert_int_equal(data_player(d)->hp, 50);
+	assert_int_equal(data_player(d)->speed, 150);
+	assert_int_equal(data_player(d)->sight, 5);
+	assert_int_equal(data_player(d)->attack, 4); /* the default */
+	assert_int_equal(data_terrain_cost(d, NULL, 0, mud), 1);
+	assert_int_equal(data_terrain_cost(d, NULL, 0, lava), 2);
+	assert_int_equal(data_terrain_harm(d, NULL, lava), 0);
+	data_free(d);
+	diag_list_fini(&dl);
+
+	/* No entry: the defaults, and every terrain's own cost. */
+	d = data_new();
+	diag_list_init(&dl, 0);
+	assert_int_equal(
+	        data_load_buffer(d, name, with,
+	                         (size_t)(strchr(with, '\n') + 1 - with), &dl),
+	        0);
+	assert_null(d->player);
+	assert_int_equal(data_player(d)->hp, 30);
+	assert_int_equal(data_player(d)->speed, 100);
+	assert_int_equal(data_terrain_cost(d, NULL, 0, mud),
+	                 d->terrain[mud].cost);
+	assert_true(data_terrain_harm(d, NULL, lava) > 0);
+	data_free(d);
+	diag_list_fini(&dl);
+
+	d = data_new();
+	diag_list_init(&dl, 0);
+	assert_int_equal(data_load_buffer(d, name, bad, strlen(bad), &dl), -1);
+	assert_int_equal(dl.errors, 1);
+	assert_non_null(strstr(dl.items[0].message,
+	                       "unknown keyword 'algorithm' for a player"));
+	data_free(d);
+	diag_list_fini(&dl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +449,7 @@ int main(void)
 	        cmocka_unit_test(test_costs_texts_say_what_a_step_costs),
 	        cmocka_unit_test(test_costs_no_squeezing_past_corners),
 	        cmocka_unit_test(test_costs_autopilots_go_round_lava),
+	        cmocka_unit_test(test_costs_player_entry),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -248,6 +248,30 @@ static int careful_fight_pays(const struct world *w,
 	return turns * taken < (long)w->php * 10000 * 2 / 3;
 }
 
+/* The step from the player that ends farthest from every monster, into
+ * (*bx, *by): free ground that does not hurt and costs one turn (dear
+ * ground is no way out: the turns a step into it takes are blows
+ * taken).  Returns how far that is, 1 when no step gets away. */
+static int careful_away(const struct world *w, int *bx, int *by)
+{
+	int d, bd = 1;
+
+	for (d = 0; d < 8; d++) {
+		int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;
+
+		if (!free_for_player(w, x, y) || world_cost(w, -1, x, y) > 1 ||
+		    !world_corner_ok(w, -1, w->px, w->py, dir_dx[d], dir_dy[d]))
+			continue;
+		n = nearest_monster(w, x, y);
+		if (n > bd) {
+			bd = n;
+			*bx = dir_dx[d];
+			*by = dir_dy[d];
+		}
+	}
+	return bd;
+}
+
 /* The careful player's moves before it walks on: fight one beside it
  * (the weakest, and only in a doorway or a corridor when badly hurt, else
  * step away), close a door on a hunter that cannot open it, rest out of
@@ -286,20 +310,7 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		    w->data->monsters[m->kind].speed >
 		            data_player(w->data)->speed)
 			goto strike;
-		for (d = 0; d < 8; d++) {
-			int x = w->px + dir_dx[d], y = w->py + dir_dy[d], n;
-
-			if (!free_for_player(w, x, y) ||
-			    !world_corner_ok(w, -1, w->px, w->py, dir_dx[d],
-			                     dir_dy[d]))
-				continue;
-			n = nearest_monster(w, x, y);
-			if (n > bd) {
-				bd = n;
-				bx = dir_dx[d];
-				by = dir_dy[d];
-			}
-		}
+		bd = careful_away(w, &bx, &by);
 		if (bd > 1) {
 			out->kind = WCMD_MOVE;
 			out->dx = (int8_t)bx;

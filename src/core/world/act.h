@@ -5,9 +5,13 @@
  * Time is measured in energy: every tick each monster gains its speed
  * (the player's is 100) and acts once for every WORLD_TURN_ENERGY it has,
  * so a speed-200 monster acts twice per player turn and a speed-50 one
- * every other turn.  A turn is the player's command, then a tick of the
- * monsters, then its end; the order is core/game.c's.  Everything that
- * happens is reported as an event of the turn (w->events). */
+ * every other turn.  An action spends WORLD_TURN_ENERGY, and a step onto
+ * a cell of cost c (world_cost, what the mover's searches weigh it by)
+ * spends c times that: the mover owes the rest, and acts again once its
+ * speed has paid it back.  A turn is the player's command, then ticks of
+ * the monsters until the player may act again, each with its end; the
+ * order is core/game.c's.  Everything that happens is reported as an
+ * event of the turn (w->events). */
 #ifndef HUNTED_ACT_H
 #define HUNTED_ACT_H
 

@@ -108,8 +108,8 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 			snprintf(buf, size, "The %s kills %s!", G, B);
 		break;
 	case WEV_PLAYER_DIED:
-		snprintf(buf, size, "You die... %s got you.",
-		         e->actor == -2 ? G : a);
+		snprintf(buf, size, "You die... %s%s got you.",
+		         e->actor == -2 ? "the " : "", e->actor == -2 ? G : a);
 		break;
 	case WEV_HARMED:
 		snprintf(buf, size, "The %s hurts %s for %d.", G, B, e->value);
