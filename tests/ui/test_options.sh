@@ -108,14 +108,16 @@ step t 0 -1 3
 step n 1 0 4
 step f -1 -1 5
 step b 1 1 6
-tap_check "the Dvorak key map: d h t n f b move west, south, north, east, diagonally"
+step g 1 -1 7
+step x -1 1 8
+tap_check "the Dvorak key map: d h t n f g x b move west, south, north, east, diagonally"
 read -r x0 y0 <<<"$(player_at)"
 $T send-keys -t g j k l
 $T send-keys -t g .
-wait_for '^HP [0-9]+/[0-9]+  Turn 7 ' || bad "'.' did not wait a turn"
+wait_for '^HP [0-9]+/[0-9]+  Turn 9 ' || bad "'.' did not wait a turn"
 read -r x1 y1 <<<"$(player_at)"
 [ "$x1,$y1" = "$x0,$y0" ] || bad "j k l still move the player ($x0,$y0 to $x1,$y1)"
-screen | grep -q '^HP [0-9]*/[0-9]*  Turn 7 ' || bad "j k l took turns"
+screen | grep -q '^HP [0-9]*/[0-9]*  Turn 9 ' || bad "j k l took turns"
 tap_check "the Dvorak key map: j k l no longer move"
 $T send-keys -t g '?'
 wait_for 'arrows dhtnfgxb 1-9' || bad "the help does not show the keys as bound"
