@@ -482,8 +482,9 @@ void setup_help(FILE *f)
 	      "holds options.txt,\n"
 	      "the player's defaults for the options above (\"seed 42\", "
 	      "\"ai-view yes\";\n"
-	      "the command line wins), and keys.txt, the key map (\"bind "
-	      "game wait 'w'\").\n"
+	      "the command line wins: --ai-view=no turns off a switch), and "
+	      "keys.txt,\n"
+	      "the key map (\"bind game wait 'w'\").\n"
 	      "Both are described in the data folder's README.\n",
 	      f);
 	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, no "
@@ -519,6 +520,8 @@ static int given(const struct setup *s, const char *name)
 			return (s->given >> i & 1) != 0;
 	return 0;
 }
+
+static const char *default_value(const struct option_def *o, const char *v);
 
 static int defaulted(const struct setup *s, const char *name)
 {
@@ -575,8 +578,12 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	shorts[n++] = ':';
 	for (i = 0; i < OPTION_COUNT; i++) {
 		longopts[i].name = options[i].name;
-		longopts[i].has_arg =
-		        options[i].arg ? required_argument : no_argument;
+		/* A switch takes =yes or =no too: the command line turns
+		 * off what the options file turned on. */
+		longopts[i].has_arg = options[i].arg ? required_argument
+		                      : options[i].kind == K_SWITCH
+		                              ? optional_argument
+		                              : no_argument;
 		longopts[i].flag = NULL;
 		longopts[i].val = 256 + (int)i;
 		if (options[i].letter) {
@@ -603,7 +610,11 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		if (!o)
 			return usage_error("unknown option '%s'",
 			                   argv[optind - 1]);
-		if (option_set(o, s, optarg, 0, &mode, err, sizeof(err)) != 0)
+		if (option_set(o, s,
+		               o->kind == K_SWITCH && optarg
+		                       ? default_value(o, optarg)
+		                       : optarg,
+		               0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
 		/* --help, --version and --list-keys answer at once. */
 		if (mode == SETUP_HELP || mode == SETUP_VERSION ||

@@ -89,19 +89,22 @@ MAP
 ENDMAP
 ARENA
 
-# 1. The options file: a seed, the map, the Dvorak key map.
+# 1. The options file: a seed, the map, the Dvorak key map, no colours.
 cat >"$cfg/options.txt" <<'OPTIONS'
 # My hunted.
 seed 4242
 map "ARENA"
 keymap dvorak
 no-watch yes
+no-color yes
 OPTIONS
 sed -i "s|ARENA|$tmp/arena.txt|" "$cfg/options.txt"
 start
 wait_for '^HP [0-9]+/[0-9]+  Turn 0 .*seed 4242' ||
 	bad "the options file's seed and map are not the game's"
-tap_check "options.txt gives the game its seed and its map"
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' &&
+	bad "colours drawn though options.txt says no-color yes"
+tap_check "options.txt gives the game its seed, its map and no colours"
 step d -1 0 1
 step h 0 1 2
 step t 0 -1 3
@@ -127,9 +130,11 @@ $T send-keys -t g Escape
 tap_check "a good options file and key map: nothing on stderr"
 
 # 2. The command line wins over the options file.
-start --seed 7
+start --seed 7 --no-color=no
 wait_for '^HP [0-9]+/[0-9]+  Turn 0 .*seed 7$' || bad "--seed 7 did not win"
-tap_check "the command line wins over options.txt"
+$T capture-pane -e -p -t g | grep -q $'\033\[3[0-7]' ||
+	bad "--no-color=no did not bring the colours back"
+tap_check "the command line wins over options.txt (--seed 7 --no-color=no)"
 
 # 3. A mistake in the options file: said at FILE:LINE:COL, and the game
 # starts with the defaults (the campaign, the default keys).
