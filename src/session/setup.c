@@ -844,8 +844,9 @@ int setup_check_default(const char *name, const char *value, char *err,
 }
 
 /* Whether the default for option i stands beside the command line cmd:
- * not when cmd gives it, or another way to the dungeon, or a replay
- * (which brings its game), or a mode the option is not for. */
+ * not when cmd gives it, or another way to the dungeon, or a replay or
+ * a lesson (which bring their game, seed included), or a mode the
+ * option is not for. */
 static int default_applies(size_t i, const struct setup *cmd)
 {
 	const struct option_def *o = &options[i];
@@ -856,7 +857,7 @@ static int default_applies(size_t i, const struct setup *cmd)
 		if (given(cmd, "map") || given(cmd, "generate") ||
 		    given(cmd, "lesson") || given(cmd, "replay"))
 			return 0;
-	if (cmd->replay && (o->flags & (NOT_REPLAY | GAME)))
+	if ((cmd->replay || cmd->lesson) && (o->flags & (NOT_REPLAY | GAME)))
 		return 0;
 	if ((o->flags & NEED_HEADLESS) && cmd->mode != SETUP_HEADLESS)
 		return 0;

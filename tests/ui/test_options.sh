@@ -159,4 +159,13 @@ grep -q "^$cfg/keys.txt:$line:11: error: 'wset' is no action of 'move'.*did you 
 	bad "a broken key map: no FILE:LINE:COL error ($(cat "$tmp/err"))"
 step h -1 0 1
 tap_check "keys.txt with a mistake: FILE:LINE:COL, and the default keys"
+
+# 5. Headless play reads the options file too, but a lesson keeps its
+# own game (seed 1) whatever the file says.
+printf 'seed 4242\n' >"$cfg/options.txt"
+"$bin" --headless --turns 1 --map tutorial | grep -q ' seed=4242 ' ||
+	tap_fail "headless play did not take the options file's seed"
+"$bin" --headless --turns 1 --lesson wall | grep -q ' seed=1 ' ||
+	tap_fail "a lesson took the options file's seed"
+tap_check "headless play takes options.txt; a lesson keeps its own seed"
 tap_done
