@@ -570,7 +570,7 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	struct option longopts[OPTION_COUNT + 1];
 	char shorts[2 * OPTION_COUNT + 2], err[256];
 	size_t i, n = 0;
-	int c, index, headless = 0, check = 0;
+	int c, index, headless = 0, check = 0, list_keys = 0;
 
 	s->argv0 = argc > 0 ? argv[0] : "hunted";
 	/* From the first argument, however often the line is read. */
@@ -616,15 +616,20 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		                       : optarg,
 		               0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
-		/* --help, --version and --list-keys answer at once. */
-		if (mode == SETUP_HELP || mode == SETUP_VERSION ||
-		    mode == SETUP_LIST_KEYS) {
+		/* --help and --version answer at once; --list-keys once the
+		 * line is read, which may name a key map. */
+		if (mode == SETUP_HELP || mode == SETUP_VERSION) {
 			s->mode = mode;
 			return 0;
 		}
+		list_keys |= mode == SETUP_LIST_KEYS;
 		s->given |= (uint64_t)1 << (o - options);
 		headless |= mode == SETUP_HEADLESS;
 		check |= mode == SETUP_CHECK;
+	}
+	if (list_keys) {
+		s->mode = SETUP_LIST_KEYS;
+		return 0;
 	}
 	/* --check wins over --headless. */
 	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;

@@ -168,4 +168,21 @@ printf 'seed 4242\n' >"$cfg/options.txt"
 "$bin" --headless --turns 1 --lesson wall | grep -q ' seed=1 ' ||
 	tap_fail "a lesson took the options file's seed"
 tap_check "headless play takes options.txt; a lesson keeps its own seed"
+
+# 6. The shipped key maps read without a word, and --list-keys shows
+# their keys, --keymap before it or after.
+for k in dvorak azerty no-vi-keys; do
+	"$bin" --list-keys --keymap "$k" >"$tmp/keys-$k" 2>"$tmp/err" ||
+		tap_fail "$k: --list-keys failed"
+	[ -s "$tmp/err" ] && tap_fail "$k: $(cat "$tmp/err")"
+done
+grep -q "^game	d	move" "$tmp/keys-dvorak" ||
+	tap_fail "dvorak: d does not move"
+grep -q "^game	(	wait a turn" "$tmp/keys-azerty" ||
+	tap_fail "azerty: ( does not wait"
+grep -q "^game	[hjklyubn]	" "$tmp/keys-no-vi-keys" &&
+	tap_fail "no-vi-keys: a vi key still moves"
+grep -q "^game	Left	move" "$tmp/keys-no-vi-keys" ||
+	tap_fail "no-vi-keys: the arrows no longer move"
+tap_check "the shipped key maps: read clean, and --list-keys shows them"
 tap_done
