@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* main.c - hunted's command line: reads the options with the one table
- * (session/setup.c), picks the front end (the terminal, headless play,
- * or --check) and runs the session.  Usage mistakes print the usage on
- * stderr and exit 2; data-file problems are printed as FILE:LINE:COL
- * diagnostics before the terminal is ever touched, and exit 1. */
+ * (session/setup.c) over the player's options file (session/options.c)
+ * and the key map (ui/keymap.c), picks the front end (the terminal,
+ * headless play, or --check) and runs the session.  Usage mistakes
+ * print the usage on stderr and exit 2; data-file problems are printed
+ * as FILE:LINE:COL diagnostics before the terminal is ever touched, and
+ * exit 1; a mistake in the player's own files is printed the same way,
+ * and the game goes on with the defaults. */
 #include "config.h"
 
 #include <limits.h>

@@ -113,9 +113,10 @@ size_t setup_option_names(const char **names, size_t max);
 
 /* setup_parse over the n defaults d (checked, their strings kept as long
  * as s): the command line wins, a default that does not go with it (a
- * map when it names another dungeon or a replay, an option of headless
- * play in the terminal...) is left out, and for --help, --check and the
- * other modes that play no game the defaults are not read. */
+ * map when it names another dungeon, the game's options for a replay or
+ * a lesson, an option of headless play in the terminal...) is left out,
+ * and for --help, --check and the other modes that play no game the
+ * defaults are not read. */
 int setup_parse_defaults(struct setup *s, const struct setup_default *d,
                          size_t n, int argc, char **argv);
 

@@ -3,7 +3,9 @@
  * {key, help, action}, from which the keys are dispatched, the help
  * screen (?) is drawn and --list-keys is printed.  The play mode is
  * layered: the keys every game screen has, then a lesson's pages, the AI
- * view's keys, a watched replay's and last the game's commands. */
+ * view's keys, a watched replay's and last the game's commands.  The
+ * player's key map binds and unbinds keys over the tables: the dispatch,
+ * the help and the list read the tables through it. */
 #include "config.h"
 
 #include <string.h>
