@@ -16,6 +16,11 @@ dist_hunted_maps_DATA = \
 	data/maps/crowd.txt \
 	data/maps/cave.txt \
 	data/maps/maze.txt
+hunted_keymapsdir = $(pkgdatadir)/keymaps
+dist_hunted_keymaps_DATA = \
+	data/keymaps/dvorak.txt \
+	data/keymaps/azerty.txt \
+	data/keymaps/no-vi-keys.txt
 hunted_lessonsdir = $(pkgdatadir)/lessons
 dist_hunted_lessons_DATA = \
 	data/lessons/wall.txt \

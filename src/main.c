@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* main.c - hunted's command line: reads the options with the one table
- * (session/setup.c), picks the front end (the terminal, headless play,
- * or --check) and runs the session.  Usage mistakes print the usage on
- * stderr and exit 2; data-file problems are printed as FILE:LINE:COL
- * diagnostics before the terminal is ever touched, and exit 1. */
+ * (session/setup.c) over the player's options file (session/options.c)
+ * and the key map (ui/keymap.c), picks the front end (the terminal,
+ * headless play, or --check) and runs the session.  Usage mistakes
+ * print the usage on stderr and exit 2; data-file problems are printed
+ * as FILE:LINE:COL diagnostics before the terminal is ever touched, and
+ * exit 1; a mistake in the player's own files is printed the same way,
+ * and the game goes on with the defaults. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "session/files.h"
 #include "session/headless.h"
+#include "session/options.h"
 #include "session/report.h"
 #include "session/session.h"
 #include "session/setup.h"
@@ -87,17 +94,73 @@ static int play_headless(struct session *s)
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* The command line over the player's options file, for a game; the
+ * file's mistakes said on stderr, and then the game goes on without it.
+ * Returns what setup_parse returns. */
+static int read_setup(struct setup *setup, struct options *opts, int argc,
+                      char **argv)
 {
-	struct setup setup;
+	struct diag_list diags;
+	char path[PATH_MAX];
+	int rc;
+
+	setup_init(setup);
+	rc = setup_parse(setup, argc, argv);
+	if (rc != 0 ||
+	    (setup->mode != SETUP_PLAY && setup->mode != SETUP_HEADLESS) ||
+	    options_path(OPTIONS_FILE, path, sizeof(path)) != 0)
+		return rc;
+	diag_list_init(&diags, 0);
+	if (options_read(opts, path, &diags) != 0) {
+		report_diags(stderr, &diags);
+		fprintf(stderr,
+		        "hunted: %s has mistakes: the game starts "
+		        "without it\n",
+		        path);
+	}
+	diag_list_fini(&diags);
+	if (!opts->n)
+		return 0;
+	return setup_parse_defaults(setup, opts->d, opts->n, argc, argv);
+}
+
+/* The key map: --keymap's (a name of DIR/keymaps, or a file), else the
+ * player's keys.txt when there is one.  Its mistakes are said on stderr,
+ * and the keys stay the default ones. */
+static void read_keymap(const struct setup *setup)
+{
+	struct diag_list diags;
+	char path[2 * PATH_MAX], dir[PATH_MAX];
+	const char *name = setup->keymap;
+
+	if (name && !strchr(name, '/') && !strstr(name, ".txt")) {
+		if (files_data_dir(setup->data_dir, dir, sizeof(dir)) < 0)
+			return;
+		snprintf(path, sizeof(path), "%s/keymaps/%s.txt", dir, name);
+	} else if (name) {
+		snprintf(path, sizeof(path), "%s", name);
+	} else if (options_path(OPTIONS_KEYS, path, sizeof(path)) != 0 ||
+	           access(path, F_OK) != 0) {
+		return;
+	}
+	diag_list_init(&diags, 0);
+	if (keymap_load(path, &diags) != 0) {
+		report_diags(stderr, &diags);
+		fprintf(stderr,
+		        "hunted: %s has mistakes: the keys are the "
+		        "default ones\n",
+		        path);
+	}
+	diag_list_fini(&diags);
+}
+
+/* What the command line asks for. */
+static int run(const struct setup *setup)
+{
 	struct session *s;
 	int rc;
 
-	setup_init(&setup);
-	rc = setup_parse(&setup, argc, argv);
-	if (rc != 0)
-		return rc;
-	switch (setup.mode) {
+	switch (setup->mode) {
 	case SETUP_HELP:
 		setup_help(stdout);
 		return EXIT_SUCCESS;
@@ -108,24 +171,44 @@ int main(int argc, char **argv)
 		keymap_list(stdout);
 		return EXIT_SUCCESS;
 	case SETUP_CHECK:
-		return check_files(&setup);
+		return check_files(setup);
 	case SETUP_LESSONS:
-		return files_list_lessons(&setup, stdout) == 0 ? EXIT_SUCCESS
-		                                               : EXIT_FAILURE;
+		return files_list_lessons(setup, stdout) == 0 ? EXIT_SUCCESS
+		                                              : EXIT_FAILURE;
 	default:
 		break;
 	}
-	s = session_open(&setup);
+	s = session_open(setup);
 	if (!s)
 		return EXIT_FAILURE;
 	/* A saved game is looked for only once a game can be played: a
 	 * start without a terminal leaves the save as it is. */
-	if (setup.mode == SETUP_HEADLESS)
+	if (setup->mode == SETUP_HEADLESS)
 		session_resume(s);
 	else if (term_available())
 		session_resume(s);
-	rc = setup.mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
+	rc = setup->mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
 	if (session_close(s) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct setup setup;
+	struct options opts = {0};
+	int rc;
+
+	rc = read_setup(&setup, &opts, argc, argv);
+	if (rc != 0) {
+		options_fini(&opts);
+		return rc;
+	}
+	if (setup.no_color)
+		setenv("NO_COLOR", "1", 1);
+	if (setup.mode == SETUP_PLAY || setup.mode == SETUP_LIST_KEYS)
+		read_keymap(&setup);
+	rc = run(&setup);
+	options_fini(&opts);
 	return rc;
 }

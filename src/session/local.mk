@@ -8,6 +8,7 @@
 noinst_LIBRARIES += src/session/libsession.a
 src_session_libsession_a_SOURCES = \
 	src/session/setup.c src/session/setup.h \
+	src/session/options.c src/session/options.h \
 	src/session/files.c src/session/files.h \
 	src/session/campaign.c src/session/campaign.h \
 	src/session/report.c src/session/report.h \

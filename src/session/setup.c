@@ -317,6 +317,13 @@ static const struct option_def options[] = {
          TEXT(replay)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          "do not reload data files when they change", SWITCH(no_watch)},
+        {"no-color", 0, NULL, G_PLAY, 0,
+         "no colours (as NO_COLOR=1 in the environment)", SWITCH(no_color)},
+        {"keymap", 0, "NAME|FILE", G_PLAY, NEED_TERMINAL,
+         "the key map: DIR/keymaps/NAME.txt (dvorak, azerty,\n"
+         "no-vi-keys) or FILE (default: keys.txt of the folder of\n"
+         "options, when there is one)",
+         TEXT(keymap)},
         {"save", 0, "FILE", G_PLAY, NOT_REPLAY,
          "the saved game to resume and to save to (default in the\n"
          "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
@@ -471,6 +478,15 @@ void setup_help(FILE *f)
 			fputc('\n', f);
 		}
 	}
+	fputs("\nFiles: $XDG_CONFIG_HOME/hunted/ (default ~/.config/hunted/) "
+	      "holds options.txt,\n"
+	      "the player's defaults for the options above (\"seed 42\", "
+	      "\"ai-view yes\";\n"
+	      "the command line wins: --ai-view=no turns off a switch), and "
+	      "keys.txt,\n"
+	      "the key map (\"bind game wait 'w'\").\n"
+	      "Both are described in the data folder's README.\n",
+	      f);
 	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, no "
 	      "terminal,\n"
 	      "or a save not written, 2 bad usage, 3 a replay diverged, 128+N "
@@ -502,6 +518,18 @@ static int given(const struct setup *s, const char *name)
 	for (i = 0; i < OPTION_COUNT; i++)
 		if (!strcmp(options[i].name, name))
 			return (s->given >> i & 1) != 0;
+	return 0;
+}
+
+static const char *default_value(const struct option_def *o, const char *v);
+
+static int defaulted(const struct setup *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++)
+		if (!strcmp(options[i].name, name))
+			return (s->defaulted >> i & 1) != 0;
 	return 0;
 }
 
@@ -542,14 +570,20 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	struct option longopts[OPTION_COUNT + 1];
 	char shorts[2 * OPTION_COUNT + 2], err[256];
 	size_t i, n = 0;
-	int c, index, headless = 0, check = 0;
+	int c, index, headless = 0, check = 0, list_keys = 0;
 
 	s->argv0 = argc > 0 ? argv[0] : "hunted";
+	/* From the first argument, however often the line is read. */
+	optind = 0;
 	shorts[n++] = ':';
 	for (i = 0; i < OPTION_COUNT; i++) {
 		longopts[i].name = options[i].name;
-		longopts[i].has_arg =
-		        options[i].arg ? required_argument : no_argument;
+		/* A switch takes =yes or =no too: the command line turns
+		 * off what the options file turned on. */
+		longopts[i].has_arg = options[i].arg ? required_argument
+		                      : options[i].kind == K_SWITCH
+		                              ? optional_argument
+		                              : no_argument;
 		longopts[i].flag = NULL;
 		longopts[i].val = 256 + (int)i;
 		if (options[i].letter) {
@@ -576,17 +610,26 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		if (!o)
 			return usage_error("unknown option '%s'",
 			                   argv[optind - 1]);
-		if (option_set(o, s, optarg, 0, &mode, err, sizeof(err)) != 0)
+		if (option_set(o, s,
+		               o->kind == K_SWITCH && optarg
+		                       ? default_value(o, optarg)
+		                       : optarg,
+		               0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
-		/* --help, --version and --list-keys answer at once. */
-		if (mode == SETUP_HELP || mode == SETUP_VERSION ||
-		    mode == SETUP_LIST_KEYS) {
+		/* --help and --version answer at once; --list-keys once the
+		 * line is read, which may name a key map. */
+		if (mode == SETUP_HELP || mode == SETUP_VERSION) {
 			s->mode = mode;
 			return 0;
 		}
+		list_keys |= mode == SETUP_LIST_KEYS;
 		s->given |= (uint64_t)1 << (o - options);
 		headless |= mode == SETUP_HEADLESS;
 		check |= mode == SETUP_CHECK;
+	}
+	if (list_keys) {
+		s->mode = SETUP_LIST_KEYS;
+		return 0;
 	}
 	/* --check wins over --headless. */
 	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;
@@ -616,7 +659,8 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	/* A replay takes its recording's seed; a lesson is always the same. */
-	s->fresh_seed = !given(s, "seed") && !s->replay && !s->lesson;
+	s->fresh_seed = !given(s, "seed") && !defaulted(s, "seed") &&
+	                !s->replay && !s->lesson;
 	return setup_check_combinations(s);
 }
 
@@ -745,4 +789,118 @@ void setup_label(const struct setup *s, const char *map_name, char *buf,
 		         map_name && *map_name ? map_name
 		         : s->map              ? s->map
 		                               : "default");
+}
+
+/* ---- the options file's defaults ----------------------------------------- */
+
+static const struct option_def *option_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < OPTION_COUNT; i++)
+		if (!strcmp(options[i].name, name))
+			return &options[i];
+	return NULL;
+}
+
+/* A default's value as option_set takes it: yes and no for a switch. */
+static const char *default_value(const struct option_def *o, const char *v)
+{
+	if (o->kind != K_SWITCH)
+		return v;
+	if (!strcmp(v, "yes"))
+		return "1";
+	if (!strcmp(v, "no"))
+		return "0";
+	return v;
+}
+
+size_t setup_option_names(const char **names, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < OPTION_COUNT && n < max; i++)
+		names[n++] = options[i].name;
+	return n;
+}
+
+int setup_check_default(const char *name, const char *value, char *err,
+                        size_t size, int *at_value)
+{
+	const struct option_def *o = option_find(name);
+	struct setup scratch;
+	enum setup_mode mode = SETUP_PLAY;
+
+	*at_value = 0;
+	if (!o)
+		return problem(err, size, "unknown option '%s'", name);
+	if (o->kind == K_MODE || !strcmp(name, "lesson"))
+		return problem(err, size,
+		               "'%s' is not a default: give it on the command "
+		               "line",
+		               name);
+	*at_value = 1;
+	if (o->kind == K_SWITCH && strcmp(value, "yes") && strcmp(value, "no"))
+		return problem(err, size, "'%s' must be yes or no, got '%s'",
+		               name, value);
+	setup_init(&scratch);
+	return option_set(o, &scratch, default_value(o, value), 0, &mode, err,
+	                  size);
+}
+
+/* Whether the default for option i stands beside the command line cmd:
+ * not when cmd gives it, or another way to the dungeon, or a replay or
+ * a lesson (which bring their game, seed included), or a mode the
+ * option is not for. */
+static int default_applies(size_t i, const struct setup *cmd)
+{
+	const struct option_def *o = &options[i];
+
+	if (cmd->given >> i & 1)
+		return 0;
+	if (option_is_dungeon(i) || !strcmp(o->name, "cave"))
+		if (given(cmd, "map") || given(cmd, "generate") ||
+		    given(cmd, "lesson") || given(cmd, "replay"))
+			return 0;
+	if ((cmd->replay || cmd->lesson) && (o->flags & (NOT_REPLAY | GAME)))
+		return 0;
+	if ((o->flags & NEED_HEADLESS) && cmd->mode != SETUP_HEADLESS)
+		return 0;
+	if ((o->flags & NEED_TERMINAL) && cmd->mode == SETUP_HEADLESS)
+		return 0;
+	return 1;
+}
+
+int setup_parse_defaults(struct setup *s, const struct setup_default *d,
+                         size_t n, int argc, char **argv)
+{
+	struct setup cmd;
+	size_t k;
+	char err[256];
+	int rc;
+
+	setup_init(&cmd);
+	rc = setup_parse(&cmd, argc, argv);
+	if (rc != 0 || !n ||
+	    (cmd.mode != SETUP_PLAY && cmd.mode != SETUP_HEADLESS)) {
+		*s = cmd;
+		return rc;
+	}
+	setup_init(s);
+	for (k = 0; k < n; k++) {
+		const struct option_def *o = option_find(d[k].name);
+		enum setup_mode mode = SETUP_PLAY;
+		size_t i;
+
+		if (!o)
+			continue;
+		i = (size_t)(o - options);
+		if (!default_applies(i, &cmd) ||
+		    option_set(o, s, default_value(o, d[k].value), 0, &mode,
+		               err, sizeof(err)) != 0)
+			continue;
+		s->defaulted |= (uint64_t)1 << i;
+	}
+	/* The command line again, over the defaults. */
+	return setup_parse(s, argc, argv);
 }

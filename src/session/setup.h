@@ -73,9 +73,14 @@ struct setup {
 	char *const *files;
 	size_t nfiles;
 
+	int no_color;       /* --no-color */
+	const char *keymap; /* --keymap NAME|FILE */
+
 	/* Options given, by their index in the table (for the checks of
 	 * which options go together). */
 	uint64_t given;
+	/* Options the options file set, by the same index. */
+	uint64_t defaulted;
 
 	char map_buf[SETUP_MAP_MAX]; /* a recording's map */
 };
@@ -87,6 +92,33 @@ void setup_init(struct setup *s);
 /* Fills s from the command line.  Returns 0, or EXIT_USAGE after
  * printing the problem and a pointer to --help on stderr. */
 int setup_parse(struct setup *s, int argc, char **argv);
+
+/* A default of the options file: an option's long name and its value
+ * (yes or no for a switch). */
+struct setup_default {
+	const char *name;
+	const char *value;
+};
+
+/* Checks one default as setup_parse_defaults would take it.  Returns 0,
+ * or -1 with the problem in err and *at_value 0 when the name is wrong
+ * (unknown, or an option that is no default: a mode, --lesson), 1 when
+ * its value is. */
+int setup_check_default(const char *name, const char *value, char *err,
+                        size_t size, int *at_value);
+
+/* Every option's long name, into names (up to max): for "did you mean".
+ * Returns how many. */
+size_t setup_option_names(const char **names, size_t max);
+
+/* setup_parse over the n defaults d (checked, their strings kept as long
+ * as s): the command line wins, a default that does not go with it (a
+ * map when it names another dungeon, the game's options for a replay or
+ * a lesson, an option of headless play in the terminal...) is left out,
+ * and for --help, --check and the other modes that play no game the
+ * defaults are not read. */
+int setup_parse_defaults(struct setup *s, const struct setup_default *d,
+                         size_t n, int argc, char **argv);
 
 /* The --help text, from the table. */
 void setup_help(FILE *f);

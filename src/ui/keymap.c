@@ -3,11 +3,15 @@
  * {key, help, action}, from which the keys are dispatched, the help
  * screen (?) is drawn and --list-keys is printed.  The play mode is
  * layered: the keys every game screen has, then a lesson's pages, the AI
- * view's keys, a watched replay's and last the game's commands. */
+ * view's keys, a watched replay's and last the game's commands.  The
+ * player's key map binds and unbinds keys over the tables: the dispatch,
+ * the help and the list read the tables through it. */
 #include "config.h"
 
 #include <string.h>
+#include <strings.h>
 
+#include "core/data/conf.h"
 #include "keymap.h"
 #include "screen_impl.h"
 
@@ -599,14 +603,310 @@ static const struct keymap *const keymap_all[] = {
         &keymap_quit,      &keymap_save,   &keymap_end,     &keymap_more,
         &keymap_small,
 };
+static const size_t keymap_count = sizeof(keymap_all) / sizeof(keymap_all[0]);
+
+/* ---- the player's key map --------------------------------------------------
+ */
+
+/* A key the key map gave a table: key does what to does by default (-1:
+ * nothing).  t NULL: the movement keys of every table that moves. */
+struct keymap_bind {
+	const struct keymap *t;
+	int key;
+	int to;
+};
+
+#define KEYMAP_BINDS_MAX 512
+static struct keymap_bind keymap_binds[KEYMAP_BINDS_MAX];
+static size_t keymap_nbinds;
+
+/* The names a key map gives actions: the directions of "move", and the
+ * commands most often moved.  Any other action is named by the key that
+ * does it by default. */
+static const struct {
+	const char *table;
+	const char *name;
+	int key;
+} keymap_names[] = {
+        {"move", "west", VK_LEFT},
+        {"move", "east", VK_RIGHT},
+        {"move", "north", VK_UP},
+        {"move", "south", VK_DOWN},
+        {"move", "northwest", VK_UP_LEFT},
+        {"move", "northeast", VK_UP_RIGHT},
+        {"move", "southwest", VK_DOWN_LEFT},
+        {"move", "southeast", VK_DOWN_RIGHT},
+        {"game", "wait", '.'},
+        {"game", "open", 'o'},
+        {"game", "close", 'c'},
+        {"game", "pickup", 'g'},
+        {"game", "save", 'S'},
+        {"play", "quit", 'q'},
+        {"play", "help", '?'},
+        {"play", "history", VK_CTRL_P},
+        {"play", "redraw", VK_CTRL_R},
+        {"play", "reload", 'R'},
+        {"play", "look", ';'},
+        {"ai", "show", '`'},
+        {"ai", "keys", 'v'},
+        {"ai", "next", VK_TAB},
+};
+
+static int keymap_moves(const struct keymap *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].key == VK_MOVE)
+			return 1;
+	return 0;
+}
+
+/* What key is in table t with the key map: the key whose row it takes,
+ * -1 for none; the last binding wins, the table's own before the
+ * movement keys'. */
+static int keymap_key(const struct keymap *t, int key)
+{
+	size_t i;
+
+	for (i = keymap_nbinds; i-- > 0;)
+		if (keymap_binds[i].t == t && keymap_binds[i].key == key)
+			return keymap_binds[i].to;
+	if (keymap_moves(t))
+		for (i = keymap_nbinds; i-- > 0;)
+			if (!keymap_binds[i].t && keymap_binds[i].key == key)
+				return keymap_binds[i].to;
+	return key;
+}
+
+static void keymap_put(char *buf, size_t size, size_t *n, const char *s)
+{
+	*n += (size_t)snprintf(buf + *n, *n < size ? size - *n : 0, "%s%s",
+	                       *n ? " " : "", s);
+}
+
+/* The movement keys of t as the help shows them: "arrows hjklyubn 1-9"
+ * by default, the letters as bound. */
+static void keymap_move_label(const struct keymap *t, char *buf, size_t size,
+                              size_t *n)
+{
+	static const char vi[] = "hjklyubn";
+	char letters[64], name[16];
+	size_t l = 0, i, b;
+	int dx, dy, ex, ey;
+
+	for (i = 0; vi[i]; i++) {
+		keys_dir(vi[i], &dx, &dy);
+		if (keymap_key(t, vi[i]) == vi[i] && l + 1 < sizeof(letters))
+			letters[l++] = vi[i];
+		for (b = 0; b < keymap_nbinds; b++) {
+			const struct keymap_bind *e = &keymap_binds[b];
+
+			if (e->t || e->to < 0 ||
+			    keymap_key(t, e->key) != e->to ||
+			    !keys_dir(e->to, &ex, &ey) || ex != dx ||
+			    ey != dy || l + 8 >= sizeof(letters))
+				continue;
+			l += (size_t)snprintf(
+			        letters + l, sizeof(letters) - l, "%s",
+			        keys_name(e->key, name, sizeof(name)));
+		}
+	}
+	letters[l] = '\0';
+	keymap_put(buf, size, n, "arrows");
+	if (l)
+		keymap_put(buf, size, n, letters);
+	keymap_put(buf, size, n, "1-9");
+}
+
+/* A key as a key map names it: a glyph ('d'), one character (d), or a
+ * key's name in the help (Space, Tab, Esc, Up, PgDn, Ctrl-P, F2...). */
+static int keymap_parse_key(const struct conf_word *w)
+{
+	char name[16];
+	int c;
+
+	if (w->kind == CONF_GLYPH || (w->n == 1 && w->s[0] > ' '))
+		return (unsigned char)w->s[0];
+	for (c = 1; c < VK_MOVE; c++)
+		if (!strcasecmp(keys_name(c, name, sizeof(name)), w->s))
+			return c;
+	return -1;
+}
+
+/* The table a key map names, or NULL ("move": *move set). */
+static const struct keymap *keymap_table(const char *name, int *move)
+{
+	size_t k;
+
+	*move = !strcmp(name, "move");
+	for (k = 0; k < keymap_count; k++)
+		if (!strcmp(keymap_all[k]->mode, name))
+			return keymap_all[k];
+	return NULL;
+}
+
+/* Whether t has a row for key (a movement key: its VK_MOVE row). */
+static int keymap_has(const struct keymap *t, int key)
+{
+	size_t i;
+	int dx, dy;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].key == key ||
+		    (t->rows[i].key == VK_MOVE && keys_dir(key, &dx, &dy)))
+			return 1;
+	return 0;
+}
+
+/* The key doing action (word w) in the table named table: a name of
+ * keymap_names, else a key of the table (of "move": a movement key, as
+ * the arrow of its way).  -1 when none. */
+static int keymap_action(const char *table, int move, const struct keymap *t,
+                         const struct conf_word *w)
+{
+	size_t i;
+	int key, dx, dy, ex, ey;
+
+	for (i = 0; i < sizeof(keymap_names) / sizeof(keymap_names[0]); i++)
+		if (!strcmp(keymap_names[i].table, table) &&
+		    !strcmp(keymap_names[i].name, w->s))
+			return keymap_names[i].key;
+	key = keymap_parse_key(w);
+	if (key < 0)
+		return -1;
+	if (move) {
+		if (!keys_dir(key, &dx, &dy))
+			return -1;
+		for (i = 0; i < 8; i++)
+			if (keys_dir(keymap_names[i].key, &ex, &ey) &&
+			    ex == dx && ey == dy)
+				return keymap_names[i].key;
+		return -1;
+	}
+	return keymap_has(t, key) ? key : -1;
+}
+
+static void keymap_line(void *user, const struct conf_line *l,
+                        struct diag_list *diags)
+{
+	static const char *const verbs[] = {"bind", "unbind"};
+	const char *names[64];
+	char hint[96];
+	const struct keymap *t;
+	size_t i, n = 0, first;
+	int move, unbind, to = -1;
+
+	(void)user;
+	if (!strcmp(l->words[0].s, "bind"))
+		unbind = 0;
+	else if (!strcmp(l->words[0].s, "unbind"))
+		unbind = 1;
+	else {
+		conf_error(
+		        diags, l, 0,
+		        conf_hint(l->words[0].s, verbs, 2, hint, sizeof(hint)),
+		        "expected bind or unbind, got '%s'", l->words[0].s);
+		return;
+	}
+	if (l->nwords < 2) {
+		conf_error(diags, l, 1, NULL, "expected a table of keys");
+		return;
+	}
+	t = keymap_table(l->words[1].s, &move);
+	if (!t && !move) {
+		names[n++] = "move";
+		for (i = 0; i < keymap_count && n < 64; i++)
+			names[n++] = keymap_all[i]->mode;
+		conf_error(
+		        diags, l, 1,
+		        conf_hint(l->words[1].s, names, n, hint, sizeof(hint)),
+		        "unknown table of keys '%s' (hunted --list-keys "
+		        "names them)",
+		        l->words[1].s);
+		return;
+	}
+	first = unbind ? 2 : 3;
+	if (!unbind) {
+		if (l->nwords < 3) {
+			conf_error(diags, l, 2, NULL,
+			           "expected an action of '%s'", l->words[1].s);
+			return;
+		}
+		to = keymap_action(l->words[1].s, move, t, &l->words[2]);
+		if (to < 0) {
+			for (i = n = 0;
+			     i < sizeof(keymap_names) /
+			                     sizeof(keymap_names[0]) &&
+			     n < 64;
+			     i++)
+				if (!strcmp(keymap_names[i].table,
+				            l->words[1].s))
+					names[n++] = keymap_names[i].name;
+			conf_error(diags, l, 2,
+			           conf_hint(l->words[2].s, names, n, hint,
+			                     sizeof(hint)),
+			           "'%s' is no action of '%s' (a name, or the "
+			           "key that does it by default)",
+			           l->words[2].s, l->words[1].s);
+			return;
+		}
+	}
+	if (l->nwords <= first) {
+		conf_error(diags, l, first, NULL, "expected a key");
+		return;
+	}
+	for (i = first; i < l->nwords; i++) {
+		int key = keymap_parse_key(&l->words[i]);
+
+		if (key < 0) {
+			conf_error(diags, l, i, NULL,
+			           "unknown key '%s' (a character, as 'd', or "
+			           "a name: Space Tab Enter Esc Backspace Up "
+			           "Down Left Right Home End PgUp PgDn F2 F5 "
+			           "Ctrl-P...)",
+			           l->words[i].s);
+			return;
+		}
+		if (keymap_nbinds == KEYMAP_BINDS_MAX) {
+			conf_error(diags, l, i, NULL, "more than %d bindings",
+			           KEYMAP_BINDS_MAX);
+			return;
+		}
+		keymap_binds[keymap_nbinds].t = move ? NULL : t;
+		keymap_binds[keymap_nbinds].key = key;
+		keymap_binds[keymap_nbinds].to = to;
+		keymap_nbinds++;
+	}
+}
+
+void keymap_reset(void)
+{
+	keymap_nbinds = 0;
+}
+
+int keymap_load(const char *path, struct diag_list *diags)
+{
+	keymap_reset();
+	if (conf_read(path, keymap_line, NULL, diags) == 0)
+		return 0;
+	keymap_reset();
+	return -1;
+}
 
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
                             struct world_cmd *cmd)
 {
 	enum view_result r;
 	size_t i;
-	int dx, dy;
+	int dx, dy, bound = keymap_key(t, key);
 
+	/* An unbound key is none of this table's: the play table's other
+	 * layers have their own bindings. */
+	if (bound < 0)
+		return t == &keymap_play && t->other ? t->other(v, key, cmd)
+		                                     : VIEW_PASS;
+	key = bound;
 	for (i = 0; i < t->n; i++) {
 		const struct keymap_row *row = &t->rows[i];
 
@@ -634,12 +934,23 @@ static size_t keymap_label(const struct keymap *t, size_t i, char *buf,
 	buf[0] = 0;
 	do {
 		const int key = t->rows[i].key;
-		const char *s = key == VK_MOVE
-		                        ? "arrows hjklyubn 1-9"
-		                        : keys_name(key, name, sizeof(name));
+		size_t b;
 
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
-		                      n ? " " : "", s);
+		if (key == VK_MOVE) {
+			keymap_move_label(t, buf, size, &n);
+		} else {
+			if (keymap_key(t, key) == key)
+				keymap_put(buf, size, &n,
+				           keys_name(key, name, sizeof(name)));
+			for (b = 0; b < keymap_nbinds; b++)
+				if (keymap_binds[b].t == t &&
+				    keymap_binds[b].to == key &&
+				    keymap_key(t, keymap_binds[b].key) == key)
+					keymap_put(
+					        buf, size, &n,
+					        keys_name(keymap_binds[b].key,
+					                  name, sizeof(name)));
+		}
 		i++;
 	} while (i < t->n && !t->rows[i].help);
 	return i;
@@ -695,7 +1006,7 @@ void keymap_draw_help(struct canvas *c)
 
 void keymap_list(FILE *out)
 {
-	size_t k, i, m;
+	size_t k, i, m, b;
 	char name[16];
 
 	for (k = 0; k < sizeof(keymap_all) / sizeof(keymap_all[0]); k++) {
@@ -708,16 +1019,43 @@ void keymap_list(FILE *out)
 			if (t->rows[i].help)
 				help = t->rows[i].help;
 			if (key != VK_MOVE) {
-				fprintf(out, "%s\t%s\t%s\n", t->mode,
-				        keys_name(key, name, sizeof(name)),
-				        help);
+				if (keymap_key(t, key) == key)
+					fprintf(out, "%s\t%s\t%s\n", t->mode,
+					        keys_name(key, name,
+					                  sizeof(name)),
+					        help);
+				for (b = 0; b < keymap_nbinds; b++)
+					if (keymap_binds[b].t == t &&
+					    keymap_binds[b].to == key &&
+					    keymap_key(t,
+					               keymap_binds[b].key) ==
+					            key)
+						fprintf(out, "%s\t%s\t%s\n",
+						        t->mode,
+						        keys_name(
+						                keymap_binds[b]
+						                        .key,
+						                name,
+						                sizeof(name)),
+						        help);
 				continue;
 			}
 			for (m = 0; keys_move_key(m) >= 0; m++)
-				fprintf(out, "%s\t%s\t%s\n", t->mode,
-				        keys_name(keys_move_key(m), name,
-				                  sizeof(name)),
-				        help);
+				if (keymap_key(t, keys_move_key(m)) ==
+				    keys_move_key(m))
+					fprintf(out, "%s\t%s\t%s\n", t->mode,
+					        keys_name(keys_move_key(m),
+					                  name, sizeof(name)),
+					        help);
+			for (b = 0; b < keymap_nbinds; b++)
+				if (!keymap_binds[b].t &&
+				    keymap_binds[b].to >= 0 &&
+				    keymap_key(t, keymap_binds[b].key) ==
+				            keymap_binds[b].to)
+					fprintf(out, "%s\t%s\t%s\n", t->mode,
+					        keys_name(keymap_binds[b].key,
+					                  name, sizeof(name)),
+					        help);
 		}
 		if (t->other_help)
 			fprintf(out, "%s\tany\t%s\n", t->mode, t->other_help);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -94,6 +95,37 @@ static void test_diag_closest_finds_misspellings(void **state)
 	assert_null(diag_closest("", words, 5));
 }
 
+/* The one text of a problem: the location, the message and its hint,
+ * then the line (a control byte as '?') and the caret under the column,
+ * tabs kept so it lines up; another name for the file when given; and
+ * the length a cut text would have needed. */
+static void test_diag_format_says_line_and_caret(void **state)
+{
+	struct diag_list l;
+	char buf[256];
+	size_t n;
+
+	(void)state;
+	diag_list_init(&l, 0);
+	diag_add(&l, DIAG_ERROR, "/data/maps/a.txt", 3, 7, "\tlegnd\x01'#'", 10,
+	         "did you mean 'legend'?", "unknown keyword '%s'", "legnd");
+	diag_add(&l, DIAG_WARNING, "b.txt", 0, 0, NULL, 0, NULL, "empty");
+	n = diag_format(&l.items[0], "maps/a.txt", l.items[0].source, buf,
+	                sizeof(buf));
+	assert_string_equal(buf, "maps/a.txt:3:7: error: unknown keyword "
+	                         "'legnd'; did you mean 'legend'?\n"
+	                         "    \tlegnd?'#'\n"
+	                         "    \t     ^\n");
+	assert_int_equal(n, strlen(buf));
+	assert_int_equal(diag_format(&l.items[0], NULL, NULL, buf, 8),
+	                 strlen("/data/maps/a.txt:3:7: error: unknown keyword "
+	                        "'legnd'; did you mean 'legend'?\n"));
+	assert_string_equal(buf, "/data/m");
+	diag_format(&l.items[1], NULL, "ignored", buf, sizeof(buf));
+	assert_string_equal(buf, "b.txt: warning: empty\n");
+	diag_list_fini(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -101,6 +133,7 @@ int main(void)
 	        cmocka_unit_test(test_diag_where_says_file_line_or_column),
 	        cmocka_unit_test(test_diag_limit_counts_but_drops),
 	        cmocka_unit_test(test_diag_closest_finds_misspellings),
+	        cmocka_unit_test(test_diag_format_says_line_and_caret),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -40,6 +40,9 @@ data/README|hunted --check my-data/maps/tutorial.txt|.|0|^my-data/maps/tutorial\
 data/README|hunted --data-dir my-data --map tutorial|.|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed
 data/README|hunted --map den312d.map --seed 7|.|0|^\|HP .*  den312d\.map  seed 7
 data/README|hunted --check den312d.map|.|0|^den312d\.map: ok$
+data/README|hunted --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 4242
+data/README|hunted --seed 7 --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 7( |$)
+data/README|hunted --keymap dvorak --list-keys|.|0|^game.d.move \(opens doors\)$
 man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
 man|hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
 man|hunted --map tutorial --ai-view|.|0|^\|#.*\| AI VIEW: whole map
@@ -54,6 +57,11 @@ cp -r "$top/data" "$tmp/w/data" && chmod -R u+w "$tmp/w/data" || exit 99
 cp -r "$top/data" "$tmp/w/mods" && chmod -R u+w "$tmp/w/mods" || exit 99
 cp "$top/data/maps/tutorial.txt" "$tmp/w/mods/maps/my-dungeon.txt"
 cp "$top/tests/fixtures/den312d.map" "$tmp/w/"
+# data/README's options file, as it shows it, in a folder of options of
+# its own: the examples that run in cfg/ read it.
+mkdir -p "$tmp/w/cfg/config/hunted"
+awk '/^    # options\.txt/ { f = 1 } f && /^$/ { exit } f { sub(/^    /, ""); print }' \
+	"$top/data/README" >"$tmp/w/cfg/config/hunted/options.txt"
 ln -s "$bin" "$tmp/w/src/hunted"
 ln -s "$bin" "$tmp/w/bin/hunted"
 PATH=$tmp/w/bin:$PATH
@@ -132,7 +140,9 @@ while IFS='|' read -r src ex dir status pattern; do
 		*) cmd="$cmd --headless --turns 3 --dump-screen" ;;
 		esac ;;
 	esac
-	(cd "$tmp/w/$dir" && eval "$cmd") >"$tmp/out" 2>&1
+	(cd "$tmp/w/$dir" && {
+		[ "$dir" != cfg ] || export XDG_CONFIG_HOME="$tmp/w/cfg/config"
+	} && eval "$cmd") >"$tmp/out" 2>&1
 	got=$?
 	ok=1
 	[ "$got" = "$status" ] || {

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 ## tests/fuzz/local.mk - fuzz targets for the data loader, the Moving AI
-## readers and the recording parser: their saved corpora replay in every
+## readers, the recording parser and the options file: their saved corpora replay in every
 ## `make check`; `make fuzz` builds the libFuzzer targets with clang
 ## (`make fuzz-data` etc. one of them), and tests/fuzz/run.sh runs them.
 ## Included by Makefile.am; paths are relative to the top.
@@ -28,6 +28,15 @@ tests_fuzz_fuzz_recording_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
 tests_fuzz_fuzz_recording_replay_LDADD = tests/lib/libtest.a \
 	$(SESSION_LIBS) $(CORE_LIBS)
 
+CMOCKA_TESTS += tests/fuzz/fuzz_options_replay
+tests_fuzz_fuzz_options_replay_SOURCES = \
+	tests/fuzz/fuzz_data_replay.c tests/fuzz/fuzz_options.c
+tests_fuzz_fuzz_options_replay_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) \
+	-DFUZZ_CORPUS='"tests/fuzz/corpus-options"'
+tests_fuzz_fuzz_options_replay_LDADD = tests/lib/libtest.a \
+	$(SESSION_LIBS) $(CORE_LIBS)
+
+EXTRA_DIST += tests/fuzz/corpus-options
 EXTRA_DIST += tests/fuzz/corpus-movingai tests/fuzz/corpus-recording \
 	tests/fuzz/movingai.dict tests/fuzz/recording.dict
 
@@ -53,6 +62,8 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CLANG = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 	-I$(top_srcdir)/src -I$(top_builddir) \
 	-DHUNTED_DATADIR='"$(pkgdatadir)"'
+FUZZ_OPTIONS_SRCS = tests/fuzz/fuzz_options.c $(FUZZ_SESSION_SRCS) \
+	$(FUZZ_CORE_SRCS)
 FUZZ_LINK = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer
 if HAVE_CLANG
 tests/fuzz/obj/%.o: %.c config.h
@@ -64,15 +75,18 @@ tests/fuzz/fuzz_movingai$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_MOVINGAI_SRCS))
 	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
 tests/fuzz/fuzz_recording$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_RECORDING_SRCS))
 	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
+tests/fuzz/fuzz_options$(EXEEXT): $(call FUZZ_OBJ,$(FUZZ_OPTIONS_SRCS))
+	$(AM_V_CCLD)$(FUZZ_LINK) $^ -lm -o $@
 fuzz-movingai: tests/fuzz/fuzz_movingai$(EXEEXT)
 fuzz-recording: tests/fuzz/fuzz_recording$(EXEEXT)
+fuzz-options: tests/fuzz/fuzz_options$(EXEEXT)
 else
-fuzz-movingai fuzz-recording:
+fuzz-movingai fuzz-recording fuzz-options:
 	@echo "$@: clang was not found by configure" >&2; exit 1
 endif
-.PHONY: fuzz-movingai fuzz-recording
+.PHONY: fuzz-movingai fuzz-recording fuzz-options
 CLEANFILES += tests/fuzz/fuzz_movingai$(EXEEXT) \
-	tests/fuzz/fuzz_recording$(EXEEXT)
+	tests/fuzz/fuzz_recording$(EXEEXT) tests/fuzz/fuzz_options$(EXEEXT)
 
 # --- the data loader's target ---------------------------------------------
 CMOCKA_TESTS += tests/fuzz/fuzz_data_replay
@@ -108,7 +122,7 @@ clean-fuzz-obj:
 # --- all of them ------------------------------------------------------------
 # `make fuzz` builds every target; tests/fuzz/run.sh -b BUILD -t SECONDS
 # runs each from its shipped corpus (CI: a minute each).
-FUZZ_TARGETS = fuzz-data fuzz-movingai fuzz-recording
+FUZZ_TARGETS = fuzz-data fuzz-movingai fuzz-recording fuzz-options
 fuzz: $(FUZZ_TARGETS)
 .PHONY: fuzz
 EXTRA_DIST += tests/fuzz/run.sh

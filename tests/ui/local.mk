@@ -5,8 +5,9 @@
 ## tables).  Included by the top Makefile.am; paths are relative to the top.
 
 TESTS += tests/ui/test_screen.sh tests/ui/test_export.sh tests/ui/test_e2e.sh \
-	tests/ui/test_keys.sh tests/ui/test_travel.sh tests/ui/test_panel.sh
+	tests/ui/test_keys.sh tests/ui/test_travel.sh tests/ui/test_panel.sh \
+	tests/ui/test_options.sh
 EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_export.sh \
 	tests/ui/test_e2e.sh tests/ui/test_keys.sh tests/ui/test_travel.sh \
-	tests/ui/test_panel.sh \
+	tests/ui/test_panel.sh tests/ui/test_options.sh \
 	tests/e2e/tmux.conf

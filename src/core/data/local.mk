@@ -16,5 +16,6 @@ src_core_libhunted_a_SOURCES += \
 	src/core/data/cost.c \
 	src/core/data/reach.c \
 	src/core/data/kinds.c \
+	src/core/data/conf.c src/core/data/conf.h \
 	src/core/data/movingai.c src/core/data/movingai.h \
 	src/core/data/movingai_map.c
