@@ -13,7 +13,8 @@ EXTRA_DIST += \
 	tests/fixtures/README.md \
 	tests/fixtures/den312d.map \
 	tests/fixtures/den312d.map.scen \
-	tests/fixtures/split120.map
+	tests/fixtures/split120.map \
+	tests/fixtures/walled.txt
 
 # The architecture: layers, includes, the core's globals and calls.
 TESTS += tests/test_layers.sh

@@ -38,6 +38,8 @@ data/README|hunted --check FILE...|mods|0|^maps/tutorial\.txt: ok$
 data/README|cp -r data my-data|.|0|
 data/README|hunted --check my-data/maps/tutorial.txt|.|0|^my-data/maps/tutorial\.txt: ok$
 data/README|hunted --data-dir my-data --map tutorial|.|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed
+data/README|hunted --map tutorial --seed 7|.|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 7
+data/README|hunted --check maps/doors.txt|mods|0|^maps/doors\.txt: ok$
 data/README|hunted --map den312d.map --seed 7|.|0|^\|HP .*  den312d\.map  seed 7
 data/README|hunted --check den312d.map|.|0|^den312d\.map: ok$
 man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
