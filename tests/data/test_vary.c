@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* test_vary.c - levels that vary with the seed: what vary, deal and
  * shuffle draw, that a seed always draws the same variant, the problems
- * of the rules at their file:line:col, and --check's sample of seeds
- * naming the seed and the rule of a broken variant. */
+ * of the rules at their file:line:col, --check's sample of seeds naming
+ * the seed and the rule of a broken variant, and the shipped levels: at
+ * least 50 distinct starts each over seeds 1-100, every one reachable. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "core/base/diag.h"
 #include "core/data/data.h"
@@ -248,6 +250,57 @@ static void test_vary_check_names_seed_and_rule(void **state)
 	data_free(d);
 }
 
+/* Every shipped level: at least 50 distinct starts over seeds 1-100,
+ * and --check's sample of them all reachable. */
+static void test_vary_shipped_levels_differ(void **state)
+{
+	char dir[1024];
+	DIR *dp;
+	struct dirent *e;
+	int maps = 0;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/data/maps", fixture_srcdir());
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((e = readdir(dp)) != NULL) {
+		char path[2048];
+		struct data *d;
+		struct diag_list dl;
+		uint64_t seen[100], seed;
+		size_t n = strlen(e->d_name), nseen = 0, i;
+
+		if (n < 5 || strcmp(e->d_name + n - 4, ".txt"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		d = data_new();
+		diag_list_init(&dl, 0);
+		assert_int_equal(data_load(d, path, &dl), 0);
+		if (data_check_reachable(d, &dl) != 0 || dl.len)
+			fail_msg("%s:%d:%d: %s", dl.items[0].file,
+			         dl.items[0].line, dl.items[0].col,
+			         dl.items[0].message);
+		for (seed = 1; seed <= 100; seed++) {
+			uint64_t h;
+
+			assert_int_equal(data_vary(d, seed, &dl), 0);
+			h = hash(d->map);
+			for (i = 0; i < nseen && seen[i] != h; i++)
+				;
+			if (i == nseen)
+				seen[nseen++] = h;
+		}
+		if (nseen < 50)
+			fail_msg("%s: %zu distinct starts over seeds 1-100",
+			         e->d_name, nseen);
+		diag_list_fini(&dl);
+		data_free(d);
+		maps++;
+	}
+	closedir(dp);
+	assert_true(maps >= 7);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +308,7 @@ int main(void)
 	        cmocka_unit_test(test_vary_world_draws_its_seed),
 	        cmocka_unit_test(test_vary_parse_errors),
 	        cmocka_unit_test(test_vary_check_names_seed_and_rule),
+	        cmocka_unit_test(test_vary_shipped_levels_differ),
 	};
 
 	return tap_run(tests, NULL, NULL);
