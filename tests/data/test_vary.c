@@ -180,6 +180,9 @@ static void expect_one(const char *text, int line, int col, const char *msg)
 	load(&l, text);
 	assert_int_equal(l.rc, -1);
 	expect_diag(&l, 0, line, col, msg);
+	/* One mistake, one message: a rule not understood leaves its marks
+	 * alone. */
+	assert_int_equal(l.dl.errors, 1);
 	unload(&l);
 }
 

@@ -27,16 +27,17 @@ static const char *const vary_names[] = {"", "vary", "deal", "shuffle"};
 
 /* ---- reading a rule ---------------------------------------------------- */
 
-/* Whether the next token is the end of the line (not consumed then). */
-static int vary_at_end(struct parser *p)
+/* What the next token is, without taking it: TOK_END at the end of the
+ * line, TOK_BAD for one already reported. */
+static int vary_peek(struct parser *p)
 {
 	size_t pos = p->pos;
 	struct tok t;
-	int end;
+	int kind = lex_next(p, &t);
 
-	end = lex_next(p, &t) == TOK_END;
-	p->pos = pos;
-	return end;
+	if (kind != TOK_BAD)
+		p->pos = pos;
+	return kind;
 }
 
 /* The next token as a glyph into c; reported when it is not one. */
@@ -88,8 +89,14 @@ static int vary_choices(struct parser *p, struct data_rule *r, int kwcol)
 {
 	size_t i;
 
-	while (!vary_at_end(p)) {
+	for (;;) {
 		struct data_choice *c = &r->choices[r->nchoices];
+		int next = vary_peek(p);
+
+		if (next == TOK_BAD)
+			return -1;
+		if (next == TOK_END)
+			break;
 
 		if (r->nchoices == DATA_CHOICE_MAX) {
 			problem_here(p, (int)p->pos + 1, NULL,
@@ -156,6 +163,7 @@ void vary_parse(struct parser *p, struct tok *kw)
 	size_t i;
 
 	memset(&r, 0, sizeof(r));
+	memset(&marked, 0, sizeof(marked));
 	for (i = 1; i < 4; i++)
 		if (!strcmp(kw->s, vary_names[i]))
 			r.kind = (uint8_t)i;
@@ -169,15 +177,18 @@ void vary_parse(struct parser *p, struct tok *kw)
 	if (m->nrules == DATA_RULE_MAX) {
 		problem_here(p, kw->col, NULL, "more than %d rules in one map",
 		             DATA_RULE_MAX);
+		p->d->pending->map_broken = 1;
 		return;
 	}
-	if (r.kind != DATA_RULE_SHUFFLE) {
-		if (vary_glyph(p, vary_names[r.kind], &marked) != 0)
-			return;
-		r.glyph = marked.glyph;
-	}
-	if (vary_choices(p, &r, kw->col) != 0)
+	if ((r.kind != DATA_RULE_SHUFFLE &&
+	     vary_glyph(p, vary_names[r.kind], &marked) != 0) ||
+	    vary_choices(p, &r, kw->col) != 0) {
+		/* What the rule meant is not known: the glyphs it would have
+		 * rewritten are not unknown for all that. */
+		p->d->pending->map_broken = 1;
 		return;
+	}
+	r.glyph = marked.glyph;
 	r.src.file = p->file;
 	r.src.line = p->lineno;
 	r.src.col = kw->col;
