@@ -13,7 +13,13 @@ EXTRA_DIST += \
 	tests/fixtures/README.md \
 	tests/fixtures/den312d.map \
 	tests/fixtures/den312d.map.scen \
-	tests/fixtures/split120.map
+	tests/fixtures/split120.map \
+	tests/fixtures/walled.txt \
+	tests/fixtures/fixed/monsters.txt \
+	tests/fixtures/fixed/maps/crowd.txt \
+	tests/fixtures/fixed/maps/default.txt \
+	tests/fixtures/fixed/maps/doors.txt \
+	tests/fixtures/fixed/maps/tutorial.txt
 
 # The architecture: layers, includes, the core's globals and calls.
 TESTS += tests/test_layers.sh

@@ -38,6 +38,11 @@ screen_golden() {
 	tap_check "golden screen $name"
 }
 
+# The screens whose point is one situation (a door opened on a room, a
+# step of a search, a jam) play the shipped levels as they were before
+# they varied with the seed: tests/fixtures/fixed.
+fixed=$top/tests/fixtures/fixed
+
 # The game screen: map, status line, message log, and the layer of what
 # the player sees and remembers.
 screen_golden screen-doors --map doors --seed 7 --turns 20
@@ -45,8 +50,8 @@ screen_golden screen-doors --map doors --seed 7 --turns 20
 # room in line with the doorway, the other monsters stay unseen; shut
 # again and left behind, the room and the corridor stay, remembered as
 # last seen, and the rat is not drawn.
-screen_golden screen-fov-door --map doors --seed 7 --keys 'lllllllllkok'
-screen_golden screen-fov-memory --map doors --seed 7 \
+screen_golden screen-fov-door --data-dir "$fixed" --map doors --seed 7 --keys 'lllllllllkok'
+screen_golden screen-fov-memory --data-dir "$fixed" --map doors --seed 7 \
 	--keys 'lllllllllkokckhhhhhhhhh'
 # map_rows FILE: the map's columns of the screen in a dump of the doors
 # map (40 x 14).
@@ -59,7 +64,7 @@ map_rows "$tmp/screen-fov-memory.out" | grep -q '[rgjo]' &&
 	bad "fov: a monster behind a shut door is drawn"
 map_rows "$tmp/screen-fov-memory.out" | sed -n 4p | grep -q '^#\.\.\.\.\.\.\.+  \.\.\.$' ||
 	bad "fov: the rat's room is not remembered"
-"$bin" --headless --no-timing --dump-screen --map doors --seed 7 \
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map doors --seed 7 \
 	--keys 'lllllllllkokckhhhhhhhhh' --ai-view >"$tmp/fov-ai.out" 2>&1 ||
 	bad "fov: the AI view's dump failed"
 for m in r g j o; do
@@ -206,7 +211,7 @@ tap_check "k shows the path caches beside the comparison, not instead of it"
 # step number: stepping back to step 5, or jumping to it, draws exactly
 # what five steps forward draw.
 screen_at() { # VIEW-KEYS: the map, panel, status and stats lines
-	"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+	"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map tutorial --seed 1 \
 		--keys '....' --ai-view --view-keys "$1" 2>&1 | sed -n 2,22p
 }
 screen_at vsnnnnn >"$tmp/fwd"
@@ -298,7 +303,7 @@ tap_check "m draws the shared distance map the chasers walk, and its way downhil
 # post through the doorway) holds reserved cells, numbered by the turn
 # it holds them, and the panel says so.
 tabs=$(printf '<tab>%.0s' $(seq 1 6))
-"$bin" --headless --no-timing --dump-screen --map crowd --seed 3 \
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map crowd --seed 3 \
 	--monsters 40 --turns 12 --ai-view --view-keys "v$tabs" >"$tmp/jam.out" 2>&1 ||
 	bad "jam: the dump failed"
 grep -q '| rat#3 (Tab)$' "$tmp/jam.out" || bad "jam: not the rat selected"
@@ -322,7 +327,7 @@ grep -q '^|#......./..#.........#' "$tmp/jps" ||
 grep -q '| -|/\\ jumps' "$tmp/jps" || bad "JPS view: the legend has no jumps"
 screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
 	bad "JPS view: the first step does not say its jumps"
-"$bin" --headless --no-timing --dump-screen --map default --seed 42 --keys '........' \
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map default --seed 42 --keys '........' \
 	--ai-view --view-keys vAAAA 2>&1 | grep -q 'JPS octile no-corner.*: n/a, costs vary' ||
 	bad "JPS view: a map with terrain costs is not said to be refused"
 tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
@@ -368,13 +373,13 @@ grep -q 'j' "$tmp/wide.map" || bad "wide: the jailer is not on screen"
 grep -q '^| AI VIEW: whole map (? keys) *| same query:  expanded cost$' "$tmp/wide.out" ||
 	bad "wide: the panel is not under the map in two columns"
 tap_check "100x30: the whole default dungeon, the panel under it"
-"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map default --seed 1 --keys '' --ai-view \
 	--view-keys '<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
 	bad "far: the dump failed"
 grep -q 'jailer#5 (Tab)' "$tmp/far.out" || bad "far: Tab did not pick the jailer"
 sed -n '2,13p' "$tmp/far.out" | grep -q '@' ||
 	bad "far: with the game's keys the player is not on screen"
-"$bin" --headless --no-timing --dump-screen --map default --seed 1 --keys '' --ai-view \
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map default --seed 1 --keys '' --ai-view \
 	--view-keys 'v<tab><tab><tab>' >"$tmp/far.out" 2>&1 ||
 	bad "far: the dump failed"
 sed -n '2,13p' "$tmp/far.out" | cut -c1-51 | grep -q 'j' ||

@@ -129,6 +129,8 @@ struct data *data_new(void)
 
 void data_map_free(struct data_map *m)
 {
+	size_t i;
+
 	if (!m)
 		return;
 	free(m->title);
@@ -136,6 +138,11 @@ void data_map_free(struct data_map *m)
 	free(m->cells);
 	free(m->glyphs);
 	free(m->places);
+	free(m->source);
+	free(m->rule_of);
+	for (i = 0; i < m->nrules; i++)
+		free(m->rules[i].line);
+	free(m->rules);
 	free(m);
 }
 

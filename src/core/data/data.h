@@ -142,6 +142,43 @@ struct data_place {
 	int y;
 };
 
+/* A rule of a map's variation (see data/README, "Levels that vary"):
+ * how the glyphs as written are rewritten, from the level's seed, before
+ * the legend reads them. */
+enum data_rule_kind {
+	DATA_RULE_VARY = 1, /* each marked cell on its own, by weight */
+	DATA_RULE_DEAL,     /* the marked cells dealt counts of glyphs */
+	DATA_RULE_SHUFFLE,  /* the glyphs of a group trade places */
+};
+#define DATA_RULE_MAX    64 /* rules in one map */
+#define DATA_CHOICE_MAX  32 /* glyphs in one rule */
+#define DATA_WEIGHT_MAX  1000
+#define DATA_CHECK_SEEDS 100  /* the seeds --check draws a varied map for */
+#define DATA_CHOICE_REST (-1) /* deal: the cells left over */
+
+struct data_choice {
+	char glyph;
+	int n;   /* vary: weight; deal: count or DATA_CHOICE_REST */
+	int col; /* where it is written on the rule's line */
+};
+
+struct data_rule {
+	uint8_t kind; /* enum data_rule_kind */
+	char glyph;   /* the marked cells' glyph (not for shuffle) */
+	struct data_choice choices[DATA_CHOICE_MAX];
+	size_t nchoices;
+	char *line; /* the rule's line as written, for the caret */
+	struct data_src src;
+};
+
+/* The legend as the map's variants read it. */
+struct data_legend {
+	uint8_t defined;
+	uint8_t place; /* enum data_place_kind */
+	int terrain;
+	int what;
+};
+
 struct data_map {
 	char name[DATA_NAME_MAX + 1];
 	char *title;
@@ -156,6 +193,16 @@ struct data_map {
 	int player_x; /* -1 when the map has no player start */
 	int player_y;
 	struct data_src src;
+	/* Variation: the glyphs as written, the rules, and the rule that
+	 * last wrote each cell of the variant drawn (0: none); varied says
+	 * a variant was drawn, from seed variant. */
+	char *source;
+	struct data_rule *rules;
+	size_t nrules;
+	uint16_t *rule_of;
+	struct data_legend legend[128];
+	int varied;
+	uint64_t variant;
 };
 
 /* One page of a lesson: its text and the AI view it shows (see
@@ -243,8 +290,11 @@ const char *data_file_path(const struct data *d, size_t i);
 
 /* Adds warnings for a dungeon that loads but cannot be won or lost: an exit
  * the player cannot reach, a monster that can never reach the player.
- * Uses the path engine with the game's default rules.  Returns the number
- * of warnings added, or -1 when out of memory. */
+ * Uses the path engine with the game's default rules.  A map with
+ * variation rules is checked as each of seeds 1..DATA_CHECK_SEEDS draws
+ * it, a broken variant reported with its seed at the rule that broke it
+ * (d's map is left as it was).  Returns the number of warnings added,
+ * or -1 when out of memory. */
 int data_check_reachable(const struct data *d, struct diag_list *diags);
 
 /* Adds warnings for kinds that load but do not do what they seem to: a
@@ -253,6 +303,14 @@ int data_check_reachable(const struct data *d, struct diag_list *diags);
  * distance map instead), a monster that may enter no terrain.  Returns
  * the number of warnings added. */
 int data_check_kinds(const struct data *d, struct diag_list *diags);
+
+/* Draws the variant of d's map that seed gives (data/README, "Levels
+ * that vary"): its cells, glyphs, places and player start, from the
+ * glyphs as written and the rules.  A map with no rules is left as it
+ * is.  The same seed always gives the same variant.  Returns 0, or -1
+ * with the problems of that variant (no player start, a thing on a cell
+ * it cannot stand on) in diags, each at the rule that made it. */
+int data_vary(struct data *d, uint64_t seed, struct diag_list *diags);
 
 /* Builds in g (which the caller then owns and passes to grid_fini) the
  * multipliers the path engine should see for monster kind m, or for the

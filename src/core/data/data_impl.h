@@ -8,6 +8,8 @@
  *   record.c  terrain, key, monster and dungeon records, table driven
  *   map.c     the legend and the MAP block; once every file is read, the
  *             names resolved, the terrain checked, the dungeon built
+ *   vary.c    the rules of a map that varies with the seed, and the
+ *             variant a seed draws
  *   problem.c problems, at a column of the line being read or at a
  *             location saved for later
  *   cost.c    what entering each terrain costs whom, as a grid
@@ -228,9 +230,25 @@ void map_build(struct data *d, struct diag_list *dl);
 /* A problem at cell (x, y) of m, with its row as the source line. */
 void map_cell_report(struct diag_list *dl, enum diag_severity sev,
                      const struct data_map *m, int x, int y, const char *msg);
+/* Whether pl may stand on terrain t; who it is goes into who. */
+int map_place_fits(const struct data *d, const struct data_place *pl, int t,
+                   char *who, size_t size);
 /* Appends a placed thing to m, whose places only this function allocates
  * (data_grow); returns 0, or -1 when out of memory. */
 int map_place_add(struct data_map *m, int kind, int what, int x, int y);
+
+/* ---- vary.c ------------------------------------------------------------ */
+
+/* "vary ...", "deal ..." and "shuffle ...": a rule of the dungeon. */
+void vary_parse(struct parser *p, struct tok *kw);
+/* Once the map is built: every glyph the rules may leave on it is in the
+ * legend. */
+void vary_check(struct data *d, struct diag_list *dl);
+/* A copy of m to draw variants in, sharing m's rules and source (out's
+ * own arrays freed by vary_copy_fini).  Returns 0, or -1 when out of
+ * memory. */
+int vary_copy(const struct data_map *m, struct data_map *out);
+void vary_copy_fini(struct data_map *out);
 
 /* ---- data.c ------------------------------------------------------------ */
 

@@ -29,6 +29,8 @@ static const struct load_directive load_directives[] = {
         {"dungeon", record_parse}, {"legend", map_legend},
         {"MAP", map_begin},        {"page", record_parse},
         {"player", record_parse},
+        {"vary", vary_parse},      {"deal", vary_parse},
+        {"shuffle", vary_parse},
 };
 
 #define LOAD_DIRECTIVE_COUNT                                                   \

@@ -12,6 +12,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/data/lex.c \
 	src/core/data/record.c \
 	src/core/data/map.c \
+	src/core/data/vary.c \
 	src/core/data/problem.c \
 	src/core/data/cost.c \
 	src/core/data/reach.c \

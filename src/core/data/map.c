@@ -393,10 +393,30 @@ void map_row(struct parser *p)
 void map_cell_report(struct diag_list *dl, enum diag_severity sev,
                      const struct data_map *m, int x, int y, const char *msg)
 {
-	const char *row = m->glyphs + (size_t)y * (size_t)m->width;
+	const size_t i = (size_t)y * (size_t)m->width + (size_t)x;
+	const char *row = (m->source ? m->source : m->glyphs) +
+	                  (size_t)y * (size_t)m->width;
+	const struct data_rule *r;
 
-	diag_add(dl, sev, m->src.file, m->first_row_line + y, x + 1, row,
-	         (size_t)m->width, NULL, "%s", msg);
+	if (!m->varied) {
+		diag_add(dl, sev, m->src.file, m->first_row_line + y, x + 1,
+		         row, (size_t)m->width, NULL, "%s", msg);
+		return;
+	}
+	/* A variant's problem is the seed's and, when a rule wrote the
+	 * cell, that rule's: the rule is what to change. */
+	if (!m->rule_of || !m->rule_of[i]) {
+		diag_add(dl, sev, m->src.file, m->first_row_line + y, x + 1,
+		         row, (size_t)m->width, NULL, "seed %llu: %s",
+		         (unsigned long long)m->variant, msg);
+		return;
+	}
+	r = &m->rules[m->rule_of[i] - 1];
+	diag_add(dl, sev, r->src.file, r->src.line, r->src.col, r->line,
+	         strlen(r->line), NULL,
+	         "seed %llu: %s (this rule made '%c' at %d:%d)",
+	         (unsigned long long)m->variant, msg, m->glyphs[i],
+	         m->first_row_line + y, x + 1);
 }
 
 /* Shows a glyph in a message: 'x', or its byte value when unprintable. */
@@ -550,9 +570,8 @@ static void map_check_ends(struct data *d, struct diag_list *dl,
 		        "no exit: no legend entry with 'exit' is on the map");
 }
 
-/* Whether pl may stand on terrain t; who it is goes into who. */
-static int map_place_fits(const struct data *d, const struct data_place *pl,
-                          int t, char *who, size_t size)
+int map_place_fits(const struct data *d, const struct data_place *pl, int t,
+                   char *who, size_t size)
 {
 	const struct data_terrain *tt = &d->terrain[t];
 	int ok = tt->walk;
@@ -605,6 +624,33 @@ static void map_check_places(struct data *d, struct diag_list *dl)
 	}
 }
 
+/* The glyphs as written, and the legend, for drawing variants later. */
+static int map_keep_source(struct data *d, struct diag_list *dl)
+{
+	struct data_map *m = d->map;
+	const size_t cells = (size_t)m->width * (size_t)m->height;
+	size_t i;
+
+	for (i = 0; i < 128; i++) {
+		const struct legend *e = &d->pending->legend[i];
+
+		m->legend[i].defined =
+		        e->defined && !e->broken && e->terrain >= 0;
+		m->legend[i].place = (uint8_t)e->place;
+		m->legend[i].terrain = e->terrain;
+		m->legend[i].what = e->what;
+	}
+	if (!m->nrules)
+		return 0;
+	m->source = malloc(cells ? cells : 1);
+	if (!m->source) {
+		problem_at(dl, &d->pending->map_loc, NULL, "out of memory");
+		return -1;
+	}
+	memcpy(m->source, m->glyphs, cells);
+	return 0;
+}
+
 void map_build(struct data *d, struct diag_list *dl)
 {
 	struct data_pending *pd = d->pending;
@@ -621,6 +667,21 @@ void map_build(struct data *d, struct diag_list *dl)
 	}
 	if (pd->map_broken || map_take_rows(d, dl) != 0)
 		return;
+	if (map_keep_source(d, dl) != 0)
+		return;
+	if (m->nrules) {
+		/* The map as written holds marks the rules rewrite: what is
+		 * built is the variant of seed 1, as a game would draw it. */
+		size_t errors = dl->errors, i;
+
+		vary_check(d, dl);
+		for (i = 0; i < 128; i++)
+			if (pd->legend[i].broken)
+				return;
+		if (dl->errors == errors)
+			data_vary(d, 1, dl);
+		return;
+	}
 	memset(&f, 0, sizeof(f));
 	f.px = f.py = -1;
 	for (y = 0; y < m->height; y++)

@@ -36,13 +36,13 @@ struct reach {
 	uint32_t *labels;     /* the areas of the grid last labelled */
 	uint32_t count;       /* how many areas it has */
 	uint8_t *near;        /* REACH_* bits per cell */
-	uint8_t *meets; /* per label: its area comes next to the player */
-	uint8_t *kind_pass; /* per monster kind, per terrain on the map:
-	                     * whether it may enter it */
-	int *group;         /* per monster kind: the first kind that moves as
-	                     * it does, or -1 when none of its is placed */
-	uint8_t *never;     /* per place: a monster that can never reach the
-	                     * player */
+	uint8_t *meets;       /* per label: its area comes next to the player */
+	uint8_t *kind_pass;   /* per monster kind, per terrain on the map:
+	                       * whether it may enter it */
+	int *group;           /* per monster kind: the first kind that moves as
+	                       * it does, or -1 when none of its is placed */
+	uint8_t *never;       /* per place: a monster that can never reach the
+	                       * player */
 	int warnings;
 };
 
@@ -103,6 +103,23 @@ static void reach_near(struct reach *r, uint32_t player)
 	}
 }
 
+/* Where to point at when the exit (cell exit) is out of reach: in a
+ * variant, a blocked cell a rule made on the edge of the player's area
+ * (the rule walled the player in); else the exit itself. */
+static size_t reach_culprit(const struct reach *r, size_t exit)
+{
+	const struct data_map *m = r->m;
+	size_t i;
+
+	if (!m->varied || !m->rule_of)
+		return exit;
+	for (i = 0; i < r->cells; i++)
+		if ((r->near[i] & REACH_NEAR) && !(r->near[i] & REACH_PLAYER) &&
+		    r->labels[i] == 0 && m->rule_of[i])
+			return i;
+	return exit;
+}
+
 /* The player's area: with every key if the map holds any, since the
  * order in which keys are found is the player's puzzle.  Then the exits
  * outside it. */
@@ -123,9 +140,23 @@ static int reach_player(struct reach *r)
 		if (pl->kind == DATA_PLACE_EXIT &&
 		    !(r->near[(size_t)pl->y * m->width + pl->x] &
 		      REACH_PLAYER)) {
-			map_cell_report(r->diags, DIAG_WARNING, m, pl->x, pl->y,
-			                "the exit cannot be reached from the "
-			                "player start");
+			size_t at = reach_culprit(r, (size_t)pl->y * m->width +
+			                                     pl->x);
+			char msg[128];
+
+			/* Pointed at a wall, say which exit. */
+			if (at != (size_t)pl->y * m->width + pl->x)
+				snprintf(msg, sizeof(msg),
+				         "the exit at %d:%d cannot be reached "
+				         "from the player start",
+				         m->first_row_line + pl->y, pl->x + 1);
+			else
+				snprintf(msg, sizeof(msg),
+				         "the exit cannot be reached from the "
+				         "player start");
+			map_cell_report(r->diags, DIAG_WARNING, m,
+			                (int)(at % (size_t)m->width),
+			                (int)(at / (size_t)m->width), msg);
 			r->warnings++;
 		}
 	}
@@ -237,7 +268,7 @@ static void reach_report(struct reach *r)
 	}
 }
 
-int data_check_reachable(const struct data *d, struct diag_list *diags)
+static int reach_check(const struct data *d, struct diag_list *diags)
 {
 	const struct data_map *m = d->map;
 	struct path_params pp;
@@ -276,4 +307,71 @@ out:
 	free(r.group);
 	free(r.never);
 	return rc;
+}
+
+/* The problems of one broken variant, copied into diags. */
+static int reach_copy(const struct diag_list *one, struct diag_list *diags)
+{
+	size_t i;
+	int warnings = 0;
+
+	for (i = 0; i < one->len; i++) {
+		const struct diag *x = &one->items[i];
+
+		diag_add(diags, x->severity, x->file, x->line, x->col,
+		         x->source, x->source ? strlen(x->source) : 0, x->hint,
+		         "%s", x->message);
+		warnings += x->severity == DIAG_WARNING;
+	}
+	return warnings;
+}
+
+/* Each of seeds 1..DATA_CHECK_SEEDS drawn in a copy of the map and
+ * checked as a map as written is: the first broken one is reported,
+ * then how many seeds break the level. */
+static int reach_variants(const struct data *d, struct diag_list *diags)
+{
+	struct data tmp = *d;
+	struct data_map mm;
+	struct diag_list one;
+	uint64_t seed, first = 0;
+	int broken = 0, warnings = 0, rc = 0;
+
+	if (vary_copy(d->map, &mm) != 0)
+		return -1;
+	tmp.map = &mm;
+	diag_list_init(&one, 0);
+	for (seed = 1; seed <= DATA_CHECK_SEEDS && rc == 0; seed++) {
+		diag_list_clear(&one);
+		if (data_vary(&tmp, seed, &one) == 0 &&
+		    reach_check(&tmp, &one) < 0)
+			rc = -1;
+		if (one.len == 0)
+			continue;
+		if (broken++ == 0) {
+			first = seed;
+			warnings += reach_copy(&one, diags);
+		}
+	}
+	if (broken > 1) {
+		diag_add(diags, DIAG_WARNING, d->map->src.file,
+		         d->map->src.line, d->map->src.col, NULL, 0, NULL,
+		         "%d of seeds 1-%d break dungeon '%s' (seed %llu "
+		         "shown)",
+		         broken, DATA_CHECK_SEEDS, d->map->name,
+		         (unsigned long long)first);
+		warnings++;
+	}
+	diag_list_fini(&one);
+	vary_copy_fini(&mm);
+	return rc < 0 ? -1 : warnings;
+}
+
+int data_check_reachable(const struct data *d, struct diag_list *diags)
+{
+	const struct data_map *m = d->map;
+
+	if (m && m->nrules && m->source && m->cells && m->player_x >= 0)
+		return reach_variants(d, diags);
+	return reach_check(d, diags);
 }

@@ -259,6 +259,12 @@ struct world *world_new(struct data *d, uint64_t seed, int monsters,
 		data_free(d);
 		return NULL;
 	}
+	/* The level's variant, from its seed: a replay, a resumed save and
+	 * a reload make the world from the same seed, so the same variant. */
+	if (data_vary(d, seed, diags) != 0) {
+		data_free(d);
+		return NULL;
+	}
 	map = d->map;
 	w = calloc(1, sizeof(*w));
 	if (!w)
