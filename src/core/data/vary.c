@@ -66,7 +66,8 @@ static int vary_number(struct parser *p, const struct data_rule *r,
 			return t.kind == TOK_BAD ? -1 : 0;
 		}
 		p->pos = pos;
-		if (lex_expect_int(p, &t, "vary", 1, DATA_WEIGHT_MAX, &n) != 0)
+		if (lex_expect_int(p, &t, "vary", 1, DATA_WEIGHT_MAX, NULL,
+		                   &n) != 0)
 			return -1;
 		c->n = (int)n;
 		return 0;
@@ -78,7 +79,7 @@ static int vary_number(struct parser *p, const struct data_rule *r,
 	if (t.kind == TOK_BAD)
 		return -1;
 	p->pos = pos;
-	if (lex_expect_int(p, &t, "deal", 0, DATA_PLACE_MAX, &n) != 0)
+	if (lex_expect_int(p, &t, "deal", 0, DATA_PLACE_MAX, NULL, &n) != 0)
 		return -1;
 	c->n = (int)n;
 	return 0;
