@@ -204,4 +204,28 @@ wait_for 'You stop: a hound comes into view\.' ||
 screen | grep -q '^HP 30/30' && bad "rest: healed before the hound came"
 ok "rest is stopped by a monster coming into view"
 
+# 7. The AI view follows you like a monster: Tab reaches you while an
+# explore is under way (its Dijkstra map is the layer m draws) and while
+# a travel's route waits, whose search step mode narrates.
+start --map tutorial --seed 1 --monsters 0 --ai-view
+keys X Tab
+wait_for '\|  explore to [0-9]+,[0-9]+ \(m: its map\)' ||
+	bad "AI view: Tab does not reach your explore"
+keys v m
+wait_for 'explore map: moves' || bad "AI view: m does not draw the explore map"
+wait_for '^Explored\.' || bad "AI view: the explore did not go on to its end"
+keys Escape
+keys '>'
+wait_for 'Travel to 20,11' || bad "AI view: the route is not shown"
+keys Tab
+wait_for '\|  travel, goal 20,11' || bad "AI view: Tab does not reach your travel"
+[ "$(screen | sed -n 12p | cut -c21)" = G ] || bad "AI view: no goal G drawn at 20,11"
+keys v s n n n
+wait_for '^you travel \| A\* octile no-corner w=1 .*\| step 3/' ||
+	bad "AI view: step mode does not step your search"
+wait_for 'step 3/[0-9]+: expands' || bad "AI view: the step is not narrated"
+keys Escape Enter
+wait_for 'escape down the stairs' || bad "AI view: the travel did not go after Enter"
+ok "the AI view shows, maps and steps your explore and travel"
+
 tap_done
