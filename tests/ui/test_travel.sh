@@ -91,6 +91,24 @@ wait_for 'You arrive\.' || bad "travel: no 'You arrive.'"
 [ "$(player_at)" = "18 8" ] || bad "travel: the player is at $(player_at), not 18 8"
 ok "travel to a picked cell is shown first, and walked after Enter"
 
+# 1b. The same by mouse: a click (the terminal's report of a left press
+# and release at 18,8) shows the route, a click on the same cell goes.
+click() { # COLUMN ROW
+	local x y
+	x=$(printf "\\$(printf %o $((33 + $1)))")
+	y=$(printf "\\$(printf %o $((33 + $2)))")
+	$T send-keys -t g -l $'\e[M '"$x$y"
+	$T send-keys -t g -l $'\e[M#'"$x$y"
+}
+start --map tutorial --seed 1 --monsters 0
+click 18 8
+wait_for 'Travel to 18,8: 2 steps' || bad "click: the route is not shown"
+[ "$(player_at)" = "16 6" ] || bad "click: the player moved before the second click"
+click 18 8
+wait_for 'You arrive\.' || bad "click: the second click did not go"
+[ "$(player_at)" = "18 8" ] || bad "click: the player is at $(player_at), not 18 8"
+ok "a click on the map shows the route, a second click walks it"
+
 # 2. > travels to the stairs (shown first), > again goes: the level is
 # left by them.
 keys '>'
