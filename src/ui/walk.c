@@ -85,8 +85,9 @@ enum view_result walk_key_pick(struct view *v, int key, struct world_cmd *cmd)
 	v->look_x = v->s->game->world->px;
 	v->look_y = v->s->game->world->py;
 	v->mode = MODE_LOOK;
-	screen_log(v, "Travel where? Move the cursor; . or Enter travels "
-	              "there.");
+	if (!v->replaying && v->s->game->world->state == WORLD_PLAYING)
+		screen_log(v, "Travel where? Move the cursor; . or Enter "
+		              "travels there.");
 	return VIEW_OK;
 }
 

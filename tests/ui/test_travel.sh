@@ -225,14 +225,15 @@ ok "rest is stopped by a monster coming into view"
 # 7. The AI view follows you like a monster: Tab reaches you while an
 # explore is under way (its Dijkstra map is the layer m draws) and while
 # a travel's route waits, whose search step mode narrates.
-start --map tutorial --seed 1 --monsters 0 --ai-view
+# The default dungeon: an explore long enough to be followed.
+start --map default --seed 1 --monsters 0 --ai-view
 keys X Tab
-wait_for '\|  explore to [0-9]+,[0-9]+ \(m: its map\)' ||
+wait_for '\|  explore to [0-9]+,[0-9]+' ||
 	bad "AI view: Tab does not reach your explore"
 keys v m
 wait_for 'explore map: moves' || bad "AI view: m does not draw the explore map"
 wait_for '^Explored\.' || bad "AI view: the explore did not go on to its end"
-keys Escape
+start --map tutorial --seed 1 --monsters 0 --ai-view
 keys '>'
 wait_for 'Travel to 20,11' || bad "AI view: the route is not shown"
 keys Tab
