@@ -457,16 +457,29 @@ static const struct keymap_row direction_rows[] = {
 const struct keymap keymap_direction = {"direction", NULL, ROWS(direction_rows),
                                         NULL, NULL};
 
+/* A route shown: while the AI view has the keys, every key but Enter
+ * is the view's (your search stepped like a monster's). */
+static enum view_result key_travel(struct view *v, int key,
+                                   struct world_cmd *cmd)
+{
+	if (v->ai_keys && aiview_on(v->ai) && key != VK_ENTER)
+		return key_look_ai(v, key, cmd);
+	return walk_key_confirm(v, key, cmd);
+}
+
 static const struct keymap_row travel_rows[] = {
-        {VK_ENTER, "go along the route shown", walk_key_confirm},
-        {'.', NULL, walk_key_confirm},
-        {'>', NULL, walk_key_confirm},
-        {'_', NULL, walk_key_confirm},
-        {VK_ESC, "cancel", walk_key_confirm},
+        {VK_ENTER, "go along the route shown", key_travel},
+        {'.', NULL, key_travel},
+        {'>', NULL, key_travel},
+        {'_', NULL, key_travel},
+        {VK_ESC, "cancel", key_travel},
+        {VK_TAB, "the AI view's next searcher: you", key_look_ai},
+        {'`', NULL, key_look_ai},
+        {VK_F2, NULL, key_look_ai},
+        {'v', "the AI view's keys (all but Enter)", key_look_ai},
 };
 const struct keymap keymap_travel = {"travel", NULL, ROWS(travel_rows),
-                                     walk_key_confirm,
-                                     "cancel (its own key goes)"};
+                                     key_travel, "cancel (its own key goes)"};
 
 static const struct keymap_row help_rows[] = {
         {'?', "the ground: what each terrain costs you", key_help_ground},

@@ -203,7 +203,7 @@ enum view_result walk_key_explore(struct view *v, int key,
                                   struct world_cmd *cmd);
 enum view_result walk_key_run(struct view *v, int key, struct world_cmd *cmd);
 enum view_result walk_key_rest(struct view *v, int key, struct world_cmd *cmd);
-int walk_interrupt(struct view *v);
+int walk_interrupt(struct view *v, int key);
 void walk_click(struct view *v, int x, int y);
 enum view_result walk_next(struct view *v, struct world_cmd *cmd);
 enum view_result walk_idle(struct view *v, struct world_cmd *cmd, int *wait_ms);

@@ -779,7 +779,7 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 {
 	if (key == VK_RESIZE)
 		return VIEW_OK; /* never a command */
-	if (walk_interrupt(v))
+	if (walk_interrupt(v, key))
 		return VIEW_OK;
 	const enum view_result r =
 	        keymap_run(view_modes[view_mode_now(v)].keys, v, key, cmd);

@@ -10,11 +10,16 @@
 
 #include "screen_impl.h"
 
+/* Milliseconds a step waits while the AI view is on. */
+#define WALK_AI_DELAY_MS 100
+
 /* The travel for this level's world (a new level is a new world). */
 static struct travel *walk_travel(struct view *v)
 {
-	if (!v->travel)
+	if (!v->travel) {
 		v->travel = travel_new(v->s->game->world);
+		aiview_set_travel(v->ai, v->travel);
+	}
 	return v->travel;
 }
 
@@ -40,6 +45,7 @@ void walk_pick(struct view *v, int x, int y, int key)
 		return;
 	}
 	r = travel_plan(t, v->s->game->world, x, y);
+	aiview_forget(v->ai);
 	if (r == TRAVEL_STEP) {
 		v->mode = MODE_TRAVEL;
 		v->travel_key = key;
@@ -79,8 +85,9 @@ enum view_result walk_key_pick(struct view *v, int key, struct world_cmd *cmd)
 	v->look_x = v->s->game->world->px;
 	v->look_y = v->s->game->world->py;
 	v->mode = MODE_LOOK;
-	screen_log(v, "Travel where? Move the cursor; . or Enter travels "
-	              "there.");
+	if (!v->replaying && v->s->game->world->state == WORLD_PLAYING)
+		screen_log(v, "Travel where? Move the cursor; . or Enter "
+		              "travels there.");
 	return VIEW_OK;
 }
 
@@ -135,6 +142,7 @@ enum view_result walk_key_explore(struct view *v, int key,
 	if (!t)
 		return VIEW_OK;
 	r = travel_explore(t, v->s->game->world);
+	aiview_forget(v->ai);
 	if (r == TRAVEL_STEP)
 		walk_begin(v);
 	else if (r < 0)
@@ -172,10 +180,13 @@ enum view_result walk_key_rest(struct view *v, int key, struct world_cmd *cmd)
 	return VIEW_OK;
 }
 
-/* A key while under way stops it, and is nothing else. */
-int walk_interrupt(struct view *v)
+/* A key while under way stops it, and is nothing else; but the AI
+ * view's keys (Tab, `, F2, v, and every key while it has them) only
+ * change what it shows. */
+int walk_interrupt(struct view *v, int key)
 {
-	if (!v->walking)
+	if (!v->walking || key == VK_TAB || key == '`' || key == VK_F2 ||
+	    key == 'v' || (v->ai_keys && aiview_on(v->ai)))
 		return 0;
 	v->walking = 0;
 	travel_cancel(v->travel);
@@ -219,14 +230,15 @@ enum view_result walk_next(struct view *v, struct world_cmd *cmd)
 
 /* While under way, every other call draws the screen and looks for a
  * key (the caller's loop does both when told to wait no time), and the
- * next plays a step. */
+ * next plays a step.  With the AI view on the steps come at a pace that
+ * lets its layers be read and its keys be pressed. */
 enum view_result walk_idle(struct view *v, struct world_cmd *cmd, int *wait_ms)
 {
 	if (!v->walking)
 		return VIEW_OK;
 	if (!v->walk_shown) {
 		v->walk_shown = 1;
-		*wait_ms = 0;
+		*wait_ms = aiview_on(v->ai) ? WALK_AI_DELAY_MS : 0;
 		return VIEW_OK;
 	}
 	v->walk_shown = 0;
@@ -243,7 +255,9 @@ void walk_draw_route(const struct view *v, struct canvas *c, int x0, int y0,
 	const struct path_point *r;
 	size_t n, i;
 
-	if (v->mode != MODE_TRAVEL || !v->travel)
+	/* The AI view following you draws it as a monster's. */
+	if (v->mode != MODE_TRAVEL || !v->travel ||
+	    aiview_selected(v->ai) == AIVIEW_YOU)
 		return;
 	r = travel_route(v->travel, &n);
 	for (i = 1; i < n; i++) {

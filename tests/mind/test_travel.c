@@ -329,6 +329,51 @@ static void test_travel_explore_sees_everything(void **state)
 	game_free(g);
 }
 
+/* Explore picks up the key it sees on its way, and so goes on through
+ * the gate it opens to the room behind, which it then sees whole; the
+ * stairs it never walks onto. */
+static void test_travel_explore_takes_keys(void **state)
+{
+	static const char legend[] = "legend '#' wall\n"
+	                             "legend '.' floor\n"
+	                             "legend '=' gate_locked\n"
+	                             "legend '-' floor key iron_key\n"
+	                             "legend '@' floor player\n"
+	                             "legend '>' stairs exit\n";
+	static const char rows[] = "####################\n"
+	                           "#@.......#.........#\n"
+	                           "#........#.........#\n"
+	                           "#........=.........#\n"
+	                           "#........#.........#\n"
+	                           "#.......-#........>#\n"
+	                           "####################\n";
+	struct game *g = dungeon_game(dungeon_kinds, legend, rows, 1, NULL);
+	struct world *w = g->world;
+	struct travel *t = travel_new(w);
+	struct world_cmd cmd;
+	enum travel_stop s;
+	int turns = 0, x, y;
+
+	(void)state;
+	s = (enum travel_stop)travel_explore(t, w);
+	while (s == TRAVEL_STEP) {
+		s = travel_next(t, w, &cmd);
+		if (s == TRAVEL_STEP) {
+			ASSERT_GAME(g, game_step(g, cmd) == 1);
+			assert_true(++turns < 200);
+		}
+	}
+	ASSERT_GAME(g, s == TRAVEL_EXPLORED);
+	assert_int_equal(w->state, WORLD_PLAYING);
+	assert_true(data_key_find(w->data, "iron_key") >= 0);
+	assert_true(w->keys >> data_key_find(w->data, "iron_key") & 1);
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			ASSERT_GAME(g, fov_remembered(w, x, y) >= 0);
+	travel_free(t);
+	game_free(g);
+}
+
 /* Runs along a corridor, round its bend, and stops before the door at
  * its end; the run never opens it. */
 static void test_travel_run_stops_at_door(void **state)
@@ -392,6 +437,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_travel_cheapest_known_way),
 	        cmocka_unit_test(test_travel_explore_sees_everything),
+	        cmocka_unit_test(test_travel_explore_takes_keys),
 	        cmocka_unit_test(test_travel_run_stops_at_door),
 	        cmocka_unit_test(test_travel_rest_until_healed),
 	};

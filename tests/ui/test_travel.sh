@@ -91,6 +91,24 @@ wait_for 'You arrive\.' || bad "travel: no 'You arrive.'"
 [ "$(player_at)" = "18 8" ] || bad "travel: the player is at $(player_at), not 18 8"
 ok "travel to a picked cell is shown first, and walked after Enter"
 
+# 1b. The same by mouse: a click (the terminal's report of a left press
+# and release at 18,8) shows the route, a click on the same cell goes.
+click() { # COLUMN ROW
+	local x y
+	x=$(printf "\\$(printf %o $((33 + $1)))")
+	y=$(printf "\\$(printf %o $((33 + $2)))")
+	$T send-keys -t g -l $'\e[M '"$x$y"
+	$T send-keys -t g -l $'\e[M#'"$x$y"
+}
+start --map tutorial --seed 1 --monsters 0
+click 18 8
+wait_for 'Travel to 18,8: 2 steps' || bad "click: the route is not shown"
+[ "$(player_at)" = "16 6" ] || bad "click: the player moved before the second click"
+click 18 8
+wait_for 'You arrive\.' || bad "click: the second click did not go"
+[ "$(player_at)" = "18 8" ] || bad "click: the player is at $(player_at), not 18 8"
+ok "a click on the map shows the route, a second click walks it"
+
 # 2. > travels to the stairs (shown first), > again goes: the level is
 # left by them.
 keys '>'
@@ -203,5 +221,30 @@ wait_for 'You stop: a hound comes into view\.' ||
 	bad "rest: the hound did not stop the rest"
 screen | grep -q '^HP 30/30' && bad "rest: healed before the hound came"
 ok "rest is stopped by a monster coming into view"
+
+# 7. The AI view follows you like a monster: Tab reaches you while an
+# explore is under way (its Dijkstra map is the layer m draws) and while
+# a travel's route waits, whose search step mode narrates.
+# The default dungeon: an explore long enough to be followed.
+start --map default --seed 1 --monsters 0 --ai-view
+keys X Tab
+wait_for '\|  explore to [0-9]+,[0-9]+' ||
+	bad "AI view: Tab does not reach your explore"
+keys v m
+wait_for 'explore map: moves' || bad "AI view: m does not draw the explore map"
+wait_for '^Explored\.' || bad "AI view: the explore did not go on to its end"
+start --map tutorial --seed 1 --monsters 0 --ai-view
+keys '>'
+wait_for 'Travel to 20,11' || bad "AI view: the route is not shown"
+keys Tab
+wait_for '\|  travel, goal 20,11' || bad "AI view: Tab does not reach your travel"
+[ "$(screen | sed -n 12p | cut -c21)" = G ] || bad "AI view: no goal G drawn at 20,11"
+keys v s n n n
+wait_for '^you travel \| A\* octile no-corner w=1 .*\| step 3/' ||
+	bad "AI view: step mode does not step your search"
+wait_for 'step 3/[0-9]+: expands' || bad "AI view: the step is not narrated"
+keys Escape Enter
+wait_for 'escape down the stairs' || bad "AI view: the travel did not go after Enter"
+ok "the AI view shows, maps and steps your explore and travel"
 
 tap_done

@@ -104,6 +104,37 @@ long aiview_selected(const struct aiview *a)
 	return a->on ? a->sel : -1;
 }
 
+void aiview_set_travel(struct aiview *a, const struct travel *t)
+{
+	a->travel = t;
+	if (a->sel == AIVIEW_YOU)
+		aiview_forget(a);
+}
+
+/* Travel and explore search; a run or a rest has no search to show. */
+static int you_searching(const struct aiview *a)
+{
+	return a->travel && a->travel->world == a->game->world &&
+	       (a->travel->kind == TRAVEL_GO ||
+	        a->travel->kind == TRAVEL_EXPLORE);
+}
+
+int aiview_you(const struct aiview *a)
+{
+	return a->on && a->sel == AIVIEW_YOU && you_searching(a);
+}
+
+const struct grid *aiview_search_grid(const struct aiview *a)
+{
+	const struct world *w = a->game->world;
+
+	if (aiview_you(a))
+		return &a->travel->grid;
+	if (!aiview_alive(a, a->sel))
+		return NULL;
+	return minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+}
+
 void aiview_forget(struct aiview *a)
 {
 	a->have = 0;
@@ -129,7 +160,7 @@ void aiview_follow(struct aiview *a)
 	int bestd = 0;
 	size_t i;
 
-	if (a->locked && aiview_alive(a, a->sel))
+	if (a->locked && (aiview_alive(a, a->sel) || aiview_you(a)))
 		return;
 	a->locked = 0;
 	/* The nearest monster that is going somewhere; a guard holding its
@@ -157,12 +188,18 @@ void aiview_follow(struct aiview *a)
 
 void aiview_select_next(struct aiview *a)
 {
+	/* The monsters in turn, then you (number n) while you search. */
 	size_t n = a->game->world->nmonsters, k;
-	long start = a->sel < 0 ? -1 : a->sel;
+	long start = a->sel == AIVIEW_YOU ? (long)n : a->sel < 0 ? -1 : a->sel;
 
-	for (k = 1; k <= n; k++) {
-		long i = (long)(((size_t)(start + 1) + k - 1) % n);
+	for (k = 1; k <= n + 1; k++) {
+		long i = (long)(((size_t)(start + 1) + k - 1) % (n + 1));
 
+		if ((size_t)i == n && you_searching(a)) {
+			a->sel = AIVIEW_YOU;
+			a->locked = 1;
+			break;
+		}
 		if (aiview_alive(a, i)) {
 			a->sel = i;
 			a->locked = 1;
@@ -178,6 +215,10 @@ const char *aiview_monster_name(const struct aiview *a, long i, char *buf,
 {
 	const struct world *w = a->game->world;
 
+	if (i == AIVIEW_YOU) {
+		snprintf(buf, size, "you");
+		return buf;
+	}
 	snprintf(buf, size, "%s#%ld",
 	         w->data->monsters[w->monsters[i].kind].name, i);
 	return buf;

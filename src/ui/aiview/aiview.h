@@ -16,8 +16,14 @@
 
 #include "ui/canvas.h"
 #include "core/game.h"
+#include "core/mind/travel.h"
 
 struct aiview;
+
+/* What aiview_selected says while the view follows the player's own
+ * search (a travel or an explore), which Tab reaches after the
+ * monsters. */
+#define AIVIEW_YOU (-2L)
 
 /* An AI view of g, on or off; no_timing shows 0 for the searches' times
  * (golden dumps).  NULL when out of memory. */
@@ -28,8 +34,14 @@ void aiview_free(struct aiview *a);
 void aiview_set_game(struct aiview *a, struct game *g);
 
 int aiview_on(const struct aiview *a);
-/* The monster the view follows, or -1 (and -1 while the view is off). */
+/* The monster the view follows, AIVIEW_YOU, or -1 (and -1 while the
+ * view is off). */
 long aiview_selected(const struct aiview *a);
+
+/* The player's travel, explore, run or rest (NULL: none), which the view
+ * shows as a searcher like the monsters while it is planned or under
+ * way. */
+void aiview_set_travel(struct aiview *a, const struct travel *t);
 
 /* Takes note of the last turn's re-plans (the history k shows). */
 void aiview_note_events(struct aiview *a);

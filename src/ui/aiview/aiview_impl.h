@@ -42,7 +42,9 @@ struct ai_cmp {
 
 struct aiview {
 	struct game *game; /* the game watched */
-	int no_timing;     /* show 0 for search times (golden dumps) */
+	/* The player's own search, shown as "you" (AIVIEW_YOU). */
+	const struct travel *travel;
+	int no_timing; /* show 0 for search times (golden dumps) */
 	int on;
 	int paths, open, arrows, cost, cache; /* layers */
 	char value;                           /* 'g', 'h', 'f' or 0 */
@@ -148,6 +150,11 @@ struct rows {
  * arrays and the search contexts; the mind of monster i and whether it
  * lives; the next monster Tab picks; a monster's name ("kind#i"). */
 double aiview_now_ms(void);
+/* Whether the view follows the player's own search, and one is planned
+ * or under way; the grid the followed search runs on (the player's known
+ * map, or the monster's kind grid), NULL when none. */
+int aiview_you(const struct aiview *a);
+const struct grid *aiview_search_grid(const struct aiview *a);
 void aiview_free_cells(struct aiview *a);
 void aiview_free_contexts(struct aiview *a);
 /* Frees the D* Lite context of the comparison and what it kept. */

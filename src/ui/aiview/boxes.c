@@ -14,20 +14,23 @@
 
 int aiview_boxes(const struct aiview *a)
 {
-	return a->on && a->boxes && aiview_alive(a, a->sel);
+	return a->on && a->boxes && (aiview_alive(a, a->sel) || aiview_you(a));
 }
 
 void aiview_box_focus(struct aiview *a, int *x, int *y)
 {
-	const struct world_monster *m = &a->game->world->monsters[a->sel];
+	const struct world *w = a->game->world;
 
 	aiview_trace_ensure(a);
 	if (a->step && a->cur_x >= 0) {
 		*x = a->cur_x;
 		*y = a->cur_y;
+	} else if (aiview_you(a)) {
+		*x = w->px;
+		*y = w->py;
 	} else {
-		*x = m->x;
-		*y = m->y;
+		*x = w->monsters[a->sel].x;
+		*y = w->monsters[a->sel].y;
 	}
 }
 
@@ -155,9 +158,7 @@ void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
 	for (y = 0; y < ny; y++)
 		for (x = 0; x < nx; x++)
 			draw_box(a, c, x0 + x * BOX_W, y0 + y * BOX_H, ox + x,
-			         oy + y, on_path,
-			         minds_kind_grid(a->game->minds, wo,
-			                         wo->monsters[a->sel].kind));
+			         oy + y, on_path, aiview_search_grid(a));
 	/* The right and bottom borders. */
 	for (y = 0; y <= ny * BOX_H; y++)
 		canvas_put(c, x0 + nx * BOX_W, y0 + y, y % BOX_H ? '|' : '+',

@@ -202,8 +202,7 @@ static void draw_costs(struct aiview *a, struct canvas *c,
                        const struct port *pt)
 {
 	const struct world *w = a->game->world;
-	const struct grid *g =
-	        minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+	const struct grid *g = aiview_search_grid(a);
 	int x, y;
 
 	for (y = 0; g && y < pt->h && pt->oy + y < w->height; y++)
@@ -224,17 +223,25 @@ static void draw_distmap(struct aiview *a, struct canvas *c,
                          const struct port *pt)
 {
 	const struct world *w = a->game->world;
-	const int kind = w->monsters[a->sel].kind;
-	const struct grid *g = minds_kind_grid(a->game->minds, w, kind);
-	const struct distmap *dm;
+	const struct grid *g = aiview_search_grid(a);
+	const struct distmap *dm = NULL;
 	struct path_params p;
 	uint32_t vmax = 0, unit;
 	int x, y, tx, ty;
 
-	dm = minds_kind_distmap(a->game->minds, kind, &tx, &ty);
+	if (aiview_you(a)) {
+		/* Explore's Dijkstra map from the frontier. */
+		if (a->travel->map_built)
+			dm = a->travel->map;
+		p = a->travel->params;
+	} else {
+		const int kind = w->monsters[a->sel].kind;
+
+		dm = minds_kind_distmap(a->game->minds, kind, &tx, &ty);
+		minds_params(w, kind, &p);
+	}
 	if (!dm || !g)
 		return;
-	minds_params(w, kind, &p);
 	unit = p.straight_cost ? p.straight_cost : 1;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
@@ -397,9 +404,19 @@ static void draw_reserved(struct aiview *a, struct canvas *c,
 static void draw_own_path(struct aiview *a, struct canvas *c,
                           const struct port *pt)
 {
-	const struct mind *mi = aiview_mind(a, a->sel);
+	const int you = aiview_you(a);
+	const struct mind *mi = you ? NULL : aiview_mind(a, a->sel);
 	int finished = !a->step || a->step_shown >= a->total_exp;
 
+	if (you) {
+		/* Your way is the search's own. */
+		if (finished && (a->res.status == PATH_FOUND || a->res.partial))
+			draw_path(a, c, pt, a->buf, 0,
+			          a->res.length < a->bufcap ? a->res.length
+			                                    : a->bufcap,
+			          DATA_COLOR_MAGENTA, 1);
+		return;
+	}
 	if ((a->custom || a->step || a->whatif) && finished &&
 	    (a->res.status == PATH_FOUND || a->res.partial))
 		draw_path(a, c, pt, a->buf, 0,
@@ -419,7 +436,7 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 	int followed, shown;
 
 	aiview_trace_ensure(a);
-	followed = aiview_alive(a, a->sel);
+	followed = aiview_alive(a, a->sel) || aiview_you(a);
 	shown = followed && a->have && a->cells_ok;
 	/* Bottom up: the values of the cells, the paths, then the markers
 	 * (current node, goal, the cells that broke a path) over them all. */
@@ -499,7 +516,12 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		legend_add(c, r, &x, "^>v</\\ to parent");
 	if (a->cost)
 		legend_add(c, r, &x, "1-9 cost  + dearer  # never");
-	if (a->dmap) {
+	if (a->dmap && aiview_you(a)) {
+		legend_add(c, r, &x,
+		           !a->travel->map_built ? "no explore map"
+		           : a->dmap == 1 ? "explore map: moves 0-9 a-z +"
+		                          : "explore map: ^>v</\\ downhill");
+	} else if (a->dmap && aiview_alive(a, a->sel)) {
 		int tx, ty;
 		const int kind = w->monsters[a->sel].kind;
 

@@ -17,9 +17,14 @@ static void cycle_params(struct aiview *a, int key)
 {
 	size_t i, n = sizeof(weights) / sizeof(weights[0]);
 
-	if (!aiview_alive(a, a->sel))
+	if (aiview_you(a)) {
+		if (!a->custom) {
+			a->p = a->travel->params;
+			a->jps = 0;
+		}
+	} else if (!aiview_alive(a, a->sel)) {
 		return;
-	if (!a->custom) {
+	} else if (!a->custom) {
 		minds_params(a->game->world,
 		             a->game->world->monsters[a->sel].kind, &a->p);
 		a->jps = minds_kind_jumps(

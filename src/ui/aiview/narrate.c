@@ -246,7 +246,6 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
  * and why, and what became of each neighbour. */
 void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
 {
-	const struct world *w = a->game->world;
 	const struct path_trace_event *ev = a->trace.events, *e;
 	const struct grid *g;
 	struct step_nb nb[DIR_COUNT];
@@ -277,7 +276,7 @@ void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
 		step_jumps(a, c, r, e, from, to);
 		return;
 	}
-	g = minds_kind_grid(a->game->minds, w, w->monsters[a->sel].kind);
+	g = aiview_search_grid(a);
 	n = step_gather(a, e, from, to, nb);
 	step_tell(a, c, r, e, g, nb, n);
 }

@@ -122,14 +122,14 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
 	              "cell %d,%d %s", x, y, t->name);
-	if (aiview_alive(a, a->sel)) {
-		const struct grid *g = minds_kind_grid(
-		        a->game->minds, wo, wo->monsters[a->sel].kind);
+	{
+		const struct grid *g = aiview_search_grid(a);
 
 		if (g)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " cost x%u for it%s",
+			              " cost x%u for %s%s",
 			              (unsigned)g->cost[grid_index(g, x, y)],
+			              aiview_you(a) ? "you" : "it",
 			              g->cost[grid_index(g, x, y)]
 			                      ? ""
 			                      : " (blocked)");
@@ -234,19 +234,38 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	              a->arrows ? " a" : "", a->cost ? " c" : "",
 	              a->cache ? " k" : "", a->step ? " s" : "",
 	              a->all ? " *" : "", a->dmap ? " m" : "");
-	if (!aiview_alive(a, a->sel)) {
+	if (aiview_you(a)) {
+		/* You, a searcher like the monsters: your travel or your
+		 * explore, on the map as you know it. */
+		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		            "you (Tab)");
+		if (a->travel->kind == TRAVEL_GO)
+			snprintf(buf, sizeof(buf), " travel, goal %d,%d",
+			         a->travel->tx, a->travel->ty);
+		else if (a->have)
+			snprintf(buf, sizeof(buf),
+			         " explore to %d,%d (m: its map)", a->gx,
+			         a->gy);
+		else
+			snprintf(buf, sizeof(buf), " explore");
+		aiview_rows_wrap(c, &r, 0, buf);
+		aiview_rows_wrap(c, &r, 0, " over the map you know");
+		mi = NULL;
+	} else if (!aiview_alive(a, a->sel)) {
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
 		            "no monster to follow");
 		return;
+	} else {
+		mi = aiview_mind(a, a->sel);
+		canvas_printf(
+		        c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
+		        "%s (Tab)",
+		        aiview_monster_name(a, a->sel, name, sizeof(name)));
+		snprintf(buf, sizeof(buf), " %s, goal %d,%d",
+		         mind_mode_name(mi->mode), mi->goal_x, mi->goal_y);
+		aiview_rows_wrap(c, &r, 0, buf);
 	}
-	mi = aiview_mind(a, a->sel);
-	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s (Tab)",
-	              aiview_monster_name(a, a->sel, name, sizeof(name)));
-	snprintf(buf, sizeof(buf), " %s, goal %d,%d", mind_mode_name(mi->mode),
-	         mi->goal_x, mi->goal_y);
-	aiview_rows_wrap(c, &r, 0, buf);
-	{
+	if (mi) {
 		char cache[96];
 
 		char how[64];
@@ -276,7 +295,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		if (a->step) {
 			left.row += left.row < left.last;
 			aiview_narrate_open(a, c, &left);
-		} else if (a->cache) {
+		} else if (a->cache && mi) {
 			aiview_narrate_history(a, c, &left);
 			left.row += left.row < left.last;
 			panel_caches(a, c, &left);
@@ -289,7 +308,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	aiview_draw_legend(a, c, &r);
 	if (a->step && !split)
 		aiview_narrate_open(a, c, &r);
-	if (a->cache && !split) {
+	if (a->cache && !split && mi) {
 		aiview_narrate_history(a, c, &r);
 		panel_caches(a, c, &r);
 	}
@@ -301,12 +320,23 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	int x;
 
 	aiview_trace_ensure(a);
-	if (!aiview_alive(a, a->sel) || !a->have) {
+	if (aiview_you(a) && !a->have) {
+		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
+		            "AI view: you have no search to show");
+		return;
+	}
+	if ((!aiview_alive(a, a->sel) && !aiview_you(a)) || !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
 		            "AI view: no monster to follow");
 		return;
 	}
-	cache_text(a, a->sel, cache, sizeof(cache));
+	if (aiview_you(a))
+		snprintf(cache, sizeof(cache), "%s",
+		         a->travel->kind == TRAVEL_GO ? "kept until the map "
+		                                        "you know changes"
+		                                      : "planned every step");
+	else
+		cache_text(a, a->sel, cache, sizeof(cache));
 	if (a->step && a->jumping)
 		snprintf(step, sizeof(step), " | step %zu/%zu, jump to: %zu_",
 		         a->step_shown, a->total_exp, a->jump_to);
@@ -362,7 +392,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	canvas_printf(
 	        c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
 	        aiview_monster_name(a, a->sel, name, sizeof(name)),
-	        mind_mode_name(aiview_mind(a, a->sel)->mode),
+	        aiview_you(a) ? travel_kind_name(a->travel->kind)
+	                      : mind_mode_name(aiview_mind(a, a->sel)->mode),
 	        a->whatif ? " (if it hunted you)" : "", settings,
 	        a->custom && !a->by_page ? " (changed: 0 resets)" : "", step);
 	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,

@@ -259,6 +259,32 @@ int aiview_trace_rows(const struct aiview *a)
 	return a->hier ? CMP_COUNT : CMP_HPA;
 }
 
+/* The followed search's query again under p: the monster's by its mind
+ * (its kind grid, the crowd priced in), yours on the map you know. */
+static void search_again(struct aiview *a, const struct path_params *p,
+                         struct path_result *res, struct path_trace *trace)
+{
+	if (aiview_you(a))
+		path_find(a->ctx, &a->travel->grid, p, a->sx, a->sy, a->gx,
+		          a->gy, a->buf, a->bufcap, res, trace);
+	else
+		minds_search_again(a->game->minds, a->game->world,
+		                   (size_t)a->sel, a->gx, a->gy, p, a->ctx,
+		                   a->buf, a->bufcap, res, trace);
+}
+
+static void jump_again(struct aiview *a, const struct path_params *p,
+                       struct path_result *res, struct path_trace *trace)
+{
+	if (aiview_you(a))
+		jps_find_traced(a->jctx, &a->travel->grid, p, a->sx, a->sy,
+		                a->gx, a->gy, a->buf, a->bufcap, res, trace);
+	else
+		minds_jump_again(a->game->minds, a->game->world, (size_t)a->sel,
+		                 a->gx, a->gy, p, a->jctx, a->buf, a->bufcap,
+		                 res, trace);
+}
+
 void aiview_trace_compare(struct aiview *a)
 {
 	static const struct {
@@ -284,15 +310,9 @@ void aiview_trace_compare(struct aiview *a)
 		if (i == CMP_JPS) {
 			/* Jump points break ties toward the lower h. */
 			p.ties = PATH_TIES_LOW_H;
-			minds_jump_again(a->game->minds, a->game->world,
-			                 (size_t)a->sel, a->gx, a->gy, &p,
-			                 a->jctx, a->buf, a->bufcap, &res,
-			                 NULL);
+			jump_again(a, &p, &res, NULL);
 		} else {
-			minds_search_again(a->game->minds, a->game->world,
-			                   (size_t)a->sel, a->gx, a->gy, &p,
-			                   a->ctx, a->buf, a->bufcap, &res,
-			                   NULL);
+			search_again(a, &p, &res, NULL);
 		}
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
@@ -300,9 +320,12 @@ void aiview_trace_compare(struct aiview *a)
 		a->cmp[i].cost = res.cost;
 		a->cmp[i].length = res.length;
 	}
-	if (a->hier)
+	/* The hierarchy and D* Lite are the monsters' own. */
+	a->cmp[CMP_HPA].label = "HPA*";
+	a->cmp[CMP_HPA].status = PATH_BAD_ARG;
+	if (a->hier && !aiview_you(a))
 		compare_hier(a);
-	if (a->repair)
+	if (a->repair && !aiview_you(a))
 		compare_dlite(a);
 	/* A* with w = 1 under each heuristic: the same query, the same
 	 * rule and costs; only while that table is shown (T). */
@@ -312,15 +335,42 @@ void aiview_trace_compare(struct aiview *a)
 		p.algo = PATH_ASTAR;
 		p.weight = PATH_WEIGHT_ONE;
 		p.heuristic = (enum path_heuristic)i;
-		minds_search_again(a->game->minds, a->game->world,
-		                   (size_t)a->sel, a->gx, a->gy, &p, a->ctx,
-		                   a->buf, a->bufcap, &res, NULL);
+		search_again(a, &p, &res, NULL);
 		a->hcmp[i].label = path_heuristic_name((enum path_heuristic)i);
 		a->hcmp[i].status = res.status;
 		a->hcmp[i].expanded = res.stats.expanded;
 		a->hcmp[i].cost = res.cost;
 		a->hcmp[i].length = res.length;
 	}
+}
+
+/* Your search: a travel's, to the cell picked, or an explore's, to the
+ * nearest place not yet seen down its Dijkstra map, on the map you
+ * know.  Returns 0 when there is none to show. */
+static int you_query(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	const struct travel *t = a->travel;
+	size_t n;
+	const struct path_point *r = travel_route(t, &n);
+
+	if (!a->custom) {
+		a->p = t->params;
+		a->jps = 0;
+	}
+	a->whatif = 0;
+	a->sx = w->px;
+	a->sy = w->py;
+	if (t->kind == TRAVEL_GO) {
+		a->gx = t->tx;
+		a->gy = t->ty;
+		return 1;
+	}
+	if (n < 2)
+		return 0;
+	a->gx = r[n - 1].x;
+	a->gy = r[n - 1].y;
+	return 1;
 }
 
 /* Runs the selected monster's search again if it is not current. */
@@ -331,7 +381,7 @@ void aiview_trace_ensure(struct aiview *a)
 	double t0;
 	int gx, gy;
 
-	if (!a->on || !aiview_alive(a, a->sel))
+	if (!a->on || (!aiview_alive(a, a->sel) && !aiview_you(a)))
 		return;
 	if (a->have) {
 		if (!a->cells_ok)
@@ -340,6 +390,34 @@ void aiview_trace_ensure(struct aiview *a)
 	}
 	if (ensure_memory(a) != 0)
 		return;
+	if (aiview_you(a)) {
+		if (!you_query(a) ||
+		    !grid_passable(&a->travel->grid, a->sx, a->sy) ||
+		    !grid_passable(&a->travel->grid, a->gx, a->gy))
+			return;
+		aiview_trace_compare(a);
+		t0 = aiview_now_ms();
+		search_again(a, &a->p, &a->res, NULL);
+		a->ms = a->no_timing ? 0 : aiview_now_ms() - t0;
+		path_trace_clear(&a->trace);
+		if (a->jps) {
+			struct path_params jp = a->p;
+
+			jp.algo = PATH_ASTAR;
+			jp.weight = PATH_WEIGHT_ONE;
+			jp.heuristic = PATH_H_OCTILE;
+			jp.ties = PATH_TIES_LOW_H;
+			jump_again(a, &jp, &a->res, &a->trace);
+		} else {
+			search_again(a, &a->p, &a->res, &a->trace);
+		}
+		a->total_exp = a->res.stats.expanded;
+		if (a->step_shown > a->total_exp)
+			a->step_shown = a->total_exp;
+		a->have = 1;
+		replay_trace(a);
+		return;
+	}
 	mm = &w->monsters[a->sel];
 	if (!a->custom) {
 		/* The kind's own search, jump point search included. */
