@@ -15,6 +15,7 @@
 
 #include "core/base/file.h"
 #include "campaign.h"
+#include "fault.h"
 #include "files.h"
 #include "morgue.h"
 #include "record.h"
@@ -24,6 +25,48 @@
 
 /* Turns a headless game plays unless --turns says otherwise. */
 #define SESSION_TURNS 1000
+
+/* How often the save on disk is brought up to date: on turn 2, on every
+ * new level, and every SESSION_SAVE_EVERY turns; for a long game every
+ * eighth of its length, so that writing it stays a small part of the
+ * time played.  A crash costs at most the turns since. */
+#define SESSION_SAVE_EVERY 100
+#define SESSION_SAVE_LONG  8000
+
+/* A checksum of the bytes of d's files as they are on disk now: a reload
+ * that finds the same changes nothing. */
+static uint64_t session_data_sum(const struct data *d)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	size_t i, n = data_file_count(d);
+	char buf[4096];
+
+	for (i = 0; i < n; i++) {
+		const char *p = data_file_path(d, i);
+		FILE *f = p ? fopen(p, "rb") : NULL;
+		size_t k, j;
+
+		for (j = 0; p && p[j]; j++)
+			h = (h ^ (unsigned char)p[j]) * 0x100000001b3u;
+		if (!f) {
+			h = (h ^ 0xff) * 0x100000001b3u;
+			continue;
+		}
+		while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
+			for (j = 0; j < k; j++)
+				h = (h ^ (unsigned char)buf[j]) *
+				    0x100000001b3u;
+		fclose(f);
+	}
+	return h;
+}
+
+/* The data the game plays on now, and the checksum of its files. */
+static void session_note_data(struct session *s)
+{
+	s->data_now = s->game->world->data;
+	s->data_sum = session_data_sum(s->data_now);
+}
 
 static uint64_t session_now_ns(void)
 {
@@ -201,6 +244,8 @@ struct session *session_open(const struct setup *setup)
 	setup_label(&s->setup, s->game->world->data->map->name, s->label,
 	            sizeof(s->label));
 	ending_notes_init(&s->notes);
+	session_note_data(s);
+	s->start_sum = game_checksum(s->game);
 	session_keeping(s);
 	if (setup->record) {
 		if (session_record_open(s) != 0)
@@ -296,6 +341,38 @@ void session_unsaveable(struct session *s, const char *why)
 {
 	if (!s->unsaveable)
 		s->unsaveable = why;
+}
+
+static int session_write_save(struct session *s, char *err, size_t size);
+
+/* The save on disk brought up to date when it is due (the cadence is
+ * at SESSION_SAVE_EVERY).  A failure is said once; play goes on. */
+static void session_autosave(struct session *s)
+{
+	char err[PATH_MAX + 400];
+	size_t every = s->nhist / 8 > SESSION_SAVE_EVERY &&
+	                               s->nhist > SESSION_SAVE_LONG
+	                       ? s->nhist / 8
+	                       : SESSION_SAVE_EVERY;
+	int new_level = s->game->world->data != s->data_now;
+	struct stat st;
+
+	if (new_level)
+		session_note_data(s);
+	if (!s->save_path[0] || s->unsaveable ||
+	    s->leave != SESSION_LEAVE_NONE ||
+	    s->game->world->state != WORLD_PLAYING || s->nhist < 2)
+		return;
+	if (!new_level && s->nhist != 2 && s->nhist - s->saved_turns < every)
+		return;
+	/* Another game's save waiting there is left alone until the
+	 * player saves this one. */
+	if (!s->save_ours && lstat(s->save_path, &st) == 0)
+		return;
+	if (session_write_save(s, err, sizeof(err)) != 0 && !s->autosave_said) {
+		s->autosave_said = 1;
+		session_news(s, "The game could not be kept on disk: %s.", err);
+	}
 }
 
 /* Keeps the turn just played for the save. */
@@ -405,6 +482,9 @@ static void session_finish(struct session *s, enum ending_how how)
 	ending_make(&s->end, s->game->world, &s->notes, session_depth(s), how);
 	if (s->keep_records)
 		session_write_records(s);
+	/* The result is kept: the save of the game has done its work. */
+	if (s->save_ours && s->save_path[0] && unlink(s->save_path) == 0)
+		s->save_ours = 0;
 }
 
 void session_ending(const struct session *s, struct ending *e)
@@ -415,6 +495,8 @@ void session_ending(const struct session *s, struct ending *e)
 		ending_make(e, s->game->world, &s->notes, session_depth(s),
 		            ENDING_PLAYING);
 }
+
+static void session_record_end(struct session *s);
 
 /* One command: the player's, the monsters' tick when time passed, the
  * recording, the replay's check.  Returns what game_player_act said. */
@@ -434,9 +516,15 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		timing_add(&s->times, session_now_ns() - t0);
 		ending_note_turn(&s->notes, g->world);
 		session_keep_turn(s, *cmd, game_checksum(g));
+		session_autosave(s);
+		fault_point("turn");
 	}
 	/* A command that took no time changed nothing: it is not a turn of
 	 * the recording, nor is one played after its end line. */
+	/* A recording stops at the longest hunted reads back. */
+	if (s->rec && !s->rec_over && r == 1 &&
+	    g->world->turn > REPLAY_TURNS_MAX)
+		session_record_end(s);
 	if (s->rec && !s->rec_over && r == 1) {
 		record_write_turn(s->rec, g, *cmd);
 		/* In the terminal a game can end at any moment: keep the
@@ -515,13 +603,15 @@ int session_run(struct session *s, struct session_source *src,
 	session_loop(s, src, sinks, nsinks, limit);
 	/* However the loop ended, the recording is whole up to here. */
 	session_record_end(s);
-	if (s->status == 0 && !s->diverged &&
-	    s->game->world->state == WORLD_PLAYING) {
+	if (!s->diverged && s->game->world->state == WORLD_PLAYING) {
 		char err[PATH_MAX + 400];
 
+		/* Quit, or stopped by a signal when it could not be saved:
+		 * the game is recorded. */
 		if (s->leave == SESSION_LEAVE_QUIT)
 			session_finish(s, ENDING_QUIT);
-		else if (s->leave == SESSION_LEAVE_NONE && s->save_at_end &&
+		else if (s->status == 0 && s->leave == SESSION_LEAVE_NONE &&
+		         s->save_at_end &&
 		         session_save(s, err, sizeof(err)) != 0) {
 			/* The game's result is still said; the exit status
 			 * says the save failed. */
@@ -550,6 +640,15 @@ int session_reload(struct session *s, struct diag_list *diags,
 
 	if (!d)
 		return -1;
+	fault_point("reload");
+	/* The same bytes as the game's: nothing to reload, and the save
+	 * still replays the game. */
+	if (session_data_sum(d) == s->data_sum) {
+		data_free(d);
+		memset(rep, 0, sizeof(*rep));
+		rep->kept = s->game->world->nmonsters;
+		return 1;
+	}
 	g = game_reload(s->game, d, diags, rep);
 	if (!g)
 		return -1;
@@ -574,11 +673,37 @@ uint64_t session_median_ns(const struct session *s)
 /* ---- saving and resuming --------------------------------------------------
  */
 
+/* Writes the save of the game as it is now: a save of another game in
+ * the way is moved aside first (and said), never written over. */
+static int session_write_save(struct session *s, char *err, size_t size)
+{
+	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
+	struct stat st;
+
+	if (!s->save_ours && lstat(s->save_path, &st) == 0) {
+		if (userdir_move_aside(s->save_path, "old", moved,
+		                       sizeof(moved), merr,
+		                       sizeof(merr)) != 0) {
+			snprintf(err, size, "another save is in the way: %s",
+			         merr);
+			return -1;
+		}
+		snprintf(s->save_note, sizeof(s->save_note),
+		         "The save that was there is now %s.", moved);
+		if (s->setup.mode == SETUP_PLAY)
+			session_news(s, "%s", s->save_note);
+	}
+	if (save_write(&s->setup, s->hist, s->nhist, s->start_sum,
+	               game_checksum(s->game), s->save_path, err, size) != 0)
+		return -1;
+	s->save_ours = 1;
+	s->saved_turns = s->nhist;
+	return 0;
+}
+
 int session_save(struct session *s, char *err, size_t size)
 {
 	const struct world *w = s->game->world;
-	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
-	struct stat st;
 
 	if (!s->save_path[0]) {
 		snprintf(err, size, "%s",
@@ -594,22 +719,7 @@ int session_save(struct session *s, char *err, size_t size)
 		snprintf(err, size, "the game is over");
 		return -1;
 	}
-	/* A save of another game is never written over: it is moved
-	 * aside, and said. */
-	s->save_note[0] = '\0';
-	if (lstat(s->save_path, &st) == 0) {
-		if (userdir_move_aside(s->save_path, "old", moved,
-		                       sizeof(moved), merr,
-		                       sizeof(merr)) != 0) {
-			snprintf(err, size, "another save is in the way: %s",
-			         merr);
-			return -1;
-		}
-		snprintf(s->save_note, sizeof(s->save_note),
-		         "The save that was there is now %s.", moved);
-	}
-	if (save_write(&s->setup, s->hist, s->nhist, game_checksum(s->game),
-	               s->save_path, err, size) != 0)
+	if (session_write_save(s, err, size) != 0)
 		return -1;
 	s->leave = SESSION_LEAVE_SAVE;
 	ending_make(&s->end, w, &s->notes, session_depth(s), ENDING_SAVED);
@@ -762,6 +872,7 @@ static struct session *session_replay_save(const struct session *s,
 	ending_notes_init(&t->notes);
 	t->records.rank = -1;
 	snprintf(t->save_path, sizeof(t->save_path), "%s", s->save_path);
+	t->start_sum = game_checksum(g);
 	session_loop(t, &src, &sink, 1, LONG_MAX);
 	if (!c.failed && t->unsaveable) {
 		diag_add(diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,
@@ -798,13 +909,17 @@ int session_resume(struct session *s)
 {
 	struct diag_list diags;
 	struct replay rep;
-	struct setup saved;
+	static struct setup saved, given; /* large: kept off the stack */
 	struct session *t;
 	struct game *g;
 	struct stat st;
-	char label[64];
+	char label[64], what[SESSION_NOTE_MAX];
 
-	if (!s->save_path[0] || lstat(s->save_path, &st) != 0)
+	if (!s->save_path[0])
+		return 0;
+	if (save_recover(s->save_path, what, sizeof(what)))
+		session_news(s, "%s", what);
+	if (lstat(s->save_path, &st) != 0)
 		return 0;
 	/* Only a regular file is a save (or a link to one): a directory or
 	 * a device named by mistake is neither read, nor moved, nor
@@ -826,15 +941,21 @@ int session_resume(struct session *s)
 		diag_list_fini(&diags);
 		return 0;
 	}
-	if (!setup_same_game(&s->setup, &saved)) {
-		char given[SETUP_MAP_MAX + 256];
+	/* A map named by a relative path is the save's if it is the same
+	 * file. */
+	given = s->setup;
+	if (s->setup.map == s->setup.map_buf)
+		given.map = given.map_buf;
+	save_map_absolute(&given);
+	if (!setup_same_game(&given, &saved)) {
+		char opts[SETUP_MAP_MAX + 256];
 
-		setup_given_game(&s->setup, given, sizeof(given));
+		setup_given_game(&s->setup, opts, sizeof(opts));
 		setup_label(&saved, NULL, label, sizeof(label));
 		session_news(s,
 		             "A game saved on turn %zu (%s) waits in %s; "
 		             "hunted without %s resumes it.",
-		             rep.nturns, label, s->save_path, given);
+		             rep.nturns, label, s->save_path, opts);
 		replay_fini(&rep);
 		diag_list_fini(&diags);
 		return 0;
@@ -864,6 +985,7 @@ int session_resume(struct session *s)
 	game_free(s->game);
 	s->game = g;
 	s->notes = t->notes;
+	s->start_sum = t->start_sum;
 	free(s->hist);
 	s->hist = t->hist;
 	s->nhist = s->hist_cap = t->nhist;
@@ -883,14 +1005,12 @@ int session_resume(struct session *s)
 	setup_label(&s->setup, g->world->data->map->name, s->label,
 	            sizeof(s->label));
 	session_record_again(s);
-	/* NetHack's rule: a save is resumed once. */
-	if (unlink(s->save_path) != 0)
-		session_news(s,
-		             "Resumed the game saved on turn %u, but %s could "
-		             "not be deleted: %s.",
-		             g->world->turn, s->save_path, strerror(errno));
-	else
-		session_news(s, "Resumed the game saved on turn %u.",
-		             g->world->turn);
+	/* The save stays until the game's end is kept: a crash from here
+	 * on resumes it again. */
+	s->save_ours = 1;
+	s->saved_turns = s->nhist;
+	session_note_data(s);
+	fault_point("resume");
+	session_news(s, "Resumed the game saved on turn %u.", g->world->turn);
 	return 1;
 }

@@ -121,6 +121,16 @@ struct session {
 	struct save_turn *hist;
 	size_t nhist, hist_cap;
 	char save_note[SESSION_NOTE_MAX]; /* an older save moved aside */
+	/* The save on disk is this game's (written or resumed by it), as
+	 * of its turn saved_turns; autosave_said: a failure was said. */
+	int save_ours;
+	size_t saved_turns;
+	uint64_t start_sum; /* the game's checksum on turn 0 */
+	int autosave_said;
+	/* The data the game plays on, and the checksum of its files'
+	 * bytes when it was loaded. */
+	const struct data *data_now;
+	uint64_t data_sum;
 
 	/* What to tell the player as the game starts: a save resumed, or
 	 * one that could not be and was moved aside. */
@@ -165,8 +175,9 @@ void session_divergence(const struct session *s, char *buf, size_t size);
 /* The game carried over to the data files as they are now (the player,
  * the monsters and what they know kept; another size starts over).  A
  * recording being written ends there (with its end line): it would no
- * longer replay past it.  Returns 0,
- * or -1 with the problems in diags and the game unchanged. */
+ * longer replay past it.  Returns 0; 1 when the files hold the same
+ * bytes as the game's, which then goes on untouched (and can still be
+ * saved); or -1 with the problems in diags and the game unchanged. */
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);
 

@@ -352,16 +352,26 @@ wait_for '^Saved on level 1, turn [0-9]+, in ' || bad "SIGTERM: not saved"
 rm -f "$xdg/save.rec"
 ok "SIGTERM saves the game"
 
-# SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130.
+# SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130,
+# once two turns are played; a game of fewer turns has nothing to save,
+# and the save of another game is left as it is.
 for sig in HUP:129 INT:130; do
 	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
-	wait_for '^HP 30/30' || bad "SIG${sig%%:*}: no game"
+	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
+	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+	kill -"${sig%%:*}" "$pid"
+	check_restored "SIG${sig%%:*} on turn 0 exits ${sig##*:} with the terminal restored" "${sig##*:}"
+	[ -f "$xdg/save.rec" ] && bad "SIG${sig%%:*}: a game of turn 0 was saved"
+	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
+	$T send-keys -t g j l
+	wait_for '^HP 30/30  Turn 2 ' || bad "SIG${sig%%:*}: the moves did not pass"
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -"${sig%%:*}" "$pid"
 	check_restored "SIG${sig%%:*} exits ${sig##*:} with the terminal restored" "${sig##*:}"
-	[ -f "$xdg/save.rec" ] || bad "SIG${sig%%:*}: no save"
+	grep -q '^end 2 [0-9a-f]\{16\}$' "$xdg/save.rec" || bad "SIG${sig%%:*}: no save of turn 2"
 	rm -f "$xdg/save.rec"
-	ok "SIG${sig%%:*} saves the game"
+	ok "SIG${sig%%:*} saves the game of two turns, not one of none"
 done
 
 # A terminal without colours: monochrome, the same map.
@@ -758,8 +768,9 @@ grep -q '^101 [0-9-]* 1 1 13 0 pit Killed by an orc on level 1, turn 13\.$' "$xd
 ok "death: the morgue file and the high-score list are written"
 
 # 20. S saves and quits, once asked; the next start without options (or
-# with the same) resumes the game where it was, and deletes the save; a
-# start asking for another game leaves the save alone.
+# with the same) resumes the game where it was, the save kept on disk
+# until the game ends and is recorded; a start asking for another game
+# leaves the save alone.
 rm -rf "$xdg"
 start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "save: no game"
@@ -793,12 +804,13 @@ start 80 24 --no-watch
 wait_for '^HP 30/30  Turn 2 .*arena  seed 3' || bad "resume: the game was not resumed at turn 2"
 wait_for '^Resumed the game saved on turn 2\.$' || bad "resume: not said"
 [ "$(player_at)" = "$sx $sy" ] || bad "resume: the player is at $(player_at), was at $sx $sy"
-[ -f "$xdg/save.rec" ] && bad "resume: the save was not deleted"
+[ -f "$xdg/save.rec" ] || bad "resume: the save is gone while the game is played"
 $T send-keys -t g l
 wait_for '^HP 30/30  Turn 3 ' || bad "resume: the game does not go on"
-ok "the next start without options resumes the saved game and deletes the save"
+ok "the next start without options resumes the saved game and keeps the save"
 $T send-keys -t g q y
 check_restored "the resumed game quits" 0
+[ -f "$xdg/save.rec" ] && bad "resume: the save outlives the game's end"
 wait_for '^Quit on level 1, turn 3\. Score 100\.$' || bad "resume: quitting is not said"
 grep -q ' arena Quit on level 1, turn 3\.$' "$xdg/scores.txt" || bad "resume: the quit is not in the high scores"
 ok "quitting a game ends it: said, and in the high scores"
@@ -862,7 +874,7 @@ sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
 start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '--More--' || bad "damaged: the long messages do not wait"
 dismiss_more || bad "damaged: --More-- does not go"
-seen "^$xdg/save\\.rec:10: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
+seen "^$xdg/save\\.rec:11: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
 	bad "damaged: the file, the line and what is wrong are not said"
 seen 'The save could not be resumed: it is now' || bad "damaged: not said it was moved aside"
 wait_for '^HP 30/30  Turn 0 .*arena  seed 3' || bad "damaged: no new game"
