@@ -410,13 +410,21 @@ session_records_problem(struct session *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void session_where(const struct session *s, char *buf, size_t size)
+{
+	if (s->game->levels)
+		campaign_label(s->game->depth, buf, size);
+	else
+		snprintf(buf, size, "%s", s->label);
+}
+
 /* The ended game in the high scores and in a morgue file.  A file that
  * cannot be written is said (s->records.problems), and the game's end
  * stands as it is. */
 static void session_write_records(struct session *s)
 {
 	struct session_records *r = &s->records;
-	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX];
+	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX], where[64];
 	struct morgue_game m;
 	struct score_entry e;
 	time_t now = time(NULL);
@@ -428,11 +436,14 @@ static void session_write_records(struct session *s)
 	if (!localtime_r(&now, &tm) ||
 	    !strftime(e.date, sizeof(e.date), "%Y-%m-%d", &tm))
 		snprintf(e.date, sizeof(e.date), "1970-01-01");
-	e.seed = s->game->world->seed;
+	/* The seed the status line shows, and the level the game ended
+	 * on (in a campaign, not the first). */
+	e.seed = s->game->seed;
 	e.level = s->end.level;
 	e.turns = s->end.turns;
 	e.kills = s->end.kills;
-	scores_word(s->label, e.dungeon, sizeof(e.dungeon));
+	session_where(s, where, sizeof(where));
+	scores_word(where, e.dungeon, sizeof(e.dungeon));
 	ending_text(&s->end, e.text, sizeof(e.text));
 	for (i = 0; e.text[i]; i++)
 		if ((unsigned char)e.text[i] < 0x20 ||
@@ -462,7 +473,10 @@ static void session_write_records(struct session *s)
 	m.end = &s->end;
 	m.notes = &s->notes;
 	m.setup = &s->setup;
-	m.label = s->label;
+	m.label = where;
+	m.seed = s->game->seed;
+	m.level = s->game->levels ? s->game->depth : 0;
+	m.unsaveable = s->unsaveable;
 	m.rank = r->rank;
 	m.nscores = r->list.n;
 	m.scores = r->scores;

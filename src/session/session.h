@@ -189,6 +189,10 @@ uint64_t session_median_ns(const struct session *s);
  * a run (core/game.h). */
 unsigned session_depth(const struct session *s);
 
+/* The name of the dungeon the game is on now: in a campaign, the level's
+ * (the status line's), else the session's label. */
+void session_where(const struct session *s, char *buf, size_t size);
+
 /* Looks for the saved game (s->save_path) and, when it is the game the
  * command line asks for, resumes it: its turns are replayed, checked
  * turn by turn, and the save is deleted.  A save that is damaged, cut

@@ -346,6 +346,40 @@ grep -q "$xdg/scores.txt: error: cannot read '$xdg/scores.txt': it is a director
 [ -d "$(ls -d "$xdg"/scores.txt.bad-* | head -1)" ] || bad "scores a folder: not moved aside"
 tap_check "a high-score list that is a folder is said and moved aside, and the game's result stays"
 
+# True ends: a campaign game ended on level 4 is named by that level and
+# by the seed the status line shows, in the morgue and the high scores.
+rm -rf "$xdg"
+play "$tmp/camp" --seed 1 --autopilot careful --turns 5000 --morgue
+lvl=$(sed -n 's/^end: .* on level \([0-9]*\), turn .*/\1/p' "$tmp/camp")
+[ -n "$lvl" ] && [ "$lvl" -gt 1 ] || bad "campaign: the game did not end past level 1: $(tail -2 "$tmp/camp")"
+m=$(ls "$xdg"/morgue-*-1.txt 2>/dev/null | head -1)
+[ -n "$m" ] || bad "campaign: no morgue file named by the seed 1: $(ls "$xdg")"
+grep -q "^Seed: 1$" "$m" || bad "campaign: the morgue has another seed: $(grep '^Seed' "$m")"
+grep -q "^Dungeon: .*, level $lvl of the campaign$" "$m" ||
+	bad "campaign: the morgue does not name level $lvl: $(grep '^Dungeon' "$m")"
+grep -q "^Dungeon: tutorial" "$m" && [ "$lvl" != 1 ] && bad "campaign: the morgue names the first level"
+awk -v l="$lvl" '$3 == 1 && $4 == l && $7 != "tutorial" { ok = 1 } END { exit !ok }' "$xdg/scores.txt" ||
+	bad "campaign: the high scores have not seed 1 and level $lvl: $(tail -1 "$xdg/scores.txt")"
+tap_check "a campaign game's morgue and high score name its seed and the level it ended on"
+
+# A map named by a relative path, or with a newline in its name: the save
+# resumes from another folder.
+mkdir -p "$tmp/here" "$tmp/there"
+cp "$tmp/escape.txt" "$tmp/here/pit.txt"
+nl_map="$tmp/here/two
+lines.txt"
+cp "$tmp/escape.txt" "$nl_map"
+(cd "$tmp/here" && play "$tmp/rel" --map pit.txt --seed 2 --keys .. --save "$tmp/rel.rec") ||
+	bad "relative map: exit $?"
+grep -q "^map $tmp/here/pit.txt$" "$tmp/rel.rec" || bad "relative map: the save does not name it whole: $(grep '^map' "$tmp/rel.rec")"
+(cd "$tmp/there" && play "$tmp/rel2" --keys . --save "$tmp/rel.rec") || bad "relative map: resume exit $?"
+grep -q "Resumed the game saved on turn 2\." "$tmp/rel2.err" || bad "relative map: not resumed from another folder: $(cat "$tmp/rel2.err")"
+play "$tmp/nl" --map "$nl_map" --seed 2 --keys .. --save "$tmp/nl.rec" || bad "newline map: exit $?"
+grep -q '^map .*/two\\nlines\.txt$' "$tmp/nl.rec" || bad "newline map: not one line: $(grep -A1 '^map' "$tmp/nl.rec")"
+(cd "$tmp/there" && play "$tmp/nl2" --keys . --save "$tmp/nl.rec") || bad "newline map: resume exit $?"
+grep -q "Resumed the game saved on turn 2\." "$tmp/nl2.err" || bad "newline map: not resumed: $(cat "$tmp/nl2.err")"
+tap_check "a save of a map named by a relative path or with a newline resumes from another folder"
+
 # Usage: --morgue is for headless games that are played, not replays.
 "$bin" --morgue --map doors >/dev/null 2>&1
 tap_is $? 2 "--morgue without --headless is a usage error"

@@ -898,4 +898,89 @@ wait_for '^Doors and keys' || bad "descend: no title of the new level"
 $T send-keys -t g q y
 check_restored "the stairs lead down to level 2, which the status line shows" 0
 
+# 24. The terminal first: with a save waiting, a start on a terminal
+# hunted cannot draw on (an unknown TERM, dumb, no TERM) says so, points
+# to --headless and leaves the save byte for byte; the next start
+# resumes it.
+rm -rf "$xdg"
+mkdir -p "$xdg"
+"$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
+	>/dev/null 2>&1 || bad "terminals: no save made"
+cp "$xdg/save.rec" "$tmp/save.orig"
+for term in TERM=nosuch-terminal TERM=dumb "-u TERM"; do
+	session 200 24 "env $term $bin --no-watch"
+	check_restored "env $term: refused" 1
+	screen | grep -q -- 'play with --headless' || bad "env $term: no pointer to --headless"
+	cmp -s "$xdg/save.rec" "$tmp/save.orig" || bad "env $term: the save was touched"
+done
+start 80 24 --no-watch
+wait_for '^Resumed the game saved on turn 2\.$' || bad "terminals: the save was not resumed after"
+$T send-keys -t g q y
+check_restored "the save resumed after the refused terminals quits" 0
+ok "no TERM, an unknown TERM and dumb are refused, the save left for the next start"
+
+# 25. A waiting save's notice behind --More-- does not eat the first key
+# of another game: the key plays.
+"$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
+	>/dev/null 2>&1 || bad "first key: no save made"
+start 80 24 --map tutorial --seed 1 --no-watch
+wait_for '--More--' || bad "first key: no --More--"
+$T send-keys -t g .
+wait_for '^HP 30/30  Turn 1 ' || bad "first key: the first key did not play"
+$T send-keys -t g q y
+check_restored "first key: quits" 0
+ok "the first key of a game passes the notices held at its start and plays"
+
+# 26. Ctrl-Z stops the game with the terminal given back to the shell;
+# fg brings it back, drawn again, and it goes on.
+session 80 24 "env PS1='sh\$ ' bash --norc --noprofile -i"
+wait_for '^sh\$' || bad "ctrl-z: no shell"
+$T send-keys -t g "$bin --map $tmp/arena.txt --seed 1 --no-watch" Enter
+wait_for '^HP 30/30  Turn 0 ' || bad "ctrl-z: no game"
+$T send-keys -t g C-z
+wait_for 'Stopped' || bad "ctrl-z: the game did not stop"
+[ "$($T display -p -t g '#{alternate_on}')" = 0 ] || bad "ctrl-z: the terminal was not given back"
+$T send-keys -t g fg Enter
+wait_for '^HP 30/30  Turn 0 ' || bad "ctrl-z: not drawn again"
+$T send-keys -t g j
+wait_for '^HP 30/30  Turn 1 ' || bad "ctrl-z: the game does not go on"
+$T send-keys -t g q y
+wait_for '^Quit on level 1' || bad "ctrl-z: the game did not quit"
+$T send-keys -t g exit Enter
+check_restored "ctrl-z: the game and the shell end" 0
+ok "Ctrl-Z stops the game with the terminal restored, and fg brings it back"
+
+# 27. A reload that finds the same bytes changes nothing: the game can
+# still be saved.  One that changes the data makes the game unsaveable;
+# SIGHUP then ends it and records it.
+rm -rf "$xdg"
+cp "$tmp/arena.txt" "$tmp/same.txt"
+start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "same reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "same reload: the moves did not pass"
+$T send-keys -t g R
+wait_for 'The data files are as they were' || bad "same reload: not said"
+$T send-keys -t g S
+wait_for '^Save the game and quit\? \(y/n\)$' || bad "same reload: S does not ask"
+$T send-keys -t g y
+check_restored "same reload: saved" 0
+grep -q '^end 2 ' "$xdg/save.rec" || bad "same reload: not saved"
+rm -f "$xdg/save.rec"
+start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "changed reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "changed reload: the moves did not pass"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/same.txt"
+$T send-keys -t g R
+wait_for 'Reloaded the data files' || bad "changed reload: no reload"
+pid=$(pgrep -f "^$bin --map $tmp/same.txt" | head -1)
+kill -HUP "$pid"
+check_restored "changed reload: SIGHUP exits 129" 129
+screen | grep -q 'it ends here and is recorded' || bad "changed reload: not said"
+grep -q ' arena Quit on level 1, turn 2\.$' "$xdg/scores.txt" ||
+	bad "changed reload: not in the high scores: $(cat "$xdg/scores.txt" 2>&1)"
+grep -q '^Not replayable: the data files changed' "$xdg"/morgue-* || bad "changed reload: the morgue does not say"
+ok "a reload of the same bytes keeps the game saveable; after a real one SIGHUP records it"
+
 tap_done
