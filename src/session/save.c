@@ -44,8 +44,8 @@ void save_map_absolute(struct setup *st)
 }
 
 int save_write(const struct setup *setup, const struct save_turn *turns,
-               size_t n, uint64_t start, uint64_t sum, const char *path,
-               char *err, size_t err_size)
+               size_t n, uint64_t start, uint64_t sum, const char *result,
+               const char *path, char *err, size_t err_size)
 {
 	static struct setup abs; /* large: kept off the stack */
 	struct userdir_tmp t;
@@ -71,6 +71,8 @@ int save_write(const struct setup *setup, const struct save_turn *turns,
 	record_write_game(t.f, &abs);
 	/* For a save cut short before its first turn (save_recover). */
 	fprintf(t.f, "# start %016" PRIx64 "\n", start);
+	if (result)
+		fprintf(t.f, "# result %s\n", result);
 	fflush(t.f);
 	fault_point("save-begin");
 	for (i = 0; i < n; i++) {
@@ -189,6 +191,26 @@ int save_recover(const char *path, char *what, size_t size)
 		}
 	}
 	globfree(&g);
+	return found;
+}
+
+int save_result(const char *path, char *buf, size_t size)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int found = 0, n = 0;
+
+	if (!f)
+		return 0;
+	/* The header's comments: the first lines of the file. */
+	while (!found && n++ < 64 && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "# result ", 9))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(buf, size, "%s", line + 9);
+		found = 1;
+	}
+	fclose(f);
 	return found;
 }
 

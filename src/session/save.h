@@ -9,6 +9,7 @@
  *   seed 48213377
  *   ...
  *   # start 0c3f...            the checksum on turn 0 (for recovery)
+ *   # result 140 1 12 0 5 doors    the result so far (session.c)
  *   turn 1 l 5e893ed4bb150a0e
  *   ...
  *   end 37 a79c086aa944639a    the turns so far; the game is not over
@@ -41,11 +42,18 @@ struct save_turn {
 
 /* Writes the save of a game as it is now to path, whole or not at all:
  * the game set up by setup, its n turns so far, start and sum, its
- * checksums on turn 0 and now.  Refuses a game too long to be read back
- * (REPLAY_TURNS_MAX).  Returns 0, or -1 with the reason in err. */
+ * checksums on turn 0 and after them, and result (or NULL), the game's
+ * result as it stands, kept as the comment "# result RESULT" to be
+ * recorded should the save not be resumed.  Refuses a game too long to
+ * be read back (REPLAY_TURNS_MAX).  Returns 0, or -1 with the reason in
+ * err. */
 int save_write(const struct setup *setup, const struct save_turn *turns,
-               size_t n, uint64_t start, uint64_t sum, const char *path,
-               char *err, size_t err_size);
+               size_t n, uint64_t start, uint64_t sum, const char *result,
+               const char *path, char *err, size_t err_size);
+
+/* The result a save keeps (the text after "# result "), into buf.
+ * Returns 1, or 0 when it has none. */
+int save_result(const char *path, char *buf, size_t size);
 
 /* A map given as a relative file name made absolute, so that the game
  * resumes from any folder. */

@@ -337,33 +337,39 @@ unsigned session_depth(const struct session *s)
 	return s->game->depth > 0 ? (unsigned)s->game->depth : 1;
 }
 
+static int session_write_save(struct session *s, char *err, size_t size);
+static void session_autosave(struct session *s, int now);
+
 void session_unsaveable(struct session *s, const char *why)
 {
-	if (!s->unsaveable)
-		s->unsaveable = why;
+	if (s->unsaveable)
+		return;
+	s->unsaveable = why;
+	/* The save keeps its turns so far, and from now on the result as it
+	 * stands: should the game be lost, the next start records it. */
+	session_autosave(s, 1);
 }
 
-static int session_write_save(struct session *s, char *err, size_t size);
-
 /* The save on disk brought up to date when it is due (the cadence is
- * at SESSION_SAVE_EVERY).  A failure is said once; play goes on. */
-static void session_autosave(struct session *s)
+ * at SESSION_SAVE_EVERY), or now.  A failure is said once; play goes
+ * on. */
+static void session_autosave(struct session *s, int now)
 {
 	char err[PATH_MAX + 400];
-	size_t every = s->nhist / 8 > SESSION_SAVE_EVERY &&
-	                               s->nhist > SESSION_SAVE_LONG
-	                       ? s->nhist / 8
-	                       : SESSION_SAVE_EVERY;
+	uint32_t turn = s->game->world->turn;
+	uint32_t every =
+	        turn / 8 > SESSION_SAVE_EVERY && turn > SESSION_SAVE_LONG
+	                ? turn / 8
+	                : SESSION_SAVE_EVERY;
 	int new_level = s->game->world->data != s->data_now;
 	struct stat st;
 
 	if (new_level)
 		session_note_data(s);
-	if (!s->save_path[0] || s->unsaveable ||
-	    s->leave != SESSION_LEAVE_NONE ||
-	    s->game->world->state != WORLD_PLAYING || s->nhist < 2)
+	if (!s->save_path[0] || s->leave != SESSION_LEAVE_NONE ||
+	    s->game->world->state != WORLD_PLAYING || turn < 2)
 		return;
-	if (!new_level && s->nhist != 2 && s->nhist - s->saved_turns < every)
+	if (!now && !new_level && turn != 2 && turn - s->saved_turn < every)
 		return;
 	/* Another game's save waiting there is left alone until the
 	 * player saves this one. */
@@ -530,7 +536,7 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		timing_add(&s->times, session_now_ns() - t0);
 		ending_note_turn(&s->notes, g->world);
 		session_keep_turn(s, *cmd, game_checksum(g));
-		session_autosave(s);
+		session_autosave(s, 0);
 		fault_point("turn");
 	}
 	/* A command that took no time changed nothing: it is not a turn of
@@ -654,7 +660,6 @@ int session_reload(struct session *s, struct diag_list *diags,
 
 	if (!d)
 		return -1;
-	fault_point("reload");
 	/* The same bytes as the game's: nothing to reload, and the save
 	 * still replays the game. */
 	if (session_data_sum(d) == s->data_sum) {
@@ -669,13 +674,14 @@ int session_reload(struct session *s, struct diag_list *diags,
 	/* The recording stops with the game it recorded, whole; a save,
 	 * which replays the game from its start, can no longer be made. */
 	session_record_end(s);
-	session_unsaveable(s, "the data files changed during the game");
 	game_free(s->game);
 	s->game = g;
 	if (s->rec) {
 		fclose(s->rec);
 		s->rec = NULL;
 	}
+	session_unsaveable(s, "the data files changed during the game");
+	fault_point("reload");
 	return 0;
 }
 
@@ -692,6 +698,8 @@ uint64_t session_median_ns(const struct session *s)
 static int session_write_save(struct session *s, char *err, size_t size)
 {
 	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
+	char result[256], where[64], word[64];
+	struct ending e;
 	struct stat st;
 
 	if (!s->save_ours && lstat(s->save_path, &st) == 0) {
@@ -707,11 +715,19 @@ static int session_write_save(struct session *s, char *err, size_t size)
 		if (s->setup.mode == SETUP_PLAY)
 			session_news(s, "%s", s->save_note);
 	}
+	session_ending(s, &e);
+	session_where(s, where, sizeof(where));
+	scores_word(where, word, sizeof(word));
+	snprintf(result, sizeof(result), "%ld %u %u %u %" PRIu64 " %s", e.score,
+	         e.level, e.turns, e.kills, s->game->seed, word);
+	/* The turns kept: all of them, or those before the game became
+	 * unsaveable. */
 	if (save_write(&s->setup, s->hist, s->nhist, s->start_sum,
-	               game_checksum(s->game), s->save_path, err, size) != 0)
+	               s->nhist ? s->hist[s->nhist - 1].sum : s->start_sum,
+	               result, s->save_path, err, size) != 0)
 		return -1;
 	s->save_ours = 1;
-	s->saved_turns = s->nhist;
+	s->saved_turn = s->game->world->turn;
 	return 0;
 }
 
@@ -753,6 +769,45 @@ static void session_clear_game(struct setup *st)
 	mind_options_default(&st->mind);
 }
 
+/* A save that cannot be resumed (at moved) still has its game's result
+ * as it stood when it was last written: that goes into the high scores,
+ * so that the game is never lost without a trace.  Said in the news. */
+static void session_record_refused(struct session *s, const char *moved)
+{
+	char result[256], path[PATH_MAX], err[PATH_MAX + 400];
+	char note[SESSION_NOTE_MAX];
+	struct score_entry e;
+	unsigned long long seed;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rank;
+
+	if (!s->keep_records || !save_result(moved, result, sizeof(result)))
+		return;
+	memset(&e, 0, sizeof(e));
+	if (sscanf(result, "%ld %u %u %u %llu %63s", &e.score, &e.level,
+	           &e.turns, &e.kills, &seed, e.dungeon) != 6)
+		return;
+	e.seed = seed;
+	if (!localtime_r(&now, &tm) ||
+	    !strftime(e.date, sizeof(e.date), "%Y-%m-%d", &tm))
+		snprintf(e.date, sizeof(e.date), "1970-01-01");
+	snprintf(e.text, sizeof(e.text),
+	         "Lost on level %u, turn %u: the save could not be resumed.",
+	         e.level, e.turns);
+	if (userdir_file(USERDIR_SCORES, path, sizeof(path), err,
+	                 sizeof(err)) != 0 ||
+	    scores_record(path, &e, &s->records.list, &rank, note, sizeof(note),
+	                  err, sizeof(err)) != 0) {
+		session_news(s, "Its game could not be recorded: %s.", err);
+		return;
+	}
+	session_news(s,
+	             "Its game, up to turn %u, is in the high scores (score "
+	             "%ld).",
+	             e.turns, e.score);
+}
+
 /* The save could not be resumed: what is wrong (in diags, FILE:LINE:
  * error: MESSAGE on stderr when headless) for the player, and the save
  * moved aside. */
@@ -768,12 +823,13 @@ static void session_save_refused(struct session *s, struct diag_list *diags)
 		session_news_quiet(s, "%s: %s", where, d->message);
 	}
 	if (userdir_move_aside(s->save_path, "bad", moved, sizeof(moved), err,
-	                       sizeof(err)) == 0)
+	                       sizeof(err)) == 0) {
 		session_news(s,
 		             "The save could not be resumed: it is now %s. A "
 		             "new game begins.",
 		             moved);
-	else
+		session_record_refused(s, moved);
+	} else
 		session_news(s,
 		             "The save could not be resumed, nor moved aside "
 		             "(%s). A new game begins.",
@@ -1022,7 +1078,7 @@ int session_resume(struct session *s)
 	/* The save stays until the game's end is kept: a crash from here
 	 * on resumes it again. */
 	s->save_ours = 1;
-	s->saved_turns = s->nhist;
+	s->saved_turn = g->world->turn;
 	session_note_data(s);
 	fault_point("resume");
 	session_news(s, "Resumed the game saved on turn %u.", g->world->turn);

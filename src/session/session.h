@@ -122,9 +122,9 @@ struct session {
 	size_t nhist, hist_cap;
 	char save_note[SESSION_NOTE_MAX]; /* an older save moved aside */
 	/* The save on disk is this game's (written or resumed by it), as
-	 * of its turn saved_turns; autosave_said: a failure was said. */
+	 * of its turn saved_turn; autosave_said: a failure was said. */
 	int save_ours;
-	size_t saved_turns;
+	uint32_t saved_turn;
 	uint64_t start_sum; /* the game's checksum on turn 0 */
 	int autosave_said;
 	/* The data the game plays on, and the checksum of its files'
@@ -134,7 +134,7 @@ struct session {
 
 	/* What to tell the player as the game starts: a save resumed, or
 	 * one that could not be and was moved aside. */
-	char news[4][SESSION_NOTE_MAX];
+	char news[6][SESSION_NOTE_MAX];
 	size_t nnews;
 };
 

@@ -132,4 +132,16 @@ else
 	tap_skip "a save of 2,200,000 turns is resumed" "HUNTED_LONG_SAVE=0"
 fi
 
+# 4. A save that no longer replays (its map changed): moved aside, and
+# its game recorded in the high scores as it stood, never lost.
+cp "$tmp/cell.txt" "$tmp/cell2.txt"
+run first "" --map "$tmp/cell2.txt" --seed 5 --keys "$(waits 4)" --save "$tmp/r.rec" --morgue
+sed -i "s/^#@\.#>\.#\$/#@g#>.#/; s/^legend '>' .*/&\nlegend 'g' floor monster goblin/" "$tmp/cell2.txt"
+run next "" --keys . --save "$tmp/r.rec" --morgue
+grep -q 'The save could not be resumed' "$tmp/next.err" || tap_fail "the changed map's save was resumed: $(cat "$tmp/next.err")"
+grep -q 'up to turn 4, is in the high scores' "$tmp/next.err" || tap_fail "the record is not said: $(cat "$tmp/next.err")"
+grep -q ' 5 1 4 0 cell Lost on level 1, turn 4: the save could not be resumed\.$' "$XDG_DATA_HOME/hunted/scores.txt" ||
+	tap_fail "not in the high scores: $(cat "$XDG_DATA_HOME/hunted/scores.txt" 2>&1)"
+tap_check "a save that no longer replays is recorded in the high scores as it stood"
+
 tap_done

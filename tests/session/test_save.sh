@@ -158,14 +158,14 @@ damaged() {
 }
 cp "$tmp/saved.rec" "$tmp/d.rec"
 head -c -7 "$tmp/saved.rec" >"$tmp/d.rec"
-# The header's 9 lines (the last the checksum on turn 0), then turn N
-# on line 9 + N, then the end line.
-damaged "cut in its last line" $((nt + 10)) "the last line has no end of line: the file is cut short"
+# The header's 10 lines (the last two the checksum on turn 0 and the
+# result so far), then turn N on line 10 + N, then the end line.
+damaged "cut in its last line" $((nt + 11)) "the last line has no end of line: the file is cut short"
 grep -v '^end ' "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "no end line" $((nt + 9)) "the recording is cut short after turn $nt: it has no end line"
+damaged "no end line" $((nt + 10)) "the recording is cut short after turn $nt: it has no end line"
 sum=$(sed -n 's/^turn 9 [a-z.]* //p' "$tmp/saved.rec")
 sed "/^turn 9 /s/$sum/0123456789abcdef/" "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "a turn's checksum" 18 "the saved game plays differently at turn 9 (saved checksum 0123456789abcdef, got $sum)"
+damaged "a turn's checksum" 19 "the saved game plays differently at turn 9 (saved checksum 0123456789abcdef, got $sum)"
 sed "s/^version .*/version 0.0.1/" "$tmp/saved.rec" >"$tmp/d.rec"
 damaged "another version" 3 "the save is of hunted 0.0.1, not of this hunted $version"
 grep -v '^version ' "$tmp/saved.rec" >"$tmp/d.rec"
@@ -173,9 +173,9 @@ damaged "no version" 0 "the save has no 'version' line"
 sed "s/^hunted-recording 2$/hunted-recording 1/" "$tmp/saved.rec" >"$tmp/d.rec"
 damaged "an older format" 2 "this recording is in format 1"
 sed "s/^turn 4 \\([a-z.]*\\) /turn 4 Q /" "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "an unknown command" 13 "unknown command 'Q'"
+damaged "an unknown command" 14 "unknown command 'Q'"
 grep -v '^turn 6 ' "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "a turn missing" 15 "turn 7 where turn 6 was expected"
+damaged "a turn missing" 16 "turn 7 where turn 6 was expected"
 head -c 3000 /dev/urandom >"$tmp/d.rec"
 printf '\0' >>"$tmp/d.rec"
 cp "$tmp/d.rec" "$tmp/d.orig"

@@ -874,7 +874,7 @@ sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
 start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '--More--' || bad "damaged: the long messages do not wait"
 dismiss_more || bad "damaged: --More-- does not go"
-seen "^$xdg/save\\.rec:11: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
+seen "^$xdg/save\\.rec:12: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
 	bad "damaged: the file, the line and what is wrong are not said"
 seen 'The save could not be resumed: it is now' || bad "damaged: not said it was moved aside"
 wait_for '^HP 30/30  Turn 0 .*arena  seed 3' || bad "damaged: no new game"
@@ -982,5 +982,33 @@ grep -q ' arena Quit on level 1, turn 2\.$' "$xdg/scores.txt" ||
 	bad "changed reload: not in the high scores: $(cat "$xdg/scores.txt" 2>&1)"
 grep -q '^Not replayable: the data files changed' "$xdg"/morgue-* || bad "changed reload: the morgue does not say"
 ok "a reload of the same bytes keeps the game saveable; after a real one SIGHUP records it"
+
+# 28. SIGKILL just after a reload that changed the data (the test-only
+# hook, at the reload): the next start resumes the game, or, when its
+# save no longer replays, records it.  Never neither.
+rm -rf "$xdg"
+cp "$tmp/arena.txt" "$tmp/same.txt"
+session 80 24 "env HUNTED_FAULT=KILL:reload:1 $bin --map $tmp/same.txt --seed 1 --no-watch"
+wait_for '^HP 30/30  Turn 0 ' || bad "killed reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "killed reload: the moves did not pass"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/same.txt"
+$T send-keys -t g R
+# (Killed, the game leaves the terminal raw and the wrapper's lines
+# scroll: its last one is waited for.)
+wait_for '\[end\]' || bad "killed reload: not killed: $(screen | tail -5)"
+[ -f "$xdg/save.rec" ] || bad "killed reload: no save left"
+start 200 24 --no-watch
+wait_for '^HP ' || bad "killed reload: no next game"
+if screen | grep -q 'Resumed the game saved on turn 2'; then
+	:
+elif grep -q ' arena Lost on level 1, turn 2: the save could not be resumed\.$' "$xdg/scores.txt" 2>/dev/null; then
+	screen | grep -q 'is in the high scores' || bad "killed reload: the record is not said"
+else
+	bad "killed reload: neither resumed nor recorded: $(screen | head -5)"
+fi
+$T send-keys -t g q y
+check_restored "killed reload: the next game quits" 0
+ok "a game killed after a reload is resumed or recorded by the next start"
 
 tap_done
