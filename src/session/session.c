@@ -541,16 +541,16 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 	}
 	/* A command that took no time changed nothing: it is not a turn of
 	 * the recording, nor is one played after its end line. */
-	/* A recording stops at the longest hunted reads back. */
-	if (s->rec && !s->rec_over && r == 1 &&
-	    g->world->turn > REPLAY_TURNS_MAX)
-		session_record_end(s);
 	if (s->rec && !s->rec_over && r == 1) {
 		record_write_turn(s->rec, g, *cmd);
 		/* In the terminal a game can end at any moment: keep the
 		 * recording whole. */
 		if (s->setup.mode == SETUP_PLAY)
 			fflush(s->rec);
+		/* A recording stops, whole, at the longest hunted reads
+		 * back. */
+		if (g->world->turn >= REPLAY_TURNS_MAX)
+			session_record_end(s);
 	}
 	if (s->replayed && !s->diverged) {
 		if (!replay_matches(&s->rep, g))
