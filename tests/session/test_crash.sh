@@ -18,6 +18,7 @@ bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 data=$(cd "$top/data" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_crash.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
+unset TMUX
 export XDG_DATA_HOME="$tmp/xdg"
 export HOME="$tmp/home"
 unset HUNTED_FAULT
@@ -143,5 +144,80 @@ grep -q 'up to turn 4, is in the high scores' "$tmp/next.err" || tap_fail "the r
 grep -q ' 5 1 4 0 cell Lost on level 1, turn 4: the save could not be resumed\.$' "$XDG_DATA_HOME/hunted/scores.txt" ||
 	tap_fail "not in the high scores: $(cat "$XDG_DATA_HOME/hunted/scores.txt" 2>&1)"
 tap_check "a save that no longer replays is recorded in the high scores as it stood"
+
+# 5. The terminal game (in tmux), killed at 20 moments from a fixed
+# seed: SIGHUP, which it catches and saves on, and SIGKILL, which leaves
+# the save kept while it played.  After each, a start on each terminal
+# hunted cannot draw on (an unknown TERM, dumb, no TERM; a pseudo-
+# terminal from script(1)) is refused and leaves the save byte for byte;
+# then the next start resumes the game (counted).
+conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
+# poll CONDITION...: until it holds (a hang guard of 60 s, which only a
+# game that never gets there reaches).
+poll() {
+	i=0
+	while ! "$@"; do
+		i=$((i + 1))
+		[ "$i" -lt 1200 ] || return 1
+		sleep 0.05
+	done
+}
+# The game on the screen, or already stopped (a signal on resuming).
+has_screen() {
+	[ -s "$tmp/rc" ] || $S capture-pane -p -t g 2>/dev/null | grep -q '^HP '
+}
+if command -v tmux >/dev/null 2>&1 && command -v script >/dev/null 2>&1; then
+	awk 'BEGIN {
+		srand(32)
+		split("turn turn save-begin save-mid renamed resume", p, " ")
+		for (i = 0; i < 20; i++) {
+			pt = p[1 + int(rand() * 6)]
+			sig = rand() < 0.5 ? "KILL" : "HUP"
+			n = pt == "turn" ? 2 + int(rand() * 50) : 1
+			print sig, pt, n
+		}
+	}' >"$tmp/tmoments"
+	xdg=$XDG_DATA_HOME/hunted
+	total=0
+	back=0
+	while read -r sig point n; do
+		total=$((total + 1))
+		what="terminal: SIG$sig at $point #$n"
+		rm -rf "$xdg" "$tmp/rc"
+		mkdir -p "$xdg"
+		if [ "$point" = resume ]; then
+			# shellcheck disable=SC2086
+			run first "" $game --keys "$(waits 20)" --save "$xdg/save.rec"
+		fi
+		S="tmux -L hunted-crash-$$-$total -f $conf"
+		$S new-session -d -s g -x 80 -y 24 \
+			"env XDG_DATA_HOME='$XDG_DATA_HOME' HUNTED_FAULT=$sig:$point:$n $bin $game --no-watch; echo \$? >'$tmp/rc'"
+		poll has_screen || tap_fail "$what: no game on the screen"
+		$S send-keys -t g "$(waits 60)" 2>/dev/null
+		poll test -s "$tmp/rc" || tap_fail "$what: the game did not stop"
+		$S kill-server >/dev/null 2>&1
+		rc=$(cat "$tmp/rc" 2>/dev/null)
+		[ "${rc:-0}" -gt 128 ] || tap_fail "$what: not stopped by the signal (exit $rc)"
+		ls "$xdg"/save.rec* >/dev/null 2>&1 || tap_fail "$what: no save, whole or cut"
+		(cd "$xdg" && cat save.rec* 2>/dev/null) >"$tmp/before"
+		for term in TERM=nosuch-terminal TERM=dumb "-u TERM"; do
+			# shellcheck disable=SC2086
+			env $term script -qec "$bin --no-watch" /dev/null </dev/null >"$tmp/refused" 2>&1
+			grep -q 'play with --headless' "$tmp/refused" || tap_fail "$what: env $term not refused: $(cat "$tmp/refused")"
+			(cd "$xdg" && cat save.rec* 2>/dev/null) | cmp -s - "$tmp/before" ||
+				tap_fail "$what: env $term touched the save"
+		done
+		run next "" --keys . --save "$xdg/save.rec"
+		if [ -n "$(resumed next)" ]; then
+			back=$((back + 1))
+		else
+			tap_diag "$what: the next start resumed nothing: $(cat "$tmp/next.err")"
+		fi
+	done <"$tmp/tmoments"
+	[ "$back" = "$total" ] || tap_fail "resumed $back of $total"
+	tap_check "the terminal game killed at 20 moments, then every terminal hunted cannot draw on: the next start resumes it every time"
+else
+	tap_skip "the terminal game killed at 20 moments" "no tmux or no script(1) here"
+fi
 
 tap_done
