@@ -181,11 +181,9 @@ static int run(const struct setup *setup)
 	s = session_open(setup);
 	if (!s)
 		return EXIT_FAILURE;
-	/* A saved game is looked for only once a game can be played: a
-	 * start without a terminal leaves the save as it is. */
+	/* The terminal game looks for its save once its terminal is open
+	 * (term_play): a start that cannot draw leaves the save as it is. */
 	if (setup->mode == SETUP_HEADLESS)
-		session_resume(s);
-	else if (term_available())
 		session_resume(s);
 	rc = setup->mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
 	if (session_close(s) != 0 && rc == 0)

@@ -75,6 +75,11 @@ static int files_is_name(const char *map)
 	       !(dot && (!strcmp(dot, ".txt") || !strcmp(dot, ".map")));
 }
 
+int files_is_map_file(const char *map)
+{
+	return !files_is_name(map);
+}
+
 static int files_is_movingai(const char *path)
 {
 	size_t n = strlen(path);

@@ -29,6 +29,10 @@ int files_data_dir(const char *given, char *buf, size_t size);
  * when it is a path; malloc'd, NULL when out of memory. */
 char *files_map_path(const struct setup *s);
 
+/* Whether --map's value names a file rather than one of the data's maps
+ * (a '/' in it, or a .txt or .map name). */
+int files_is_map_file(const char *map);
+
 /* --lesson alone: every lesson of the data directory's lessons/ with its
  * title and pages, on out.  Returns 0, or -1 after saying why. */
 int files_list_lessons(const struct setup *s, FILE *out);

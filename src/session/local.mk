@@ -20,6 +20,7 @@ src_session_libsession_a_SOURCES = \
 	src/session/userdir.c src/session/userdir.h \
 	src/session/scores.c src/session/scores.h \
 	src/session/morgue.c src/session/morgue.h \
+	src/session/fault.c src/session/fault.h \
 	src/session/save.c src/session/save.h \
 	src/session/session.c src/session/session.h \
 	src/session/headless.c src/session/headless.h

@@ -121,8 +121,14 @@ void morgue_print(FILE *f, const struct morgue_game *m, time_t when)
 	if (m->rank >= 0)
 		fprintf(f, "High scores: %d%s of %zu (%s)\n", m->rank + 1,
 		        morgue_ordinal(m->rank + 1), m->nscores, m->scores);
-	fprintf(f, "\nDungeon: %s\n", m->label);
-	fprintf(f, "Seed: %" PRIu64 "\n", w->seed);
+	if (m->level > 0)
+		fprintf(f, "\nDungeon: %s, level %d of the campaign\n",
+		        m->label, m->level);
+	else
+		fprintf(f, "\nDungeon: %s\n", m->label);
+	fprintf(f, "Seed: %" PRIu64 "\n", m->seed);
+	if (m->unsaveable)
+		fprintf(f, "Not replayable: %s.\n", m->unsaveable);
 	fprintf(f, "Play it again: hunted %s\n", args);
 	fprintf(f, "Ended: %s\n", date);
 	fprintf(f, "You: HP %d/%d, keys: %s, %u monster%s killed\n", w->php,
@@ -155,12 +161,11 @@ int morgue_write(const struct morgue_game *m, char *path, size_t path_size,
 	for (k = 1; k < 100 && fd < 0; k++) {
 		if (k == 1)
 			snprintf(name, sizeof(name),
-			         "morgue-%s-%" PRIu64 ".txt", stamp,
-			         m->world->seed);
+			         "morgue-%s-%" PRIu64 ".txt", stamp, m->seed);
 		else
 			snprintf(name, sizeof(name),
-			         "morgue-%s-%" PRIu64 "-%d.txt", stamp,
-			         m->world->seed, k);
+			         "morgue-%s-%" PRIu64 "-%d.txt", stamp, m->seed,
+			         k);
 		if (userdir_file(name, path, path_size, err, err_size) != 0)
 			return -1;
 		fd = open(path,

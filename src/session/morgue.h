@@ -20,6 +20,9 @@ struct morgue_game {
 	const struct ending_notes *notes; /* its last messages */
 	const struct setup *setup;        /* how to play it again */
 	const char *label;                /* the dungeon's name */
+	uint64_t seed;                    /* the game's, as the status line */
+	int level; /* in a campaign, the level it ended on; else 0 */
+	const char *unsaveable; /* why it could not be saved, or NULL */
 	/* Its place in the high-score list of nscores games at scores (a
 	 * path), or rank -1 when not in it. */
 	int rank;

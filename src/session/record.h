@@ -30,6 +30,15 @@
 #define RECORD_MAGIC   "hunted-recording"
 #define RECORD_VERSION 2
 
+/* Writes the game's options, NAME VALUE each (setup_write_game), a map
+ * name's newlines and backslashes written \n and \\ so that it stays
+ * one line. */
+void record_write_game(FILE *f, const struct setup *s);
+
+/* Undoes that writing of a map name in place.  Returns 0, or -1 when a
+ * backslash is followed by neither n nor another backslash. */
+int record_unescape(char *value);
+
 /* Writes the header: a comment, the format, the game's options. */
 void record_write_header(FILE *f, const struct setup *s);
 

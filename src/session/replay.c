@@ -193,6 +193,11 @@ static int replay_option(struct replay_reader *rd)
 		rd->r->version_line = rd->lineno;
 		return 0;
 	}
+	if (!strcmp(name, "map") && record_unescape(sp + 1) != 0)
+		return replay_problem(rd,
+		                      "map '%s': a backslash is followed by "
+		                      "neither 'n' nor another backslash",
+		                      replay_quote(sp + 1, q, sizeof(q)));
 	if (setup_read_game(rd->s, name, sp + 1, &rd->seen, why, sizeof(why)) !=
 	    0)
 		return replay_problem(rd, "%s", why);

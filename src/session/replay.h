@@ -17,9 +17,11 @@
 #include "core/game.h"
 #include "setup.h"
 
-/* Largest recording read: 64 MiB, about 1.8 million turns of at most 36
- * bytes each. */
-#define REPLAY_FILE_MAX (64L << 20)
+/* Largest recording read: 1 GiB.  hunted writes no more than
+ * REPLAY_TURNS_MAX turns of at most 36 bytes each into a save or a
+ * recording, so that everything it writes it reads back. */
+#define REPLAY_FILE_MAX  (1L << 30)
+#define REPLAY_TURNS_MAX 25000000u
 /* Longest line: a header line with the longest map path. */
 #define REPLAY_LINE_MAX (SETUP_MAP_MAX + 64)
 /* Longest version of hunted a header may name. */

@@ -15,6 +15,7 @@
 
 #include "core/base/file.h"
 #include "campaign.h"
+#include "fault.h"
 #include "files.h"
 #include "morgue.h"
 #include "record.h"
@@ -24,6 +25,48 @@
 
 /* Turns a headless game plays unless --turns says otherwise. */
 #define SESSION_TURNS 1000
+
+/* How often the save on disk is brought up to date: on turn 2, on every
+ * new level, and every SESSION_SAVE_EVERY turns; for a long game every
+ * eighth of its length, so that writing it stays a small part of the
+ * time played.  A crash costs at most the turns since. */
+#define SESSION_SAVE_EVERY 100
+#define SESSION_SAVE_LONG  8000
+
+/* A checksum of the bytes of d's files as they are on disk now: a reload
+ * that finds the same changes nothing. */
+static uint64_t session_data_sum(const struct data *d)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	size_t i, n = data_file_count(d);
+	char buf[4096];
+
+	for (i = 0; i < n; i++) {
+		const char *p = data_file_path(d, i);
+		FILE *f = p ? fopen(p, "rb") : NULL;
+		size_t k, j;
+
+		for (j = 0; p && p[j]; j++)
+			h = (h ^ (unsigned char)p[j]) * 0x100000001b3u;
+		if (!f) {
+			h = (h ^ 0xff) * 0x100000001b3u;
+			continue;
+		}
+		while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
+			for (j = 0; j < k; j++)
+				h = (h ^ (unsigned char)buf[j]) *
+				    0x100000001b3u;
+		fclose(f);
+	}
+	return h;
+}
+
+/* The data the game plays on now, and the checksum of its files. */
+static void session_note_data(struct session *s)
+{
+	s->data_now = s->game->world->data;
+	s->data_sum = session_data_sum(s->data_now);
+}
 
 static uint64_t session_now_ns(void)
 {
@@ -201,6 +244,8 @@ struct session *session_open(const struct setup *setup)
 	setup_label(&s->setup, s->game->world->data->map->name, s->label,
 	            sizeof(s->label));
 	ending_notes_init(&s->notes);
+	session_note_data(s);
+	s->start_sum = game_checksum(s->game);
 	session_keeping(s);
 	if (setup->record) {
 		if (session_record_open(s) != 0)
@@ -292,10 +337,48 @@ unsigned session_depth(const struct session *s)
 	return s->game->depth > 0 ? (unsigned)s->game->depth : 1;
 }
 
+static int session_write_save(struct session *s, char *err, size_t size);
+static void session_autosave(struct session *s, int now);
+
 void session_unsaveable(struct session *s, const char *why)
 {
-	if (!s->unsaveable)
-		s->unsaveable = why;
+	if (s->unsaveable)
+		return;
+	s->unsaveable = why;
+	/* The save keeps its turns so far, and from now on the result as it
+	 * stands: should the game be lost, the next start records it. */
+	session_autosave(s, 1);
+}
+
+/* The save on disk brought up to date when it is due (the cadence is
+ * at SESSION_SAVE_EVERY), or now.  A failure is said once; play goes
+ * on. */
+static void session_autosave(struct session *s, int now)
+{
+	char err[PATH_MAX + 400];
+	uint32_t turn = s->game->world->turn;
+	uint32_t every =
+	        turn / 8 > SESSION_SAVE_EVERY && turn > SESSION_SAVE_LONG
+	                ? turn / 8
+	                : SESSION_SAVE_EVERY;
+	int new_level = s->game->world->data != s->data_now;
+	struct stat st;
+
+	if (new_level)
+		session_note_data(s);
+	if (!s->save_path[0] || s->leave != SESSION_LEAVE_NONE ||
+	    s->game->world->state != WORLD_PLAYING || turn < 2)
+		return;
+	if (!now && !new_level && turn != 2 && turn - s->saved_turn < every)
+		return;
+	/* Another game's save waiting there is left alone until the
+	 * player saves this one. */
+	if (!s->save_ours && lstat(s->save_path, &st) == 0)
+		return;
+	if (session_write_save(s, err, sizeof(err)) != 0 && !s->autosave_said) {
+		s->autosave_said = 1;
+		session_news(s, "The game could not be kept on disk: %s.", err);
+	}
 }
 
 /* Keeps the turn just played for the save. */
@@ -333,13 +416,21 @@ session_records_problem(struct session *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void session_where(const struct session *s, char *buf, size_t size)
+{
+	if (s->game->levels)
+		campaign_label(s->game->depth, buf, size);
+	else
+		snprintf(buf, size, "%s", s->label);
+}
+
 /* The ended game in the high scores and in a morgue file.  A file that
  * cannot be written is said (s->records.problems), and the game's end
  * stands as it is. */
 static void session_write_records(struct session *s)
 {
 	struct session_records *r = &s->records;
-	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX];
+	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX], where[64];
 	struct morgue_game m;
 	struct score_entry e;
 	time_t now = time(NULL);
@@ -351,11 +442,14 @@ static void session_write_records(struct session *s)
 	if (!localtime_r(&now, &tm) ||
 	    !strftime(e.date, sizeof(e.date), "%Y-%m-%d", &tm))
 		snprintf(e.date, sizeof(e.date), "1970-01-01");
-	e.seed = s->game->world->seed;
+	/* The seed the status line shows, and the level the game ended
+	 * on (in a campaign, not the first). */
+	e.seed = s->game->seed;
 	e.level = s->end.level;
 	e.turns = s->end.turns;
 	e.kills = s->end.kills;
-	scores_word(s->label, e.dungeon, sizeof(e.dungeon));
+	session_where(s, where, sizeof(where));
+	scores_word(where, e.dungeon, sizeof(e.dungeon));
 	ending_text(&s->end, e.text, sizeof(e.text));
 	for (i = 0; e.text[i]; i++)
 		if ((unsigned char)e.text[i] < 0x20 ||
@@ -385,7 +479,10 @@ static void session_write_records(struct session *s)
 	m.end = &s->end;
 	m.notes = &s->notes;
 	m.setup = &s->setup;
-	m.label = s->label;
+	m.label = where;
+	m.seed = s->game->seed;
+	m.level = s->game->levels ? s->game->depth : 0;
+	m.unsaveable = s->unsaveable;
 	m.rank = r->rank;
 	m.nscores = r->list.n;
 	m.scores = r->scores;
@@ -405,6 +502,9 @@ static void session_finish(struct session *s, enum ending_how how)
 	ending_make(&s->end, s->game->world, &s->notes, session_depth(s), how);
 	if (s->keep_records)
 		session_write_records(s);
+	/* The result is kept: the save of the game has done its work. */
+	if (s->save_ours && s->save_path[0] && unlink(s->save_path) == 0)
+		s->save_ours = 0;
 }
 
 void session_ending(const struct session *s, struct ending *e)
@@ -415,6 +515,8 @@ void session_ending(const struct session *s, struct ending *e)
 		ending_make(e, s->game->world, &s->notes, session_depth(s),
 		            ENDING_PLAYING);
 }
+
+static void session_record_end(struct session *s);
 
 /* One command: the player's, the monsters' tick when time passed, the
  * recording, the replay's check.  Returns what game_player_act said. */
@@ -434,6 +536,8 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		timing_add(&s->times, session_now_ns() - t0);
 		ending_note_turn(&s->notes, g->world);
 		session_keep_turn(s, *cmd, game_checksum(g));
+		session_autosave(s, 0);
+		fault_point("turn");
 	}
 	/* A command that took no time changed nothing: it is not a turn of
 	 * the recording, nor is one played after its end line. */
@@ -443,6 +547,10 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 		 * recording whole. */
 		if (s->setup.mode == SETUP_PLAY)
 			fflush(s->rec);
+		/* A recording stops, whole, at the longest hunted reads
+		 * back. */
+		if (g->world->turn >= REPLAY_TURNS_MAX)
+			session_record_end(s);
 	}
 	if (s->replayed && !s->diverged) {
 		if (!replay_matches(&s->rep, g))
@@ -515,13 +623,15 @@ int session_run(struct session *s, struct session_source *src,
 	session_loop(s, src, sinks, nsinks, limit);
 	/* However the loop ended, the recording is whole up to here. */
 	session_record_end(s);
-	if (s->status == 0 && !s->diverged &&
-	    s->game->world->state == WORLD_PLAYING) {
+	if (!s->diverged && s->game->world->state == WORLD_PLAYING) {
 		char err[PATH_MAX + 400];
 
+		/* Quit, or stopped by a signal when it could not be saved:
+		 * the game is recorded. */
 		if (s->leave == SESSION_LEAVE_QUIT)
 			session_finish(s, ENDING_QUIT);
-		else if (s->leave == SESSION_LEAVE_NONE && s->save_at_end &&
+		else if (s->status == 0 && s->leave == SESSION_LEAVE_NONE &&
+		         s->save_at_end &&
 		         session_save(s, err, sizeof(err)) != 0) {
 			/* The game's result is still said; the exit status
 			 * says the save failed. */
@@ -550,19 +660,28 @@ int session_reload(struct session *s, struct diag_list *diags,
 
 	if (!d)
 		return -1;
+	/* The same bytes as the game's: nothing to reload, and the save
+	 * still replays the game. */
+	if (session_data_sum(d) == s->data_sum) {
+		data_free(d);
+		memset(rep, 0, sizeof(*rep));
+		rep->kept = s->game->world->nmonsters;
+		return 1;
+	}
 	g = game_reload(s->game, d, diags, rep);
 	if (!g)
 		return -1;
 	/* The recording stops with the game it recorded, whole; a save,
 	 * which replays the game from its start, can no longer be made. */
 	session_record_end(s);
-	session_unsaveable(s, "the data files changed during the game");
 	game_free(s->game);
 	s->game = g;
 	if (s->rec) {
 		fclose(s->rec);
 		s->rec = NULL;
 	}
+	session_unsaveable(s, "the data files changed during the game");
+	fault_point("reload");
 	return 0;
 }
 
@@ -574,11 +693,47 @@ uint64_t session_median_ns(const struct session *s)
 /* ---- saving and resuming --------------------------------------------------
  */
 
+/* Writes the save of the game as it is now: a save of another game in
+ * the way is moved aside first (and said), never written over. */
+static int session_write_save(struct session *s, char *err, size_t size)
+{
+	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
+	char result[256], where[64], word[64];
+	struct ending e;
+	struct stat st;
+
+	if (!s->save_ours && lstat(s->save_path, &st) == 0) {
+		if (userdir_move_aside(s->save_path, "old", moved,
+		                       sizeof(moved), merr,
+		                       sizeof(merr)) != 0) {
+			snprintf(err, size, "another save is in the way: %s",
+			         merr);
+			return -1;
+		}
+		snprintf(s->save_note, sizeof(s->save_note),
+		         "The save that was there is now %s.", moved);
+		if (s->setup.mode == SETUP_PLAY)
+			session_news(s, "%s", s->save_note);
+	}
+	session_ending(s, &e);
+	session_where(s, where, sizeof(where));
+	scores_word(where, word, sizeof(word));
+	snprintf(result, sizeof(result), "%ld %u %u %u %" PRIu64 " %s", e.score,
+	         e.level, e.turns, e.kills, s->game->seed, word);
+	/* The turns kept: all of them, or those before the game became
+	 * unsaveable. */
+	if (save_write(&s->setup, s->hist, s->nhist, s->start_sum,
+	               s->nhist ? s->hist[s->nhist - 1].sum : s->start_sum,
+	               result, s->save_path, err, size) != 0)
+		return -1;
+	s->save_ours = 1;
+	s->saved_turn = s->game->world->turn;
+	return 0;
+}
+
 int session_save(struct session *s, char *err, size_t size)
 {
 	const struct world *w = s->game->world;
-	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
-	struct stat st;
 
 	if (!s->save_path[0]) {
 		snprintf(err, size, "%s",
@@ -594,22 +749,7 @@ int session_save(struct session *s, char *err, size_t size)
 		snprintf(err, size, "the game is over");
 		return -1;
 	}
-	/* A save of another game is never written over: it is moved
-	 * aside, and said. */
-	s->save_note[0] = '\0';
-	if (lstat(s->save_path, &st) == 0) {
-		if (userdir_move_aside(s->save_path, "old", moved,
-		                       sizeof(moved), merr,
-		                       sizeof(merr)) != 0) {
-			snprintf(err, size, "another save is in the way: %s",
-			         merr);
-			return -1;
-		}
-		snprintf(s->save_note, sizeof(s->save_note),
-		         "The save that was there is now %s.", moved);
-	}
-	if (save_write(&s->setup, s->hist, s->nhist, game_checksum(s->game),
-	               s->save_path, err, size) != 0)
+	if (session_write_save(s, err, size) != 0)
 		return -1;
 	s->leave = SESSION_LEAVE_SAVE;
 	ending_make(&s->end, w, &s->notes, session_depth(s), ENDING_SAVED);
@@ -629,6 +769,45 @@ static void session_clear_game(struct setup *st)
 	mind_options_default(&st->mind);
 }
 
+/* A save that cannot be resumed (at moved) still has its game's result
+ * as it stood when it was last written: that goes into the high scores,
+ * so that the game is never lost without a trace.  Said in the news. */
+static void session_record_refused(struct session *s, const char *moved)
+{
+	char result[256], path[PATH_MAX], err[PATH_MAX + 400];
+	char note[SESSION_NOTE_MAX];
+	struct score_entry e;
+	unsigned long long seed;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rank;
+
+	if (!s->keep_records || !save_result(moved, result, sizeof(result)))
+		return;
+	memset(&e, 0, sizeof(e));
+	if (sscanf(result, "%ld %u %u %u %llu %63s", &e.score, &e.level,
+	           &e.turns, &e.kills, &seed, e.dungeon) != 6)
+		return;
+	e.seed = seed;
+	if (!localtime_r(&now, &tm) ||
+	    !strftime(e.date, sizeof(e.date), "%Y-%m-%d", &tm))
+		snprintf(e.date, sizeof(e.date), "1970-01-01");
+	snprintf(e.text, sizeof(e.text),
+	         "Lost on level %u, turn %u: the save could not be resumed.",
+	         e.level, e.turns);
+	if (userdir_file(USERDIR_SCORES, path, sizeof(path), err,
+	                 sizeof(err)) != 0 ||
+	    scores_record(path, &e, &s->records.list, &rank, note, sizeof(note),
+	                  err, sizeof(err)) != 0) {
+		session_news(s, "Its game could not be recorded: %s.", err);
+		return;
+	}
+	session_news(s,
+	             "Its game, up to turn %u, is in the high scores (score "
+	             "%ld).",
+	             e.turns, e.score);
+}
+
 /* The save could not be resumed: what is wrong (in diags, FILE:LINE:
  * error: MESSAGE on stderr when headless) for the player, and the save
  * moved aside. */
@@ -644,12 +823,13 @@ static void session_save_refused(struct session *s, struct diag_list *diags)
 		session_news_quiet(s, "%s: %s", where, d->message);
 	}
 	if (userdir_move_aside(s->save_path, "bad", moved, sizeof(moved), err,
-	                       sizeof(err)) == 0)
+	                       sizeof(err)) == 0) {
 		session_news(s,
 		             "The save could not be resumed: it is now %s. A "
 		             "new game begins.",
 		             moved);
-	else
+		session_record_refused(s, moved);
+	} else
 		session_news(s,
 		             "The save could not be resumed, nor moved aside "
 		             "(%s). A new game begins.",
@@ -762,6 +942,7 @@ static struct session *session_replay_save(const struct session *s,
 	ending_notes_init(&t->notes);
 	t->records.rank = -1;
 	snprintf(t->save_path, sizeof(t->save_path), "%s", s->save_path);
+	t->start_sum = game_checksum(g);
 	session_loop(t, &src, &sink, 1, LONG_MAX);
 	if (!c.failed && t->unsaveable) {
 		diag_add(diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,
@@ -798,13 +979,17 @@ int session_resume(struct session *s)
 {
 	struct diag_list diags;
 	struct replay rep;
-	struct setup saved;
+	static struct setup saved, given; /* large: kept off the stack */
 	struct session *t;
 	struct game *g;
 	struct stat st;
-	char label[64];
+	char label[64], what[SESSION_NOTE_MAX];
 
-	if (!s->save_path[0] || lstat(s->save_path, &st) != 0)
+	if (!s->save_path[0])
+		return 0;
+	if (save_recover(s->save_path, what, sizeof(what)))
+		session_news(s, "%s", what);
+	if (lstat(s->save_path, &st) != 0)
 		return 0;
 	/* Only a regular file is a save (or a link to one): a directory or
 	 * a device named by mistake is neither read, nor moved, nor
@@ -826,15 +1011,21 @@ int session_resume(struct session *s)
 		diag_list_fini(&diags);
 		return 0;
 	}
-	if (!setup_same_game(&s->setup, &saved)) {
-		char given[SETUP_MAP_MAX + 256];
+	/* A map named by a relative path is the save's if it is the same
+	 * file. */
+	given = s->setup;
+	if (s->setup.map == s->setup.map_buf)
+		given.map = given.map_buf;
+	save_map_absolute(&given);
+	if (!setup_same_game(&given, &saved)) {
+		char opts[SETUP_MAP_MAX + 256];
 
-		setup_given_game(&s->setup, given, sizeof(given));
+		setup_given_game(&s->setup, opts, sizeof(opts));
 		setup_label(&saved, NULL, label, sizeof(label));
 		session_news(s,
 		             "A game saved on turn %zu (%s) waits in %s; "
 		             "hunted without %s resumes it.",
-		             rep.nturns, label, s->save_path, given);
+		             rep.nturns, label, s->save_path, opts);
 		replay_fini(&rep);
 		diag_list_fini(&diags);
 		return 0;
@@ -864,6 +1055,7 @@ int session_resume(struct session *s)
 	game_free(s->game);
 	s->game = g;
 	s->notes = t->notes;
+	s->start_sum = t->start_sum;
 	free(s->hist);
 	s->hist = t->hist;
 	s->nhist = s->hist_cap = t->nhist;
@@ -883,14 +1075,12 @@ int session_resume(struct session *s)
 	setup_label(&s->setup, g->world->data->map->name, s->label,
 	            sizeof(s->label));
 	session_record_again(s);
-	/* NetHack's rule: a save is resumed once. */
-	if (unlink(s->save_path) != 0)
-		session_news(s,
-		             "Resumed the game saved on turn %u, but %s could "
-		             "not be deleted: %s.",
-		             g->world->turn, s->save_path, strerror(errno));
-	else
-		session_news(s, "Resumed the game saved on turn %u.",
-		             g->world->turn);
+	/* The save stays until the game's end is kept: a crash from here
+	 * on resumes it again. */
+	s->save_ours = 1;
+	s->saved_turn = g->world->turn;
+	session_note_data(s);
+	fault_point("resume");
+	session_news(s, "Resumed the game saved on turn %u.", g->world->turn);
 	return 1;
 }

@@ -121,10 +121,20 @@ struct session {
 	struct save_turn *hist;
 	size_t nhist, hist_cap;
 	char save_note[SESSION_NOTE_MAX]; /* an older save moved aside */
+	/* The save on disk is this game's (written or resumed by it), as
+	 * of its turn saved_turn; autosave_said: a failure was said. */
+	int save_ours;
+	uint32_t saved_turn;
+	uint64_t start_sum; /* the game's checksum on turn 0 */
+	int autosave_said;
+	/* The data the game plays on, and the checksum of its files'
+	 * bytes when it was loaded. */
+	const struct data *data_now;
+	uint64_t data_sum;
 
 	/* What to tell the player as the game starts: a save resumed, or
 	 * one that could not be and was moved aside. */
-	char news[4][SESSION_NOTE_MAX];
+	char news[6][SESSION_NOTE_MAX];
 	size_t nnews;
 };
 
@@ -165,8 +175,9 @@ void session_divergence(const struct session *s, char *buf, size_t size);
 /* The game carried over to the data files as they are now (the player,
  * the monsters and what they know kept; another size starts over).  A
  * recording being written ends there (with its end line): it would no
- * longer replay past it.  Returns 0,
- * or -1 with the problems in diags and the game unchanged. */
+ * longer replay past it.  Returns 0; 1 when the files hold the same
+ * bytes as the game's, which then goes on untouched (and can still be
+ * saved); or -1 with the problems in diags and the game unchanged. */
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);
 
@@ -177,6 +188,10 @@ uint64_t session_median_ns(const struct session *s);
 /* The level the player is on: 1 for a game of one dungeon, the depth of
  * a run (core/game.h). */
 unsigned session_depth(const struct session *s);
+
+/* The name of the dungeon the game is on now: in a campaign, the level's
+ * (the status line's), else the session's label. */
+void session_where(const struct session *s, char *buf, size_t size);
 
 /* Looks for the saved game (s->save_path) and, when it is the game the
  * command line asks for, resumes it: its turns are replayed, checked

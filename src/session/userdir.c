@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fault.h"
+
 /* Makes dir and the folders above it that are missing. */
 static int userdir_mkdirs(char *dir, char *err, size_t err_size)
 {
@@ -125,6 +127,26 @@ void userdir_abandon(struct userdir_tmp *t)
 	unlink(t->tmp);
 }
 
+/* The rename is durable only once the folder holding it is on disk. */
+static void userdir_sync_folder(const char *path)
+{
+	char dir[4200];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	fsync(fd);
+	close(fd);
+}
+
 int userdir_commit(struct userdir_tmp *t, char *err, size_t err_size)
 {
 	int bad = ferror(t->f) || fflush(t->f) != 0 || fsync(fileno(t->f)) != 0;
@@ -145,6 +167,8 @@ int userdir_commit(struct userdir_tmp *t, char *err, size_t err_size)
 		unlink(t->tmp);
 		return -1;
 	}
+	fault_point("renamed");
+	userdir_sync_folder(t->path);
 	return 0;
 }
 

@@ -46,9 +46,21 @@ int datawatch_reload(struct view *v)
 	struct diag_list diags;
 	int recording = v->s->rec != NULL;
 	const struct world *w;
+	int rc;
 
 	diag_list_init(&diags, ERR_KEEP);
-	if (session_reload(v->s, &diags, &rep) != 0) {
+	rc = session_reload(v->s, &diags, &rep);
+	if (rc == 1) {
+		diag_list_fini(&diags);
+		if (v->watching) {
+			watch_fini(&v->files);
+			watch_snapshot(v->s->game->world->data, &v->files);
+		}
+		screen_log(v, "The data files are as they were: nothing to "
+		              "reload.");
+		return 0;
+	}
+	if (rc != 0) {
 		datawatch_show_errors(v, &diags);
 		screen_log(v, "Reload failed (%zu error%s): the old map stays.",
 		           v->nerrors, v->nerrors == 1 ? "" : "s");

@@ -55,7 +55,7 @@ void endscreen_draw(struct view *v, struct canvas *c)
 	snprintf(line, sizeof(line),
 	         "Seed %llu: hunted %s plays this dungeon "
 	         "again.",
-	         (unsigned long long)s->game->world->seed, args);
+	         (unsigned long long)s->game->seed, args);
 	y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT, 0,
 	                line);
 	if (r->morgue[0]) {

@@ -14,6 +14,7 @@
 #include "core/data/conf.h"
 #include "keymap.h"
 #include "screen_impl.h"
+#include "view.h"
 
 #define ROWS(a) a, sizeof(a) / sizeof(a[0])
 
@@ -552,13 +553,22 @@ static const struct keymap_row end_rows[] = {
 const struct keymap keymap_end = {"end", NULL, ROWS(end_rows), endscreen_key,
                                   "the map (q then leaves)"};
 
-/* A key at --More-- is nothing else. */
+/* A key at --More-- is nothing else, but at the game's first messages:
+ * there any key but space, Enter and Escape passes them all and acts. */
 static enum view_result key_more(struct view *v, int key, struct world_cmd *cmd)
 {
-	(void)key;
-	(void)cmd;
+	if (v->more_at_start && key != ' ' && key != VK_ENTER &&
+	    key != VK_ESC) {
+		while (v->log.more &&
+		       !msglog_more_key(&v->log, screen_msg_width(v)))
+			;
+		v->more_at_start = 0;
+		return view_key(v, key, cmd);
+	}
 	if (msglog_more_key(&v->log, screen_msg_width(v)))
 		v->mode = MODE_END;
+	if (!v->log.more)
+		v->more_at_start = 0;
 	return VIEW_OK;
 }
 

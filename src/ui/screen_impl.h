@@ -70,6 +70,9 @@ struct view {
 	enum view_mode mode;
 	int ai_keys;   /* the AI view has the keys (v gives and takes them) */
 	int too_small; /* the last screen drawn was too small for the game */
+	/* The game's first messages wait behind --More--: a key that is a
+	 * command passes them and plays, so no key of the game is lost. */
+	int more_at_start;
 	int last_w, last_h; /* the size of the last screen drawn */
 	int map_ox, map_oy, map_w, map_h; /* the map cells last drawn */
 	struct sandbox sandbox;

@@ -5,8 +5,10 @@
  *
  * SIGTERM, SIGHUP and SIGINT only set a flag; the loop notices it within
  * a tick, saves the game (as S does: the terminal went away, or the
- * system is going down, and the game is not lost), restores the terminal
- * and returns 128 + the signal.  Every
+ * system is going down, and the game is not lost; one that cannot be
+ * saved is ended and recorded), restores the terminal and returns 128 +
+ * the signal.  Ctrl-Z (a key in raw mode) gives the terminal back and
+ * stops the process; it is drawn again when it continues.  Every
  * other signal whose default action ends the process (a crash such as
  * SIGSEGV, or SIGQUIT, SIGUSR1, SIGALRM, a real-time signal...) restores
  * the saved terminal modes with async-signal-safe calls only (tcsetattr,
@@ -31,6 +33,7 @@
 
 #define ESC_DELAY_MS 25
 #define TICK_MS      100 /* longest wait for a key: signals are noticed */
+#define CTRL_Z       0x1a
 /* The highest signal number handled: the real-time ones included. */
 #if defined(NSIG)
 #define SIGNAL_LAST (NSIG - 1)
@@ -268,6 +271,46 @@ struct term {
 	char save_err[PATH_MAX + 400]; /* why a signal could not save */
 };
 
+/* A signal asked the game to stop: saved as S saves, when the game can
+ * be; one that cannot be saved is ended and recorded (said why), so it
+ * is never lost without a word.  A game of fewer than two turns has
+ * nothing to keep. */
+static void term_stopped(struct session *s, struct term *t)
+{
+	s->status = 128 + got_signal;
+	if (s->game->world->state != WORLD_PLAYING ||
+	    s->leave != SESSION_LEAVE_NONE || s->game->world->turn < 2)
+		return;
+	if (s->save_path[0] &&
+	    session_save(s, t->save_err, sizeof(t->save_err)) == 0)
+		return;
+	if (!t->save_err[0])
+		snprintf(t->save_err, sizeof(t->save_err),
+		         "the game was not saved");
+	snprintf(t->save_err + strlen(t->save_err),
+	         sizeof(t->save_err) - strlen(t->save_err),
+	         "; it ends here and is recorded");
+	s->leave = SESSION_LEAVE_QUIT;
+}
+
+/* Ctrl-Z: the terminal given back to the shell while the game is
+ * stopped, and the screen drawn again when it goes on. */
+static void term_suspend(struct term *t)
+{
+	struct sigaction dfl, old;
+
+	endwin();
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	kill(getpid(), SIGTSTP);
+	sigaction(SIGTSTP, &old, NULL);
+	reset_prog_mode();
+	t->redraw_all = 1;
+	refresh();
+}
+
 static enum source_result term_next(void *self, struct session *s,
                                     struct world_cmd *cmd)
 {
@@ -278,16 +321,7 @@ static enum source_result term_next(void *self, struct session *s,
 		enum view_result r;
 
 		if (got_signal) {
-			s->status = 128 + got_signal;
-			/* Saved as S saves, when the game can be. */
-			if (s->save_path[0] &&
-			    s->game->world->state == WORLD_PLAYING &&
-			    s->leave == SESSION_LEAVE_NONE &&
-			    session_save(s, t->save_err, sizeof(t->save_err)) !=
-			            0 &&
-			    !t->save_err[0])
-				snprintf(t->save_err, sizeof(t->save_err),
-				         "the game was not saved");
+			term_stopped(s, t);
 			return SOURCE_STOP;
 		}
 		if (view_idle(t->view, now_ms(), cmd, &wait) == VIEW_CMD)
@@ -324,6 +358,10 @@ static enum source_result term_next(void *self, struct session *s,
 				                   : 3);
 			continue;
 		}
+		if (ch == CTRL_Z) {
+			term_suspend(t);
+			continue;
+		}
 		key = translate(ch);
 		if (key < 0)
 			continue;
@@ -345,18 +383,50 @@ static enum source_result term_next(void *self, struct session *s,
 	}
 }
 
+static SCREEN *screen;
+
+/* Opens the terminal with newterm, which returns where initscr would
+ * exit: no TERM, a TERM this system has no description of, or a
+ * terminal that cannot move its cursor (such as dumb) is said and
+ * refused before anything of the game is touched. */
 static int term_open(void)
 {
+	const char *name = getenv("TERM");
+	char *cup;
 	size_t i;
 
-	if (tcgetattr(STDIN_FILENO, &saved_modes) == 0)
-		have_saved_modes = 1;
-	install_signals();
-	if (!initscr()) {
-		restore_signals();
-		fprintf(stderr, "hunted: cannot set up the terminal\n");
+	if (!name || !*name) {
+		fprintf(stderr,
+		        "hunted: TERM is not set, so the terminal "
+		        "cannot be drawn on; set it (such as "
+		        "TERM=xterm-256color) or play with --headless\n");
 		return -1;
 	}
+	if (tcgetattr(STDIN_FILENO, &saved_modes) == 0)
+		have_saved_modes = 1;
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		fprintf(stderr,
+		        "hunted: this system does not know the terminal "
+		        "'%s' (no terminfo entry); set TERM to one it knows, "
+		        "such as xterm-256color, or play with --headless\n",
+		        name);
+		return -1;
+	}
+	set_term(screen);
+	cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		endwin();
+		delscreen(screen);
+		screen = NULL;
+		fprintf(stderr,
+		        "hunted: the terminal '%s' cannot move its cursor, so "
+		        "the game cannot be drawn on it; play with "
+		        "--headless\n",
+		        name);
+		return -1;
+	}
+	install_signals();
 	raw();
 	noecho();
 	nonl();
@@ -374,6 +444,9 @@ static int term_open(void)
 static void term_close(void)
 {
 	endwin();
+	if (screen)
+		delscreen(screen);
+	screen = NULL;
 	restore_signals();
 }
 
@@ -421,17 +494,19 @@ int term_play(struct session *s)
 
 	if (!term_usable())
 		return 1;
+	/* The terminal first: a save waiting is looked at only once the
+	 * game has a screen to be played on. */
+	if (term_open() != 0)
+		return 1;
+	session_resume(s);
 	t.view = view_new(s, err, sizeof(err));
 	if (!t.view) {
+		term_close();
 		fprintf(stderr, "hunted: %s\n", err);
 		return 1;
 	}
 	t.redraw_all = 1;
 	sink = view_sink(t.view);
-	if (term_open() != 0) {
-		view_free(t.view);
-		return 1;
-	}
 	rc = session_run(s, &src, &sink, 1);
 	term_close();
 	canvas_fini(&t.canvas);

@@ -154,7 +154,7 @@ hostile "--replay a link to /dev/zero" 1 \
 	--headless --replay zero.rec
 if [ "$sparse" = 1 ]; then
 	hostile "--replay a sparse 100 GB recording" 1 \
-		"big.rec: error: 'big.rec' is larger than 64 MiB (it is 100 GiB)" \
+		"big.rec: error: 'big.rec' is larger than 1 GiB (it is 100 GiB)" \
 		--headless --replay big.rec
 else
 	tap_skip "--replay a sparse 100 GB recording" "no sparse files here"

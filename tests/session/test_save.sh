@@ -159,13 +159,14 @@ damaged() {
 }
 cp "$tmp/saved.rec" "$tmp/d.rec"
 head -c -7 "$tmp/saved.rec" >"$tmp/d.rec"
-# The header's 8 lines, then turn N on line 8 + N, then the end line.
-damaged "cut in its last line" $((nt + 9)) "the last line has no end of line: the file is cut short"
+# The header's 10 lines (the last two the checksum on turn 0 and the
+# result so far), then turn N on line 10 + N, then the end line.
+damaged "cut in its last line" $((nt + 11)) "the last line has no end of line: the file is cut short"
 grep -v '^end ' "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "no end line" $((nt + 8)) "the recording is cut short after turn $nt: it has no end line"
+damaged "no end line" $((nt + 10)) "the recording is cut short after turn $nt: it has no end line"
 sum=$(sed -n 's/^turn 9 [a-z.]* //p' "$tmp/saved.rec")
 sed "/^turn 9 /s/$sum/0123456789abcdef/" "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "a turn's checksum" 17 "the saved game plays differently at turn 9 (saved checksum 0123456789abcdef, got $sum)"
+damaged "a turn's checksum" 19 "the saved game plays differently at turn 9 (saved checksum 0123456789abcdef, got $sum)"
 sed "s/^version .*/version 0.0.1/" "$tmp/saved.rec" >"$tmp/d.rec"
 damaged "another version" 3 "the save is of hunted 0.0.1, not of this hunted $version"
 grep -v '^version ' "$tmp/saved.rec" >"$tmp/d.rec"
@@ -173,9 +174,9 @@ damaged "no version" 0 "the save has no 'version' line"
 sed "s/^hunted-recording 2$/hunted-recording 1/" "$tmp/saved.rec" >"$tmp/d.rec"
 damaged "an older format" 2 "this recording is in format 1"
 sed "s/^turn 4 \\([a-z.]*\\) /turn 4 Q /" "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "an unknown command" 12 "unknown command 'Q'"
+damaged "an unknown command" 14 "unknown command 'Q'"
 grep -v '^turn 6 ' "$tmp/saved.rec" >"$tmp/d.rec"
-damaged "a turn missing" 14 "turn 7 where turn 6 was expected"
+damaged "a turn missing" 16 "turn 7 where turn 6 was expected"
 head -c 3000 /dev/urandom >"$tmp/d.rec"
 printf '\0' >>"$tmp/d.rec"
 cp "$tmp/d.rec" "$tmp/d.orig"
@@ -345,6 +346,40 @@ grep -q "$xdg/scores.txt: error: cannot read '$xdg/scores.txt': it is a director
 	bad "scores a folder: not said: $(cat "$tmp/out.err")"
 [ -d "$(ls -d "$xdg"/scores.txt.bad-* | head -1)" ] || bad "scores a folder: not moved aside"
 tap_check "a high-score list that is a folder is said and moved aside, and the game's result stays"
+
+# True ends: a campaign game ended on level 4 is named by that level and
+# by the seed the status line shows, in the morgue and the high scores.
+rm -rf "$xdg"
+play "$tmp/camp" --seed 1 --autopilot careful --turns 5000 --morgue
+lvl=$(sed -n 's/^end: .* on level \([0-9]*\), turn .*/\1/p' "$tmp/camp")
+[ -n "$lvl" ] && [ "$lvl" -gt 1 ] || bad "campaign: the game did not end past level 1: $(tail -2 "$tmp/camp")"
+m=$(ls "$xdg"/morgue-*-1.txt 2>/dev/null | head -1)
+[ -n "$m" ] || bad "campaign: no morgue file named by the seed 1: $(ls "$xdg")"
+grep -q "^Seed: 1$" "$m" || bad "campaign: the morgue has another seed: $(grep '^Seed' "$m")"
+grep -q "^Dungeon: .*, level $lvl of the campaign$" "$m" ||
+	bad "campaign: the morgue does not name level $lvl: $(grep '^Dungeon' "$m")"
+grep -q "^Dungeon: tutorial" "$m" && [ "$lvl" != 1 ] && bad "campaign: the morgue names the first level"
+awk -v l="$lvl" '$3 == 1 && $4 == l && $7 != "tutorial" { ok = 1 } END { exit !ok }' "$xdg/scores.txt" ||
+	bad "campaign: the high scores have not seed 1 and level $lvl: $(tail -1 "$xdg/scores.txt")"
+tap_check "a campaign game's morgue and high score name its seed and the level it ended on"
+
+# A map named by a relative path, or with a newline in its name: the save
+# resumes from another folder.
+mkdir -p "$tmp/here" "$tmp/there"
+cp "$tmp/escape.txt" "$tmp/here/pit.txt"
+nl_map="$tmp/here/two
+lines.txt"
+cp "$tmp/escape.txt" "$nl_map"
+(cd "$tmp/here" && play "$tmp/rel" --map pit.txt --seed 2 --keys .. --save "$tmp/rel.rec") ||
+	bad "relative map: exit $?"
+grep -q "^map $tmp/here/pit.txt$" "$tmp/rel.rec" || bad "relative map: the save does not name it whole: $(grep '^map' "$tmp/rel.rec")"
+(cd "$tmp/there" && play "$tmp/rel2" --keys . --save "$tmp/rel.rec") || bad "relative map: resume exit $?"
+grep -q "Resumed the game saved on turn 2\." "$tmp/rel2.err" || bad "relative map: not resumed from another folder: $(cat "$tmp/rel2.err")"
+play "$tmp/nl" --map "$nl_map" --seed 2 --keys .. --save "$tmp/nl.rec" || bad "newline map: exit $?"
+grep -q '^map .*/two\\nlines\.txt$' "$tmp/nl.rec" || bad "newline map: not one line: $(grep -A1 '^map' "$tmp/nl.rec")"
+(cd "$tmp/there" && play "$tmp/nl2" --keys . --save "$tmp/nl.rec") || bad "newline map: resume exit $?"
+grep -q "Resumed the game saved on turn 2\." "$tmp/nl2.err" || bad "newline map: not resumed: $(cat "$tmp/nl2.err")"
+tap_check "a save of a map named by a relative path or with a newline resumes from another folder"
 
 # Usage: --morgue is for headless games that are played, not replays.
 "$bin" --morgue --map doors >/dev/null 2>&1

@@ -352,16 +352,26 @@ wait_for '^Saved on level 1, turn [0-9]+, in ' || bad "SIGTERM: not saved"
 rm -f "$xdg/save.rec"
 ok "SIGTERM saves the game"
 
-# SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130.
+# SIGHUP (the terminal went away) and SIGINT: the same, 129 and 130,
+# once two turns are played; a game of fewer turns has nothing to save,
+# and the save of another game is left as it is.
 for sig in HUP:129 INT:130; do
 	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
-	wait_for '^HP 30/30' || bad "SIG${sig%%:*}: no game"
+	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
+	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
+	kill -"${sig%%:*}" "$pid"
+	check_restored "SIG${sig%%:*} on turn 0 exits ${sig##*:} with the terminal restored" "${sig##*:}"
+	[ -f "$xdg/save.rec" ] && bad "SIG${sig%%:*}: a game of turn 0 was saved"
+	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
+	$T send-keys -t g j l
+	wait_for '^HP 30/30  Turn 2 ' || bad "SIG${sig%%:*}: the moves did not pass"
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -"${sig%%:*}" "$pid"
 	check_restored "SIG${sig%%:*} exits ${sig##*:} with the terminal restored" "${sig##*:}"
-	[ -f "$xdg/save.rec" ] || bad "SIG${sig%%:*}: no save"
+	grep -q '^end 2 [0-9a-f]\{16\}$' "$xdg/save.rec" || bad "SIG${sig%%:*}: no save of turn 2"
 	rm -f "$xdg/save.rec"
-	ok "SIG${sig%%:*} saves the game"
+	ok "SIG${sig%%:*} saves the game of two turns, not one of none"
 done
 
 # A terminal without colours: monochrome, the same map.
@@ -760,8 +770,9 @@ grep -q '^101 [0-9-]* 1 1 13 0 pit Killed by an orc on level 1, turn 13\.$' "$xd
 ok "death: the morgue file and the high-score list are written"
 
 # 20. S saves and quits, once asked; the next start without options (or
-# with the same) resumes the game where it was, and deletes the save; a
-# start asking for another game leaves the save alone.
+# with the same) resumes the game where it was, the save kept on disk
+# until the game ends and is recorded; a start asking for another game
+# leaves the save alone.
 rm -rf "$xdg"
 start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "save: no game"
@@ -795,12 +806,13 @@ start 80 24 --no-watch
 wait_for '^HP 30/30  Turn 2 .*arena  seed 3' || bad "resume: the game was not resumed at turn 2"
 wait_for '^Resumed the game saved on turn 2\.$' || bad "resume: not said"
 [ "$(player_at)" = "$sx $sy" ] || bad "resume: the player is at $(player_at), was at $sx $sy"
-[ -f "$xdg/save.rec" ] && bad "resume: the save was not deleted"
+[ -f "$xdg/save.rec" ] || bad "resume: the save is gone while the game is played"
 $T send-keys -t g l
 wait_for '^HP 30/30  Turn 3 ' || bad "resume: the game does not go on"
-ok "the next start without options resumes the saved game and deletes the save"
+ok "the next start without options resumes the saved game and keeps the save"
 $T send-keys -t g q y
 check_restored "the resumed game quits" 0
+[ -f "$xdg/save.rec" ] && bad "resume: the save outlives the game's end"
 wait_for '^Quit on level 1, turn 3\. Score 100\.$' || bad "resume: quitting is not said"
 grep -q ' arena Quit on level 1, turn 3\.$' "$xdg/scores.txt" || bad "resume: the quit is not in the high scores"
 ok "quitting a game ends it: said, and in the high scores"
@@ -864,7 +876,7 @@ sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
 start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '--More--' || bad "damaged: the long messages do not wait"
 dismiss_more || bad "damaged: --More-- does not go"
-seen "^$xdg/save\\.rec:10: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
+seen "^$xdg/save\\.rec:12: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
 	bad "damaged: the file, the line and what is wrong are not said"
 seen 'The save could not be resumed: it is now' || bad "damaged: not said it was moved aside"
 wait_for '^HP 30/30  Turn 0 .*arena  seed 3' || bad "damaged: no new game"
@@ -888,5 +900,147 @@ wait_for '^Doors and keys' || bad "descend: no title of the new level"
 [ -n "$(player_at)" ] || bad "descend: no player on level 2"
 $T send-keys -t g q y
 check_restored "the stairs lead down to level 2, which the status line shows" 0
+
+# 24. The terminal first: with a save waiting, a start on a terminal
+# hunted cannot draw on (an unknown TERM, dumb, no TERM) says so, points
+# to --headless and leaves the save byte for byte; the next start
+# resumes it.
+rm -rf "$xdg"
+mkdir -p "$xdg"
+"$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
+	>/dev/null 2>&1 || bad "terminals: no save made"
+cp "$xdg/save.rec" "$tmp/save.orig"
+for term in TERM=nosuch-terminal TERM=dumb "-u TERM"; do
+	session 200 24 "env $term $bin --no-watch"
+	check_restored "env $term: refused" 1
+	screen | grep -q -- 'play with --headless' || bad "env $term: no pointer to --headless"
+	cmp -s "$xdg/save.rec" "$tmp/save.orig" || bad "env $term: the save was touched"
+done
+start 80 24 --no-watch
+wait_for '^Resumed the game saved on turn 2\.$' || bad "terminals: the save was not resumed after"
+$T send-keys -t g q y
+check_restored "the save resumed after the refused terminals quits" 0
+ok "no TERM, an unknown TERM and dumb are refused, the save left for the next start"
+
+# 25. A waiting save's notice behind --More-- does not eat the first key
+# of another game: the key plays.
+"$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
+	>/dev/null 2>&1 || bad "first key: no save made"
+start 80 24 --map tutorial --seed 1 --no-watch
+wait_for '--More--' || bad "first key: no --More--"
+$T send-keys -t g .
+wait_for '^HP 30/30  Turn 1 ' || bad "first key: the first key did not play"
+$T send-keys -t g q y
+check_restored "first key: quits" 0
+ok "the first key of a game passes the notices held at its start and plays"
+
+# 26. Ctrl-Z stops the game with the terminal given back to the shell;
+# fg brings it back, drawn again, and it goes on.
+session 80 24 "env PS1='sh\$ ' bash --norc --noprofile -i"
+wait_for '^sh\$' || bad "ctrl-z: no shell"
+$T send-keys -t g "$bin --map $tmp/arena.txt --seed 1 --no-watch" Enter
+wait_for '^HP 30/30  Turn 0 ' || bad "ctrl-z: no game"
+$T send-keys -t g C-z
+wait_for 'Stopped' || bad "ctrl-z: the game did not stop"
+[ "$($T display -p -t g '#{alternate_on}')" = 0 ] || bad "ctrl-z: the terminal was not given back"
+$T send-keys -t g fg Enter
+wait_for '^HP 30/30  Turn 0 ' || bad "ctrl-z: not drawn again"
+$T send-keys -t g j
+wait_for '^HP 30/30  Turn 1 ' || bad "ctrl-z: the game does not go on"
+$T send-keys -t g q y
+wait_for '^Quit on level 1' || bad "ctrl-z: the game did not quit"
+$T send-keys -t g exit Enter
+check_restored "ctrl-z: the game and the shell end" 0
+ok "Ctrl-Z stops the game with the terminal restored, and fg brings it back"
+
+# 27. A reload that finds the same bytes changes nothing: the game can
+# still be saved.  One that changes the data makes the game unsaveable;
+# SIGHUP then ends it and records it.
+rm -rf "$xdg"
+cp "$tmp/arena.txt" "$tmp/same.txt"
+start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "same reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "same reload: the moves did not pass"
+$T send-keys -t g R
+wait_for 'The data files are as they were' || bad "same reload: not said"
+$T send-keys -t g S
+wait_for '^Save the game and quit\? \(y/n\)$' || bad "same reload: S does not ask"
+$T send-keys -t g y
+check_restored "same reload: saved" 0
+grep -q '^end 2 ' "$xdg/save.rec" || bad "same reload: not saved"
+rm -f "$xdg/save.rec"
+start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+wait_for '^HP 30/30  Turn 0 ' || bad "changed reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "changed reload: the moves did not pass"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/same.txt"
+$T send-keys -t g R
+wait_for 'Reloaded the data files' || bad "changed reload: no reload"
+pid=$(pgrep -f "^$bin --map $tmp/same.txt" | head -1)
+kill -HUP "$pid"
+check_restored "changed reload: SIGHUP exits 129" 129
+screen | grep -q 'it ends here and is recorded' || bad "changed reload: not said"
+grep -q ' arena Quit on level 1, turn 2\.$' "$xdg/scores.txt" ||
+	bad "changed reload: not in the high scores: $(cat "$xdg/scores.txt" 2>&1)"
+grep -q '^Not replayable: the data files changed' "$xdg"/morgue-* || bad "changed reload: the morgue does not say"
+ok "a reload of the same bytes keeps the game saveable; after a real one SIGHUP records it"
+
+# 28. SIGKILL just after a reload that changed the data (the test-only
+# hook, at the reload): the next start resumes the game, or, when its
+# save no longer replays, records it.  Never neither.
+rm -rf "$xdg"
+cp "$tmp/arena.txt" "$tmp/same.txt"
+session 80 24 "env HUNTED_FAULT=KILL:reload:1 $bin --map $tmp/same.txt --seed 1 --no-watch"
+wait_for '^HP 30/30  Turn 0 ' || bad "killed reload: no game"
+$T send-keys -t g j l
+wait_for '^HP 30/30  Turn 2 ' || bad "killed reload: the moves did not pass"
+sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/same.txt"
+$T send-keys -t g R
+# (Killed, the game leaves the terminal raw and the wrapper's lines
+# scroll: its last one is waited for.)
+wait_for '\[end\]' || bad "killed reload: not killed: $(screen | tail -5)"
+[ -f "$xdg/save.rec" ] || bad "killed reload: no save left"
+start 200 24 --no-watch
+wait_for '^HP ' || bad "killed reload: no next game"
+if screen | grep -q 'Resumed the game saved on turn 2'; then
+	:
+elif grep -q ' arena Lost on level 1, turn 2: the save could not be resumed\.$' "$xdg/scores.txt" 2>/dev/null; then
+	screen | grep -q 'is in the high scores' || bad "killed reload: the record is not said"
+else
+	bad "killed reload: neither resumed nor recorded: $(screen | head -5)"
+fi
+$T send-keys -t g q y
+check_restored "killed reload: the next game quits" 0
+ok "a game killed after a reload is resumed or recorded by the next start"
+
+# 29. True ends: a campaign game that ends on level 2 (the tutorial's
+# stairs, then waiting for the rat) names the seed the status line shows
+# and level 2 on the end screen, in the morgue and in the high scores.
+rm -rf "$xdg"
+start 100 30 --seed 42 --no-watch
+wait_for 'Depth 1/11 tutorial' || bad "true end: not on level 1"
+$T send-keys -t g n n n n j
+wait_for '^HP [0-9]+/30  Turn 5  Keys -  Depth 2/11 doors  seed 42' || bad "true end: not on level 2"
+# One wait at a time, each answered by the screen, until the death.
+for ((i = 0; i < 600; i++)); do
+	page=$(screen)
+	printf '%s\n' "$page" | grep -q 'Killed by' && break
+	$T send-keys -t g .
+	for ((j = 0; j < wait_secs * 20; j++)); do
+		[ "$(screen)" != "$page" ] && break
+		sleep 0.05
+	done
+done
+wait_for '^Killed by a rat on level 2, turn [0-9]+\. Score [0-9]+\. --More--$' || bad "true end: no death on level 2"
+$T send-keys -t g Space
+wait_for '^ Seed 42: hunted .*plays this dungeon again\.' || bad "true end: the end screen has another seed: $(screen | grep -i seed)"
+$T send-keys -t g q
+check_restored "true end: the game ends" 0
+grep -q '^Seed: 42$' "$xdg"/morgue-* || bad "true end: the morgue has another seed"
+grep -q '^Dungeon: doors, level 2 of the campaign$' "$xdg"/morgue-* || bad "true end: the morgue names another level: $(grep '^Dungeon' "$xdg"/morgue-*)"
+grep -q ' 42 2 [0-9]* [0-9]* doors Killed by a rat on level 2' "$xdg/scores.txt" ||
+	bad "true end: the high scores have another seed or level: $(tail -1 "$xdg/scores.txt")"
+ok "a game ended on level 2 names the status line's seed and level 2 on the end screen, in the morgue and the scores"
 
 tap_done
