@@ -299,8 +299,15 @@ static const struct option_def options[] = {
         {"data-dir", 'd', "DIR", G_DATA, 0,
          "where the data files are: DIR, else $HUNTED_DATA, else\n"
          "the data/ beside the build tree of this program when it\n"
-         "runs from one, else " HUNTED_DATADIR,
+         "runs from one, else " HUNTED_DATADIR "\n"
+         "(but a map, lesson or campaign.txt of\n"
+         "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
+         "terrain.txt after the shipped ones)",
          TEXT(data_dir)},
+        {"campaign", 0, "FILE", G_DATA, 0,
+         "without --map or --generate: play the levels FILE lists\n"
+         "(default: campaign.txt of the data directory)",
+         TEXT(campaign)},
         {"check", 0, NULL, G_DATA, 0,
          "validate the FILEs named after the options and exit\n"
          "(0 ok, 1 errors)",

@@ -48,6 +48,7 @@ struct setup {
 
 	/* Where the data files are. */
 	const char *data_dir; /* --data-dir, or NULL */
+	const char *campaign; /* --campaign FILE, or NULL: campaign.txt */
 	const char *argv0;    /* how the program was started */
 
 	/* How the session runs. */

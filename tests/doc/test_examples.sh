@@ -40,6 +40,7 @@ data/README|hunted --check my-data/maps/tutorial.txt|.|0|^my-data/maps/tutorial\
 data/README|hunted --data-dir my-data --map tutorial|.|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed
 data/README|hunted --map den312d.map --seed 7|.|0|^\|HP .*  den312d\.map  seed 7
 data/README|hunted --check den312d.map|.|0|^den312d\.map: ok$
+data/README|hunted --check campaign.txt|mods|0|^  level 1 tutorial: .*/maps/tutorial\.txt \(shipped\)$
 man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
 man|hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
 man|hunted --map tutorial --ai-view|.|0|^\|#.*\| AI VIEW: whole map

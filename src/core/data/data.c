@@ -127,6 +127,20 @@ struct data *data_new(void)
 	return calloc(1, sizeof(struct data));
 }
 
+int data_set_folders(struct data *d, const char *user, const char *shipped)
+{
+	const char *given[2] = {user, shipped};
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		free(d->folders[i]);
+		d->folders[i] = given[i] ? strdup(given[i]) : NULL;
+		if (given[i] && !d->folders[i])
+			return -1;
+	}
+	return 0;
+}
+
 void data_map_free(struct data_map *m)
 {
 	if (!m)
@@ -172,6 +186,9 @@ void data_free(struct data *d)
 	for (i = 0; i < d->npages; i++)
 		free(d->pages[i].text);
 	free(d->pages);
+	free(d->levels);
+	free(d->folders[0]);
+	free(d->folders[1]);
 	free(d->terrain);
 	free(d->keys);
 	free(d->monsters);

@@ -26,6 +26,7 @@
 #define DATA_KEY_MAX       64          /* key kinds */
 #define DATA_MONSTER_MAX   250         /* monster kinds */
 #define DATA_OVERRIDE_MAX  32          /* cost overrides per monster */
+#define DATA_LEVEL_MAX     64          /* levels of a campaign */
 #define DATA_MAP_MAX_DIM   GRID_MAX_DIM
 #define DATA_PLACE_MAX     65536 /* things placed on one map */
 /* Most monsters --monsters may ask for and a generated dungeon may have:
@@ -186,6 +187,17 @@ struct data_page {
 	struct data_src src;
 };
 
+/* A level of a campaign (campaign.txt): a map by name, or a generated
+ * dungeon of a size with a number of monsters. */
+struct data_level {
+	char name[DATA_NAME_MAX + 1];
+	char map[DATA_NAME_MAX + 1]; /* maps/MAP.txt; "" when generated */
+	int width, height;           /* a generated one's size */
+	int monsters;                /* ...and monsters */
+	uint8_t cave;                /* ...grown as a cave */
+	struct data_src src;
+};
+
 struct data_file;
 struct data_pending;
 
@@ -199,6 +211,11 @@ struct data {
 	struct data_map *map;    /* NULL when no file defined a dungeon */
 	struct data_page *pages; /* a lesson's, in the order given */
 	size_t npages;
+	struct data_level *levels; /* a campaign's, in the order given */
+	size_t nlevels;
+	/* The player's own data folder and the shipped data directory
+	 * (data_set_folders), or NULL: where an include is looked for. */
+	char *folders[2];
 	/* Loader state: every file read (include once), and what still
 	 * needs resolving. */
 	struct data_file *files;
@@ -207,6 +224,15 @@ struct data {
 
 struct data *data_new(void);
 void data_free(struct data *d);
+
+/* The player's data folder (user) and the shipped data directory, either
+ * NULL.  An include that names a file of the data directory (a map's
+ * "../monsters.txt") then reads it even from a file of the player's
+ * folder, and reads the player's file of the same name right after it:
+ * there a record named like one already read changes that one (the
+ * attributes it gives) instead of being a duplicate.  Returns 0, or -1
+ * when out of memory. */
+int data_set_folders(struct data *d, const char *user, const char *shipped);
 
 /* Loads path (and the files it includes) into d and resolves names.  A
  * file already loaded into d is skipped, so several files may include the

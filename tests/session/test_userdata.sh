@@ -1,0 +1,160 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# test_userdata.sh - the run in data and the player's own files: the
+# campaign is campaign.txt, checked like any data file and replaced with
+# --campaign FILE; a map, a lesson or a campaign in the player's folder
+# ($XDG_DATA_HOME/hunted/) joins the shipped ones or stands in for one of
+# its name; the player's monsters.txt changes one monster kind without a
+# copy of the others; --check says where each file came from.  One TAP
+# result per check (tests/lib/tap.sh).
+set -u
+top=$(cd "${top_srcdir:-.}" && pwd)
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_userdata.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+data="$top/data"
+mine="$tmp/xdg/hunted"
+unset HUNTED_DATA
+export XDG_DATA_HOME="$tmp/xdg"
+
+# The status line of a game's first turn, headless.
+status() {
+	"$bin" --data-dir "$data" --headless --no-timing --turns 1 --keys . \
+		--dump-screen "$@" </dev/null 2>"$tmp/err" |
+		grep '^|HP ' | head -n 1
+}
+
+# 1. The shipped campaign passes --check, level by level.
+"$bin" --data-dir "$data" --check "$data/campaign.txt" >"$tmp/out" \
+	2>"$tmp/err"
+tap_is $? 0 "the shipped campaign passes --check"
+tap_test "--check says what the campaign's first level plays" \
+	grep -q "^  level 1 tutorial: $data/maps/tutorial.txt (shipped)\$" \
+	"$tmp/out"
+tap_test "...and its last, generated" \
+	grep -q "^  level 11 deep3: generated 128x50, 26 monsters\$" "$tmp/out"
+
+# 2. A campaign's mistakes: FILE:LINE:COL, the line and a caret.
+cat >"$tmp/bad.txt" <<'BAD'
+level one map tutorial
+level two map mazy
+level three width 80 height 3 monsters 2
+levle five map maze
+level four width 80 height 30
+BAD
+(cd "$tmp" && "$bin" --data-dir "$data" --check bad.txt) >"$tmp/out" \
+	2>"$tmp/err"
+tap_is $? 1 "a broken campaign: --check exits 1"
+cat >"$tmp/want" <<'WANT'
+bad.txt:3:29: error: 'height' must be an integer from 10 to 4096, got '3'
+    level three width 80 height 3 monsters 2
+                                ^
+bad.txt:4:1: error: unknown keyword 'levle'; did you mean 'level'?
+    levle five map maze
+    ^
+bad.txt:5:1: error: level 'four' needs 'monsters' (how many to place)
+    level four width 80 height 30
+    ^
+bad.txt:2:1: error: level 'two': no map named 'mazy'; did you mean 'maze'?
+    level two map mazy
+    ^
+WANT
+if cmp -s "$tmp/want" "$tmp/err"; then
+	tap_ok "a broken campaign: each mistake at its line and column"
+else
+	tap_not_ok "a broken campaign: each mistake at its line and column" \
+		"$(diff "$tmp/want" "$tmp/err")"
+fi
+
+# 3. --campaign FILE plays another run.
+printf 'level first map maze\nlevel last width 30 height 12 monsters 1\n' \
+	>"$tmp/two.txt"
+case $(status --campaign "$tmp/two.txt") in
+*"Depth 1/2 maze"*) tap_ok "--campaign FILE plays its own levels" ;;
+*) tap_not_ok "--campaign FILE plays its own levels" "$(cat "$tmp/err")" ;;
+esac
+case $(status) in
+*"Depth 1/11 tutorial"*) tap_ok "without it, the shipped campaign" ;;
+*) tap_not_ok "without it, the shipped campaign" "$(cat "$tmp/err")" ;;
+esac
+
+# 4. A modder's level joins the run from the player's folder: a new map,
+# and a campaign that starts with it, over the shipped one; the shipped
+# data is not touched.
+mkdir -p "$mine/maps" "$mine/lessons"
+cat >"$mine/maps/mine.txt" <<'EOM'
+include "../monsters.txt"
+dungeon mine title "Mine"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend '>' stairs exit
+legend 'g' floor monster goblin
+MAP
+########
+#@..g.>#
+########
+ENDMAP
+EOM
+{ echo "level mine map mine"; cat "$data/campaign.txt"; } \
+	>"$mine/campaign.txt"
+s=$(status)
+case $s in
+*"Depth 1/12 mine"*) tap_ok "a level of the player's folder joins the run" ;;
+*) tap_not_ok "a level of the player's folder joins the run" \
+	"$s $(cat "$tmp/err")" ;;
+esac
+"$bin" --data-dir "$data" --headless --no-timing --turns 1 --keys . \
+	--dump-screen </dev/null >"$tmp/out" 2>&1
+tap_test "...and plays its map, its goblin a 'g'" grep -q '^|#@\.*g\.*>#' \
+	"$tmp/out"
+
+# 5. One monster kind changed by the player's monsters.txt, the others
+# as shipped.
+printf "monster goblin glyph 'G' hp 3\n" >"$mine/monsters.txt"
+"$bin" --data-dir "$data" --headless --no-timing --turns 1 --keys . \
+	--dump-screen </dev/null >"$tmp/out" 2>&1
+tap_test "the player's goblin is the one the game uses" \
+	grep -q '^|#@\.*G\.*>#' "$tmp/out"
+"$bin" --data-dir "$data" --map kennels --headless --no-timing --turns 1 \
+	</dev/null >"$tmp/out" 2>"$tmp/err"
+tap_is $? 0 "a shipped map still plays, with the shipped kinds beside it"
+
+# 6. --check says where each file came from.
+"$bin" --data-dir "$data" --check "$mine/maps/mine.txt" \
+	"$mine/campaign.txt" >"$tmp/out" 2>"$tmp/err"
+tap_is $? 0 "the player's files pass --check"
+cat >"$tmp/want" <<WANT
+$mine/maps/mine.txt: ok
+  read $mine/maps/mine.txt (yours)
+  read $data/monsters.txt (shipped)
+  read $data/terrain.txt (shipped)
+  read $mine/monsters.txt (yours, over the shipped one)
+$mine/campaign.txt: ok
+  read $mine/campaign.txt (yours, over the shipped one)
+  level 1 mine: $mine/maps/mine.txt (yours)
+  level 2 tutorial: $data/maps/tutorial.txt (shipped)
+WANT
+head -n 9 "$tmp/out" >"$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got"; then
+	tap_ok "--check says where each file came from"
+else
+	tap_not_ok "--check says where each file came from" \
+		"$(diff "$tmp/want" "$tmp/got")"
+fi
+
+# 7. A map of the player's named like a shipped one stands in for it; a
+# lesson of the player's joins the list.
+sed 's/dungeon mine title "Mine"/dungeon maze title "My maze"/' \
+	"$mine/maps/mine.txt" >"$mine/maps/maze.txt"
+"$bin" --data-dir "$data" --map maze --headless --no-timing --turns 1 \
+	--keys . --dump-screen </dev/null >"$tmp/out" 2>&1
+tap_test "the player's maze stands in for the shipped one" \
+	grep -q '^|My maze' "$tmp/out"
+cp "$data/lessons/wall.txt" "$mine/lessons/mywall.txt"
+"$bin" --data-dir "$data" --lesson >"$tmp/out" 2>&1
+tap_test "a lesson of the player's joins the lesson list" \
+	grep -q '^  mywall ' "$tmp/out"
+
+tap_done
