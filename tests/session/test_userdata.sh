@@ -157,4 +157,32 @@ cp "$data/lessons/wall.txt" "$mine/lessons/mywall.txt"
 tap_test "a lesson of the player's joins the lesson list" \
 	grep -q '^  mywall ' "$tmp/out"
 
+# 8. The sandbox's w writes a file that plays from any folder: it
+# includes monsters.txt by its name in the data folder, and keeps the
+# map's own glyphs (the open door "'", the stairs '>').
+rm -rf "$mine"
+mkdir -p "$tmp/sb" "$tmp/elsewhere"
+(cd "$tmp/sb" && "$bin" --data-dir "$data" --map doors --headless \
+	--no-timing --turns 1 --keys . --view-keys vSw --dump-screen \
+	</dev/null >"$tmp/out" 2>&1)
+tap_test "the sandbox's w saves the dungeon" \
+	test -f "$tmp/sb/hunted-sandbox-1.txt"
+mv "$tmp/sb/hunted-sandbox-1.txt" "$tmp/elsewhere/drawn.txt"
+tap_test "...including monsters.txt by its data folder name" \
+	grep -q '^include "monsters.txt"$' "$tmp/elsewhere/drawn.txt"
+(cd "$tmp/elsewhere" && "$bin" --data-dir "$data" --check drawn.txt) \
+	>"$tmp/out" 2>&1
+tap_is $? 0 "the saved file passes --check from another folder"
+# The monsters took a turn: only they may differ.
+sed -n '/^MAP$/,/^ENDMAP$/p' "$tmp/elsewhere/drawn.txt" | tr rgjo .... \
+	>"$tmp/drawn"
+sed -n '/^MAP$/,/^ENDMAP$/p' "$data/maps/doors.txt" | tr rgjo .... \
+	>"$tmp/doors"
+if cmp -s "$tmp/doors" "$tmp/drawn"; then
+	tap_ok "the saved map has the map's own glyphs"
+else
+	tap_not_ok "the saved map has the map's own glyphs" \
+		"$(diff "$tmp/doors" "$tmp/drawn")"
+fi
+
 tap_done

@@ -246,6 +246,26 @@ static int load_include_layers(struct parser *p, const char *path,
 	return 1;
 }
 
+/* An include of no data folder's file: path, or when path is not there
+ * and t is relative, t in the data folders ("monsters.txt" from any
+ * folder: what the sandbox writes). */
+static void load_include_plain(struct parser *p, const char *path,
+                               const struct tok *t)
+{
+	char *data;
+
+	if (t->s[0] == '/' || access(path, F_OK) == 0 || !p->d->folders[1]) {
+		load_file(p, path, t);
+		return;
+	}
+	data = load_join(p->d->folders[1], t->s);
+	if (!data)
+		problem_here(p, t->col, NULL, "out of memory");
+	else if (!load_include_layers(p, data, t))
+		load_file(p, data, t);
+	free(data);
+}
+
 /* include "FILE" */
 static void load_include(struct parser *p, struct tok *kw)
 {
@@ -265,7 +285,7 @@ static void load_include(struct parser *p, struct tok *kw)
 	}
 	p->depth++;
 	if (!load_include_layers(p, path, &t))
-		load_file(p, path, &t);
+		load_include_plain(p, path, &t);
 	p->depth--;
 	free(path);
 }
