@@ -104,6 +104,8 @@ struct data *campaign_load(void *setup, int depth, uint64_t seed,
 		s.gen_w = l->width;
 		s.gen_h = l->height;
 		s.gen_cave = l->cave;
+		s.gen_kinds = l->kinds;
+		s.gen_nkinds = l->nkinds;
 		if (s.monsters < 0)
 			s.monsters = l->monsters;
 	}

@@ -211,6 +211,65 @@ static void files_check_levels(const struct data *d, const struct setup *s,
 	}
 }
 
+/* A campaign level's kinds only, when it names some. */
+static int files_keep_kinds(struct data *d, const struct setup *s,
+                            struct diag_list *diags)
+{
+	size_t bad;
+
+	if (!s->gen_nkinds ||
+	    data_keep_monsters(d, s->gen_kinds, (size_t)s->gen_nkinds, &bad) ==
+	            0)
+		return 0;
+	diag_add(diags, DIAG_ERROR, "campaign", 0, 0, NULL, 0, NULL,
+	         "no monster kind named '%s'", s->gen_kinds[bad]);
+	return -1;
+}
+
+/* Every kind a campaign's level names is a monster kind. */
+static void files_check_kinds(const struct data *c, const struct setup *s,
+                              struct diag_list *diags)
+{
+	struct diag_list ignored;
+	struct data *d = NULL;
+	size_t i, k;
+	int j;
+
+	for (i = 0; i < c->nlevels && !d; i++)
+		if (c->levels[i].nkinds) {
+			d = files_data_new(s);
+			diag_list_init(&ignored, 0);
+			if (d && files_load_kinds(d, s, &ignored) != 0) {
+				data_free(d);
+				d = NULL;
+			}
+			diag_list_fini(&ignored);
+			if (!d)
+				return;
+		}
+	for (i = 0; d && i < c->nlevels; i++)
+		for (j = 0; j < c->levels[i].nkinds; j++) {
+			const char *name = c->levels[i].kinds[j];
+			const char *names[DATA_MONSTER_MAX], *near;
+			char hint[96];
+
+			for (k = 0; k < d->nmonsters; k++)
+				names[k] = d->monsters[k].name;
+			if (data_monster_find(d, name) >= 0)
+				continue;
+			near = diag_closest(name, names, d->nmonsters);
+			if (near)
+				snprintf(hint, sizeof(hint),
+				         "did you mean '%s'?", near);
+			diag_add(diags, DIAG_ERROR, c->levels[i].src.file,
+			         c->levels[i].src.line, c->levels[i].src.col,
+			         NULL, 0, near ? hint : NULL,
+			         "level '%s': no monster kind named '%s'",
+			         c->levels[i].name, name);
+		}
+	data_free(d);
+}
+
 int files_check(const char *path, const struct setup *s, struct data **out,
                 struct diag_list *diags)
 {
@@ -232,6 +291,7 @@ int files_check(const char *path, const struct setup *s, struct data **out,
 	if (rc == 0 && data_check_reachable(d, diags) < 0)
 		files_nomem(diags, path);
 	files_check_levels(d, s, diags);
+	files_check_kinds(d, s, diags);
 	if (diags->errors != errors)
 		rc = -1;
 	if (out && rc == 0)
@@ -362,6 +422,7 @@ struct data *files_load(const struct setup *s, struct diag_list *diags)
 			return NULL;
 		}
 		if (files_load_kinds(d, s, diags) != 0 ||
+		    files_keep_kinds(d, s, diags) != 0 ||
 		    (s->gen_cave ? gen_cave : gen_dungeon)(
 		            d, s->gen_w, s->gen_h, s->seed,
 		            s->monsters >= 0 ? s->monsters : FILES_GEN_MONSTERS,

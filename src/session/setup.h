@@ -41,9 +41,12 @@ struct setup {
 	const char *map;  /* --map NAME|FILE; NULL: the shipped default */
 	int gen_w, gen_h; /* --generate WxH; 0 when not generated */
 	int gen_cave;     /* --cave: the generated dungeon is a cave */
-	uint64_t seed;    /* --seed */
-	int fresh_seed;   /* no --seed: each game draws its own */
-	int monsters;     /* --monsters; -1: the map's own */
+	/* A campaign's generated level: its monster kinds, or none: any. */
+	const char (*gen_kinds)[DATA_NAME_MAX + 1];
+	int gen_nkinds;
+	uint64_t seed;            /* --seed */
+	int fresh_seed;           /* no --seed: each game draws its own */
+	int monsters;             /* --monsters; -1: the map's own */
 	struct mind_options mind; /* --hunt, --strategy, --turn-budget */
 
 	/* Where the data files are. */

@@ -79,6 +79,23 @@ case $(status) in
 *) tap_not_ok "without it, the shipped campaign" "$(cat "$tmp/err")" ;;
 esac
 
+# A generated level's monsters are of the kinds it names; a kind that is
+# none is reported at its level, with the nearest name.
+printf 'level pen width 40 height 20 monsters 8 kind jailer\n' >"$tmp/pen.txt"
+"$bin" --data-dir "$data" --campaign "$tmp/pen.txt" --headless --no-timing \
+	--turns 1 --keys . --view-keys v --dump-screen </dev/null >"$tmp/out" \
+	2>&1
+tap_test "a level's 'kind jailer': the monster followed is a jailer" \
+	grep -q '| jailer#[0-9]* (Tab)' "$tmp/out"
+tap_test "...and no monster of another kind is in the dungeon" \
+	sh -c "! sed -n '2,18p' '$tmp/out' | cut -c1-42 | grep -q '[grk]'"
+printf 'level pen width 40 height 20 monsters 8 kind jailr\n' >"$tmp/pen.txt"
+(cd "$tmp" && "$bin" --data-dir "$data" --check pen.txt) >"$tmp/out" \
+	2>"$tmp/err"
+tap_test "a level's unknown kind: --check says so at its line" \
+	grep -q "^pen.txt:1:1: error: level 'pen': no monster kind named 'jailr'; did you mean 'jailer'?\$" \
+	"$tmp/err"
+
 # 4. A modder's level joins the run from the player's folder: a new map,
 # and a campaign that starts with it, over the shipped one; the shipped
 # data is not touched.

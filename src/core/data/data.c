@@ -141,6 +141,34 @@ int data_set_folders(struct data *d, const char *user, const char *shipped)
 	return 0;
 }
 
+int data_keep_monsters(struct data *d, const char (*names)[DATA_NAME_MAX + 1],
+                       size_t n, size_t *bad)
+{
+	size_t i, j, kept = 0;
+
+	for (j = 0; j < n; j++) {
+		for (i = 0; i < d->nmonsters; i++)
+			if (!strcmp(d->monsters[i].name, names[j]))
+				break;
+		if (i == d->nmonsters) {
+			*bad = j;
+			return -1;
+		}
+	}
+	for (i = 0; i < d->nmonsters; i++) {
+		int keep = 0;
+
+		for (j = 0; j < n && !keep; j++)
+			keep = !strcmp(d->monsters[i].name, names[j]);
+		if (keep)
+			d->monsters[kept++] = d->monsters[i];
+		else
+			free(d->monsters[i].description);
+	}
+	d->nmonsters = kept;
+	return 0;
+}
+
 void data_map_free(struct data_map *m)
 {
 	if (!m)

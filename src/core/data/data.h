@@ -27,6 +27,7 @@
 #define DATA_MONSTER_MAX   250         /* monster kinds */
 #define DATA_OVERRIDE_MAX  32          /* cost overrides per monster */
 #define DATA_LEVEL_MAX     64          /* levels of a campaign */
+#define DATA_LEVEL_KINDS   16          /* monster kinds a level names */
 #define DATA_MAP_MAX_DIM   GRID_MAX_DIM
 #define DATA_PLACE_MAX     65536 /* things placed on one map */
 /* Most monsters --monsters may ask for and a generated dungeon may have:
@@ -195,6 +196,9 @@ struct data_level {
 	int width, height;           /* a generated one's size */
 	int monsters;                /* ...and monsters */
 	uint8_t cave;                /* ...grown as a cave */
+	/* ...with monsters of these kinds only (none named: any kind) */
+	char kinds[DATA_LEVEL_KINDS][DATA_NAME_MAX + 1];
+	int nkinds;
 	struct data_src src;
 };
 
@@ -233,6 +237,12 @@ void data_free(struct data *d);
  * attributes it gives) instead of being a duplicate.  Returns 0, or -1
  * when out of memory. */
 int data_set_folders(struct data *d, const char *user, const char *shipped);
+
+/* Keeps only the monster kinds named (n of them, in d's order), so that
+ * a dungeon generated from d has no other.  Returns 0, or -1 with d as it
+ * was when a name is no kind of d's (its index in *bad). */
+int data_keep_monsters(struct data *d, const char (*names)[DATA_NAME_MAX + 1],
+                       size_t n, size_t *bad);
 
 /* Loads path (and the files it includes) into d and resolves names.  A
  * file already loaded into d is skipped, so several files may include the

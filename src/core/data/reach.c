@@ -36,13 +36,13 @@ struct reach {
 	uint32_t *labels;     /* the areas of the grid last labelled */
 	uint32_t count;       /* how many areas it has */
 	uint8_t *near;        /* REACH_* bits per cell */
-	uint8_t *meets; /* per label: its area comes next to the player */
-	uint8_t *kind_pass; /* per monster kind, per terrain on the map:
-	                     * whether it may enter it */
-	int *group;         /* per monster kind: the first kind that moves as
-	                     * it does, or -1 when none of its is placed */
-	uint8_t *never;     /* per place: a monster that can never reach the
-	                     * player */
+	uint8_t *meets;       /* per label: its area comes next to the player */
+	uint8_t *kind_pass;   /* per monster kind, per terrain on the map:
+	                       * whether it may enter it */
+	int *group;           /* per monster kind: the first kind that moves as
+	                       * it does, or -1 when none of its is placed */
+	uint8_t *never;       /* per place: a monster that can never reach the
+	                       * player */
 	int warnings;
 };
 

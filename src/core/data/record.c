@@ -25,6 +25,7 @@ enum record_arg {
 	ARG_OVERRIDE,
 	ARG_CHOICE, /* one of the words of names */
 	ARG_NAME,   /* a name, into a char array of size bytes */
+	ARG_KIND,   /* a level's monster kind, appended to its kinds */
 };
 
 struct record_keyword {
@@ -120,6 +121,7 @@ static const struct record_keyword record_level_keywords[] = {
         {"height", ARG_INT, 0, L(height), 10, DATA_MAP_MAX_DIM, NULL, NULL},
         {"monsters", ARG_INT, 0, L(monsters), 0, 1000, NULL, NULL},
         {"cave", ARG_BOOL, 0, L(cave), 0, 0, NULL, NULL},
+        {"kind", ARG_KIND, 1, L(kinds), 0, 0, NULL, NULL},
 };
 #undef L
 
@@ -316,10 +318,10 @@ static void record_level_finish(struct parser *p, char *item)
 		           "e.g. 'map tutorial', or 'width 80 height 30'",
 		           "level '%s' needs a map, or a width and a height",
 		           l->name);
-	else if (l->map[0] && l->monsters >= 0)
+	else if (l->map[0] && (l->monsters >= 0 || l->nkinds))
 		problem_at(p->diags, &p->rec_loc, NULL,
-		           "level '%s': 'monsters' is for a generated level "
-		           "(a map places its own)",
+		           "level '%s': 'monsters' and 'kind' are for a "
+		           "generated level (a map places its own)",
 		           l->name);
 	else if (!l->map[0] && l->monsters < 0)
 		problem_at(p->diags, &p->rec_loc, NULL,
@@ -688,6 +690,22 @@ static int record_value(struct parser *p, const struct record_keyword *kw)
 		return record_ref(p, &t, kw);
 	case ARG_OVERRIDE:
 		return record_override(p, &t, kw, base);
+	case ARG_KIND: {
+		struct data_level *l = (struct data_level *)base;
+
+		if (lex_expect_name(p, &t, "a monster kind's name") != 0)
+			return -1;
+		if (l->nkinds >= DATA_LEVEL_KINDS) {
+			problem_here(
+			        p, t.col, NULL,
+			        "too many kinds for one level (at most %d)",
+			        DATA_LEVEL_KINDS);
+			return -1;
+		}
+		memcpy(l->kinds[l->nkinds], t.s, t.n);
+		l->kinds[l->nkinds++][t.n] = '\0';
+		return 0;
+	}
 	case ARG_NAME:
 		if (lex_expect_name(p, &t, "a map name") != 0)
 			return -1;
