@@ -392,6 +392,21 @@ void files_origins(const struct data *d, const struct setup *s, FILE *out)
 	for (i = 0; mine && i < n; i++)
 		fprintf(out, "  read %s (%s)\n", data_file_path(d, i),
 		        files_origin(s, data_file_path(d, i)));
+	for (i = 0; i < d->nterrain; i++)
+		if (d->terrain[i].src.changed)
+			fprintf(out, "  terrain %s: changed at %s:%d\n",
+			        d->terrain[i].name, d->terrain[i].src.file,
+			        d->terrain[i].src.line);
+	for (i = 0; i < d->nkeys; i++)
+		if (d->keys[i].src.changed)
+			fprintf(out, "  key %s: changed at %s:%d\n",
+			        d->keys[i].name, d->keys[i].src.file,
+			        d->keys[i].src.line);
+	for (i = 0; i < d->nmonsters; i++)
+		if (d->monsters[i].src.changed)
+			fprintf(out, "  monster %s: changed at %s:%d\n",
+			        d->monsters[i].name, d->monsters[i].src.file,
+			        d->monsters[i].src.line);
 	for (i = 0; i < d->nlevels; i++) {
 		const struct data_level *l = &d->levels[i];
 

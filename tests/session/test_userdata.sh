@@ -148,12 +148,13 @@ $mine/maps/mine.txt: ok
   read $data/monsters.txt (shipped)
   read $data/terrain.txt (shipped)
   read $mine/monsters.txt (yours, over the shipped one)
+  monster goblin: changed at $mine/monsters.txt:1
 $mine/campaign.txt: ok
   read $mine/campaign.txt (yours, over the shipped one)
   level 1 mine: $mine/maps/mine.txt (yours)
   level 2 tutorial: $data/maps/tutorial.txt (shipped)
 WANT
-head -n 9 "$tmp/out" >"$tmp/got"
+head -n 10 "$tmp/out" >"$tmp/got"
 if cmp -s "$tmp/want" "$tmp/got"; then
 	tap_ok "--check says where each file came from"
 else

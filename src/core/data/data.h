@@ -71,6 +71,7 @@ struct data_src {
 	const char *file;
 	int line;
 	int col;
+	int changed; /* a player's file changed a shipped record here */
 };
 
 struct data_terrain {

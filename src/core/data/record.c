@@ -850,7 +850,7 @@ static int record_may_add(struct parser *p, const struct record_kind *k,
 void record_parse(struct parser *p, struct tok *kw)
 {
 	const struct record_kind *k = NULL;
-	struct data_src src = {p->file, p->lineno, kw->col};
+	struct data_src src = {p->file, p->lineno, kw->col, 0};
 	struct tok t;
 	size_t i, count;
 	char *item;
@@ -871,6 +871,7 @@ void record_parse(struct parser *p, struct tok *kw)
 	}
 	memcpy(item, t.s, t.n);
 	item[t.n] = '\0';
+	src.changed = may == 2;
 	memcpy(item + k->src, &src, sizeof(src));
 	p->rec = k;
 	p->rec_index = (int)count;
