@@ -306,27 +306,50 @@ static int files_name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The maps of DIR/maps, sorted, as a list "a, b, c" into buf; the names
- * into names (up to max) for a "did you mean".  Returns how many. */
-static size_t files_list_maps(const char *dir, char *buf, size_t size,
-                              char **names, size_t max)
+/* Adds the names of the maps in dir not in names[0..n) yet; returns the
+ * new n (at most max). */
+static size_t files_add_maps(const char *dir, char **names, size_t n,
+                             size_t max)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *e;
-	size_t n = 0, i, used = 0;
+	size_t i;
 
-	buf[0] = '\0';
 	if (!dp)
-		return 0;
+		return n;
 	while ((e = readdir(dp)) && n < max) {
 		size_t len = strlen(e->d_name);
+		int seen = 0;
 
-		if (len > 4 && !strcmp(e->d_name + len - 4, ".txt") &&
-		    e->d_name[0] != '.' &&
-		    (names[n] = strndup(e->d_name, len - 4)))
+		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt") ||
+		    e->d_name[0] == '.')
+			continue;
+		for (i = 0; i < n; i++)
+			seen |= strlen(names[i]) == len - 4 &&
+			        !strncmp(names[i], e->d_name, len - 4);
+		if (!seen && (names[n] = strndup(e->d_name, len - 4)))
 			n++;
 	}
 	closedir(dp);
+	return n;
+}
+
+/* The maps of DIR/maps and of the player's maps folder, sorted, as a
+ * list "a, b, c" into buf; the names into names (up to max) for a "did
+ * you mean".  Returns how many. */
+static size_t files_list_maps(const char *dir, char *buf, size_t size,
+                              char **names, size_t max)
+{
+	char user[PATH_MAX], err[256];
+	size_t n = 0, i, used = 0;
+
+	buf[0] = '\0';
+	if (userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0 &&
+	    strlen(user) + sizeof("/maps") <= sizeof(user)) {
+		strcat(user, "/maps");
+		n = files_add_maps(user, names, n, max);
+	}
+	n = files_add_maps(dir, names, n, max);
 	qsort(names, n, sizeof(*names), files_name_cmp);
 	for (i = 0; i < n && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s",

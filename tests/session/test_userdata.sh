@@ -170,6 +170,11 @@ sed 's/dungeon mine title "Mine"/dungeon maze title "My maze"/' \
 	--keys . --dump-screen </dev/null >"$tmp/out" 2>&1
 tap_test "the player's maze stands in for the shipped one" \
 	grep -q '^|My maze' "$tmp/out"
+"$bin" --data-dir "$data" --map mne --headless --turns 1 </dev/null \
+	>"$tmp/out" 2>&1
+tap_test "a map name that is none: the player's maps are among those listed" \
+	grep -q "maps/mne.txt: error: no map named 'mne'; .*, mine, .*did you mean 'mine'?" \
+	"$tmp/out"
 cp "$data/lessons/wall.txt" "$mine/lessons/mywall.txt"
 "$bin" --data-dir "$data" --lesson >"$tmp/out" 2>&1
 tap_test "a lesson of the player's joins the lesson list" \
