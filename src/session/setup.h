@@ -81,7 +81,8 @@ struct setup {
 	 * which options go together). */
 	uint64_t given;
 
-	char map_buf[SETUP_MAP_MAX]; /* a recording's map */
+	char map_buf[SETUP_MAP_MAX];      /* a recording's map */
+	char campaign_buf[SETUP_MAP_MAX]; /* ...and campaign */
 };
 
 /* The defaults: the shipped dungeon, seed 1, the map's own monsters,

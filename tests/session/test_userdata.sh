@@ -74,6 +74,20 @@ case $(status --campaign "$tmp/two.txt") in
 *"Depth 1/2 maze"*) tap_ok "--campaign FILE plays its own levels" ;;
 *) tap_not_ok "--campaign FILE plays its own levels" "$(cat "$tmp/err")" ;;
 esac
+# Its recording keeps it, so the replay plays the same levels.
+"$bin" --data-dir "$data" --campaign "$tmp/two.txt" --headless --no-timing \
+	--turns 30 --autopilot careful --seed 4 --record "$tmp/two.rec" \
+	</dev/null >"$tmp/played" 2>&1
+"$bin" --data-dir "$data" --replay "$tmp/two.rec" --headless --no-timing \
+	</dev/null >"$tmp/replayed" 2>&1
+tap_test "a recording of --campaign FILE says which" \
+	grep -q "^campaign $tmp/two.txt\$" "$tmp/two.rec"
+if [ "$(tail -n 2 "$tmp/played")" = "$(tail -n 2 "$tmp/replayed")" ]; then
+	tap_ok "...and replays to the same end"
+else
+	tap_not_ok "...and replays to the same end" \
+		"$(tail -n 2 "$tmp/played" "$tmp/replayed")"
+fi
 case $(status) in
 *"Depth 1/11 tutorial"*) tap_ok "without it, the shipped campaign" ;;
 *) tap_not_ok "without it, the shipped campaign" "$(cat "$tmp/err")" ;;
