@@ -40,6 +40,7 @@ data/README|hunted --check my-data/maps/tutorial.txt|.|0|^my-data/maps/tutorial\
 data/README|hunted --data-dir my-data --map tutorial|.|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed
 data/README|hunted --map den312d.map --seed 7|.|0|^\|HP .*  den312d\.map  seed 7
 data/README|hunted --check den312d.map|.|0|^den312d\.map: ok$
+data/README|hunted --campaign short.txt|mods|0|^\|HP 30/30  Turn 3  Keys -  Depth 1/2 maze  seed
 data/README|hunted --check campaign.txt|mods|0|^  level 1 tutorial: .*/maps/tutorial\.txt \(shipped\)$
 man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
 man|hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
@@ -54,6 +55,9 @@ mkdir -p "$tmp/w/src" "$tmp/w/bin"
 cp -r "$top/data" "$tmp/w/data" && chmod -R u+w "$tmp/w/data" || exit 99
 cp -r "$top/data" "$tmp/w/mods" && chmod -R u+w "$tmp/w/mods" || exit 99
 cp "$top/data/maps/tutorial.txt" "$tmp/w/mods/maps/my-dungeon.txt"
+# data/README's short campaign, as it shows it.
+sed -n '/^    level first map maze$/,/^    level last /s/^    //p' \
+	"$top/data/README" >"$tmp/w/mods/short.txt"
 cp "$top/tests/fixtures/den312d.map" "$tmp/w/"
 ln -s "$bin" "$tmp/w/src/hunted"
 ln -s "$bin" "$tmp/w/bin/hunted"
