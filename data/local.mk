@@ -5,7 +5,8 @@
 ## the top.
 
 # --- data: $(pkgdatadir)/{terrain,monsters}.txt, README, maps/, lessons/ ---
-dist_pkgdata_DATA += data/terrain.txt data/monsters.txt data/README
+dist_pkgdata_DATA += data/terrain.txt data/monsters.txt data/campaign.txt \
+	data/README
 hunted_mapsdir = $(pkgdatadir)/maps
 dist_hunted_maps_DATA = \
 	data/maps/default.txt \
@@ -43,6 +44,7 @@ installcheck-data:
 	env -u HUNTED_DATA $(DESTDIR)$(bindir)/hunted$(EXEEXT) --check \
 		$(DESTDIR)$(pkgdatadir)/terrain.txt \
 		$(DESTDIR)$(pkgdatadir)/monsters.txt \
+		$(DESTDIR)$(pkgdatadir)/campaign.txt \
 		$(DESTDIR)$(pkgdatadir)/maps/*.txt \
 		$(DESTDIR)$(pkgdatadir)/lessons/*.txt
 	test -n "$(DESTDIR)" || env -u HUNTED_DATA \

@@ -36,8 +36,10 @@ static int check_files(const struct setup *setup)
 	for (i = 0; i < setup->nfiles; i++) {
 		const char *path = setup->files[i];
 
+		struct data *d = NULL;
+
 		diag_list_init(&diags, 0);
-		if (files_check(path, setup, NULL, &diags) != 0)
+		if (files_check(path, setup, &d, &diags) != 0)
 			bad = 1;
 		report_diags(stderr, &diags);
 		if (!diags.errors && diags.warnings)
@@ -45,6 +47,9 @@ static int check_files(const struct setup *setup)
 			       diags.warnings == 1 ? "" : "s");
 		else if (!diags.errors)
 			printf("%s: ok\n", path);
+		if (d)
+			files_origins(d, setup, stdout);
+		data_free(d);
 		diag_list_fini(&diags);
 	}
 	return bad ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* campaign.h - a run of hunted: the levels a game without --map or
- * --generate goes down through, one after the other by their stairs. */
+ * --generate goes down through, one after the other by their stairs, as
+ * campaign.txt (or --campaign FILE) lists them. */
 #ifndef HUNTED_CAMPAIGN_H
 #define HUNTED_CAMPAIGN_H
 
@@ -10,8 +11,8 @@
 #include "core/data/data.h"
 #include "setup.h"
 
-/* Levels in the campaign. */
-int campaign_levels(void);
+/* Levels in the campaign s plays; 0 when its file is broken. */
+int campaign_levels(const struct setup *s);
 
 /* Whether s plays the campaign: no --map, no --generate, no lesson. */
 int campaign_active(const struct setup *s);
@@ -24,6 +25,6 @@ struct data *campaign_load(void *setup, int depth, uint64_t seed,
 
 /* A level's name for the status line, e.g. "maze" or "generated
  * 100x40". */
-void campaign_label(int depth, char *buf, size_t size);
+void campaign_label(const struct setup *s, int depth, char *buf, size_t size);
 
 #endif

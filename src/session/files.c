@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/world/gen.h"
+#include "userdir.h"
 
 /* How far above the program's own folder its build tree may be: src/ for
  * the game, tests/bench/ for the benchmarks. */
@@ -66,6 +67,31 @@ int files_data_dir(const char *given, char *buf, size_t size)
 	return which;
 }
 
+int files_find(const struct setup *s, const char *rel, char *buf, size_t size)
+{
+	char dir[PATH_MAX], err[256];
+
+	/* The player's own folder first: a file there joins the shipped
+	 * ones, or stands in for the shipped one of its name. */
+	if (userdir_get(0, dir, sizeof(dir), err, sizeof(err)) == 0 &&
+	    (size_t)snprintf(buf, size, "%s/%s", dir, rel) < size &&
+	    access(buf, F_OK) == 0)
+		return FILES_USER;
+	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0 ||
+	    (size_t)snprintf(buf, size, "%s/%s", dir, rel) >= size)
+		return -1;
+	return FILES_SHIPPED;
+}
+
+int files_campaign_path(const struct setup *s, char *buf, size_t size)
+{
+	if (s->campaign)
+		return (size_t)snprintf(buf, size, "%s", s->campaign) < size
+		               ? 0
+		               : -1;
+	return files_find(s, "campaign.txt", buf, size) < 0 ? -1 : 0;
+}
+
 /* Whether a map is named rather than given as a file. */
 static int files_is_name(const char *map)
 {
@@ -90,32 +116,20 @@ static int files_is_movingai(const char *path)
 char *files_map_path(const struct setup *s)
 {
 	const char *name = s->map ? s->map : "default";
-	char dir[PATH_MAX];
-	size_t n;
-	char *p;
+	const char *folder = "maps";
+	char rel[NAME_MAX + 16], path[PATH_MAX];
 
 	if (s->lesson_name) {
-		if (!files_is_name(s->lesson_name) ||
-		    files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
-			return strdup(s->lesson_name);
-		n = strlen(dir) + strlen(s->lesson_name) +
-		    sizeof("/lessons/.txt");
-		p = malloc(n);
-		if (p)
-			snprintf(p, n, "%s/lessons/%s.txt", dir,
-			         s->lesson_name);
-		return p;
+		name = s->lesson_name;
+		folder = "lessons";
 	}
-
 	if (!files_is_name(name))
 		return strdup(name);
-	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
-		return NULL;
-	n = strlen(dir) + strlen(name) + sizeof("/maps/.txt");
-	p = malloc(n);
-	if (p)
-		snprintf(p, n, "%s/maps/%s.txt", dir, name);
-	return p;
+	if ((size_t)snprintf(rel, sizeof(rel), "%s/%s.txt", folder, name) >=
+	            sizeof(rel) ||
+	    files_find(s, rel, path, sizeof(path)) < 0)
+		return s->lesson_name ? strdup(name) : NULL;
+	return strdup(path);
 }
 
 static void files_nomem(struct diag_list *diags, const char *what)
@@ -123,7 +137,24 @@ static void files_nomem(struct diag_list *diags, const char *what)
 	diag_add(diags, DIAG_ERROR, what, 1, 1, NULL, 0, NULL, "out of memory");
 }
 
-/* Loads DIR/monsters.txt (and the terrain it includes) into d. */
+/* A new struct data that looks for includes in the player's folder and
+ * the data directory (data_set_folders); NULL when out of memory. */
+static struct data *files_data_new(const struct setup *s)
+{
+	char user[PATH_MAX], dir[PATH_MAX], err[256];
+	struct data *d = data_new();
+	int mine = userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0;
+
+	if (d && files_data_dir(s->data_dir, dir, sizeof(dir)) >= 0 &&
+	    data_set_folders(d, mine ? user : NULL, dir) != 0) {
+		data_free(d);
+		d = NULL;
+	}
+	return d;
+}
+
+/* Loads DIR/monsters.txt (and the terrain it includes) into d, with the
+ * player's monsters.txt over it. */
 static int files_load_kinds(struct data *d, const struct setup *s,
                             struct diag_list *diags)
 {
@@ -134,14 +165,120 @@ static int files_load_kinds(struct data *d, const struct setup *s,
 		         "the data directory's name is too long");
 		return -1;
 	}
-	snprintf(kinds, sizeof(kinds), "%s/monsters.txt", dir);
-	return data_load(d, kinds, diags);
+	/* Read as an include, so the player's own file comes over it. */
+	snprintf(kinds, sizeof(kinds), "%s/kinds", dir);
+	return data_load_buffer(d, kinds, "include \"monsters.txt\"\n",
+	                        sizeof("include \"monsters.txt\"\n") - 1,
+	                        diags);
+}
+
+static size_t files_list_maps(const char *dir, char *buf, size_t size,
+                              char **names, size_t max);
+
+/* Every level of a campaign plays a map that is there. */
+static void files_check_levels(const struct data *d, const struct setup *s,
+                               struct diag_list *diags)
+{
+	char rel[DATA_NAME_MAX + 16], path[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < d->nlevels; i++) {
+		const struct data_level *l = &d->levels[i];
+
+		if (!l->map[0])
+			continue;
+		snprintf(rel, sizeof(rel), "maps/%s.txt", l->map);
+		if (files_find(s, rel, path, sizeof(path)) < 0 ||
+		    access(path, F_OK) != 0) {
+			char dir[PATH_MAX + 8], list[1024], hint[96];
+			char *names[64];
+			const char *near = NULL;
+			size_t n = 0, k;
+
+			if (files_data_dir(s->data_dir, dir, sizeof(dir) - 8) >=
+			    0) {
+				strcat(dir, "/maps");
+				n = files_list_maps(dir, list, sizeof(list),
+				                    names, 64);
+				near = diag_closest(
+				        l->map, (const char *const *)names, n);
+			}
+			if (near)
+				snprintf(hint, sizeof(hint),
+				         "did you mean '%s'?", near);
+			diag_add(diags, DIAG_ERROR, l->src.file, l->src.line,
+			         l->src.col, NULL, 0, near ? hint : NULL,
+			         "level '%s': no map named '%s'", l->name,
+			         l->map);
+			for (k = 0; k < n; k++)
+				free(names[k]);
+		}
+	}
+}
+
+/* A campaign level's kinds only, when it names some. */
+static int files_keep_kinds(struct data *d, const struct setup *s,
+                            struct diag_list *diags)
+{
+	size_t bad;
+
+	if (!s->gen_nkinds ||
+	    data_keep_monsters(d, s->gen_kinds, (size_t)s->gen_nkinds, &bad) ==
+	            0)
+		return 0;
+	diag_add(diags, DIAG_ERROR, "campaign", 0, 0, NULL, 0, NULL,
+	         "no monster kind named '%s'", s->gen_kinds[bad]);
+	return -1;
+}
+
+/* Every kind a campaign's level names is a monster kind. */
+static void files_check_kinds(const struct data *c, const struct setup *s,
+                              struct diag_list *diags)
+{
+	struct diag_list ignored;
+	struct data *d = NULL;
+	size_t i, k;
+	int j;
+
+	for (i = 0; i < c->nlevels && !d; i++)
+		if (c->levels[i].nkinds) {
+			d = files_data_new(s);
+			diag_list_init(&ignored, 0);
+			if (d && files_load_kinds(d, s, &ignored) != 0) {
+				data_free(d);
+				d = NULL;
+			}
+			diag_list_fini(&ignored);
+			if (!d)
+				return;
+		}
+	for (i = 0; d && i < c->nlevels; i++)
+		for (j = 0; j < c->levels[i].nkinds; j++) {
+			const char *name = c->levels[i].kinds[j];
+			const char *names[DATA_MONSTER_MAX], *near;
+			char hint[96];
+
+			for (k = 0; k < d->nmonsters; k++)
+				names[k] = d->monsters[k].name;
+			if (data_monster_find(d, name) >= 0)
+				continue;
+			near = diag_closest(name, names, d->nmonsters);
+			if (near)
+				snprintf(hint, sizeof(hint),
+				         "did you mean '%s'?", near);
+			diag_add(diags, DIAG_ERROR, c->levels[i].src.file,
+			         c->levels[i].src.line, c->levels[i].src.col,
+			         NULL, 0, near ? hint : NULL,
+			         "level '%s': no monster kind named '%s'",
+			         c->levels[i].name, name);
+		}
+	data_free(d);
 }
 
 int files_check(const char *path, const struct setup *s, struct data **out,
                 struct diag_list *diags)
 {
-	struct data *d = data_new();
+	struct data *d = files_data_new(s);
 	size_t errors = diags->errors;
 	int rc;
 
@@ -160,6 +297,8 @@ int files_check(const char *path, const struct setup *s, struct data **out,
 		data_check_kinds(d, diags);
 	if (rc == 0 && data_check_reachable(d, diags) < 0)
 		files_nomem(diags, path);
+	files_check_levels(d, s, diags);
+	files_check_kinds(d, s, diags);
 	if (diags->errors != errors)
 		rc = -1;
 	if (out && rc == 0)
@@ -174,27 +313,50 @@ static int files_name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The maps of DIR/maps, sorted, as a list "a, b, c" into buf; the names
- * into names (up to max) for a "did you mean".  Returns how many. */
-static size_t files_list_maps(const char *dir, char *buf, size_t size,
-                              char **names, size_t max)
+/* Adds the names of the maps in dir not in names[0..n) yet; returns the
+ * new n (at most max). */
+static size_t files_add_maps(const char *dir, char **names, size_t n,
+                             size_t max)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *e;
-	size_t n = 0, i, used = 0;
+	size_t i;
 
-	buf[0] = '\0';
 	if (!dp)
-		return 0;
+		return n;
 	while ((e = readdir(dp)) && n < max) {
 		size_t len = strlen(e->d_name);
+		int seen = 0;
 
-		if (len > 4 && !strcmp(e->d_name + len - 4, ".txt") &&
-		    e->d_name[0] != '.' &&
-		    (names[n] = strndup(e->d_name, len - 4)))
+		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt") ||
+		    e->d_name[0] == '.')
+			continue;
+		for (i = 0; i < n; i++)
+			seen |= strlen(names[i]) == len - 4 &&
+			        !strncmp(names[i], e->d_name, len - 4);
+		if (!seen && (names[n] = strndup(e->d_name, len - 4)))
 			n++;
 	}
 	closedir(dp);
+	return n;
+}
+
+/* The maps of DIR/maps and of the player's maps folder, sorted, as a
+ * list "a, b, c" into buf; the names into names (up to max) for a "did
+ * you mean".  Returns how many. */
+static size_t files_list_maps(const char *dir, char *buf, size_t size,
+                              char **names, size_t max)
+{
+	char user[PATH_MAX], err[256];
+	size_t n = 0, i, used = 0;
+
+	buf[0] = '\0';
+	if (userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0 &&
+	    strlen(user) + sizeof("/maps") <= sizeof(user)) {
+		strcat(user, "/maps");
+		n = files_add_maps(user, names, n, max);
+	}
+	n = files_add_maps(dir, names, n, max);
 	qsort(names, n, sizeof(*names), files_name_cmp);
 	for (i = 0; i < n && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s",
@@ -230,18 +392,82 @@ static void files_no_such_map(const struct setup *s, const char *path,
 		free(names[i]);
 }
 
+/* Where path comes from, as --check says it. */
+static const char *files_origin(const struct setup *s, const char *path)
+{
+	char user[PATH_MAX], dir[PATH_MAX], other[PATH_MAX], err[256];
+	size_t n;
+
+	if (userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0 &&
+	    (n = strlen(user)) && !strncmp(path, user, n) && path[n] == '/') {
+		if (files_data_dir(s->data_dir, dir, sizeof(dir)) >= 0 &&
+		    (size_t)snprintf(other, sizeof(other), "%s/%s", dir,
+		                     path + n + 1) < sizeof(other) &&
+		    access(other, F_OK) == 0)
+			return "yours, over the shipped one";
+		return "yours";
+	}
+	return "shipped";
+}
+
+void files_origins(const struct data *d, const struct setup *s, FILE *out)
+{
+	char rel[DATA_NAME_MAX + 16], path[PATH_MAX];
+	size_t i, n = data_file_count(d);
+	int mine = 0;
+
+	for (i = 0; i < n; i++)
+		mine |= strcmp(files_origin(s, data_file_path(d, i)),
+		               "shipped") != 0;
+	for (i = 0; mine && i < n; i++)
+		fprintf(out, "  read %s (%s)\n", data_file_path(d, i),
+		        files_origin(s, data_file_path(d, i)));
+	for (i = 0; i < d->nterrain; i++)
+		if (d->terrain[i].src.changed)
+			fprintf(out, "  terrain %s: changed at %s:%d\n",
+			        d->terrain[i].name, d->terrain[i].src.file,
+			        d->terrain[i].src.line);
+	for (i = 0; i < d->nkeys; i++)
+		if (d->keys[i].src.changed)
+			fprintf(out, "  key %s: changed at %s:%d\n",
+			        d->keys[i].name, d->keys[i].src.file,
+			        d->keys[i].src.line);
+	for (i = 0; i < d->nmonsters; i++)
+		if (d->monsters[i].src.changed)
+			fprintf(out, "  monster %s: changed at %s:%d\n",
+			        d->monsters[i].name, d->monsters[i].src.file,
+			        d->monsters[i].src.line);
+	for (i = 0; i < d->nlevels; i++) {
+		const struct data_level *l = &d->levels[i];
+
+		if (!l->map[0]) {
+			fprintf(out,
+			        "  level %zu %s: generated %dx%d, %d "
+			        "monsters\n",
+			        i + 1, l->name, l->width, l->height,
+			        l->monsters);
+			continue;
+		}
+		snprintf(rel, sizeof(rel), "maps/%s.txt", l->map);
+		if (files_find(s, rel, path, sizeof(path)) >= 0)
+			fprintf(out, "  level %zu %s: %s (%s)\n", i + 1,
+			        l->name, path, files_origin(s, path));
+	}
+}
+
 struct data *files_load(const struct setup *s, struct diag_list *diags)
 {
 	struct data *d = NULL;
 	char *path;
 
 	if (s->gen_w) {
-		d = data_new();
+		d = files_data_new(s);
 		if (!d) {
 			files_nomem(diags, "generated dungeon");
 			return NULL;
 		}
 		if (files_load_kinds(d, s, diags) != 0 ||
+		    files_keep_kinds(d, s, diags) != 0 ||
 		    (s->gen_cave ? gen_cave : gen_dungeon)(
 		            d, s->gen_w, s->gen_h, s->seed,
 		            s->monsters >= 0 ? s->monsters : FILES_GEN_MONSTERS,
@@ -285,43 +511,48 @@ static int files_cmp_lessons(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-int files_list_lessons(const struct setup *s, FILE *out)
+/* Adds the lessons of folder/lessons not in list yet; 0, or -1 when the
+ * folder cannot be read. */
+static int files_add_lessons(const struct setup *s, const char *folder,
+                             struct files_lesson **list, size_t *n, size_t *cap)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 300];
-	struct files_lesson *list = NULL;
-	size_t n = 0, cap = 0, i;
+	char path[PATH_MAX + 300];
 	struct dirent *e;
 	DIR *dp;
 
-	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/lessons", dir);
+	snprintf(path, sizeof(path), "%s/lessons", folder);
 	dp = opendir(path);
-	if (!dp) {
-		fprintf(stderr, "hunted: no lessons in '%s'\n", path);
+	if (!dp)
 		return -1;
-	}
 	while ((e = readdir(dp))) {
-		size_t len = strlen(e->d_name);
+		size_t len = strlen(e->d_name), i;
 		struct diag_list diags;
 		struct data *d = NULL;
 		struct files_lesson *l;
+		int seen = 0;
 
 		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt"))
 			continue;
-		if (n == cap) {
-			size_t c = cap ? 2 * cap : 16;
-			struct files_lesson *g = realloc(list, c * sizeof(*g));
+		/* The player's lesson stands in for the shipped one. */
+		for (i = 0; i < *n; i++)
+			seen |= strlen((*list)[i].name) == len - 4 &&
+			        !strncmp((*list)[i].name, e->d_name, len - 4);
+		if (seen)
+			continue;
+		if (*n == *cap) {
+			size_t c = *cap ? 2 * *cap : 16;
+			struct files_lesson *g = realloc(*list, c * sizeof(*g));
 
 			if (!g)
 				break;
-			list = g;
-			cap = c;
+			*list = g;
+			*cap = c;
 		}
-		l = &list[n++];
+		l = &(*list)[(*n)++];
 		snprintf(l->name, sizeof(l->name), "%.*s", (int)(len - 4),
 		         e->d_name);
-		snprintf(path, sizeof(path), "%s/lessons/%s", dir, e->d_name);
+		snprintf(path, sizeof(path), "%s/lessons/%s", folder,
+		         e->d_name);
 		diag_list_init(&diags, 0);
 		if (files_check(path, s, &d, &diags) == 0 && d && d->map)
 			snprintf(l->line, sizeof(l->line), "%s (%zu pages)",
@@ -333,6 +564,24 @@ int files_list_lessons(const struct setup *s, FILE *out)
 		diag_list_fini(&diags);
 	}
 	closedir(dp);
+	return 0;
+}
+
+int files_list_lessons(const struct setup *s, FILE *out)
+{
+	char dir[PATH_MAX], user[PATH_MAX], err[256];
+	struct files_lesson *list = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
+		return -1;
+	if (userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0)
+		files_add_lessons(s, user, &list, &n, &cap);
+	if (files_add_lessons(s, dir, &list, &n, &cap) != 0 && !n) {
+		fprintf(stderr, "hunted: no lessons in '%s/lessons'\n", dir);
+		free(list);
+		return -1;
+	}
 	if (n)
 		qsort(list, n, sizeof(*list), files_cmp_lessons);
 	fprintf(out, "Lessons (hunted --lesson NAME):\n");

@@ -33,6 +33,17 @@ char *files_map_path(const struct setup *s);
  * (a '/' in it, or a .txt or .map name). */
 int files_is_map_file(const char *map);
 
+/* Where a file of the data folder, rel ("maps/cave.txt"), is: the
+ * player's own folder (userdir.h) when it holds one, else the data
+ * directory.  Into buf; returns FILES_USER, FILES_SHIPPED, or -1 when the
+ * name is too long. */
+enum { FILES_SHIPPED = 0, FILES_USER = 1 };
+int files_find(const struct setup *s, const char *rel, char *buf, size_t size);
+
+/* The campaign s plays: --campaign FILE, else campaign.txt found as
+ * files_find finds it.  Into buf; 0, or -1 when too long. */
+int files_campaign_path(const struct setup *s, char *buf, size_t size);
+
 /* --lesson alone: every lesson of the data directory's lessons/ with its
  * title and pages, on out.  Returns 0, or -1 after saying why. */
 int files_list_lessons(const struct setup *s, FILE *out);
@@ -48,5 +59,10 @@ int files_check(const char *path, const struct setup *s, struct data **out,
  * of memory") in diags.  A map name that names no map is answered with
  * the list of the maps there are. */
 struct data *files_load(const struct setup *s, struct diag_list *diags);
+
+/* What --check says after "FILE: ok": when the player's folder had a
+ * part in it, every file d read and whose it is (shipped, yours, or yours
+ * over the shipped one); for a campaign, what each level plays. */
+void files_origins(const struct data *d, const struct setup *s, FILE *out);
 
 #endif

@@ -114,7 +114,7 @@ static struct game *session_game(const struct setup *setup)
 		             setup->gen_w ? -1 : setup->monsters, &setup->mind,
 		             &diags);
 	if (g && campaign)
-		game_campaign(g, campaign_levels(), campaign_load,
+		game_campaign(g, campaign_levels(setup), campaign_load,
 		              (void *)setup);
 	report_diags(stderr, &diags);
 	diag_list_fini(&diags);

@@ -99,6 +99,31 @@ static int set_map(struct setup *s, const char *arg, int from_record, char *err,
 	return 0;
 }
 
+static int set_campaign(struct setup *s, const char *arg, int from_record,
+                        char *err, size_t size)
+{
+	if (from_record) {
+		if (strlen(arg) >= sizeof(s->campaign_buf))
+			return problem(err, size,
+			               "campaign name longer than %zu "
+			               "characters",
+			               sizeof(s->campaign_buf) - 1);
+		snprintf(s->campaign_buf, sizeof(s->campaign_buf), "%s", arg);
+		arg = s->campaign_buf;
+	}
+	s->campaign = arg;
+	return 0;
+}
+
+/* Only a game of another campaign than the data's says which. */
+static int show_campaign(const struct setup *s, char *buf, size_t size)
+{
+	if (!s->campaign)
+		return 0;
+	snprintf(buf, size, "%s", s->campaign);
+	return 1;
+}
+
 /* A recording of the campaign (no map, no generated dungeon) has no map
  * line: its replay plays the campaign too. */
 static int show_map(const struct setup *s, char *buf, size_t size)
@@ -299,8 +324,15 @@ static const struct option_def options[] = {
         {"data-dir", 'd', "DIR", G_DATA, 0,
          "where the data files are: DIR, else $HUNTED_DATA, else\n"
          "the data/ beside the build tree of this program when it\n"
-         "runs from one, else " HUNTED_DATADIR,
+         "runs from one, else " HUNTED_DATADIR "\n"
+         "(but a map, lesson or campaign.txt of\n"
+         "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
+         "terrain.txt after the shipped ones)",
          TEXT(data_dir)},
+        {"campaign", 0, "FILE", G_DATA, GAME | NOT_REPLAY,
+         "without --map or --generate: play the levels FILE lists\n"
+         "(default: campaign.txt of the data directory)",
+         PARSED(set_campaign, show_campaign)},
         {"check", 0, NULL, G_DATA, 0,
          "validate the FILEs named after the options and exit\n"
          "(0 ok, 1 errors)",

@@ -41,13 +41,17 @@ struct setup {
 	const char *map;  /* --map NAME|FILE; NULL: the shipped default */
 	int gen_w, gen_h; /* --generate WxH; 0 when not generated */
 	int gen_cave;     /* --cave: the generated dungeon is a cave */
-	uint64_t seed;    /* --seed */
-	int fresh_seed;   /* no --seed: each game draws its own */
-	int monsters;     /* --monsters; -1: the map's own */
+	/* A campaign's generated level: its monster kinds, or none: any. */
+	const char (*gen_kinds)[DATA_NAME_MAX + 1];
+	int gen_nkinds;
+	uint64_t seed;            /* --seed */
+	int fresh_seed;           /* no --seed: each game draws its own */
+	int monsters;             /* --monsters; -1: the map's own */
 	struct mind_options mind; /* --hunt, --strategy, --turn-budget */
 
 	/* Where the data files are. */
 	const char *data_dir; /* --data-dir, or NULL */
+	const char *campaign; /* --campaign FILE, or NULL: campaign.txt */
 	const char *argv0;    /* how the program was started */
 
 	/* How the session runs. */
@@ -82,7 +86,8 @@ struct setup {
 	/* Options the options file set, by the same index. */
 	uint64_t defaulted;
 
-	char map_buf[SETUP_MAP_MAX]; /* a recording's map */
+	char map_buf[SETUP_MAP_MAX];      /* a recording's map */
+	char campaign_buf[SETUP_MAP_MAX]; /* ...and campaign */
 };
 
 /* The defaults: the shipped dungeon, seed 1, the map's own monsters,

@@ -551,7 +551,8 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 		/* A campaign: the level out of how many, by name. */
 		char name[48];
 
-		campaign_label(v->s->game->depth, name, sizeof(name));
+		campaign_label(&v->s->setup, v->s->game->depth, name,
+		               sizeof(name));
 		snprintf(where, sizeof(where), "Depth %d/%d %s",
 		         v->s->game->depth, v->s->game->levels, name);
 	} else {

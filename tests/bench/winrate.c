@@ -65,7 +65,7 @@ static int play(const struct setup *base, int level, uint64_t seed,
 	}
 	diag_list_fini(&dl);
 	if (campaign)
-		game_campaign(g, campaign_levels(), campaign_load, &s);
+		game_campaign(g, campaign_levels(&s), campaign_load, &s);
 	ap = autopilot_new_style(g->world, style);
 	if (!ap) {
 		fprintf(stderr, "winrate: out of memory\n");
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 	struct setup base;
 	char dir[4096];
 	long won[2] = {0, 0}, lost[2] = {0, 0}, games = 0;
-	int i, k, levels = campaign_levels();
+	int i, k, levels;
 
 	/* Every option takes a value: two words a step. */
 	for (i = 1; i < argc; i += 2) {
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 		         num_parse_u64(argv[i + 1], 10, 1000000, &v) == 0 && v)
 			o.turns = (long)v;
 		else if (!strcmp(argv[i], "--level") &&
-		         num_parse_u64(argv[i + 1], 10, (uint64_t)levels, &v) ==
+		         num_parse_u64(argv[i + 1], 10, DATA_LEVEL_MAX, &v) ==
 		                 0 &&
 		         v)
 			o.level = (int)v;
@@ -136,6 +136,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	base.data_dir = dir;
+	levels = campaign_levels(&base);
 	printf("win rates over %ld seeds (1..%ld), at most %ld turns a "
 	       "game\n\n",
 	       o.seeds, o.seeds, o.turns);
@@ -149,7 +150,7 @@ int main(int argc, char **argv)
 
 		if (o.level && k != o.level)
 			continue;
-		campaign_label(k, name, sizeof(name));
+		campaign_label(&base, k, name, sizeof(name));
 		for (i = 0; name[i]; i++) /* one word in the summary */
 			key[i] = name[i] == ' ' ? '-' : name[i];
 		key[i] = '\0';

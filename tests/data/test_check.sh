@@ -90,6 +90,8 @@ tap_is $? 2 "--check without files is a usage error (exit 2)"
 # whose first level (the campaign starts with the tutorial) is broken
 # must be the one reported.
 mkdir -p "$tmp/dd/maps"
+cp "$top/data/campaign.txt" "$tmp/dd/"
+cp "$top"/data/maps/*.txt "$tmp/dd/maps/"
 printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/tutorial.txt"
 HUNTED_DATA="$top/data" "$bin" --data-dir "$tmp/dd" </dev/null \
 	>/dev/null 2>"$tmp/err"

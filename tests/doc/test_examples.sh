@@ -45,6 +45,8 @@ data/README|hunted --check den312d.map|.|0|^den312d\.map: ok$
 data/README|hunted --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 4242
 data/README|hunted --seed 7 --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 7( |$)
 data/README|hunted --keymap dvorak --list-keys|.|0|^game.d.move \(opens doors\)$
+data/README|hunted --campaign short.txt|mods|0|^\|HP 30/30  Turn 3  Keys -  Depth 1/2 maze  seed
+data/README|hunted --check campaign.txt|mods|0|^  level 1 tutorial: .*/maps/tutorial\.txt \(shipped\)$
 man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
 man|hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
 man|hunted --map tutorial --ai-view|.|0|^\|#.*\| AI VIEW: whole map
@@ -58,6 +60,9 @@ mkdir -p "$tmp/w/src" "$tmp/w/bin"
 cp -r "$top/data" "$tmp/w/data" && chmod -R u+w "$tmp/w/data" || exit 99
 cp -r "$top/data" "$tmp/w/mods" && chmod -R u+w "$tmp/w/mods" || exit 99
 cp "$top/data/maps/tutorial.txt" "$tmp/w/mods/maps/my-dungeon.txt"
+# data/README's short campaign, as it shows it.
+sed -n '/^    level first map maze$/,/^    level last /s/^    //p' \
+	"$top/data/README" >"$tmp/w/mods/short.txt"
 cp "$top/tests/fixtures/den312d.map" "$tmp/w/"
 # data/README's options file, as it shows it, in a folder of options of
 # its own: the examples that run in cfg/ read it.

@@ -127,6 +127,48 @@ struct data *data_new(void)
 	return calloc(1, sizeof(struct data));
 }
 
+int data_set_folders(struct data *d, const char *user, const char *shipped)
+{
+	const char *given[2] = {user, shipped};
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		free(d->folders[i]);
+		d->folders[i] = given[i] ? strdup(given[i]) : NULL;
+		if (given[i] && !d->folders[i])
+			return -1;
+	}
+	return 0;
+}
+
+int data_keep_monsters(struct data *d, const char (*names)[DATA_NAME_MAX + 1],
+                       size_t n, size_t *bad)
+{
+	size_t i, j, kept = 0;
+
+	for (j = 0; j < n; j++) {
+		for (i = 0; i < d->nmonsters; i++)
+			if (!strcmp(d->monsters[i].name, names[j]))
+				break;
+		if (i == d->nmonsters) {
+			*bad = j;
+			return -1;
+		}
+	}
+	for (i = 0; i < d->nmonsters; i++) {
+		int keep = 0;
+
+		for (j = 0; j < n && !keep; j++)
+			keep = !strcmp(d->monsters[i].name, names[j]);
+		if (keep)
+			d->monsters[kept++] = d->monsters[i];
+		else
+			free(d->monsters[i].description);
+	}
+	d->nmonsters = kept;
+	return 0;
+}
+
 void data_map_free(struct data_map *m)
 {
 	size_t i;
@@ -179,6 +221,9 @@ void data_free(struct data *d)
 	for (i = 0; i < d->npages; i++)
 		free(d->pages[i].text);
 	free(d->pages);
+	free(d->levels);
+	free(d->folders[0]);
+	free(d->folders[1]);
 	free(d->terrain);
 	free(d->keys);
 	free(d->monsters);

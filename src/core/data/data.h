@@ -26,6 +26,8 @@
 #define DATA_KEY_MAX       64          /* key kinds */
 #define DATA_MONSTER_MAX   250         /* monster kinds */
 #define DATA_OVERRIDE_MAX  32          /* cost overrides per monster */
+#define DATA_LEVEL_MAX     64          /* levels of a campaign */
+#define DATA_LEVEL_KINDS   16          /* monster kinds a level names */
 #define DATA_MAP_MAX_DIM   GRID_MAX_DIM
 #define DATA_PLACE_MAX     65536 /* things placed on one map */
 /* Most monsters --monsters may ask for and a generated dungeon may have:
@@ -69,6 +71,7 @@ struct data_src {
 	const char *file;
 	int line;
 	int col;
+	int changed; /* a player's file changed a shipped record here */
 };
 
 struct data_terrain {
@@ -234,6 +237,20 @@ struct data_page {
 	struct data_src src;
 };
 
+/* A level of a campaign (campaign.txt): a map by name, or a generated
+ * dungeon of a size with a number of monsters. */
+struct data_level {
+	char name[DATA_NAME_MAX + 1];
+	char map[DATA_NAME_MAX + 1]; /* maps/MAP.txt; "" when generated */
+	int width, height;           /* a generated one's size */
+	int monsters;                /* ...and monsters */
+	uint8_t cave;                /* ...grown as a cave */
+	/* ...with monsters of these kinds only (none named: any kind) */
+	char kinds[DATA_LEVEL_KINDS][DATA_NAME_MAX + 1];
+	int nkinds;
+	struct data_src src;
+};
+
 struct data_file;
 struct data_pending;
 
@@ -251,6 +268,11 @@ struct data {
 	struct data_monster *player;
 	struct data_page *pages; /* a lesson's, in the order given */
 	size_t npages;
+	struct data_level *levels; /* a campaign's, in the order given */
+	size_t nlevels;
+	/* The player's own data folder and the shipped data directory
+	 * (data_set_folders), or NULL: where an include is looked for. */
+	char *folders[2];
 	/* Loader state: every file read (include once), and what still
 	 * needs resolving. */
 	struct data_file *files;
@@ -259,6 +281,21 @@ struct data {
 
 struct data *data_new(void);
 void data_free(struct data *d);
+
+/* The player's data folder (user) and the shipped data directory, either
+ * NULL.  An include that names a file of the data directory (a map's
+ * "../monsters.txt") then reads it even from a file of the player's
+ * folder, and reads the player's file of the same name right after it:
+ * there a record named like one already read changes that one (the
+ * attributes it gives) instead of being a duplicate.  Returns 0, or -1
+ * when out of memory. */
+int data_set_folders(struct data *d, const char *user, const char *shipped);
+
+/* Keeps only the monster kinds named (n of them, in d's order), so that
+ * a dungeon generated from d has no other.  Returns 0, or -1 with d as it
+ * was when a name is no kind of d's (its index in *bad). */
+int data_keep_monsters(struct data *d, const char (*names)[DATA_NAME_MAX + 1],
+                       size_t n, size_t *bad);
 
 /* Loads path (and the files it includes) into d and resolves names.  A
  * file already loaded into d is skipped, so several files may include the

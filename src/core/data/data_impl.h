@@ -134,6 +134,7 @@ struct parser {
 	uint64_t rec_seen; /* its keywords given so far, one bit each */
 	struct loc rec_loc;
 	int in_map;  /* enum map_state */
+	int overlay; /* reading the player's file over a shipped one */
 	int records; /* records and directives in this file */
 	int stop;    /* the diagnostics list is full */
 };

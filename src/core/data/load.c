@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/base/file.h"
 
@@ -28,9 +29,9 @@ static const struct load_directive load_directives[] = {
         {"key", record_parse},     {"monster", record_parse},
         {"dungeon", record_parse}, {"legend", map_legend},
         {"MAP", map_begin},        {"page", record_parse},
-        {"player", record_parse},
-        {"vary", vary_parse},      {"deal", vary_parse},
-        {"shuffle", vary_parse},
+        {"player", record_parse},  {"vary", vary_parse},
+        {"deal", vary_parse},      {"shuffle", vary_parse},
+        {"level", record_parse},
 };
 
 #define LOAD_DIRECTIVE_COUNT                                                   \
@@ -181,6 +182,92 @@ static int load_include_name(struct parser *p, const struct tok *kw,
 	return 0;
 }
 
+/* The part of path below folder ("maps/../monsters.txt"), or NULL. */
+static const char *load_below(const char *folder, const char *path)
+{
+	size_t n = folder ? strlen(folder) : 0;
+
+	if (!n || strncmp(path, folder, n) || path[n] != '/')
+		return NULL;
+	return path + n + 1;
+}
+
+/* folder/rel with rel's "x/.." taken out, malloc'd: the folder of the
+ * including file ("maps/") need not be there in the other folder.  NULL
+ * when out of memory. */
+static char *load_join(const char *folder, const char *rel)
+{
+	size_t n = strlen(folder) + strlen(rel) + 2, root = strlen(folder) + 1;
+	char *s = malloc(n), *r, *dots;
+
+	if (!s)
+		return NULL;
+	snprintf(s, n, "%s/%s", folder, rel);
+	r = s + root;
+	while ((dots = strstr(r, "/../")) && dots > r) {
+		char *start = dots;
+
+		while (start > r && start[-1] != '/')
+			start--;
+		if (!strncmp(start, "../", 3))
+			break;
+		memmove(start, dots + 4, strlen(dots + 4) + 1);
+	}
+	return s;
+}
+
+/* An include of a file of the data folders: the shipped one, then the
+ * player's of the same name over it.  Returns 0 when path is not one
+ * (the caller reads path itself). */
+static int load_include_layers(struct parser *p, const char *path,
+                               const struct tok *t)
+{
+	char *const *dirs = p->d->folders;
+	const char *rel = load_below(dirs[0], path);
+	char *shipped, *user;
+
+	if (!rel)
+		rel = load_below(dirs[1], path);
+	if (!rel || !dirs[0] || !dirs[1])
+		return 0;
+	shipped = load_join(dirs[1], rel);
+	user = load_join(dirs[0], rel);
+	if (!shipped || !user || access(shipped, R_OK) != 0) {
+		free(shipped);
+		free(user);
+		return 0;
+	}
+	load_file(p, shipped, t);
+	if (access(user, F_OK) == 0) {
+		p->overlay = 1;
+		load_file(p, user, t);
+		p->overlay = 0;
+	}
+	free(shipped);
+	free(user);
+	return 1;
+}
+
+/* An include of no data folder's file: path, or when path is not there
+ * and t is relative, t in the data folders ("monsters.txt" from any
+ * folder: what the sandbox writes). */
+static void load_include_plain(struct parser *p, const char *path,
+                               const struct tok *t)
+{
+	char *data;
+
+	if (t->s[0] == '/' || access(path, F_OK) == 0 || !p->d->folders[1]) {
+		load_file(p, path, t);
+		return;
+	}
+	data = load_join(p->d->folders[1], t->s);
+	if (!data)
+		problem_here(p, t->col, NULL, "out of memory");
+	else if (!load_include_layers(p, data, t))
+		load_file(p, data, t);
+	free(data);
+}
+
 /* include "FILE" */
 static void load_include(struct parser *p, struct tok *kw)
 {
@@ -199,7 +286,8 @@ static void load_include(struct parser *p, struct tok *kw)
 		return;
 	}
 	p->depth++;
-	load_file(p, path, &t);
+	if (!load_include_layers(p, path, &t))
+		load_include_plain(p, path, &t);
 	p->depth--;
 	free(path);
 }

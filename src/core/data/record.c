@@ -24,6 +24,8 @@ enum record_arg {
 	ARG_KEY_REF,
 	ARG_OVERRIDE,
 	ARG_CHOICE, /* one of the words of names */
+	ARG_NAME,   /* a name, into a char array of size bytes */
+	ARG_KIND,   /* a level's monster kind, appended to its kinds */
 };
 
 struct record_keyword {
@@ -131,6 +133,18 @@ static const struct record_keyword record_dungeon_keywords[] = {
         {"title", ARG_TEXT, 0, D(title), 0, 0, NULL, NULL},
         {"description", ARG_TEXT, 0, D(description), 0, 0, NULL, NULL},
 };
+
+#define L(f) offsetof(struct data_level, f), sizeof(((struct data_level *)0)->f)
+/* A generated level's size: the smallest dungeon the generator makes. */
+static const struct record_keyword record_level_keywords[] = {
+        {"map", ARG_NAME, 0, L(map), 0, 0, NULL, NULL},
+        {"width", ARG_INT, 0, L(width), 20, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"height", ARG_INT, 0, L(height), 10, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"monsters", ARG_INT, 0, L(monsters), 0, 1000, NULL, NULL},
+        {"cave", ARG_BOOL, 0, L(cave), 0, 0, NULL, NULL},
+        {"kind", ARG_KIND, 1, L(kinds), 0, 0, NULL, NULL},
+};
+#undef L
 
 #define P(f) offsetof(struct data_page, f), sizeof(((struct data_page *)0)->f)
 static const struct record_keyword record_page_keywords[] = {
@@ -307,6 +321,52 @@ static void *record_page_add(struct parser *p, int col)
 	return x;
 }
 
+static void *record_level_list(struct data *d, size_t *n)
+{
+	*n = d->nlevels;
+	return d->levels;
+}
+
+static void *record_level_add(struct parser *p, int col)
+{
+	struct data *d = p->d;
+	struct data_level *x =
+	        record_grow((void **)&d->levels, &d->nlevels, sizeof(*x));
+
+	(void)col;
+	if (x)
+		x->monsters = -1;
+	return x;
+}
+
+/* A level is either a map or a generated dungeon, never both nor
+ * neither: the keywords given say which. */
+static void record_level_finish(struct parser *p, char *item)
+{
+	const struct data_level *l = (const struct data_level *)item;
+	int sized = l->width || l->height;
+
+	if (l->map[0] && (sized || l->cave))
+		problem_at(p->diags, &p->rec_loc,
+		           "a level plays either its map or a generated "
+		           "dungeon: drop 'map' or its size",
+		           "level '%s' has both a map and a size", l->name);
+	else if (!l->map[0] && (!l->width || !l->height))
+		problem_at(p->diags, &p->rec_loc,
+		           "e.g. 'map tutorial', or 'width 80 height 30'",
+		           "level '%s' needs a map, or a width and a height",
+		           l->name);
+	else if (l->map[0] && (l->monsters >= 0 || l->nkinds))
+		problem_at(p->diags, &p->rec_loc, NULL,
+		           "level '%s': 'monsters' and 'kind' are for a "
+		           "generated level (a map places its own)",
+		           l->name);
+	else if (!l->map[0] && l->monsters < 0)
+		problem_at(p->diags, &p->rec_loc, NULL,
+		           "level '%s' needs 'monsters' (how many to place)",
+		           l->name);
+}
+
 #define RECORD_NO_GLYPH ((size_t)-1)
 
 struct record_kind {
@@ -322,6 +382,8 @@ struct record_kind {
 	size_t glyph; /* offset of its glyph, or RECORD_NO_GLYPH */
 	void *(*list)(struct data *d, size_t *n);
 	void *(*add)(struct parser *p, int col);
+	/* What a record needs once its lines are read, or NULL. */
+	void (*finish)(struct parser *p, char *item);
 };
 
 #define KEYWORD_COUNT(table) (sizeof(table) / sizeof(table[0]))
@@ -401,6 +463,19 @@ static const struct record_kind record_kinds[] = {
                 .list = record_dungeon_list,
                 .add = record_dungeon_add,
         },
+        {
+                .name = "level",
+                .expect = "a level name",
+                .keywords = record_level_keywords,
+                .nkeywords = KEYWORD_COUNT(record_level_keywords),
+                .max = DATA_LEVEL_MAX,
+                .size = sizeof(struct data_level),
+                .src = offsetof(struct data_level, src),
+                .glyph = RECORD_NO_GLYPH,
+                .list = record_level_list,
+                .add = record_level_add,
+                .finish = record_level_finish,
+        },
 };
 
 #define RECORD_KIND_COUNT (sizeof(record_kinds) / sizeof(record_kinds[0]))
@@ -409,7 +484,8 @@ _Static_assert(offsetof(struct data_terrain, name) == 0 &&
                        offsetof(struct data_key, name) == 0 &&
                        offsetof(struct data_monster, name) == 0 &&
                        offsetof(struct data_map, name) == 0 &&
-                       offsetof(struct data_page, name) == 0,
+                       offsetof(struct data_page, name) == 0 &&
+                       offsetof(struct data_level, name) == 0,
                "every record starts with its name");
 #define RECORD_FITS(table)                                                     \
 	_Static_assert(KEYWORD_COUNT(table) <= RECORD_KEYWORD_MAX,             \
@@ -420,6 +496,7 @@ RECORD_FITS(record_monster_keywords);
 RECORD_FITS(record_player_keywords);
 RECORD_FITS(record_dungeon_keywords);
 RECORD_FITS(record_page_keywords);
+RECORD_FITS(record_level_keywords);
 
 /* ---- keywords ---------------------------------------------------------- */
 
@@ -668,6 +745,29 @@ static int record_value(struct parser *p, const struct record_keyword *kw)
 		return record_ref(p, &t, kw);
 	case ARG_OVERRIDE:
 		return record_override(p, &t, kw, base);
+	case ARG_KIND: {
+		struct data_level *l = (struct data_level *)base;
+
+		if (lex_expect_name(p, &t, "a monster kind's name") != 0)
+			return -1;
+		if (l->nkinds >= DATA_LEVEL_KINDS) {
+			problem_here(
+			        p, t.col, NULL,
+			        "too many kinds for one level (at most %d)",
+			        DATA_LEVEL_KINDS);
+			return -1;
+		}
+		memcpy(l->kinds[l->nkinds], t.s, t.n);
+		l->kinds[l->nkinds++][t.n] = '\0';
+		return 0;
+	}
+	case ARG_NAME:
+		if (lex_expect_name(p, &t, "a map name") != 0)
+			return -1;
+		/* A name is at most DATA_NAME_MAX bytes, as is the field. */
+		memcpy(base + kw->off, t.s, t.n);
+		base[kw->off + t.n] = '\0';
+		return 0;
 	}
 	return -1;
 }
@@ -733,6 +833,8 @@ void record_finish(struct parser *p)
 	    p->diags->errors == p->rec_errors)
 		problem_at(p->diags, &p->rec_loc, NULL, "%s '%s' has no glyph",
 		           k->name, item);
+	else if (k->finish && p->diags->errors == p->rec_errors)
+		k->finish(p, (char *)item);
 	problem_check_full(p);
 	p->rec = NULL;
 	problem_loc_fini(&p->rec_loc);
@@ -758,7 +860,8 @@ static const char *record_find(struct data *d, const struct record_kind *k,
 }
 
 /* Whether a record of kind k named t may be added: the first of its name
- * and not one too many.  Its index goes into *count. */
+ * and not one too many (1), or one that a player's file over the shipped
+ * one changes (2).  Its index goes into *count. */
 static int record_may_add(struct parser *p, const struct record_kind *k,
                           const struct tok *kw, const struct tok *t,
                           size_t *count)
@@ -774,6 +877,13 @@ static int record_may_add(struct parser *p, const struct record_kind *k,
 		        "%s per map file)",
 		        k->name, t->s, prev, src->file, src->line, k->name);
 		return 0;
+	}
+	if (prev && p->overlay) {
+		/* The player's file changes the record it names. */
+		const char *items = k->list(p->d, count);
+
+		*count = (size_t)(prev - items) / k->size;
+		return 2;
 	}
 	if (prev) {
 		problem_here(p, t->col, NULL,
@@ -795,25 +905,28 @@ static int record_may_add(struct parser *p, const struct record_kind *k,
 void record_parse(struct parser *p, struct tok *kw)
 {
 	const struct record_kind *k = NULL;
-	struct data_src src = {p->file, p->lineno, kw->col};
+	struct data_src src = {p->file, p->lineno, kw->col, 0};
 	struct tok t;
 	size_t i, count;
 	char *item;
+	int may;
 
 	/* The directives of load.c send only record keywords here. */
 	for (i = 0; i < RECORD_KIND_COUNT && !k; i++)
 		if (!strcmp(kw->s, record_kinds[i].name))
 			k = &record_kinds[i];
 	if (lex_expect_name(p, &t, k->expect) != 0 ||
-	    !record_may_add(p, k, kw, &t, &count))
+	    !(may = record_may_add(p, k, kw, &t, &count)))
 		return;
-	item = k->add(p, kw->col);
+	item = may == 2 ? (char *)k->list(p->d, &i) + count * k->size
+	                : k->add(p, kw->col);
 	if (!item) {
 		problem_here(p, kw->col, NULL, "out of memory");
 		return;
 	}
 	memcpy(item, t.s, t.n);
 	item[t.n] = '\0';
+	src.changed = may == 2;
 	memcpy(item + k->src, &src, sizeof(src));
 	p->rec = k;
 	p->rec_index = (int)count;

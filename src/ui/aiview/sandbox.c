@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "session/files.h"
 #include "ui/keys.h"
 
 /* A fresh board with a wall brush; the count of files written stays, so
@@ -236,12 +235,12 @@ static char legend_glyph(const struct world *w, struct legend_entry *e,
 		break;
 	}
 	/* A terrain's own glyph is kept for it; a thing takes its glyph when
-	 * no terrain uses it, else a spare one. */
+	 * no other terrain uses it (the exit on the stairs stays '>'), else
+	 * a spare one. */
 	for (i = 0; thing != THING_NONE && i < w->data->nterrain; i++)
-		if (w->data->terrain[i].glyph == want)
+		if (w->data->terrain[i].glyph == want && (int)i != terrain)
 			want = 0;
-	if (!want || glyph_taken(e, *n, want) || want == '\'' || want == '"' ||
-	    want == '\\') {
+	if (!want || glyph_taken(e, *n, want)) {
 		const char *s;
 
 		for (s = spare, want = 0; *s && !want; s++) {
@@ -288,6 +287,8 @@ static void write_glyph(FILE *out, char c)
 {
 	if (c == '\'')
 		fputs("\"'\"", out);
+	else if (c == '\\')
+		fputs("'\\\\'", out);
 	else
 		fprintf(out, "'%c'", c);
 }
@@ -381,22 +382,18 @@ static int sandbox_save_file(const struct world *w, const char *monsters,
 static void sandbox_save(struct sandbox *b, struct session *s, char *msg,
                          size_t size)
 {
-	char dir[4096], monsters[4200], path[64], err[512];
+	char path[64], err[512];
 	int tries;
 
-	if (files_data_dir(s->setup.data_dir, dir, sizeof(dir)) < 0) {
-		snprintf(msg, size,
-		         "Save failed: no data directory for monsters.txt.");
-		return;
-	}
-	snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
 	for (tries = 0; tries < 1000; tries++) {
 		snprintf(path, sizeof(path), "hunted-sandbox-%u.txt",
 		         ++b->saves);
 		if (access(path, F_OK) != 0)
 			break;
 	}
-	if (sandbox_save_file(s->game->world, monsters, path, err,
+	/* By its name in the data folder, which the loader finds from any
+	 * folder on any machine. */
+	if (sandbox_save_file(s->game->world, "monsters.txt", path, err,
 	                      sizeof(err)) != 0) {
 		snprintf(msg, size, "Save failed: %s", err);
 		return;
