@@ -419,7 +419,7 @@ session_records_problem(struct session *s, const char *fmt, ...)
 void session_where(const struct session *s, char *buf, size_t size)
 {
 	if (s->game->levels)
-		campaign_label(s->game->depth, buf, size);
+		campaign_label(&s->setup, s->game->depth, buf, size);
 	else
 		snprintf(buf, size, "%s", s->label);
 }

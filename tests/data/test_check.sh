@@ -135,7 +135,7 @@ KINDS
 tap_is $? 0 "kinds that only warn: --check exits 0"
 tap_is "$(cat "$tmp/out")" "kinds.txt: ok, 4 warnings" \
 	"kinds that only warn: the four warnings are counted"
-grep -q "^kinds.txt:2:1: warning: terrain 'puddle' has the glyph '.' of terrain 'floor' (terrain.txt:7)" "$tmp/err"
+grep -q "^kinds.txt:2:1: warning: terrain 'puddle' has the glyph '.' of terrain 'floor' (terrain.txt:10)" "$tmp/err"
 tap_is $? 0 "a terrain reusing another's glyph: a warning"
 grep -q "^kinds.txt:4:1: warning: monster 'gnoll' has the glyph 'i' of monster 'imp'" "$tmp/err"
 tap_is $? 0 "a monster reusing another's glyph: a warning"

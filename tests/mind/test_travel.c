@@ -124,7 +124,7 @@ static uint8_t oracle_cost(const struct world *w, int t, int target)
 		tt = &w->data->terrain[tt->opens_to];
 	else if (tt->door == DATA_DOOR_LOCKED || !tt->walk)
 		return 0;
-	if (tt->cost >= TRAVEL_HARM_COST && !target)
+	if (tt->harm > 0 && !target)
 		return 0;
 	return tt->cost;
 }

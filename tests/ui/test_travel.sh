@@ -14,6 +14,9 @@ set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+# The shipped levels vary with the seed; the travels below are about one
+# layout, kept in tests/fixtures/fixed.
+fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
 data=$(cd "$top/data" && pwd)
 conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
 command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
@@ -79,7 +82,7 @@ keys() {
 # 1. Travel to a cell picked with the look cursor: the route is drawn
 # and waits for Enter; then the player walks there.  The tutorial with
 # no monster, the player at (16,6).
-start --map tutorial --seed 1 --monsters 0
+start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0
 keys _ l l j j Enter
 wait_for 'Travel to 18,8: 2 steps, cost 28\. Enter goes' ||
 	bad "travel: the route's line is not shown"
@@ -100,7 +103,7 @@ click() { # COLUMN ROW
 	$T send-keys -t g -l $'\e[M '"$x$y"
 	$T send-keys -t g -l $'\e[M#'"$x$y"
 }
-start --map tutorial --seed 1 --monsters 0
+start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0
 click 18 8
 wait_for 'Travel to 18,8: 2 steps' || bad "click: the route is not shown"
 [ "$(player_at)" = "16 6" ] || bad "click: the player moved before the second click"
@@ -122,7 +125,7 @@ ok "> travels to the stairs, Esc cancels"
 
 # 3. A travel stops the moment a monster comes into view, and says so:
 # round the tutorial's wall towards the goblin.
-start --map tutorial --seed 1
+start --data-dir "$fixed" --map tutorial --seed 1
 keys _ h h h h h h k k k k k Enter
 wait_for 'Travel to 10,1' || bad "monster: the route is not shown"
 keys Enter
@@ -132,11 +135,11 @@ wait_for 'You stop: a goblin comes into view\.' ||
 ok "a travel stops when a monster comes into view"
 
 # 4. Explore sees the whole tutorial (no monster), and says so.
-start --map tutorial --seed 1 --monsters 0
+start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0
 keys X
 wait_for '^Explored\.' || bad "explore: no 'Explored.'"
 screen | head -13 | tr '@' '.' >"$tmp/explored"
-sed -n '/^MAP$/,/^ENDMAP$/p' "$data/maps/tutorial.txt" | sed '1d;$d' |
+sed -n '/^MAP$/,/^ENDMAP$/p' "$fixed/maps/tutorial.txt" | sed '1d;$d' |
 	tr '@g' '..' >"$tmp/tutorial"
 diff "$tmp/tutorial" "$tmp/explored" >&2 ||
 	bad "explore: the screen does not show the whole tutorial"
@@ -226,14 +229,14 @@ ok "rest is stopped by a monster coming into view"
 # explore is under way (its Dijkstra map is the layer m draws) and while
 # a travel's route waits, whose search step mode narrates.
 # The default dungeon: an explore long enough to be followed.
-start --map default --seed 1 --monsters 0 --ai-view
+start --data-dir "$fixed" --map default --seed 1 --monsters 0 --ai-view
 keys X Tab
 wait_for '\|  explore to [0-9]+,[0-9]+' ||
 	bad "AI view: Tab does not reach your explore"
 keys v m
 wait_for 'explore map: moves' || bad "AI view: m does not draw the explore map"
 wait_for '^Explored\.' || bad "AI view: the explore did not go on to its end"
-start --map tutorial --seed 1 --monsters 0 --ai-view
+start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0 --ai-view
 keys '>'
 wait_for 'Travel to 20,11' || bad "AI view: the route is not shown"
 keys Tab

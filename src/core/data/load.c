@@ -187,6 +187,9 @@ static const char *load_below(const char *folder, const char *path)
 {
 	size_t n = folder ? strlen(folder) : 0;
 
+	/* the current folder holds every relative path */
+	if (n == 1 && folder[0] == '.')
+		return path[0] != '/' ? path : NULL;
 	if (!n || strncmp(path, folder, n) || path[n] != '/')
 		return NULL;
 	return path + n + 1;
@@ -202,7 +205,9 @@ static char *load_join(const char *folder, const char *rel)
 
 	if (!s)
 		return NULL;
-	snprintf(s, n, "%s/%s", folder, rel);
+	if (!strcmp(folder, ".")) /* "monsters.txt", not "./monsters.txt" */
+		root = 0;
+	snprintf(s, n, "%s%s%s", root ? folder : "", root ? "/" : "", rel);
 	r = s + root;
 	while ((dots = strstr(r, "/../")) && dots > r) {
 		char *start = dots;

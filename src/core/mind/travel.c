@@ -102,9 +102,9 @@ uint8_t travel_cost(const struct world *w, uint64_t keys, int t)
 
 int travel_harmful(const struct world *w, int t)
 {
-	const uint8_t c = travel_cost(w, UINT64_MAX, t);
-
-	return c >= TRAVEL_HARM_COST;
+	if (t < 0 || (size_t)t >= w->data->nterrain)
+		return 0;
+	return data_terrain_harm(w->data, NULL, t) > 0;
 }
 
 /* Whether (x, y) is next to (or under) a monster the player sees. */

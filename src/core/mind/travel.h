@@ -26,10 +26,6 @@
 
 /* Rest stops after this many turns even when not yet healed. */
 #define TRAVEL_REST_TURNS 100
-/* A terrain whose multiplier is at least this hurts or holds whoever
- * enters it (lava): travel, explore and run keep out of it unless it is
- * the cell asked for. */
-#define TRAVEL_HARM_COST 10
 
 enum travel_kind {
 	TRAVEL_NONE = 0,
@@ -97,7 +93,9 @@ void travel_free(struct travel *t);
  * one opens it), locked ones only with their key. */
 uint8_t travel_cost(const struct world *w, uint64_t keys, int t);
 
-/* Whether terrain t harms or holds the one who enters it. */
+/* Whether terrain t harms the player who enters it (its harm, data):
+ * travel, explore and run keep out of it unless it is the cell asked
+ * for. */
 int travel_harmful(const struct world *w, int t);
 
 /* The player's known map into t->grid: remembered cells at travel_cost,
