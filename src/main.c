@@ -6,8 +6,10 @@
  * diagnostics before the terminal is ever touched, and exit 1. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "session/files.h"
 #include "session/headless.h"
@@ -87,7 +89,32 @@ static int play_headless(struct session *s)
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* Like GNU tools: what was printed but could not be written (a full
+ * disk, /dev/full, a closed pipe's EIO) is an error, found by the final
+ * flush and close of stdout, never lost with exit 0. */
+static int stdout_close(int rc)
+{
+	int err = 0, bad = ferror(stdout);
+
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		err = errno;
+		bad = 1;
+	}
+	if (fclose(stdout) != 0 && !bad) {
+		err = errno;
+		bad = 1;
+	}
+	if (!bad)
+		return rc;
+	if (err)
+		fprintf(stderr, "hunted: write error: %s\n", strerror(err));
+	else
+		fprintf(stderr, "hunted: write error\n");
+	return EXIT_FAILURE;
+}
+
+static int run(int argc, char **argv)
 {
 	struct setup setup;
 	struct session *s;
@@ -128,4 +155,9 @@ int main(int argc, char **argv)
 	if (session_close(s) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	return stdout_close(run(argc, argv));
 }

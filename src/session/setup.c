@@ -34,6 +34,7 @@ enum {
 	NOT_REPLAY = 8,    /* a replay takes it from its recording */
 	GAME = 16,         /* makes the game: kept in a recording's header */
 	NEED_SCREEN = 32,  /* only with --dump-screen or --cast */
+	NAMED = 64,        /* its value names a file or a folder */
 };
 
 /* The sections of --help. */
@@ -264,7 +265,7 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
 /* The order is --help's; the game's options are written to a recording
  * in this order too (the order recordings have always had). */
 static const struct option_def options[] = {
-        {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY,
+        {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY | NAMED,
          "dungeon to play alone (default: a run down the shipped\n"
          "dungeons, from the tutorial)",
          PARSED(set_map, show_map)},
@@ -296,7 +297,7 @@ static const struct option_def options[] = {
          PARSED(set_strategy, show_strategy)},
         {"hunt", 0, NULL, G_GAME, GAME,
          "every monster knows where you are and hunts you", SWITCH(mind.hunt)},
-        {"data-dir", 'd', "DIR", G_DATA, 0,
+        {"data-dir", 'd', "DIR", G_DATA, NAMED,
          "where the data files are: DIR, else $HUNTED_DATA, else\n"
          "the data/ beside the build tree of this program when it\n"
          "runs from one, else " HUNTED_DATADIR,
@@ -309,15 +310,15 @@ static const struct option_def options[] = {
          SWITCH(ai_view)},
         {"lesson", 0, NULL, G_PLAY, NOT_REPLAY,
          "--lesson NAME starts a lesson; alone, lists them", SWITCH(lesson)},
-        {"record", 0, "FILE", G_PLAY, NOT_REPLAY, "write the game to FILE",
-         TEXT(record)},
-        {"replay", 0, "FILE", G_PLAY, 0,
+        {"record", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
+         "write the game to FILE", TEXT(record)},
+        {"replay", 0, "FILE", G_PLAY, NAMED,
          "watch FILE (in the terminal) or check it\n"
          "(with --headless; exit 3 if it diverges)",
          TEXT(replay)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          "do not reload data files when they change", SWITCH(no_watch)},
-        {"save", 0, "FILE", G_PLAY, NOT_REPLAY,
+        {"save", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
          "the saved game to resume and to save to (default in the\n"
          "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
          "with it: resumed, and saved when the game is not over)",
@@ -349,7 +350,7 @@ static const struct option_def options[] = {
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
          SWITCH(dump_screen)},
-        {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS,
+        {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS | NAMED,
          "write every turn's screen to FILE as an asciicast\n"
          "(asciinema play FILE), a replay's too",
          TEXT(cast)},
@@ -519,9 +520,10 @@ static int setup_check_combinations(const struct setup *s)
 
 		if (!(s->given >> i & 1))
 			continue;
-		if (s->replay && (o->flags & NOT_REPLAY))
-			return usage_error("--replay takes the game from its "
-			                   "file; drop --%s",
+		if (s->replay && (o->flags & (NOT_REPLAY | GAME)))
+			return usage_error("--replay and --%s cannot be "
+			                   "combined: a replay takes the game "
+			                   "from its file",
 			                   o->name);
 		if ((o->flags & NEED_HEADLESS) && s->mode == SETUP_PLAY)
 			return usage_error("--%s needs --headless", o->name);
@@ -576,6 +578,12 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		if (!o)
 			return usage_error("unknown option '%s'",
 			                   argv[optind - 1]);
+		/* An empty name would be taken as the current folder or
+		 * quietly as no file at all. */
+		if ((o->flags & NAMED) && optarg && !*optarg)
+			return usage_error("--%s needs a %s, not an empty "
+			                   "name",
+			                   o->name, o->arg);
 		if (option_set(o, s, optarg, 0, &mode, err, sizeof(err)) != 0)
 			return usage_error("%s", err);
 		/* --help, --version and --list-keys answer at once. */

@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# test_output.sh - output is never silently dropped: every program of
+# hunted that prints checks its writes and the final close of stdout, so
+# stdout on /dev/full is "hunted: write error: ..." and exit 1.  And the
+# command line: an option that takes a name refuses an empty one, and a
+# replay refuses the options its recording already holds, naming both.
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_output.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+unset HUNTED_DATA
+XDG_DATA_HOME=$tmp/xdg
+export XDG_DATA_HOME
+
+# full DESCRIPTION ARGS...: the program with stdout on /dev/full.
+full() {
+	full_desc_=$1
+	shift
+	"$bin" "$@" >/dev/full 2>"$tmp/err"
+	full_rc_=$?
+	tap_is "$full_rc_" 1 "$full_desc_ on a full stdout exits 1"
+	tap_test "...and says why" \
+		grep -q '^hunted: write error: No space left on device$' \
+		"$tmp/err"
+}
+
+if [ -w /dev/full ] && ! printf x 2>/dev/null >/dev/full; then
+	full --version --version
+	full --help --help
+	full --list-keys --list-keys
+	full --check --data-dir "$data" --check "$data/monsters.txt"
+	full "--lesson alone" --data-dir "$data" --lesson
+	full "headless play" --headless --no-timing --data-dir "$data" \
+		--map maze --turns 5
+	full --dump-screen --headless --no-timing --data-dir "$data" \
+		--map maze --turns 5 --dump-screen
+	full "--log" --headless --no-timing --data-dir "$data" \
+		--map maze --turns 5 --log
+else
+	tap_skip "stdout on /dev/full" "no /dev/full that fails writes here"
+fi
+
+# The same programs with a working stdout still exit 0.
+"$bin" --version >"$tmp/out" 2>"$tmp/err"
+tap_is "$?" 0 "--version on a working stdout exits 0"
+
+# An option that names a file or a folder: an empty name is bad usage.
+for opt in map data-dir record replay save cast; do
+	extra=
+	case $opt in
+	cast) extra=--headless ;;
+	esac
+	"$bin" $extra --data-dir "$data" "--$opt" '' >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	tap_is "$rc" 2 "--$opt '' is bad usage"
+	tap_test "...that names the option" grep -q -- "--$opt" "$tmp/err"
+done
+
+# A replay takes the game from its recording: the game's options clash.
+"$bin" --headless --no-timing --data-dir "$data" --map maze --turns 3 \
+	--record "$tmp/game.rec" >/dev/null 2>&1
+for pair in "seed 3" "monsters 2" "turn-budget 10" "strategy astar" "hunt"; do
+	# shellcheck disable=SC2086
+	set -- $pair
+	"$bin" --headless --data-dir "$data" --replay "$tmp/game.rec" \
+		"--$1" ${2+"$2"} >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	tap_is "$rc" 2 "--replay with --$1 is bad usage"
+	tap_test "...naming both" sh -c "grep -q -- '--replay' '$tmp/err' &&
+		grep -q -- '--$1' '$tmp/err'"
+done
+tap_done
