@@ -17,6 +17,9 @@
  * them: the largest file any reader takes.  A file above it was refused
  * by its reader, with a diagnostic of the whole file. */
 #define REPORT_FILE_MAX DATA_FILE_MAX
+/* Bytes of a source line quoted: with the indent and the "..." either
+ * side, a line of 80 columns. */
+#define REPORT_WIDTH 70
 _Static_assert(MOVINGAI_FILE_MAX <= REPORT_FILE_MAX,
                "a Moving AI file's lines could not be quoted");
 
@@ -68,12 +71,14 @@ static char *report_source_line(const char *file, int line, char *buf,
 	return buf;
 }
 
-/* Tabs before the column are copied so the caret lines up. */
+/* A line longer than a screen is cut round the column, with "..." where
+ * text is left out.  Tabs before the column are copied so the caret
+ * lines up. */
 static void report_diag(FILE *f, const struct diag *d)
 {
 	char buf[DIAG_SOURCE_MAX + 1], where[PATH_MAX + 32];
 	const char *src = d->source;
-	int i;
+	size_t start, n, i, c;
 
 	diag_where(d, where, sizeof(where));
 	fprintf(f, "%s: %s: %s%s%s\n", where, diag_severity_name(d->severity),
@@ -84,24 +89,25 @@ static void report_diag(FILE *f, const struct diag *d)
 		src = report_source_line(d->file, d->line, buf, sizeof(buf));
 	if (!src || !*src)
 		return;
-	fputs("    ", f);
-	for (i = 0; src[i]; i++) {
-		unsigned char c = (unsigned char)src[i];
+	n = diag_window(strlen(src), d->col, REPORT_WIDTH, &start);
+	fputs(start ? "    ..." : "    ", f);
+	for (i = start; i < start + n; i++) {
+		unsigned char ch = (unsigned char)src[i];
 
 		/* Never send a control byte or a byte above ASCII from a bad
 		 * file to the terminal (a stray byte can start an escape
 		 * sequence); one '?' per byte keeps the caret under its
 		 * column, which counts bytes. */
-		fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', f);
+		fputc(ch == '\t' || (ch >= 0x20 && ch < 0x7f) ? ch : '?', f);
 	}
-	fputc('\n', f);
-	if (d->col < 1)
+	fputs(src[i] ? "...\n" : "\n", f);
+	c = d->col > 0 ? (size_t)d->col - 1 : 0;
+	/* No caret for a column beyond the text kept of the line. */
+	if (d->col < 1 || c > start + n)
 		return;
-	fputs("    ", f);
-	for (i = 0; i < d->col - 1 && src[i]; i++)
+	fputs(start ? "       " : "    ", f);
+	for (i = start; i < c; i++)
 		fputc(src[i] == '\t' ? '\t' : ' ', f);
-	for (; i < d->col - 1; i++)
-		fputc(' ', f);
 	fputs("^\n", f);
 }
 

@@ -115,4 +115,28 @@ grep -q '^summary: turns=1 ' "$tmp/out" ||
 grep -q "error:" "$tmp/err" && tap_fail "an error: $(cat "$tmp/err")"
 tap_check "--map FILE reads no broken first level"
 
+# A very long line is quoted only a screen width around its column, the
+# caret still under the column: not thousands of bytes per problem.
+awk 'BEGIN { printf "monster rat "; for (i = 0; i < 100000; i++)
+	printf "x"; print "" }' >"$tmp/long.txt"
+"$bin" --check "$tmp/long.txt" >/dev/null 2>"$tmp/err"
+tap_is $? 1 "a 100,000-byte line: --check exits 1"
+tap_test "...with a short diagnostic (got $(wc -c <"$tmp/err") bytes)" \
+	test "$(wc -c <"$tmp/err")" -lt 400
+tap_test "...each quoted line at most 80 columns" \
+	sh -c "! grep '^    ' '$tmp/err' | awk 'length(\$0) > 80' | grep -q ."
+{
+	printf 'include "%s/data/terrain.txt"\ndungeon d\n' \
+		"$(cd "$top" && pwd)"
+	awk 'BEGIN { printf "legend '"'#'"' floor"
+		for (i = 0; i < 280; i++) printf " "; print "bogus tail" }'
+} >"$tmp/wide.txt"
+"$bin" --check "$tmp/wide.txt" >/dev/null 2>"$tmp/err"
+grep -A2 ':3:297: error' "$tmp/err" | sed -n '2p' >"$tmp/src"
+grep -A2 ':3:297: error' "$tmp/err" | sed -n '3p' >"$tmp/caret"
+tap_test "a problem far along a line: its line is cut to the screen" \
+	test "$(awk '{ print length($0) }' "$tmp/src")" -le 80
+caret=$(awk '{ print index($0, "^") }' "$tmp/caret")
+tap_is "$(cut -c"$caret"- "$tmp/src" | cut -c1-5)" bogus \
+	"...and the caret is under the word"
 tap_done

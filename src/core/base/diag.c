@@ -216,3 +216,19 @@ const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
 	buf[o] = '\0';
 	return buf;
 }
+
+size_t diag_window(size_t len, int col, size_t width, size_t *start)
+{
+	size_t c = col > 0 ? (size_t)col - 1 : 0;
+
+	*start = 0;
+	if (len <= width)
+		return len;
+	/* The column a little left of the middle, as far as the line
+	 * goes: a column past the kept text shows the line's end. */
+	if (c > width / 2)
+		*start = c - width / 2;
+	if (*start > len - width)
+		*start = len - width;
+	return width;
+}
