@@ -6,10 +6,13 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/base/file.h"
 #include "core/world/gen.h"
 
 /* How far above the program's own folder its build tree may be: src/ for
@@ -133,9 +136,46 @@ static int files_load_kinds(struct data *d, const struct setup *s,
 	return data_load(d, kinds, diags);
 }
 
+/* Another kind of file hunted reads or writes, told by its first bytes,
+ * with what to do with it: NULL for a data file (or one that cannot be
+ * opened, which the data reader then says). */
+static const char *files_other_kind(const char *path)
+{
+	char head[64], msg[256];
+	struct stat st;
+	ssize_t n;
+	int fd = file_open(path, INT64_MAX, &st, msg, sizeof(msg));
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, head, sizeof(head) - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	head[n] = '\0';
+	if (!strncmp(head, "version ", 8) && strchr(head, '\t'))
+		return "a Moving AI scenario file (path-finding problems), not "
+		       "a dungeon: play or check its map, a .map file, "
+		       "instead";
+	if (strstr(head, "hunted-recording") ||
+	    !strncmp(head, "# hunted recording", 18))
+		return "a hunted recording or save, not a dungeon: watch it "
+		       "with --replay FILE, check it with --headless "
+		       "--replay FILE";
+	if (head[0] == '{' && strstr(head, "\"version\""))
+		return "an asciicast screen recording, not a dungeon: play it "
+		       "with asciinema play FILE";
+	if (!strncmp(head, "type ", 5))
+		return "a Moving AI map: hunted reads one whose name ends in "
+		       ".map";
+	return NULL;
+}
+
 int files_check(const char *path, const struct setup *s, struct data **out,
                 struct diag_list *diags)
 {
+	const char *other;
+
 	struct data *d = data_new();
 	size_t errors = diags->errors;
 	int rc;
@@ -144,7 +184,11 @@ int files_check(const char *path, const struct setup *s, struct data **out,
 		files_nomem(diags, path);
 		return -1;
 	}
-	if (files_is_movingai(path)) {
+	if (!files_is_movingai(path) && (other = files_other_kind(path))) {
+		diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0, NULL, "%s",
+		         other);
+		rc = -1;
+	} else if (files_is_movingai(path)) {
 		rc = files_load_kinds(d, s, diags);
 		if (rc == 0)
 			rc = data_load_movingai(d, path, s->seed, diags);

@@ -139,4 +139,21 @@ tap_test "a problem far along a line: its line is cut to the screen" \
 caret=$(awk '{ print index($0, "^") }' "$tmp/caret")
 tap_is "$(cut -c"$caret"- "$tmp/src" | cut -c1-5)" bogus \
 	"...and the caret is under the word"
+# Another kind of file hunted reads: one line saying what it is and what
+# to do with it, not a line per "unknown keyword".
+cp "$top/tests/fixtures/den312d.map.scen" "$tmp/den.scen"
+"$bin" --headless --no-timing --data-dir "$top/data" --map maze --turns 2 \
+	--record "$tmp/game.rec" --cast "$tmp/game.cast" >/dev/null 2>&1
+cp "$top/tests/fixtures/den312d.map" "$tmp/den.txt"
+for f in "den.scen:Moving AI scenario" "game.rec:--replay FILE" \
+	"game.cast:asciinema play" "den.txt:Moving AI map"; do
+	file=${f%%:*}
+	what=${f#*:}
+	"$bin" --check --data-dir "$top/data" "$tmp/$file" >/dev/null \
+		2>"$tmp/err"
+	rc=$?
+	tap_is "$rc" 1 "--check of $file is an error"
+	tap_is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 "...of one line"
+	tap_test "...saying what it is" grep -q -- "$what" "$tmp/err"
+done
 tap_done
