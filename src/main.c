@@ -91,12 +91,13 @@ static int play_headless(struct session *s)
 
 /* Like GNU tools: what was printed but could not be written (a full
  * disk, /dev/full, a closed pipe's EIO) is an error, found by the final
- * flush and close of stdout, never lost with exit 0. */
+ * flush and close of stdout, never lost with exit 0.  A write that failed
+ * earlier left its reason in errno, which nothing after it has changed
+ * when the program's last words went to stdout. */
 static int stdout_close(int rc)
 {
-	int err = 0, bad = ferror(stdout);
+	int err = ferror(stdout) ? errno : 0, bad = ferror(stdout);
 
-	errno = 0;
 	if (fflush(stdout) != 0) {
 		err = errno;
 		bad = 1;
@@ -142,6 +143,9 @@ static int run(int argc, char **argv)
 	default:
 		break;
 	}
+	rc = files_check_outputs(&setup);
+	if (rc != 0)
+		return rc;
 	s = session_open(&setup);
 	if (!s)
 		return EXIT_FAILURE;

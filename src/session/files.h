@@ -45,4 +45,11 @@ int files_check(const char *path, const struct setup *s, struct data **out,
  * the list of the maps there are. */
 struct data *files_load(const struct setup *s, struct diag_list *diags);
 
+/* Whether the files the session would write (--record, --cast, --save)
+ * leave alone every file it reads, compared by device and inode, and
+ * every file that is not hunted's own (unless --force; a --save that is
+ * not a save is moved aside by the resume).  Returns 0, or
+ * EXIT_USAGE after saying which file and why on stderr. */
+int files_check_outputs(const struct setup *s);
+
 #endif

@@ -323,6 +323,10 @@ static const struct option_def options[] = {
          "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
          "with it: resumed, and saved when the game is not over)",
          TEXT(save)},
+        {"force", 0, NULL, G_PLAY, 0,
+         "let --record and --cast write over a file that is\n"
+         "not one of hunted's own (never over a file the game reads)",
+         SWITCH(force)},
         {"headless", 0, NULL, G_HEADLESS, 0,
          "play with the autopilot or --keys, print a summary",
          MODE(SETUP_HEADLESS)},

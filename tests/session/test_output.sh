@@ -73,4 +73,60 @@ for pair in "seed 3" "monsters 2" "turn-budget 10" "strategy astar" "hunt"; do
 	tap_test "...naming both" sh -c "grep -q -- '--replay' '$tmp/err' &&
 		grep -q -- '--$1' '$tmp/err'"
 done
+# hunted never writes over what it reads, compared by device and inode:
+# each refusal is exit 2 and leaves the file byte for byte.
+mkdir "$tmp/d"
+cp -R "$data/." "$tmp/d/"
+chmod -R u+w "$tmp/d"
+cp "$data/maps/maze.txt" "$tmp/pit.txt"
+ln "$tmp/pit.txt" "$tmp/pit-link.rec"
+play() {
+	"$bin" --headless --no-timing --data-dir "$tmp/d" --turns 3 "$@" \
+		>/dev/null 2>"$tmp/err"
+}
+# refused DESCRIPTION FILE ARGS...: the run exits 2, FILE is unchanged.
+refused() {
+	ref_desc_=$1
+	ref_file_=$2
+	shift 2
+	cp "$ref_file_" "$tmp/before"
+	play "$@"
+	ref_rc_=$?
+	tap_is "$ref_rc_" 2 "$ref_desc_ is refused"
+	tap_test "...leaving it byte for byte" cmp -s "$tmp/before" "$ref_file_"
+	tap_test "...saying why" grep -q "not written over\|same file" \
+		"$tmp/err"
+}
+play --map maze --record "$tmp/game.rec"
+play --map maze --record "$tmp/other.rec"
+refused "--record over the map played" "$tmp/pit.txt" \
+	--map "$tmp/pit.txt" --record "$tmp/pit.txt"
+refused "--record over a link to the map played" "$tmp/pit.txt" \
+	--map "$tmp/pit.txt" --record "$tmp/pit-link.rec"
+refused "--cast over the map played" "$tmp/pit.txt" \
+	--map "$tmp/pit.txt" --cast "$tmp/pit.txt"
+refused "--save over the map played" "$tmp/pit.txt" \
+	--map "$tmp/pit.txt" --save "$tmp/pit.txt"
+refused "--record over monsters.txt" "$tmp/d/monsters.txt" \
+	--map maze --record "$tmp/d/monsters.txt"
+refused "--cast over terrain.txt" "$tmp/d/terrain.txt" \
+	--map maze --cast "$tmp/d/terrain.txt"
+refused "--cast over the recording replayed" "$tmp/game.rec" \
+	--replay "$tmp/game.rec" --cast "$tmp/game.rec"
+refused "--record over the save resumed" "$tmp/other.rec" \
+	--map maze --save "$tmp/other.rec" --record "$tmp/other.rec"
+printf 'my notes\n' >"$tmp/notes.txt"
+refused "--record over a file not hunted's own" "$tmp/notes.txt" \
+	--map maze --record "$tmp/notes.txt"
+refused "--cast over a file not hunted's own" "$tmp/notes.txt" \
+	--map maze --cast "$tmp/notes.txt"
+refused "--cast over a recording" "$tmp/other.rec" \
+	--map maze --cast "$tmp/other.rec"
+play --map maze --record "$tmp/game.rec"
+tap_is "$?" 0 "--record over one of hunted's recordings writes it"
+play --map maze --record "$tmp/notes.txt" --force
+tap_is "$?" 0 "--force writes over a file not hunted's own"
+tap_test "...with the game" grep -q hunted-recording "$tmp/notes.txt"
+play --map "$tmp/pit.txt" --record "$tmp/pit.txt" --force
+tap_is "$?" 2 "--force never writes over the map played"
 tap_done
