@@ -11,7 +11,8 @@ top=${top_srcdir:-.}
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 data=$(cd "$top/data" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_output.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+full_fs=$tmp/full
+trap 'umount "$full_fs" 2>/dev/null; rm -rf "$tmp"' EXIT
 unset HUNTED_DATA
 XDG_DATA_HOME=$tmp/xdg
 export XDG_DATA_HOME
@@ -129,4 +130,26 @@ tap_is "$?" 0 "--force writes over a file not hunted's own"
 tap_test "...with the game" grep -q hunted-recording "$tmp/notes.txt"
 play --map "$tmp/pit.txt" --record "$tmp/pit.txt" --force
 tap_is "$?" 2 "--force never writes over the map played"
+# A full file system: --record and --cast say so, exit 1, and leave no
+# half-written file that could pass for a whole one.
+mkdir "$full_fs"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$full_fs" \
+	2>/dev/null; then
+	dd if=/dev/zero of="$full_fs/fill" bs=1k count=64 2>/dev/null
+	for opt in record cast; do
+		"$bin" --headless --no-timing --data-dir "$data" --map maze \
+			--turns 50 "--$opt" "$full_fs/out" >/dev/null \
+			2>"$tmp/err"
+		rc=$?
+		tap_is "$rc" 1 "--$opt on a full file system exits 1"
+		tap_test "...and says why" grep -q \
+			"write error: .*: No space left on device" "$tmp/err"
+		tap_test "...leaving no half-written file" \
+			test ! -e "$full_fs/out"
+	done
+	umount "$full_fs"
+else
+	tap_skip "--record and --cast on a full file system" \
+		"cannot mount a small tmpfs here (not root?)"
+fi
 tap_done
