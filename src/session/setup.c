@@ -600,9 +600,18 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		headless |= mode == SETUP_HEADLESS;
 		check |= mode == SETUP_CHECK;
 	}
-	/* --check wins over --headless. */
 	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;
 	if (s->mode == SETUP_CHECK) {
+		/* --check reads the data directory (and a Moving AI map
+		 * places its monsters with the seed): nothing else. */
+		for (i = 0; i < OPTION_COUNT; i++)
+			if ((s->given >> i & 1) &&
+			    strcmp(options[i].name, "check") &&
+			    strcmp(options[i].name, "data-dir") &&
+			    strcmp(options[i].name, "seed"))
+				return usage_error("--check and --%s cannot "
+				                   "be combined",
+				                   options[i].name);
 		if (optind >= argc)
 			return usage_error("--check needs at least one FILE");
 		s->files = argv + optind;

@@ -74,6 +74,18 @@ for pair in "seed 3" "monsters 2" "turn-budget 10" "strategy astar" "hunt"; do
 	tap_test "...naming both" sh -c "grep -q -- '--replay' '$tmp/err' &&
 		grep -q -- '--$1' '$tmp/err'"
 done
+# --check only checks: an option of a game beside it is bad usage.
+for opt in headless "map maze" "record $tmp/x.rec" ai-view; do
+	# shellcheck disable=SC2086
+	set -- $opt
+	"$bin" --check --data-dir "$data" "--$1" ${2+"$2"} \
+		"$data/monsters.txt" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	tap_is "$rc" 2 "--check with --$1 is bad usage"
+	tap_test "...naming both" sh -c "grep -q -- '--check and --$1' \
+		'$tmp/err'"
+done
+
 # hunted never writes over what it reads, compared by device and inode:
 # each refusal is exit 2 and leaves the file byte for byte.
 mkdir "$tmp/d"
