@@ -159,6 +159,14 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$full_fs" \
 		tap_test "...leaving no half-written file" \
 			test ! -e "$full_fs/out"
 	done
+	(cd "$full_fs" && "$bin" --headless --no-timing --data-dir "$data" \
+		--dump-screen --map tutorial --seed 1 --keys '....' \
+		--ai-view --view-keys vE) >"$tmp/out" 2>&1
+	tap_test "E on a full file system says why the export failed" \
+		grep -q "Export failed: write error: hunted-search.*No space" \
+		"$tmp/out"
+	tap_test "...leaving no half-written export" \
+		sh -c "! ls '$full_fs' | grep -q hunted-search"
 	umount "$full_fs"
 else
 	tap_skip "--record and --cast on a full file system" \
