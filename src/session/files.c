@@ -14,6 +14,7 @@
 
 #include "core/base/file.h"
 #include "core/world/gen.h"
+#include "userdir.h"
 
 /* How far above the program's own folder its build tree may be: src/ for
  * the game, tests/bench/ for the benchmarks. */
@@ -424,6 +425,7 @@ int files_check_outputs(const struct setup *s)
 {
 	struct files_id in[6], out[3];
 	char dir[PATH_MAX], monsters[PATH_MAX + 16], terrain[PATH_MAX + 16];
+	char save[PATH_MAX], err[PATH_MAX + 128];
 	char *map = s->gen_w ? NULL : files_map_path(s);
 	size_t nin = 0, nout = 0, i, j;
 	int rc = 0;
@@ -444,6 +446,11 @@ int files_check_outputs(const struct setup *s)
 	if (s->save) {
 		files_id_of(&in[nin++], "the save resumed", s->save);
 		files_id_of(&out[nout++], "--save", s->save);
+	} else if (nout && s->mode == SETUP_PLAY && !s->replay && !s->lesson &&
+	           userdir_file(USERDIR_SAVE, save, sizeof(save), err,
+	                        sizeof(err)) == 0) {
+		/* The terminal game's own save, where it resumes from. */
+		files_id_of(&in[nin++], "the save resumed", save);
 	}
 	for (i = 0; i < nout && !rc; i++) {
 		const struct files_id *o = &out[i];

@@ -128,6 +128,17 @@ refused "--cast over the recording replayed" "$tmp/game.rec" \
 	--replay "$tmp/game.rec" --cast "$tmp/game.rec"
 refused "--record over the save resumed" "$tmp/other.rec" \
 	--map maze --save "$tmp/other.rec" --record "$tmp/other.rec"
+# The terminal game's own save, where it resumes from: no terminal is
+# needed to refuse a --record aimed at it.
+mkdir -p "$XDG_DATA_HOME/hunted"
+cp "$tmp/other.rec" "$XDG_DATA_HOME/hunted/save.rec"
+cp "$tmp/other.rec" "$tmp/before"
+"$bin" --data-dir "$tmp/d" --map maze \
+	--record "$XDG_DATA_HOME/hunted/save.rec" </dev/null >/dev/null 2>"$tmp/err"
+tap_is "$?" 2 "--record over the terminal game's save is refused"
+tap_test "...leaving it byte for byte" \
+	cmp -s "$tmp/before" "$XDG_DATA_HOME/hunted/save.rec"
+rm -rf "$XDG_DATA_HOME"
 printf 'my notes\n' >"$tmp/notes.txt"
 refused "--record over a file not hunted's own" "$tmp/notes.txt" \
 	--map maze --record "$tmp/notes.txt"
