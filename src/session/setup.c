@@ -517,6 +517,9 @@ static int setup_check_combinations(const struct setup *s)
 
 	if (given(s, "map") && given(s, "generate"))
 		return usage_error("--map and --generate cannot be combined");
+	/* The autopilot plays only when no --keys do. */
+	if (given(s, "keys") && given(s, "autopilot"))
+		return usage_error("--keys and --autopilot cannot be combined");
 	if (given(s, "cave") && !given(s, "generate"))
 		return usage_error("--cave needs --generate WxH");
 	for (i = 0; i < OPTION_COUNT; i++) {

@@ -74,6 +74,12 @@ for pair in "seed 3" "monsters 2" "turn-budget 10" "strategy astar" "hunt"; do
 	tap_test "...naming both" sh -c "grep -q -- '--replay' '$tmp/err' &&
 		grep -q -- '--$1' '$tmp/err'"
 done
+# The autopilot plays only without --keys: both are bad usage.
+"$bin" --headless --data-dir "$data" --map maze --keys hjkl \
+	--autopilot careful >"$tmp/out" 2>"$tmp/err"
+tap_is "$?" 2 "--keys with --autopilot is bad usage"
+tap_test "...naming both" grep -q -- "--keys and --autopilot" "$tmp/err"
+
 # --check only checks: an option of a game beside it is bad usage.
 for opt in headless "map maze" "record $tmp/x.rec" ai-view; do
 	# shellcheck disable=SC2086
