@@ -163,6 +163,14 @@ static const char *files_other_kind(const char *path)
 		return "a hunted recording or save, not a dungeon: watch it "
 		       "with --replay FILE, check it with --headless "
 		       "--replay FILE";
+	if (strstr(head, "# hunted high scores") ||
+	    !strncmp(head, "hunted-scores ", 14))
+		return "hunted's high-score list, not a dungeon: the game "
+		       "keeps it, and shows it at the end of a game";
+	if (!strncmp(head, "hunted ", 7) &&
+	    strstr(head, " - the end of a game"))
+		return "a hunted morgue file (how a game ended), not a "
+		       "dungeon: read it as it is";
 	if (head[0] == '{' && strstr(head, "\"version\""))
 		return "an asciicast screen recording, not a dungeon: play it "
 		       "with asciinema play FILE";

@@ -145,8 +145,11 @@ cp "$top/tests/fixtures/den312d.map.scen" "$tmp/den.scen"
 "$bin" --headless --no-timing --data-dir "$top/data" --map maze --turns 2 \
 	--record "$tmp/game.rec" --cast "$tmp/game.cast" >/dev/null 2>&1
 cp "$top/tests/fixtures/den312d.map" "$tmp/den.txt"
+printf '# hunted high scores, best first\nhunted-scores 1\n' >"$tmp/scores.txt"
+printf 'hunted 1.0 - the end of a game\n\nEscaped.\n' >"$tmp/morgue.txt"
 for f in "den.scen:Moving AI scenario" "game.rec:--replay FILE" \
-	"game.cast:asciinema play" "den.txt:Moving AI map"; do
+	"game.cast:asciinema play" "den.txt:Moving AI map" \
+	"scores.txt:high-score list" "morgue.txt:morgue file"; do
 	file=${f%%:*}
 	what=${f#*:}
 	"$bin" --check --data-dir "$top/data" "$tmp/$file" >/dev/null \
