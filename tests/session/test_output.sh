@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: MIT
 # test_output.sh - output is never silently dropped: every program of
 # hunted that prints checks its writes and the final close of stdout, so
-# stdout on /dev/full is "hunted: write error: ..." and exit 1.  And the
-# command line: an option that takes a name refuses an empty one, and a
-# replay refuses the options its recording already holds, naming both.
+# stdout on /dev/full is "hunted: write error: ..." and exit 1, and a
+# recording, cast or export on a full file system (a small tmpfs, when
+# one can be mounted) is said and removed.  The command line: an option
+# that takes a name refuses an empty one, and options that clash are
+# bad usage naming both.  hunted never writes over a file it reads (by
+# device and inode), nor over a file not its own without --force.
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
