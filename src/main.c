@@ -9,6 +9,7 @@
  * and the game goes on with the defaults. */
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,32 @@ static int play_headless(struct session *s)
 	return rc;
 }
 
+/* Like GNU tools: what was printed but could not be written (a full
+ * disk, /dev/full, a closed pipe's EIO) is an error, found by the final
+ * flush and close of stdout, never lost with exit 0.  A write that failed
+ * earlier left its reason in errno, which nothing after it has changed
+ * when the program's last words went to stdout. */
+static int stdout_close(int rc)
+{
+	int err = ferror(stdout) ? errno : 0, bad = ferror(stdout);
+
+	if (fflush(stdout) != 0) {
+		err = errno;
+		bad = 1;
+	}
+	if (fclose(stdout) != 0 && !bad) {
+		err = errno;
+		bad = 1;
+	}
+	if (!bad)
+		return rc;
+	if (err)
+		fprintf(stderr, "hunted: write error: %s\n", strerror(err));
+	else
+		fprintf(stderr, "hunted: write error\n");
+	return EXIT_FAILURE;
+}
+
 /* The command line over the player's options file, for a game; the
  * file's mistakes said on stderr, and then the game goes on without it.
  * Returns what setup_parse returns. */
@@ -183,6 +210,9 @@ static int run(const struct setup *setup)
 	default:
 		break;
 	}
+	rc = files_check_outputs(setup);
+	if (rc != 0)
+		return rc;
 	s = session_open(setup);
 	if (!s)
 		return EXIT_FAILURE;
@@ -205,7 +235,7 @@ int main(int argc, char **argv)
 	rc = read_setup(&setup, &opts, argc, argv);
 	if (rc != 0) {
 		options_fini(&opts);
-		return rc;
+		return stdout_close(rc);
 	}
 	if (setup.no_color)
 		setenv("NO_COLOR", "1", 1);
@@ -213,5 +243,5 @@ int main(int argc, char **argv)
 		read_keymap(&setup);
 	rc = run(&setup);
 	options_fini(&opts);
-	return rc;
+	return stdout_close(rc);
 }

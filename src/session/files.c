@@ -6,10 +6,13 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/base/file.h"
 #include "core/world/gen.h"
 #include "userdir.h"
 
@@ -275,10 +278,54 @@ static void files_check_kinds(const struct data *c, const struct setup *s,
 	data_free(d);
 }
 
+/* Another kind of file hunted reads or writes, told by its first bytes,
+ * with what to do with it: NULL for a data file (or one that cannot be
+ * opened, which the data reader then says). */
+static const char *files_other_kind(const char *path)
+{
+	char head[64], msg[256];
+	struct stat st;
+	ssize_t n;
+	int fd = file_open(path, INT64_MAX, &st, msg, sizeof(msg));
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, head, sizeof(head) - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	head[n] = '\0';
+	if (!strncmp(head, "version ", 8) && strchr(head, '\t'))
+		return "a Moving AI scenario file (path-finding problems), not "
+		       "a dungeon: play or check its map, a .map file, "
+		       "instead";
+	if (strstr(head, "hunted-recording") ||
+	    !strncmp(head, "# hunted recording", 18))
+		return "a hunted recording or save, not a dungeon: watch it "
+		       "with --replay FILE, check it with --headless "
+		       "--replay FILE";
+	if (strstr(head, "# hunted high scores") ||
+	    !strncmp(head, "hunted-scores ", 14))
+		return "hunted's high-score list, not a dungeon: the game "
+		       "keeps it, and shows it at the end of a game";
+	if (!strncmp(head, "hunted ", 7) &&
+	    strstr(head, " - the end of a game"))
+		return "a hunted morgue file (how a game ended), not a "
+		       "dungeon: read it as it is";
+	if (head[0] == '{' && strstr(head, "\"version\""))
+		return "an asciicast screen recording, not a dungeon: play it "
+		       "with asciinema play FILE";
+	if (!strncmp(head, "type ", 5))
+		return "a Moving AI map: hunted reads one whose name ends in "
+		       ".map";
+	return NULL;
+}
+
 int files_check(const char *path, const struct setup *s, struct data **out,
                 struct diag_list *diags)
 {
 	struct data *d = files_data_new(s);
+	const char *other;
 	size_t errors = diags->errors;
 	int rc;
 
@@ -286,7 +333,11 @@ int files_check(const char *path, const struct setup *s, struct data **out,
 		files_nomem(diags, path);
 		return -1;
 	}
-	if (files_is_movingai(path)) {
+	if (!files_is_movingai(path) && (other = files_other_kind(path))) {
+		diag_add(diags, DIAG_ERROR, path, 0, 0, NULL, 0, NULL, "%s",
+		         other);
+		rc = -1;
+	} else if (files_is_movingai(path)) {
 		rc = files_load_kinds(d, s, diags);
 		if (rc == 0)
 			rc = data_load_movingai(d, path, s->seed, diags);
@@ -589,4 +640,123 @@ int files_list_lessons(const struct setup *s, FILE *out)
 		fprintf(out, "  %-12s %s\n", list[i].name, list[i].line);
 	free(list);
 	return 0;
+}
+
+/* A file the session reads or writes, by name and identity. */
+struct files_id {
+	const char *what; /* "--record", "the map"... */
+	const char *path;
+	struct stat st;
+	int exists;
+};
+
+static void files_id_of(struct files_id *f, const char *what, const char *path)
+{
+	f->what = what;
+	f->path = path;
+	f->exists = path && *path && stat(path, &f->st) == 0;
+}
+
+/* Whether an existing file is one hunted wrote: a recording (for
+ * --record), an asciicast of hunted's (for --cast), or
+ * empty. */
+static int files_is_own(const struct files_id *out)
+{
+	char head[96], msg[256];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (!S_ISREG(out->st.st_mode) || out->st.st_size == 0)
+		return 1;
+	fd = file_open(out->path, INT64_MAX, &st, msg, sizeof(msg));
+	if (fd < 0)
+		return 1; /* the writer says why it cannot write it */
+	n = read(fd, head, sizeof(head) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	head[n] = '\0';
+	if (!strcmp(out->what, "--cast"))
+		return head[0] == '{' && strstr(head, "\"title\": \"hunted");
+	return !strncmp(head, "# hunted recording", 18) ||
+	       strstr(head, "hunted-recording") != NULL;
+}
+
+int files_check_outputs(const struct setup *s)
+{
+	struct files_id in[6], out[3];
+	char dir[PATH_MAX], monsters[PATH_MAX + 16], terrain[PATH_MAX + 16];
+	char save[PATH_MAX], err[PATH_MAX + 128];
+	char *map = s->gen_w ? NULL : files_map_path(s);
+	size_t nin = 0, nout = 0, i, j;
+	int rc = 0;
+
+	files_id_of(&in[nin++], "the map", map);
+	if (files_data_dir(s->data_dir, dir, sizeof(dir)) >= 0) {
+		snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
+		snprintf(terrain, sizeof(terrain), "%s/terrain.txt", dir);
+		files_id_of(&in[nin++], "a data file", monsters);
+		files_id_of(&in[nin++], "a data file", terrain);
+	}
+	files_id_of(&in[nin++], "the recording replayed", s->replay);
+	if (s->record)
+		files_id_of(&out[nout++], "--record", s->record);
+	if (s->cast)
+		files_id_of(&out[nout++], "--cast", s->cast);
+	/* The save is read too: --record or --cast must not take it. */
+	if (s->save) {
+		files_id_of(&in[nin++], "the save resumed", s->save);
+		files_id_of(&out[nout++], "--save", s->save);
+	} else if (nout && s->mode == SETUP_PLAY && !s->replay && !s->lesson &&
+	           userdir_file(USERDIR_SAVE, save, sizeof(save), err,
+	                        sizeof(err)) == 0) {
+		/* The terminal game's own save, where it resumes from. */
+		files_id_of(&in[nin++], "the save resumed", save);
+	}
+	for (i = 0; i < nout && !rc; i++) {
+		const struct files_id *o = &out[i];
+
+		if (!o->exists)
+			continue;
+		for (j = 0; j < nin && !rc; j++) {
+			const struct files_id *r = &in[j];
+
+			if (!r->exists || r->st.st_dev != o->st.st_dev ||
+			    r->st.st_ino != o->st.st_ino)
+				continue;
+			/* --save writes its own save: that is the point. */
+			if (!strcmp(o->what, "--save") &&
+			    !strcmp(r->what, "the save resumed"))
+				continue;
+			fprintf(stderr,
+			        "hunted: %s '%s' is %s ('%s'), which the game "
+			        "reads: not written over\n",
+			        o->what, o->path, r->what, r->path);
+			rc = EXIT_USAGE;
+		}
+		for (j = 0; j < i && !rc; j++)
+			if (out[j].exists && out[j].st.st_dev == o->st.st_dev &&
+			    out[j].st.st_ino == o->st.st_ino) {
+				fprintf(stderr,
+				        "hunted: %s and %s name the same file "
+				        "'%s'\n",
+				        out[j].what, o->what, o->path);
+				rc = EXIT_USAGE;
+			}
+		/* A save that is not one is moved aside, kept, by the
+		 * resume: only the two writers would lose the file. */
+		if (!rc && !s->force && strcmp(o->what, "--save") &&
+		    !files_is_own(o)) {
+			fprintf(stderr,
+			        "hunted: %s '%s': the file exists and is not "
+			        "one of hunted's own; not written over "
+			        "(--force "
+			        "writes over it)\n",
+			        o->what, o->path);
+			rc = EXIT_USAGE;
+		}
+	}
+	free(map);
+	return rc;
 }

@@ -65,4 +65,11 @@ struct data *files_load(const struct setup *s, struct diag_list *diags);
  * over the shipped one); for a campaign, what each level plays. */
 void files_origins(const struct data *d, const struct setup *s, FILE *out);
 
+/* Whether the files the session would write (--record, --cast, --save)
+ * leave alone every file it reads, compared by device and inode, and
+ * every file that is not hunted's own (unless --force; a --save that is
+ * not a save is moved aside by the resume).  Returns 0, or
+ * EXIT_USAGE after saying which file and why on stderr. */
+int files_check_outputs(const struct setup *s);
+
 #endif

@@ -270,21 +270,55 @@ void scores_word(const char *name, char *buf, size_t size)
 		snprintf(buf, size, "?");
 }
 
+/* Takes the lock every game recording into the list at path holds: the
+ * folder the list is in.  A lock file beside the list could be made a
+ * folder or a dangling link, or be left read-only, and every game ending
+ * then wrote without a lock; the folder must be there and be writable
+ * for the list to be written at all.  The old lock file is the fallback
+ * where a folder cannot be locked.  Returns the descriptor to close, or
+ * -1 when no lock could be had. */
+static int scores_lock(const char *path)
+{
+	char folder[PATH_MAX], lock[PATH_MAX + 8];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(folder, sizeof(folder), ".");
+	else if (slash == path)
+		snprintf(folder, sizeof(folder), "/");
+	else
+		snprintf(folder, sizeof(folder), "%.*s", (int)(slash - path),
+		         path);
+	fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		int rc;
+
+		while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+			;
+		if (rc == 0)
+			return fd;
+		close(fd);
+	}
+	snprintf(lock, sizeof(lock), "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0)
+		while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+			;
+	return fd;
+}
+
 int scores_record(const char *path, const struct score_entry *e,
                   struct scores *l, int *rank, char *note, size_t note_size,
                   char *err, size_t err_size)
 {
-	char lock[PATH_MAX + 8], why[PATH_MAX + 300], moved[PATH_MAX + 64];
+	char why[PATH_MAX + 300], moved[PATH_MAX + 64];
 	int fd, rc;
 
 	*note = '\0';
-	snprintf(lock, sizeof(lock), "%s.lock", path);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	/* Without a lock the list is still written: a game that ends at
 	 * the very same moment may then go missing from it. */
-	if (fd >= 0)
-		while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
-			;
+	fd = scores_lock(path);
 	if (scores_read(l, path, why, sizeof(why)) != 0) {
 		char merr[PATH_MAX + 128];
 

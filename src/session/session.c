@@ -261,12 +261,14 @@ fail:
 
 int session_close(struct session *s)
 {
+	char msg[PATH_MAX + 128];
 	int rc = 0;
 
 	if (!s)
 		return 0;
-	if (s->rec && fclose(s->rec) != 0) {
-		fprintf(stderr, "hunted: cannot write '%s'\n", s->setup.record);
+	if (s->rec && file_close_written(s->rec, 0, s->setup.record, msg,
+	                                 sizeof(msg)) != 0) {
+		fprintf(stderr, "hunted: %s\n", msg);
 		rc = -1;
 	}
 	replay_fini(&s->rep);

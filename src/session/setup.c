@@ -34,6 +34,7 @@ enum {
 	NOT_REPLAY = 8,    /* a replay takes it from its recording */
 	GAME = 16,         /* makes the game: kept in a recording's header */
 	NEED_SCREEN = 32,  /* only with --dump-screen or --cast */
+	NAMED = 64,        /* its value names a file or a folder */
 };
 
 /* The sections of --help. */
@@ -289,7 +290,7 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
 /* The order is --help's; the game's options are written to a recording
  * in this order too (the order recordings have always had). */
 static const struct option_def options[] = {
-        {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY,
+        {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY | NAMED,
          "dungeon to play alone (default: a run down the shipped\n"
          "dungeons, from the tutorial)",
          PARSED(set_map, show_map)},
@@ -321,7 +322,7 @@ static const struct option_def options[] = {
          PARSED(set_strategy, show_strategy)},
         {"hunt", 0, NULL, G_GAME, GAME,
          "every monster knows where you are and hunts you", SWITCH(mind.hunt)},
-        {"data-dir", 'd', "DIR", G_DATA, 0,
+        {"data-dir", 'd', "DIR", G_DATA, NAMED,
          "where the data files are: DIR, else $HUNTED_DATA, else\n"
          "the data/ beside the build tree of this program when it\n"
          "runs from one, else " HUNTED_DATADIR "\n"
@@ -341,9 +342,9 @@ static const struct option_def options[] = {
          SWITCH(ai_view)},
         {"lesson", 0, NULL, G_PLAY, NOT_REPLAY,
          "--lesson NAME starts a lesson; alone, lists them", SWITCH(lesson)},
-        {"record", 0, "FILE", G_PLAY, NOT_REPLAY, "write the game to FILE",
-         TEXT(record)},
-        {"replay", 0, "FILE", G_PLAY, 0,
+        {"record", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
+         "write the game to FILE", TEXT(record)},
+        {"replay", 0, "FILE", G_PLAY, NAMED,
          "watch FILE (in the terminal) or check it\n"
          "(with --headless; exit 3 if it diverges)",
          TEXT(replay)},
@@ -356,11 +357,15 @@ static const struct option_def options[] = {
          "no-vi-keys) or FILE (default: keys.txt of the folder of\n"
          "options, when there is one)",
          TEXT(keymap)},
-        {"save", 0, "FILE", G_PLAY, NOT_REPLAY,
+        {"save", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
          "the saved game to resume and to save to (default in the\n"
          "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
          "with it: resumed, and saved when the game is not over)",
          TEXT(save)},
+        {"force", 0, NULL, G_PLAY, 0,
+         "let --record and --cast write over a file that is\n"
+         "not one of hunted's own (never over a file the game reads)",
+         SWITCH(force)},
         {"headless", 0, NULL, G_HEADLESS, 0,
          "play with the autopilot or --keys, print a summary",
          MODE(SETUP_HEADLESS)},
@@ -388,7 +393,7 @@ static const struct option_def options[] = {
          "print the screen (and with --ai-view the AI layers)\n"
          "as text at the end",
          SWITCH(dump_screen)},
-        {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS,
+        {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS | NAMED,
          "write every turn's screen to FILE as an asciicast\n"
          "(asciinema play FILE), a replay's too",
          TEXT(cast)},
@@ -572,6 +577,9 @@ static int setup_check_combinations(const struct setup *s)
 
 	if (given(s, "map") && given(s, "generate"))
 		return usage_error("--map and --generate cannot be combined");
+	/* The autopilot plays only when no --keys do. */
+	if (given(s, "keys") && given(s, "autopilot"))
+		return usage_error("--keys and --autopilot cannot be combined");
 	if (given(s, "cave") && !given(s, "generate"))
 		return usage_error("--cave needs --generate WxH");
 	for (i = 0; i < OPTION_COUNT; i++) {
@@ -579,9 +587,10 @@ static int setup_check_combinations(const struct setup *s)
 
 		if (!(s->given >> i & 1))
 			continue;
-		if (s->replay && (o->flags & NOT_REPLAY))
-			return usage_error("--replay takes the game from its "
-			                   "file; drop --%s",
+		if (s->replay && (o->flags & (NOT_REPLAY | GAME)))
+			return usage_error("--replay and --%s cannot be "
+			                   "combined: a replay takes the game "
+			                   "from its file",
 			                   o->name);
 		if ((o->flags & NEED_HEADLESS) && s->mode == SETUP_PLAY)
 			return usage_error("--%s needs --headless", o->name);
@@ -642,6 +651,12 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		if (!o)
 			return usage_error("unknown option '%s'",
 			                   argv[optind - 1]);
+		/* An empty name would be taken as the current folder or
+		 * quietly as no file at all. */
+		if ((o->flags & NAMED) && optarg && !*optarg)
+			return usage_error("--%s needs a %s, not an empty "
+			                   "name",
+			                   o->name, o->arg);
 		if (option_set(o, s,
 		               o->kind == K_SWITCH && optarg
 		                       ? default_value(o, optarg)
@@ -666,6 +681,16 @@ int setup_parse(struct setup *s, int argc, char **argv)
 	/* --check wins over --headless. */
 	s->mode = check ? SETUP_CHECK : headless ? SETUP_HEADLESS : SETUP_PLAY;
 	if (s->mode == SETUP_CHECK) {
+		/* --check reads the data directory (and a Moving AI map
+		 * places its monsters with the seed): nothing else. */
+		for (i = 0; i < OPTION_COUNT; i++)
+			if ((s->given >> i & 1) &&
+			    strcmp(options[i].name, "check") &&
+			    strcmp(options[i].name, "data-dir") &&
+			    strcmp(options[i].name, "seed"))
+				return usage_error("--check and --%s cannot "
+				                   "be combined",
+				                   options[i].name);
 		if (optind >= argc)
 			return usage_error("--check needs at least one FILE");
 		s->files = argv + optind;

@@ -72,6 +72,7 @@ struct setup {
 	int no_watch;
 	const char *save; /* --save FILE: the save to resume and write */
 	int morgue;       /* --morgue: a headless game's morgue, scores */
+	int force;        /* --force: write over a file not hunted's own */
 
 	/* --check's files. */
 	char *const *files;

@@ -99,22 +99,19 @@ void cast_frame(struct cast *k, double t, const struct canvas *c)
 			fputs("\\r\\n", k->out);
 	}
 	fputs("\\u001b[0m\"]\n", k->out);
-	if (ferror(k->out))
+	if (ferror(k->out) && !k->failed) {
 		k->failed = 1;
+		k->err = errno;
+	}
 }
 
 int cast_close(struct cast *k, char *err, size_t size)
 {
-	int bad = k->failed;
+	int rc;
 
 	if (!k->out)
 		return 0;
-	if (fclose(k->out) != 0)
-		bad = 1;
+	rc = file_close_written(k->out, k->err, k->path, err, size);
 	k->out = NULL;
-	if (bad) {
-		snprintf(err, size, "cannot write '%s'", k->path);
-		return -1;
-	}
-	return 0;
+	return rc;
 }

@@ -19,6 +19,7 @@ struct cast {
 	const char *path;
 	int width, height;
 	int failed; /* a write failed: cast_close says so */
+	int err;    /* why, when known (an errno) */
 };
 
 /* Creates path (a regular file only) and writes the header for a

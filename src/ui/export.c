@@ -25,7 +25,7 @@ void export_search(struct view *v)
 	struct cast k;
 	FILE *out;
 	size_t steps, i, n;
-	int was_on, fd;
+	int was_on, fd, rc;
 	size_t was_k;
 
 	if (aiview_export_name(v->ai, base, sizeof(base)) != 0) {
@@ -43,12 +43,14 @@ void export_search(struct view *v)
 		           fd >= 0 ? "out of memory" : err);
 		return;
 	}
-	if (aiview_export_json(v->ai, out) != 0) {
-		fclose(out);
-		screen_log(v, "Export failed: cannot write '%s'", json);
+	/* A file not wholly written is removed, as a cast is. */
+	rc = aiview_export_json(v->ai, out);
+	if (file_close_written(out, 0, json, err, sizeof(err)) != 0) {
+		screen_log(v, "Export failed: %s", err);
 		return;
 	}
-	if (fclose(out) != 0) {
+	if (rc != 0) {
+		unlink(json);
 		screen_log(v, "Export failed: cannot write '%s'", json);
 		return;
 	}

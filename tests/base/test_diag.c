@@ -126,6 +126,27 @@ static void test_diag_format_says_line_and_caret(void **state)
 	diag_list_fini(&l);
 }
 
+static void test_diag_window_fits_the_column_in(void **state)
+{
+	size_t start;
+
+	(void)state;
+	/* A short line whole. */
+	assert_int_equal(diag_window(50, 40, 70, &start), 50);
+	assert_int_equal(start, 0);
+	/* A column near the start: the line's first bytes. */
+	assert_int_equal(diag_window(100000, 10, 70, &start), 70);
+	assert_int_equal(start, 0);
+	/* Far along: the column a little left of the middle. */
+	assert_int_equal(diag_window(100000, 5001, 70, &start), 70);
+	assert_int_equal(start, 5000 - 35);
+	/* Near the end, or past it: the line's last bytes. */
+	assert_int_equal(diag_window(300, 299, 70, &start), 70);
+	assert_int_equal(start, 230);
+	assert_int_equal(diag_window(512, 8193, 70, &start), 70);
+	assert_int_equal(start, 442);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -134,6 +155,7 @@ int main(void)
 	        cmocka_unit_test(test_diag_limit_counts_but_drops),
 	        cmocka_unit_test(test_diag_closest_finds_misspellings),
 	        cmocka_unit_test(test_diag_format_says_line_and_caret),
+	        cmocka_unit_test(test_diag_window_fits_the_column_in),
 	};
 
 	return tap_run(tests, NULL, NULL);

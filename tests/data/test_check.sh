@@ -150,4 +150,48 @@ printf 'monster imp glyph %s weight 3\n' "'i'" >"$tmp/weight.txt"
 grep -q "^weight.txt:1:30: error: 'weight' must be an integer from 10 to 100 (tenths: 30 means 3.0), got '3'" "$tmp/err"
 tap_is $? 0 "weight 3: the error says the unit"
 
+# A very long line is quoted only a screen width around its column, the
+# caret still under the column: not thousands of bytes per problem.
+awk 'BEGIN { printf "monster rat "; for (i = 0; i < 100000; i++)
+	printf "x"; print "" }' >"$tmp/long.txt"
+"$bin" --check "$tmp/long.txt" >/dev/null 2>"$tmp/err"
+tap_is $? 1 "a 100,000-byte line: --check exits 1"
+tap_test "...with a short diagnostic (got $(wc -c <"$tmp/err") bytes)" \
+	test "$(wc -c <"$tmp/err")" -lt 400
+tap_test "...each quoted line at most 80 columns" \
+	sh -c "! grep '^    ' '$tmp/err' | awk 'length(\$0) > 80' | grep -q ."
+{
+	printf 'include "%s/data/terrain.txt"\ndungeon d\n' \
+		"$(cd "$top" && pwd)"
+	awk 'BEGIN { printf "legend '"'#'"' floor"
+		for (i = 0; i < 280; i++) printf " "; print "bogus tail" }'
+} >"$tmp/wide.txt"
+"$bin" --check "$tmp/wide.txt" >/dev/null 2>"$tmp/err"
+grep -A2 ':3:297: error' "$tmp/err" | sed -n '2p' >"$tmp/src"
+grep -A2 ':3:297: error' "$tmp/err" | sed -n '3p' >"$tmp/caret"
+tap_test "a problem far along a line: its line is cut to the screen" \
+	test "$(awk '{ print length($0) }' "$tmp/src")" -le 80
+caret=$(awk '{ print index($0, "^") }' "$tmp/caret")
+tap_is "$(cut -c"$caret"- "$tmp/src" | cut -c1-5)" bogus \
+	"...and the caret is under the word"
+# Another kind of file hunted reads: one line saying what it is and what
+# to do with it, not a line per "unknown keyword".
+cp "$top/tests/fixtures/den312d.map.scen" "$tmp/den.scen"
+"$bin" --headless --no-timing --data-dir "$top/data" --map maze --turns 2 \
+	--record "$tmp/game.rec" --cast "$tmp/game.cast" >/dev/null 2>&1
+cp "$top/tests/fixtures/den312d.map" "$tmp/den.txt"
+printf '# hunted high scores, best first\nhunted-scores 1\n' >"$tmp/scores.txt"
+printf 'hunted 1.0 - the end of a game\n\nEscaped.\n' >"$tmp/morgue.txt"
+for f in "den.scen:Moving AI scenario" "game.rec:--replay FILE" \
+	"game.cast:asciinema play" "den.txt:Moving AI map" \
+	"scores.txt:high-score list" "morgue.txt:morgue file"; do
+	file=${f%%:*}
+	what=${f#*:}
+	"$bin" --check --data-dir "$top/data" "$tmp/$file" >/dev/null \
+		2>"$tmp/err"
+	rc=$?
+	tap_is "$rc" 1 "--check of $file is an error"
+	tap_is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 "...of one line"
+	tap_test "...saying what it is" grep -q -- "$what" "$tmp/err"
+done
 tap_done

@@ -25,8 +25,10 @@ tests_session_test_scores_LDADD = tests/lib/libtest.a $(SESSION_LIBS) \
 TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_hostile.sh tests/session/test_limits.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
-	tests/session/test_crash.sh tests/session/test_userdata.sh
+	tests/session/test_crash.sh tests/session/test_userdata.sh \
+	tests/session/test_output.sh
 EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_hostile.sh tests/session/test_limits.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
-	tests/session/test_crash.sh tests/session/test_userdata.sh
+	tests/session/test_crash.sh tests/session/test_userdata.sh \
+	tests/session/test_output.sh

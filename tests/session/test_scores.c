@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -251,6 +253,77 @@ static int remove_dir(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+#define RACERS 50
+
+/* RACERS games end at the same moment: each process waits on a pipe
+ * that is closed once all are started, then records its game.  None may
+ * be lost, whatever is in the way of a lock. */
+static void race(const char *lock_kind)
+{
+	static struct scores l;
+	char lock[PATH_MAX + 64], err[PATH_MAX + 400], cmd[3 * PATH_MAX];
+	pid_t pids[RACERS];
+	int go[2], i, status, seen[RACERS] = {0};
+
+	snprintf(lock, sizeof(lock), "%s.lock", path);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'", path, lock);
+	assert_int_equal(system(cmd), 0);
+	if (!strcmp(lock_kind, "folder"))
+		assert_int_equal(mkdir(lock, 0700), 0);
+	else if (!strcmp(lock_kind, "dangling link"))
+		assert_int_equal(symlink("/nonexistent/hunted.lock", lock), 0);
+	else if (!strcmp(lock_kind, "read-only file")) {
+		FILE *f = fopen(lock, "w");
+
+		assert_non_null(f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(chmod(lock, 0400), 0);
+	}
+	assert_int_equal(pipe(go), 0);
+	for (i = 0; i < RACERS; i++) {
+		pids[i] = fork();
+		assert_true(pids[i] >= 0);
+		if (pids[i] == 0) {
+			static struct scores mine;
+			struct score_entry e = entry(1000 + i, "Escaped.");
+			char note[PATH_MAX + 400], why[PATH_MAX + 400], c;
+			int rank;
+
+			close(go[1]);
+			(void)!read(go[0], &c, 1);
+			_exit(scores_record(path, &e, &mine, &rank, note,
+			                    sizeof(note), why, sizeof(why)) == 0
+			              ? 0
+			              : 1);
+		}
+	}
+	close(go[0]);
+	close(go[1]);
+	for (i = 0; i < RACERS; i++) {
+		assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			fail_msg("with the lock a %s: game %d not recorded",
+			         lock_kind, i);
+	}
+	assert_int_equal(scores_read(&l, path, err, sizeof(err)), 0);
+	if (l.n != RACERS)
+		fail_msg("with the lock a %s: %zu of %d games in the list",
+		         lock_kind, l.n, RACERS);
+	for (i = 0; i < RACERS; i++)
+		seen[l.items[i].score - 1000]++;
+	for (i = 0; i < RACERS; i++)
+		assert_int_equal(seen[i], 1);
+}
+
+static void test_scores_lose_no_game_ending_at_once(void **state)
+{
+	(void)state;
+	race("free path");
+	race("folder");
+	race("dangling link");
+	race("read-only file");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +333,7 @@ int main(void)
 	        cmocka_unit_test(test_scores_refuse_a_damaged_list),
 	        cmocka_unit_test(test_scores_record_over_a_damaged_list),
 	        cmocka_unit_test(test_scores_name_a_dungeon_in_one_word),
+	        cmocka_unit_test(test_scores_lose_no_game_ending_at_once),
 	};
 
 	return tap_run(tests, make_dir, remove_dir);

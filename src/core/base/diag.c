@@ -218,6 +218,22 @@ const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
 	return buf;
 }
 
+size_t diag_window(size_t len, int col, size_t width, size_t *start)
+{
+	size_t c = col > 0 ? (size_t)col - 1 : 0;
+
+	*start = 0;
+	if (len <= width)
+		return len;
+	/* The column a little left of the middle, as far as the line
+	 * goes: a column past the kept text shows the line's end. */
+	if (c > width / 2)
+		*start = c - width / 2;
+	if (*start > len - width)
+		*start = len - width;
+	return width;
+}
+
 /* Appends to buf as snprintf would, counting what did not fit. */
 __attribute__((format(printf, 4, 5))) static void
 diag_put(char *buf, size_t size, size_t *n, const char *fmt, ...)
@@ -233,29 +249,35 @@ diag_put(char *buf, size_t size, size_t *n, const char *fmt, ...)
 		*n += (size_t)k;
 }
 
-/* The source line, then the caret under its column: a byte that could
- * start an escape sequence becomes one '?' (the column counts bytes),
- * and tabs before the column are copied so the caret lines up. */
+/* Columns of a source line quoted under a problem: a line of any length
+ * fits a screen. */
+#define DIAG_QUOTE_WIDTH 70
+
+/* The source line, at most DIAG_QUOTE_WIDTH bytes round the column with
+ * "..." where text is left out, then the caret under its column: a byte
+ * that could start an escape sequence becomes one '?' (the column counts
+ * bytes), and tabs before the column are copied so the caret lines up.
+ * No caret for a column beyond the text kept of the line. */
 static void diag_put_source(const struct diag *d, const char *src, char *buf,
                             size_t size, size_t *n)
 {
-	int i;
+	size_t start, len, i, c;
 
-	diag_put(buf, size, n, "    ");
-	for (i = 0; src[i]; i++) {
-		unsigned char c = (unsigned char)src[i];
+	len = diag_window(strlen(src), d->col, DIAG_QUOTE_WIDTH, &start);
+	diag_put(buf, size, n, start ? "    ..." : "    ");
+	for (i = start; i < start + len; i++) {
+		unsigned char ch = (unsigned char)src[i];
 
 		diag_put(buf, size, n, "%c",
-		         c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?');
+		         ch == '\t' || (ch >= 0x20 && ch < 0x7f) ? ch : '?');
 	}
-	diag_put(buf, size, n, "\n");
-	if (d->col < 1)
+	diag_put(buf, size, n, src[i] ? "...\n" : "\n");
+	c = d->col > 0 ? (size_t)d->col - 1 : 0;
+	if (d->col < 1 || c > start + len)
 		return;
-	diag_put(buf, size, n, "    ");
-	for (i = 0; i < d->col - 1 && src[i]; i++)
+	diag_put(buf, size, n, start ? "       " : "    ");
+	for (i = start; i < c; i++)
 		diag_put(buf, size, n, "%c", src[i] == '\t' ? '\t' : ' ');
-	for (; i < d->col - 1; i++)
-		diag_put(buf, size, n, " ");
 	diag_put(buf, size, n, "^\n");
 }
 

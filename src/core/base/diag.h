@@ -91,4 +91,10 @@ size_t diag_format(const struct diag *d, const char *file, const char *src,
 const char *diag_quote(const char *s, size_t n, size_t max, char *buf,
                        size_t size);
 
+/* The part of a source line of len bytes to quote under a problem at
+ * col (1-based, below 1: the whole line), at most width bytes around the
+ * column so that a line of any length fits a screen: *start is its first
+ * byte, the return value its length. */
+size_t diag_window(size_t len, int col, size_t width, size_t *start);
+
 #endif

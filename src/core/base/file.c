@@ -174,3 +174,31 @@ int file_create(const char *path, char *msg, size_t size)
 	/* Writes to a regular file never block: the flag can stay. */
 	return fd;
 }
+
+int file_close_written(FILE *f, int err, const char *path, char *msg,
+                       size_t size)
+{
+	int bad = err != 0 || ferror(f);
+
+	/* A write that failed long ago left no reason behind: the file is
+	 * to be removed anyway, so one byte more asks the system again. */
+	if (bad && !err && write(fileno(f), "", 1) < 0)
+		err = errno;
+	if (fflush(f) != 0) {
+		if (!err)
+			err = errno;
+		bad = 1;
+	}
+	if (fclose(f) != 0) {
+		if (!err)
+			err = errno;
+		bad = 1;
+	}
+	if (!bad)
+		return 0;
+	snprintf(msg, size, "write error: %s%s%s; %s", path, err ? ": " : "",
+	         err ? strerror(err) : "",
+	         unlink(path) == 0 ? "the part written is removed"
+	                           : "the file is not whole");
+	return -1;
+}

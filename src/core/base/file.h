@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 enum file_status {
@@ -46,6 +47,15 @@ int file_read(const char *path, int64_t max, char **buf, size_t *len,
  * descriptor (close-on-exec), or a negative enum file_status with the
  * problem in msg. */
 int file_create(const char *path, char *msg, size_t size);
+
+/* Closes f, the file path that file_create made, checking that all of it
+ * was written: a write that failed before (err: its errno, 0 when none
+ * failed or its reason is not known), the last flush, the close.  A file
+ * not wholly written is removed, so that no half-written file passes for
+ * a whole one.  Returns 0, or -1 with "write error: PATH: REASON" and
+ * what became of the file in msg. */
+int file_close_written(FILE *f, int err, const char *path, char *msg,
+                       size_t size);
 
 /* What a file of mode st_mode is when it is not a regular file, for a
  * message ("a directory", "a FIFO"...), or NULL for a regular file. */
