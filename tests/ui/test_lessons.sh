@@ -65,6 +65,16 @@ has 'expands 3,3' 'classic: step 2 expands C'
 has 'not better: N S SW NW' 'classic: G 14 is not replaced by 20'
 tap_check "the classic figure: G 14 is kept, not replaced by 10 + 10"
 
+# Step 3 takes one of two cells with the same f, g and h: g did not
+# decide it, the order they were pushed in did.
+"$bin" --headless --no-timing --dump-screen --lesson classic --keys '' \
+	--view-keys nn >"$tmp/out" 2>&1 || tap_fail "classic step 3: exit $?"
+has 'step 3/12: expands 3,2' 'classic: step 3'
+sed -n 's/^|.* | *//p' "$tmp/out" | tr '\n' ' ' | grep -qF \
+	'tied with 1: same g and h: the first pushed goes first' ||
+	tap_fail "classic step 3: the tie is not said to go by push order"
+tap_check "a full tie (same g and h) is not said to go by the higher g"
+
 page rings 1
 has 'step 20/58' 'rings: BFS after 20 steps'
 page rings 3
