@@ -91,6 +91,7 @@ int main(int argc, char **argv)
 {
 	struct setup setup;
 	struct session *s;
+	char lesson[64] = "", next[64] = "";
 	int rc;
 
 	setup_init(&setup);
@@ -124,7 +125,26 @@ int main(int argc, char **argv)
 		session_resume(s);
 	else if (term_available())
 		session_resume(s);
-	rc = setup.mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
+	rc = setup.mode == SETUP_HEADLESS ? play_headless(s)
+	                                  : term_play(s, next, sizeof(next));
+	/* A lesson picked in the game's lesson menu: the game was saved, and
+	 * the lesson starts as hunted --lesson NAME would. */
+	while (setup.mode != SETUP_HEADLESS && rc == 0 && next[0]) {
+		if (session_close(s) != 0)
+			return EXIT_FAILURE;
+		snprintf(lesson, sizeof(lesson), "%s", next);
+		setup.lesson = 1;
+		setup.lesson_name = lesson;
+		setup.ai_view = 1;
+		setup.map = NULL;
+		setup.gen_w = setup.gen_h = 0;
+		setup.replay = NULL;
+		setup.fresh_seed = 0;
+		s = session_open(&setup);
+		if (!s)
+			return EXIT_FAILURE;
+		rc = term_play(s, next, sizeof(next));
+	}
 	if (session_close(s) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
 	return rc;

@@ -52,6 +52,14 @@ static enum view_result key_help(struct view *v, int key, struct world_cmd *cmd)
 	return key_set_mode(v, MODE_HELP);
 }
 
+static enum view_result key_lessons(struct view *v, int key,
+                                    struct world_cmd *cmd)
+{
+	(void)key;
+	(void)cmd;
+	return lesson_menu_open(v);
+}
+
 static enum view_result key_ask_quit(struct view *v, int key,
                                      struct world_cmd *cmd)
 {
@@ -395,6 +403,7 @@ static const struct keymap_row play_rows[] = {
         {'q', "quit (asked first)", key_ask_quit},
         {VK_CTRL_C, NULL, key_ask_quit},
         {'?', "this help", key_help},
+        {'L', "lessons: pick one to start", key_lessons},
         {VK_CTRL_P, "the message history", key_history},
         {VK_CTRL_R, "redraw the screen", key_redraw},
         {'R', "reload the data files", key_reload},
@@ -434,6 +443,13 @@ static const struct keymap_row help_rows[] = {
 };
 const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), key_back,
                                    "back to the game"};
+
+static const struct keymap_row lessons_rows[] = {
+        {VK_ESC, "back to the game", key_back},
+};
+const struct keymap keymap_lessons = {"lessons", NULL, ROWS(lessons_rows),
+                                      lesson_menu_key,
+                                      "a letter starts its lesson"};
 
 static const struct keymap_row history_rows[] = {
         {VK_UP, "scroll", key_history_scroll},
@@ -557,10 +573,11 @@ const struct keymap keymap_small = {"small", NULL, ROWS(small_rows), NULL,
  */
 
 static const struct keymap *const keymap_all[] = {
-        &keymap_play, &keymap_game,    &keymap_lesson,  &keymap_replay,
-        &keymap_ai,   &keymap_aikeys,  &keymap_look,    &keymap_direction,
-        &keymap_help, &keymap_history, &keymap_sandbox, &keymap_quit,
-        &keymap_save, &keymap_end,     &keymap_more,    &keymap_small,
+        &keymap_play,    &keymap_game,    &keymap_lesson,  &keymap_replay,
+        &keymap_ai,      &keymap_aikeys,  &keymap_look,    &keymap_direction,
+        &keymap_help,    &keymap_history, &keymap_sandbox, &keymap_quit,
+        &keymap_save,    &keymap_end,     &keymap_more,    &keymap_small,
+        &keymap_lessons,
 };
 
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,

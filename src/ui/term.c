@@ -411,7 +411,7 @@ static void term_said(const struct session *s, const char *save_err)
 		fprintf(stderr, "hunted: %s\n", r->problems[i]);
 }
 
-int term_play(struct session *s)
+int term_play(struct session *s, char *lesson, size_t size)
 {
 	struct term t = {0};
 	struct session_source src = {term_next, &t, 0, 1};
@@ -433,6 +433,7 @@ int term_play(struct session *s)
 		return 1;
 	}
 	rc = session_run(s, &src, &sink, 1);
+	snprintf(lesson, size, "%s", lesson_picked(t.view));
 	term_close();
 	canvas_fini(&t.canvas);
 	view_free(t.view);
