@@ -301,6 +301,7 @@ static const struct keymap_row aikeys_rows[] = {
         {'W', "cycle weight, algorithm", NULL},
         {'A', NULL, NULL},
         {'t', "ties: lower h first, or FIFO", NULL},
+        {'e', "early stop (a mistake)", NULL},
         {'0', "the monster's own settings", NULL},
         {'E', "export the search", key_export},
         {'S', "sandbox: draw the dungeon", screen_sandbox_enter},

@@ -88,6 +88,16 @@ tap_check "errata: the goal enters the open list at g 42"
 page errata 2
 has 'path 3 cost 40' 'errata: the true path costs 40'
 tap_check "errata: taken off the list, the goal's path costs 40"
+# e stops the view's search early, as three tutorials do: the path it
+# shows then costs 42; e again, and it is back to 40.
+"$bin" --headless --no-timing --dump-screen --lesson errata --keys '' \
+	--view-keys ' e' >"$tmp/out" 2>&1 || tap_fail "errata e: exit $?"
+has 'path 2 cost 42' 'errata: the early stop returns the dearer path'
+"$bin" --headless --no-timing --dump-screen --lesson errata --keys '' \
+	--view-keys ' ee' >"$tmp/out" 2>&1 || tap_fail "errata ee: exit $?"
+has 'path 3 cost 40' 'errata: e again stops when the goal leaves the list'
+tap_check "errata: e stops early at 42, e again finds 40"
+
 page errata 3
 has 'w=10 (f=g+w*h)' 'errata: A* with a large h'
 has 'path 2 cost 42' 'errata: large h goes greedy'
