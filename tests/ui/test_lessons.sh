@@ -103,5 +103,9 @@ has 'w=10 (f=g+w*h)' 'errata: A* with a large h'
 has 'path 2 cost 42' 'errata: large h goes greedy'
 has ' greedy        2    42' 'errata: greedy alike'
 tap_check "errata: a large h makes A* greedy, not breadth-first"
+page errata 4
+has 'BFS no-corner (steps, costs ignored)' 'errata: BFS beside it'
+has 'expanded 7 open 8' 'errata: BFS spreads in rings'
+tap_check "errata: breadth-first search shown beside greedy"
 
 tap_done
