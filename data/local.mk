@@ -33,7 +33,13 @@ dist_hunted_lessons_DATA = \
 	data/lessons/ties.txt \
 	data/lessons/diagonal.txt \
 	data/lessons/nopath.txt \
-	data/lessons/jps.txt
+	data/lessons/jps.txt \
+	data/lessons/grid7.txt \
+	data/lessons/euclid.txt \
+	data/lessons/forest.txt \
+	data/lessons/classic.txt \
+	data/lessons/rings.txt \
+	data/lessons/errata.txt
 
 # `make installcheck` (and so `make distcheck`): the installed game checks
 # the installed data, and finds it by itself -- a Moving AI map takes its

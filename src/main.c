@@ -190,6 +190,8 @@ static void read_keymap(const struct setup *setup)
 static int run(const struct setup *setup)
 {
 	struct session *s;
+	struct setup ls; /* the setup of a lesson picked in the game */
+	char lesson[64] = "", next[64] = "";
 	int rc;
 
 	switch (setup->mode) {
@@ -220,7 +222,27 @@ static int run(const struct setup *setup)
 	 * (term_play): a start that cannot draw leaves the save as it is. */
 	if (setup->mode == SETUP_HEADLESS)
 		session_resume(s);
-	rc = setup->mode == SETUP_HEADLESS ? play_headless(s) : term_play(s);
+	rc = setup->mode == SETUP_HEADLESS ? play_headless(s)
+	                                   : term_play(s, next, sizeof(next));
+	/* A lesson picked in the game's lesson menu: the game was saved, and
+	 * the lesson starts as hunted --lesson NAME would. */
+	while (setup->mode != SETUP_HEADLESS && rc == 0 && next[0]) {
+		if (session_close(s) != 0)
+			return EXIT_FAILURE;
+		snprintf(lesson, sizeof(lesson), "%s", next);
+		ls = *setup;
+		ls.lesson = 1;
+		ls.lesson_name = lesson;
+		ls.ai_view = 1;
+		ls.map = NULL;
+		ls.gen_w = ls.gen_h = 0;
+		ls.replay = NULL;
+		ls.fresh_seed = 0;
+		s = session_open(&ls);
+		if (!s)
+			return EXIT_FAILURE;
+		rc = term_play(s, next, sizeof(next));
+	}
 	if (session_close(s) != 0 && rc == 0)
 		rc = EXIT_FAILURE;
 	return rc;

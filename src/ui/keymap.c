@@ -68,6 +68,14 @@ static enum view_result key_help_ground(struct view *v, int key,
 	return VIEW_REDRAW;
 }
 
+static enum view_result key_lessons(struct view *v, int key,
+                                    struct world_cmd *cmd)
+{
+	(void)key;
+	(void)cmd;
+	return lesson_menu_open(v);
+}
+
 static enum view_result key_ask_quit(struct view *v, int key,
                                      struct world_cmd *cmd)
 {
@@ -309,6 +317,7 @@ static const struct keymap_row aikeys_rows[] = {
         {'W', "cycle weight, algorithm", NULL},
         {'A', NULL, NULL},
         {'t', "ties: lower h first, or FIFO", NULL},
+        {'e', "early stop (a mistake)", NULL},
         {'0', "the monster's own settings", NULL},
         {'E', "export the search", key_export},
         {'S', "sandbox: draw the dungeon", screen_sandbox_enter},
@@ -422,6 +431,7 @@ static const struct keymap_row play_rows[] = {
         {'q', "quit (asked first)", key_ask_quit},
         {VK_CTRL_C, NULL, key_ask_quit},
         {'?', "this help", key_help},
+        {'L', "lessons: pick one to start", key_lessons},
         {VK_CTRL_P, "the message history", key_history},
         {VK_CTRL_R, "redraw the screen", key_redraw},
         {'R', "reload; Esc hides its errors", key_reload},
@@ -488,6 +498,13 @@ static const struct keymap_row help_rows[] = {
 };
 const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), key_back,
                                    "back to the game"};
+
+static const struct keymap_row lessons_rows[] = {
+        {VK_ESC, "back to the game", key_back},
+};
+const struct keymap keymap_lessons = {"lessons", NULL, ROWS(lessons_rows),
+                                      lesson_menu_key,
+                                      "a letter starts its lesson"};
 
 static const struct keymap_row history_rows[] = {
         {VK_UP, "scroll", key_history_scroll},
@@ -620,11 +637,11 @@ const struct keymap keymap_small = {"small", NULL, ROWS(small_rows), NULL,
  */
 
 static const struct keymap *const keymap_all[] = {
-        &keymap_play,      &keymap_game,   &keymap_lesson,  &keymap_replay,
-        &keymap_ai,        &keymap_aikeys, &keymap_look,    &keymap_travel,
-        &keymap_direction, &keymap_help,   &keymap_history, &keymap_sandbox,
-        &keymap_quit,      &keymap_save,   &keymap_end,     &keymap_more,
-        &keymap_small,
+        &keymap_play,      &keymap_game,    &keymap_lesson,  &keymap_replay,
+        &keymap_ai,        &keymap_aikeys,  &keymap_look,    &keymap_travel,
+        &keymap_direction, &keymap_help,    &keymap_history, &keymap_sandbox,
+        &keymap_quit,      &keymap_save,    &keymap_end,     &keymap_more,
+        &keymap_small,     &keymap_lessons,
 };
 static const size_t keymap_count = sizeof(keymap_all) / sizeof(keymap_all[0]);
 

@@ -48,6 +48,7 @@ enum view_mode {
 	MODE_SAVE,    /* S: save and quit? */
 	MODE_END,     /* the end of the game: score and high scores */
 	MODE_TRAVEL,  /* a planned travel shown, waiting to be confirmed */
+	MODE_LESSONS, /* L: the list of lessons, one to pick */
 	/* Never v->mode: modes that stand over the others while they last
 	 * (see view_mode_now). */
 	MODE_MORE,  /* messages held behind --More-- */
@@ -105,6 +106,9 @@ struct view {
 	int rep_paused;
 	int rep_delay_ms;
 	uint64_t rep_next_ms;
+
+	char *lessons; /* the lesson menu's list, as --lesson prints it */
+	char lesson_pick[64]; /* the lesson picked in it, "" none */
 };
 
 /* A key table's answer: this key is not the table's after all, the next
@@ -141,7 +145,7 @@ struct keymap {
  * the keys every game screen has). */
 extern const struct keymap keymap_play, keymap_look, keymap_direction,
         keymap_help, keymap_history, keymap_sandbox, keymap_quit, keymap_save,
-        keymap_end, keymap_more, keymap_small, keymap_travel;
+        keymap_end, keymap_more, keymap_small, keymap_travel, keymap_lessons;
 /* The row of t for key, and then what it does: VIEW_PASS when t has
  * nothing for it. */
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
@@ -193,6 +197,11 @@ void prompt_draw(const struct view *v, struct canvas *c, int y);
 /* lesson.c: a lesson's pages under the map. */
 int lesson_key(struct view *v, int key);
 void lesson_draw(struct view *v, struct canvas *c, int y0, int rows);
+/* The lesson menu (L): opens it, takes its keys, draws it. */
+enum view_result lesson_menu_open(struct view *v);
+enum view_result lesson_menu_key(struct view *v, int key,
+                                 struct world_cmd *cmd);
+void lesson_menu_draw(struct view *v, struct canvas *c);
 
 /* walk.c: travel, explore, run and rest. */
 void walk_pick(struct view *v, int x, int y, int key);

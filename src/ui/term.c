@@ -484,7 +484,7 @@ static void term_said(const struct session *s, const char *save_err)
 		fprintf(stderr, "hunted: %s\n", r->problems[i]);
 }
 
-int term_play(struct session *s)
+int term_play(struct session *s, char *lesson, size_t size)
 {
 	struct term t = {0};
 	struct session_source src = {term_next, &t, 0, 1};
@@ -508,6 +508,7 @@ int term_play(struct session *s)
 	t.redraw_all = 1;
 	sink = view_sink(t.view);
 	rc = session_run(s, &src, &sink, 1);
+	snprintf(lesson, size, "%s", lesson_picked(t.view));
 	term_close();
 	canvas_fini(&t.canvas);
 	view_free(t.view);

@@ -183,7 +183,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		           s->setup.replay);
 	else
 		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		              "AI view.");
+		              "AI view, L for lessons.");
 	if (!v->replaying && !v->lesson) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;
@@ -200,6 +200,7 @@ void view_free(struct view *v)
 	sandbox_fini(&v->sandbox);
 	watch_fini(&v->files);
 	msglog_fini(&v->log);
+	free(v->lessons);
 	free(v);
 }
 
@@ -768,6 +769,7 @@ static const struct view_mode_ops {
         [MODE_SAVE] = {&keymap_save, draw_prompt, view_idle_all},
         [MODE_END] = {&keymap_end, endscreen_draw, view_idle_all},
         [MODE_TRAVEL] = {&keymap_travel, draw_travel, view_idle_all},
+        [MODE_LESSONS] = {&keymap_lessons, lesson_menu_draw, view_idle_all},
         [MODE_MORE] = {&keymap_more, draw_more, view_idle_all},
         [MODE_SMALL] = {&keymap_small, draw_too_small, view_idle_all},
 };

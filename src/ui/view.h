@@ -27,6 +27,8 @@ struct view;
  * (message in err). */
 struct view *view_new(struct session *s, char *err, size_t err_size);
 void view_free(struct view *v);
+/* lesson.c: the lesson picked in the lesson menu, "" when none was. */
+const char *lesson_picked(const struct view *v);
 
 /* Handles one key; with VIEW_CMD, *cmd is the command to play. */
 enum view_result view_key(struct view *v, int key, struct world_cmd *cmd);

@@ -91,6 +91,7 @@ struct aiview {
 	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
 	int htable;                       /* T: the heuristics' table shown */
 	int boxes;                        /* z: the map as cell boxes */
+	int early;        /* e: the traced run stops when the goal is pushed */
 	int dmap;         /* m: the kind's shared distance map, 1 distances, 2
 	                   * downhill arrows */
 	uint32_t box_div; /* what the boxes' values were divided by */

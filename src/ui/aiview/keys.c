@@ -229,6 +229,18 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		                     "each change instead of searched again."
 		                   : "D* Lite off.");
 		return 1;
+	case 'e':
+		/* Only the view's traced re-run: the monsters' own searches
+		 * always stop when the goal leaves the open list. */
+		a->early = !a->early;
+		a->have = 0;
+		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->early ? "Early stop: the search ends when the goal "
+		                    "enters the open list (a mistake)."
+		                  : "Early stop off: the search ends when the "
+		                    "goal leaves the open list.");
+		return 1;
 	case 'z':
 		a->boxes = !a->boxes;
 		snprintf(msg, size, "%s",

@@ -65,14 +65,17 @@ static int cmp_open(const void *pa, const void *pb)
 
 /* Why: the lowest f, and among equal f the higher g (lower h), or
  * without tie-breaking the first pushed.  The cells open just before
- * this step with the same f are the ties. */
+ * this step with the same f are the ties.  Ties with the same g (and so
+ * the same h) too are left to the open list's order: the narration says
+ * which of them was pushed first rather than claim g decided. */
 static void step_why(const struct aiview *a, struct canvas *c, struct rows *r,
                      const struct path_trace_event *e, size_t from, size_t to)
 {
 	const struct world *w = a->game->world;
 	const struct path_trace_event *ev = a->trace.events;
-	size_t i, k, ties = 0;
-	char buf[128];
+	size_t i, k, ties = 0, same = 0, before = 0;
+	const char *rule;
+	char buf[160];
 	const struct path_trace_event *pushed = NULL;
 	uint64_t f = 0;
 
@@ -91,15 +94,35 @@ static void step_why(const struct aiview *a, struct canvas *c, struct rows *r,
 			if (ev[i].x == kx && ev[i].y == ky)
 				fresh = 1;
 		ties += !fresh;
+		if (!fresh && a->g[k] == pushed->g) {
+			const struct path_trace_event *t =
+			        trace_last_push(a, kx, ky, from);
+
+			same++;
+			before += t && t < pushed;
+		}
 	}
+	if (!a->jps && a->p.ties == PATH_TIES_FIFO)
+		rule = "the first pushed goes first";
+	else if (!same)
+		rule = "the higher g goes first";
+	else if (same == ties)
+		rule = !before ? "same g and h: the first pushed goes first"
+		       : before == same
+		               ? "same g and h: the last pushed goes first"
+		               : "same g and h: the open list's order decides";
+	else
+		rule = !before ? "the higher g, then the first pushed, goes "
+		                 "first"
+		       : before == same ? "the higher g, then the last pushed, "
+		                          "goes first"
+		                        : "the higher g, then the open list's "
+		                          "order, decides";
 	if (pushed && ties)
 		snprintf(buf, sizeof(buf),
-		         "lowest f %llu (g %u h %u), tied with %zu: "
-		         "%s",
+		         "lowest f %llu (g %u h %u), tied with %zu: %s",
 		         (unsigned long long)f, pushed->g, pushed->h, ties,
-		         !a->jps && a->p.ties == PATH_TIES_FIFO
-		                 ? "the first pushed goes first"
-		                 : "the higher g goes first");
+		         rule);
 	else if (pushed)
 		snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
 		         (unsigned long long)f, pushed->g, pushed->h);

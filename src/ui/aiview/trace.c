@@ -373,6 +373,59 @@ static int you_query(struct aiview *a)
 	return 1;
 }
 
+/* The mistake some tutorials teach, shown on the traced run only: the
+ * search ends as soon as the goal enters the open list.  The trace is cut
+ * after the goal's first push, and the path follows the parents as they
+ * stood then; its cost is the g the goal was pushed with, which can be
+ * dearer than the path the full search finds. */
+static void stop_early(struct aiview *a)
+{
+	const struct world *w = a->game->world;
+	size_t i, j, n = 0, exp = 0;
+	int x = a->gx, y = a->gy;
+
+	for (i = 0; i < a->trace.len; i++) {
+		const struct path_trace_event *e = &a->trace.events[i];
+
+		exp += e->kind == PATH_TRACE_EXPAND;
+		if (e->kind == PATH_TRACE_PUSH && e->x == a->gx &&
+		    e->y == a->gy)
+			break;
+	}
+	if (i == a->trace.len)
+		return;
+	a->trace.len = i + 1;
+	a->total_exp = exp;
+	a->res.status = PATH_FOUND;
+	a->res.partial = 0;
+	a->res.cost = a->trace.events[i].g;
+	/* Back from the goal through each cell's last push before the cut. */
+	while (n < a->bufcap && n <= (size_t)w->width * (size_t)w->height) {
+		a->buf[n].x = x;
+		a->buf[n].y = y;
+		n++;
+		if (x == a->sx && y == a->sy)
+			break;
+		for (j = a->trace.len; j-- > 0;) {
+			const struct path_trace_event *e = &a->trace.events[j];
+
+			if (e->kind == PATH_TRACE_PUSH && e->x == x &&
+			    e->y == y) {
+				x = e->px;
+				y = e->py;
+				break;
+			}
+		}
+	}
+	for (j = 0; j < n / 2; j++) {
+		struct path_point t = a->buf[j];
+
+		a->buf[j] = a->buf[n - 1 - j];
+		a->buf[n - 1 - j] = t;
+	}
+	a->res.length = n;
+}
+
 /* Runs the selected monster's search again if it is not current. */
 void aiview_trace_ensure(struct aiview *a)
 {
@@ -464,6 +517,8 @@ void aiview_trace_ensure(struct aiview *a)
 		                   &a->res, &a->trace);
 	}
 	a->total_exp = a->res.stats.expanded;
+	if (a->early && !a->jps)
+		stop_early(a);
 	if (a->step_shown > a->total_exp)
 		a->step_shown = a->total_exp;
 	a->have = 1;
