@@ -42,6 +42,50 @@ static const char *ground(const struct world *w, const struct world_event *e,
 	return spoken(world_terrain_at(w, e->x, e->y)->name, buf, size);
 }
 
+/* The tools' events (a wedged door among them), and what the monsters
+ * hear. */
+static void event_text_tools(const struct world *w, const struct world_event *e,
+                             const char *A, char *buf, size_t size)
+{
+	char kb[DATA_NAME_MAX + 1];
+
+	switch (e->kind) {
+	case WEV_DOOR_LOCKED:
+		if (e->value < 0 || (size_t)e->value >= w->data->nkeys)
+			snprintf(buf, size, "It is wedged shut.");
+		else
+			snprintf(buf, size, "It is locked. You need the %s.",
+			         spoken(w->data->keys[e->value].name, kb,
+			                sizeof(kb)));
+		break;
+	case WEV_USED:
+		snprintf(buf, size, "You use the %s.",
+		         e->value >= 0 && (size_t)e->value < w->data->nkeys
+		                 ? spoken(w->data->keys[e->value].name, kb,
+		                          sizeof(kb))
+		                 : "tool");
+		break;
+	case WEV_NOISE:
+		snprintf(buf, size, "Something rattles loudly at %d,%d.", e->x,
+		         e->y);
+		break;
+	default:
+		if (e->value > 0 && (size_t)e->value <= w->data->nkeys)
+			snprintf(buf, size,
+			         "%s hears the %s at %d,%d and comes to look.",
+			         A,
+			         spoken(w->data->keys[e->value - 1].name, kb,
+			                sizeof(kb)),
+			         e->x, e->y);
+		else
+			snprintf(buf, size,
+			         "%s hears something at %d,%d and comes to "
+			         "look.",
+			         A, e->x, e->y);
+		break;
+	}
+}
+
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size)
 {
@@ -83,9 +127,6 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 	case WEV_DOOR_HOLDS:
 		snprintf(buf, size, "%s throws itself at the door; it holds.",
 		         A);
-		break;
-	case WEV_DOOR_LOCKED:
-		snprintf(buf, size, "It is locked. You need the %s.", key);
 		break;
 	case WEV_DOOR_STUCK:
 		snprintf(buf, size, "Something is in the doorway.");
@@ -151,11 +192,11 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		snprintf(buf, size, "You go down the stairs to level %d.",
 		         e->value);
 		break;
+	case WEV_DOOR_LOCKED:
+	case WEV_USED:
+	case WEV_NOISE:
 	case WEV_HEARD:
-		snprintf(buf, size,
-		         "%s hears something at %d,%d and comes to "
-		         "look.",
-		         A, e->x, e->y);
+		event_text_tools(w, e, A, buf, size);
 		break;
 	default:
 		snprintf(buf, size, "?");
