@@ -375,6 +375,8 @@ static const struct keymap_row game_rows[] = {
         {'c', NULL, key_open_close},
         {'g', "pick up", key_pickup},
         {',', NULL, key_pickup},
+        {'i', "the pack: your tools", pack_key_list},
+        {'a', "use a tool", pack_key_use},
         {'S', "save and quit (resumed)", key_ask_save},
 };
 static const struct keymap keymap_game = {"game", "", ROWS(game_rows), NULL,
@@ -439,6 +441,14 @@ static const struct keymap_row direction_rows[] = {
 };
 const struct keymap keymap_direction = {"direction", NULL, ROWS(direction_rows),
                                         NULL, NULL};
+
+static const struct keymap_row pack_rows[] = {
+        {VK_ESC, "never mind", pack_key_choose},
+        {'q', NULL, pack_key_choose},
+        {VK_CTRL_C, NULL, pack_key_choose},
+};
+const struct keymap keymap_pack = {"pack", NULL, ROWS(pack_rows),
+                                   pack_key_choose, "the tool of that letter"};
 
 static const struct keymap_row help_rows[] = {
         {'?', "the ground: what each terrain costs you", key_help_ground},
@@ -573,6 +583,7 @@ static const struct keymap *const keymap_all[] = {
         &keymap_ai,   &keymap_aikeys,  &keymap_look,    &keymap_direction,
         &keymap_help, &keymap_history, &keymap_sandbox, &keymap_quit,
         &keymap_save, &keymap_end,     &keymap_more,    &keymap_small,
+        &keymap_pack,
 };
 
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,

@@ -732,6 +732,7 @@ static const struct view_mode_ops {
 } view_modes[] = {
         [MODE_PLAY] = {&keymap_play, draw_play, view_idle_all},
         [MODE_DIRECTION] = {&keymap_direction, draw_prompt, view_idle_all},
+        [MODE_PACK] = {&keymap_pack, draw_prompt, view_idle_all},
         [MODE_LOOK] = {&keymap_look, draw_look, view_idle_all},
         [MODE_HELP] = {&keymap_help, draw_help, view_idle_all},
         [MODE_HISTORY] = {&keymap_history, draw_history, view_idle_all},

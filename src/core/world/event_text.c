@@ -43,13 +43,22 @@ static const char *ground(const struct world *w, const struct world_event *e,
 }
 
 /* The tools' events (a wedged door among them), and what the monsters
- * hear. */
+ * hear and lose sight of. */
 static void event_text_tools(const struct world *w, const struct world_event *e,
                              const char *A, char *buf, size_t size)
 {
 	char kb[DATA_NAME_MAX + 1];
+	const struct data_terrain *here = world_terrain_at(w, w->px, w->py);
 
 	switch (e->kind) {
+	case WEV_LOST_SIGHT:
+		/* Standing in smoke is why, when you do. */
+		snprintf(buf, size,
+		         "%s lost sight of you%s%s; it heads for %d,%d.", A,
+		         here->opaque ? " in the " : "",
+		         here->opaque ? spoken(here->name, kb, sizeof(kb)) : "",
+		         e->x, e->y);
+		break;
 	case WEV_DOOR_LOCKED:
 		if (e->value < 0 || (size_t)e->value >= w->data->nkeys)
 			snprintf(buf, size, "It is wedged shut.");
@@ -161,10 +170,6 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 	case WEV_SPOTTED:
 		snprintf(buf, size, "%s spots you!", A);
 		break;
-	case WEV_LOST_SIGHT:
-		snprintf(buf, size, "%s lost sight of you; it heads for %d,%d.",
-		         A, e->x, e->y);
-		break;
 	case WEV_REPLANNED:
 		snprintf(buf, size, "%s re-plans (%s).", A,
 		         event_reason_name((enum replan_reason)e->value));
@@ -193,6 +198,7 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		         e->value);
 		break;
 	case WEV_DOOR_LOCKED:
+	case WEV_LOST_SIGHT:
 	case WEV_USED:
 	case WEV_NOISE:
 	case WEV_HEARD:
