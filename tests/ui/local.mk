@@ -5,6 +5,7 @@
 ## tables).  Included by the top Makefile.am; paths are relative to the top.
 
 TESTS += tests/ui/test_screen.sh tests/ui/test_export.sh tests/ui/test_e2e.sh \
-	tests/ui/test_keys.sh
+	tests/ui/test_keys.sh tests/ui/test_tools.sh
 EXTRA_DIST += tests/ui/test_screen.sh tests/ui/test_export.sh \
-	tests/ui/test_e2e.sh tests/ui/test_keys.sh tests/e2e/tmux.conf
+	tests/ui/test_e2e.sh tests/ui/test_keys.sh tests/e2e/tmux.conf \
+	tests/ui/test_tools.sh
