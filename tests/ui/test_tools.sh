@@ -168,4 +168,15 @@ wait_for 'The goblin lost sight of you in the smoke; it heads for 7,1\.' ||
 wait_for '^goblin#0 search' || bad "smoke: the goblin does not search"
 ok "smoke: the goblin loses sight and searches, and the messages say why"
 
+# 5. A tool's use is a command like any other: a recording keeps its
+# letters (a, the item's letter, the direction) and replays exactly.
+"$bin" --map "$tmp/caltrops.txt" --seed 1 --headless --hunt \
+	--keys "la1j....." --record "$tmp/caltrops.rec" >/dev/null 2>&1 ||
+	bad "record: the game did not run"
+grep -q '^turn 2 a1j [0-9a-f]*$' "$tmp/caltrops.rec" ||
+	bad "record: the use is not recorded as a1j"
+"$bin" --headless --replay "$tmp/caltrops.rec" >/dev/null 2>&1 ||
+	bad "record: the replay diverges"
+ok "a tool's use is recorded as its letters and replays exactly"
+
 tap_done
