@@ -19,6 +19,7 @@
 #include "core/world/fov.h"
 #include "core/world/world.h"
 #include "lib/dungeon.h"
+#include "lib/fixture.h"
 #include "lib/tap.h"
 
 static const struct world_cmd wait_cmd = {WCMD_WAIT, 0, 0};
@@ -317,6 +318,33 @@ static void test_tools_smoke_breaks_sight(void **state)
 	game_free(g);
 }
 
+/* A tool that lays terrain must say which: the loader says so, at the
+ * tool's record. */
+static void test_tools_need_what_they_lay(void **state)
+{
+	static const char bad[] = "include \"../terrain.txt\"\n"
+	                          "key bad_bag\n"
+	                          "\tglyph '~' use caltrops range 3\n";
+	char name[1024];
+	struct diag_list dl;
+	struct data *d = data_new();
+	size_t i;
+	int said = 0;
+
+	(void)state;
+	snprintf(name, sizeof(name), "%s/data/maps/test.txt", fixture_srcdir());
+	diag_list_init(&dl, 0);
+	assert_int_not_equal(data_load_buffer(d, name, bad, strlen(bad), &dl),
+	                     0);
+	for (i = 0; i < dl.len; i++)
+		said |= strstr(dl.items[i].message, "tool 'bad_bag' needs "
+		                                    "'makes'") != NULL &&
+		        dl.items[i].line == 2;
+	assert_true(said);
+	diag_list_fini(&dl);
+	data_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +354,7 @@ int main(void)
 	        cmocka_unit_test(test_tools_noise_draws_the_hearing),
 	        cmocka_unit_test(test_tools_wedge_holds_but_for_brutes),
 	        cmocka_unit_test(test_tools_smoke_breaks_sight),
+	        cmocka_unit_test(test_tools_need_what_they_lay),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -159,6 +159,18 @@ void map_check_terrain(struct data *d, struct diag_list *dl)
 			            "locked'",
 			            t->name);
 	}
+	/* A tool that lays terrain names it. */
+	for (i = 0; i < d->nkeys; i++) {
+		const struct data_key *k = &d->keys[i];
+
+		if (k->makes < 0 &&
+		    (k->use == DATA_USE_CALTROPS || k->use == DATA_USE_WEDGE ||
+		     k->use == DATA_USE_SMOKE))
+			problem_src(dl, &k->src,
+			            "tool '%s' needs 'makes' (the terrain it "
+			            "lays)",
+			            k->name);
+	}
 }
 
 /* ---- the legend -------------------------------------------------------- */
