@@ -63,6 +63,7 @@ static void game_descend(struct game *g)
 	struct data *d;
 	struct world *w = NULL;
 	struct minds *m = NULL;
+	size_t k;
 
 	diag_list_init(&dl, 0);
 	d = g->next_level(g->level_ctx, depth, seed, &dl);
@@ -74,7 +75,6 @@ static void game_descend(struct game *g)
 	}
 	if (!m) {
 		const char *why = "out of memory";
-		size_t k;
 
 		for (k = dl.len; k-- > 0;)
 			if (dl.items[k].severity == DIAG_ERROR)
@@ -91,6 +91,15 @@ static void game_descend(struct game *g)
 	w->php_max = g->world->php_max + WORLD_GROWTH_HP;
 	w->php = w->php_max;
 	w->turn = g->world->turn;
+	/* The pack comes down the stairs too (keys open one level's
+	 * doors: they stay behind). */
+	for (k = 0; k < g->world->data->nkeys && k < DATA_KEY_MAX; k++) {
+		const int nk =
+		        data_key_find(w->data, g->world->data->keys[k].name);
+
+		if (nk >= 0 && nk < DATA_KEY_MAX)
+			w->pack[nk] = g->world->pack[k];
+	}
 	minds_prepare(m, w);
 	/* The planners' work counts for the whole run. */
 	m->stats = g->minds->stats;

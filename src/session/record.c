@@ -61,7 +61,7 @@ void record_write_header(FILE *f, const struct setup *s)
 
 void record_write_line(FILE *f, uint32_t n, struct world_cmd cmd, uint64_t sum)
 {
-	char letters[3];
+	char letters[CMD_LETTERS_MAX + 1];
 
 	cmd_format(cmd, letters);
 	fprintf(f, "turn %u %s %016" PRIx64 "\n", n, letters, sum);

@@ -400,6 +400,8 @@ static const struct keymap_row game_rows[] = {
         {'U', NULL, walk_key_run},
         {'B', NULL, walk_key_run},
         {'N', NULL, walk_key_run},
+        {'i', "the pack: your tools", pack_key_list},
+        {'a', "use a tool", pack_key_use},
         {'S', "save and quit (resumed)", key_ask_save},
 };
 static const struct keymap keymap_game = {"game", "", ROWS(game_rows), NULL,
@@ -431,7 +433,7 @@ static const struct keymap_row play_rows[] = {
         {'q', "quit (asked first)", key_ask_quit},
         {VK_CTRL_C, NULL, key_ask_quit},
         {'?', "this help", key_help},
-        {'L', "lessons: pick one to start", key_lessons},
+        {'T', "the lessons: pick one", key_lessons},
         {VK_CTRL_P, "the message history", key_history},
         {VK_CTRL_R, "redraw the screen", key_redraw},
         {'R', "reload; Esc hides its errors", key_reload},
@@ -491,6 +493,14 @@ static const struct keymap_row travel_rows[] = {
 };
 const struct keymap keymap_travel = {"travel", NULL, ROWS(travel_rows),
                                      key_travel, "cancel (its own key goes)"};
+
+static const struct keymap_row pack_rows[] = {
+        {VK_ESC, "never mind", pack_key_choose},
+        {'q', NULL, pack_key_choose},
+        {VK_CTRL_C, NULL, pack_key_choose},
+};
+const struct keymap keymap_pack = {"pack", NULL, ROWS(pack_rows),
+                                   pack_key_choose, "the tool of that letter"};
 
 static const struct keymap_row help_rows[] = {
         {'?', "the ground: what each terrain costs you", key_help_ground},
@@ -641,7 +651,7 @@ static const struct keymap *const keymap_all[] = {
         &keymap_ai,        &keymap_aikeys,  &keymap_look,    &keymap_travel,
         &keymap_direction, &keymap_help,    &keymap_history, &keymap_sandbox,
         &keymap_quit,      &keymap_save,    &keymap_end,     &keymap_more,
-        &keymap_small,     &keymap_lessons,
+        &keymap_small,     &keymap_lessons,  &keymap_pack,
 };
 static const size_t keymap_count = sizeof(keymap_all) / sizeof(keymap_all[0]);
 

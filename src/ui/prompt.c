@@ -33,7 +33,7 @@ void prompt_ask_save(struct view *v)
 		v->mode = MODE_SAVE;
 }
 
-/* o or c: which way? */
+/* o or c, or a tool: which way? */
 void prompt_ask_direction(struct view *v, int cmd_kind)
 {
 	v->mode = MODE_DIRECTION;
@@ -84,7 +84,10 @@ enum view_result prompt_key_direction(struct view *v, int key,
 /* The question of the prompt the view is in, on row y. */
 void prompt_draw(const struct view *v, struct canvas *c, int y)
 {
-	if (v->mode == MODE_DIRECTION)
+	if (v->mode == MODE_PACK ||
+	    (v->mode == MODE_DIRECTION && v->prompt_cmd >= WCMD_USE))
+		pack_draw(v, c, y);
+	else if (v->mode == MODE_DIRECTION)
 		canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
 		              "%s which way? (direction, Esc)",
 		              v->prompt_cmd == WCMD_OPEN ? "Open" : "Close");

@@ -5,9 +5,9 @@
  * (each mode's key table, the help drawn from them), msglog.c
  * (the message log and --More--), playback.c (a watched replay's pace),
  * datawatch.c (data files watched and reloaded, the panel of errors),
- * export.c (E), prompt.c (quit, save, a direction), lesson.c (a lesson's
- * pages), endscreen.c (the end of the game), walk.c (the player's
- * travel, explore, run and rest); view.c (the screen, its modes
+ * export.c (E), prompt.c (quit, save, a direction), pack.c (the tools),
+ * lesson.c (a lesson's pages), endscreen.c (the end of the game), walk.c
+ * (the player's travel, explore, run and rest); view.c (the screen, its modes
  * and their table) stands on them all.  Private to src/ui. */
 #ifndef HUNTED_SCREEN_IMPL_H
 #define HUNTED_SCREEN_IMPL_H
@@ -39,7 +39,8 @@
 
 enum view_mode {
 	MODE_PLAY = 0,
-	MODE_DIRECTION, /* open or close: waiting for a direction */
+	MODE_DIRECTION, /* open, close or a tool: waiting for a direction */
+	MODE_PACK,      /* a: which tool? */
 	MODE_LOOK,
 	MODE_HELP,
 	MODE_HISTORY,
@@ -48,7 +49,7 @@ enum view_mode {
 	MODE_SAVE,    /* S: save and quit? */
 	MODE_END,     /* the end of the game: score and high scores */
 	MODE_TRAVEL,  /* a planned travel shown, waiting to be confirmed */
-	MODE_LESSONS, /* L: the list of lessons, one to pick */
+	MODE_LESSONS, /* T: the list of lessons, one to pick */
 	/* Never v->mode: modes that stand over the others while they last
 	 * (see view_mode_now). */
 	MODE_MORE,  /* messages held behind --More-- */
@@ -79,7 +80,8 @@ struct view {
 	struct sandbox sandbox;
 	int lesson;      /* a lesson: its pages under the map */
 	size_t page;     /* the page shown */
-	int prompt_cmd;  /* WCMD_OPEN or WCMD_CLOSE in MODE_DIRECTION */
+	int prompt_cmd;  /* WCMD_OPEN, WCMD_CLOSE or a WCMD_USE + item in
+	                    MODE_DIRECTION */
 	int help_ground; /* the help shows the ground, not the keys */
 	int look_x, look_y;
 	/* The player's own travel, explore, run or rest (walk.c): walking
@@ -144,8 +146,9 @@ struct keymap {
  * (the lesson's, the AI view's, the replay's and the game's keys under
  * the keys every game screen has). */
 extern const struct keymap keymap_play, keymap_look, keymap_direction,
-        keymap_help, keymap_history, keymap_sandbox, keymap_quit, keymap_save,
-        keymap_end, keymap_more, keymap_small, keymap_travel, keymap_lessons;
+        keymap_pack, keymap_help, keymap_history, keymap_sandbox, keymap_quit,
+        keymap_save, keymap_end, keymap_more, keymap_small, keymap_travel,
+        keymap_lessons;
 /* The row of t for key, and then what it does: VIEW_PASS when t has
  * nothing for it. */
 enum view_result keymap_run(const struct keymap *t, struct view *v, int key,
@@ -166,6 +169,14 @@ enum view_result screen_sandbox_enter(struct view *v, int key,
                                       struct world_cmd *cmd);
 enum view_result screen_sandbox_key(struct view *v, int key,
                                     struct world_cmd *cmd);
+
+/* pack.c: i lists the pack, a uses a tool (asking which, then which
+ * way), a key while asked which; the question's line. */
+enum view_result pack_key_list(struct view *v, int key, struct world_cmd *cmd);
+enum view_result pack_key_use(struct view *v, int key, struct world_cmd *cmd);
+enum view_result pack_key_choose(struct view *v, int key,
+                                 struct world_cmd *cmd);
+void pack_draw(const struct view *v, struct canvas *c, int y);
 
 /* playback.c: a replay watched in the terminal, at its pace. */
 enum view_result playback_step(struct view *v, struct world_cmd *cmd);

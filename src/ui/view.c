@@ -183,7 +183,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		           s->setup.replay);
 	else
 		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		              "AI view, L for lessons.");
+		              "AI view, T for lessons.");
 	if (!v->replaying && !v->lesson) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;
@@ -761,6 +761,7 @@ static const struct view_mode_ops {
 } view_modes[] = {
         [MODE_PLAY] = {&keymap_play, draw_play, view_idle_all},
         [MODE_DIRECTION] = {&keymap_direction, draw_prompt, view_idle_all},
+        [MODE_PACK] = {&keymap_pack, draw_prompt, view_idle_all},
         [MODE_LOOK] = {&keymap_look, draw_look, view_idle_all},
         [MODE_HELP] = {&keymap_help, draw_help, view_idle_all},
         [MODE_HISTORY] = {&keymap_history, draw_history, view_idle_all},

@@ -86,7 +86,7 @@ static void check_turns(const struct replay *r, const uint8_t *buf, size_t len)
 	if (n != r->nturns || r->end_line != lines || r->next != 0)
 		abort();
 	for (i = 0; i < r->nturns; i++) {
-		char letters[3];
+		char letters[CMD_LETTERS_MAX + 1];
 
 		if (cmd_format(r->turns[i].cmd, letters) == 0 ||
 		    (i && r->turns[i].line <= r->turns[i - 1].line))

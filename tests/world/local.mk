@@ -20,3 +20,7 @@ tests_world_test_fight_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/world/test_costs
 tests_world_test_costs_CFLAGS = $(TEST_CFLAGS)
 tests_world_test_costs_LDADD = $(TEST_LIBS)
+
+CMOCKA_TESTS += tests/world/test_tools
+tests_world_test_tools_CFLAGS = $(TEST_CFLAGS)
+tests_world_test_tools_LDADD = $(TEST_LIBS)

@@ -186,7 +186,7 @@ static void test_world_cmd_letters(void **state)
 	                                   "b", "n", ".", "g", "oh", "cn"};
 	size_t i;
 	struct world_cmd c;
-	char buf[3];
+	char buf[CMD_LETTERS_MAX + 1];
 
 	(void)state;
 	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {

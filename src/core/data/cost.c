@@ -86,7 +86,10 @@ uint8_t data_terrain_cost(const struct data *d, const struct data_monster *m,
 			return cost_open(d, tt);
 		return 0;
 	case DATA_DOOR_LOCKED:
-		if (m ? (m->unlocks_doors || m->bashes_doors) : has_keys)
+		/* A door with no key (a wedged one) only a basher passes. */
+		if (m ? (m->bashes_doors ||
+		         (m->unlocks_doors && tt->unlocked_by >= 0))
+		      : has_keys && tt->unlocked_by >= 0)
 			return cost_open(d, tt);
 		return 0;
 	default:

@@ -94,11 +94,27 @@ struct data_terrain {
 	struct data_src src;
 };
 
+/* What using an item does: a key is not used (it opens its doors); a
+ * tool goes into the player's pack and is used up by its use. */
+enum data_use {
+	DATA_USE_NONE = 0, /* a key */
+	DATA_USE_CALTROPS, /* thrown: ground round where it lands grows dear */
+	DATA_USE_NOISE,    /* thrown: a noise where it lands */
+	DATA_USE_WEDGE,    /* shuts the door next to you and wedges it */
+	DATA_USE_SMOKE,    /* a cloud round you that hides you */
+	DATA_USE_COUNT
+};
+
 struct data_key {
 	char name[DATA_NAME_MAX + 1];
 	char glyph;
 	uint8_t color;
 	uint8_t bright;
+	uint8_t use; /* enum data_use */
+	int makes;   /* terrain index its use lays, or -1 */
+	int range;   /* cells it flies */
+	int radius;  /* cells round where it lands it reaches */
+	int turns;   /* how long what it made lasts, 0: for good */
 	char *description;
 	struct data_src src;
 };

@@ -42,7 +42,7 @@ struct loc {
 };
 
 enum ref_kind { REF_TERRAIN, REF_KEY, REF_MONSTER };
-enum ref_owner { OWN_TERRAIN, OWN_MONSTER, OWN_LEGEND, OWN_PLAYER };
+enum ref_owner { OWN_TERRAIN, OWN_MONSTER, OWN_LEGEND, OWN_PLAYER, OWN_KEY };
 
 /* "put the index of name (a ref_kind) into the int at offset off of item
  * index of owner". */

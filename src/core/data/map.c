@@ -77,6 +77,8 @@ static char *map_ref_owner(struct data *d, const struct ref *r)
 		return (char *)&d->monsters[r->index];
 	case OWN_PLAYER:
 		return (char *)d->player;
+	case OWN_KEY:
+		return (char *)&d->keys[r->index];
 	default:
 		return (char *)&d->pending->legend[r->index];
 	}
@@ -151,16 +153,23 @@ void map_check_terrain(struct data *d, struct diag_list *dl)
 			        "'closes_to' of '%s' names '%s', which is not "
 			        "a closed or locked door",
 			        t->name, d->terrain[t->closes_to].name);
-		if (t->door == DATA_DOOR_LOCKED && t->unlocked_by < 0)
-			problem_src(dl, &t->src,
-			            "locked door '%s' needs 'unlocked_by' (the "
-			            "key that opens it)",
-			            t->name);
 		if (t->door != DATA_DOOR_LOCKED && t->unlocked_by >= 0)
 			problem_src(dl, &t->src,
 			            "'%s' has 'unlocked_by' but is not 'door "
 			            "locked'",
 			            t->name);
+	}
+	/* A tool that lays terrain names it. */
+	for (i = 0; i < d->nkeys; i++) {
+		const struct data_key *k = &d->keys[i];
+
+		if (k->makes < 0 &&
+		    (k->use == DATA_USE_CALTROPS || k->use == DATA_USE_WEDGE ||
+		     k->use == DATA_USE_SMOKE))
+			problem_src(dl, &k->src,
+			            "tool '%s' needs 'makes' (the terrain it "
+			            "lays)",
+			            k->name);
 	}
 }
 

@@ -71,9 +71,18 @@ static const struct record_keyword record_terrain_keywords[] = {
         {"description", ARG_TEXT, 0, T(description), 0, 0, NULL, NULL},
 };
 
+static const char *const record_use_names[] = {"none", "caltrops", "noise",
+                                               "wedge", "smoke"};
+
 static const struct record_keyword record_key_keywords[] = {
         {"glyph", ARG_GLYPH, 0, K(glyph), 0, 0, NULL, NULL},
         {"color", ARG_COLOR, 0, K(color), 0, 0, NULL, NULL},
+        {"use", ARG_CHOICE, 0, K(use), 0, DATA_USE_COUNT, record_use_names,
+         "none, caltrops, noise, wedge or smoke"},
+        {"makes", ARG_TERRAIN_REF, 0, K(makes), 0, 0, NULL, NULL},
+        {"range", ARG_INT, 0, K(range), 0, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"radius", ARG_INT, 0, K(radius), 0, DATA_MAP_MAX_DIM, NULL, NULL},
+        {"turns", ARG_INT, 0, K(turns), 0, 100000, NULL, NULL},
         {"description", ARG_TEXT, 0, K(description), 0, 0, NULL, NULL},
 };
 
@@ -228,8 +237,10 @@ static void *record_key_add(struct parser *p, int col)
 	struct data_key *x =
 	        record_grow((void **)&d->keys, &d->nkeys, sizeof(*x));
 
-	if (x)
+	if (x) {
 		x->color = DATA_COLOR_YELLOW;
+		x->makes = -1;
+	}
 	return x;
 }
 
@@ -622,9 +633,11 @@ static int record_ref(struct parser *p, struct tok *t,
 
 	if (lex_expect_name(p, t, key ? "a key name" : "a terrain name") != 0)
 		return -1;
-	/* Only terrain records have fields that name another record. */
-	return map_ref_add(p, key ? REF_KEY : REF_TERRAIN, OWN_TERRAIN,
-	                   p->rec_index, kw->off, t);
+	/* Terrain records name others, and a tool the terrain it lays. */
+	return map_ref_add(
+	        p, key ? REF_KEY : REF_TERRAIN,
+	        p->rec->keywords == record_key_keywords ? OWN_KEY : OWN_TERRAIN,
+	        p->rec_index, kw->off, t);
 }
 
 /* The TERRAIN (or '*') of a monster's "cost TERRAIN N|never", into name. */

@@ -71,7 +71,10 @@ static int decide_door(const struct world *w, const struct world_monster *m,
 		out->kind = dm->opens_doors || dm->unlocks_doors ? WACT_OPEN
 		                                                 : WACT_BASH;
 	} else if (t->door == DATA_DOOR_LOCKED) {
-		out->kind = dm->unlocks_doors ? WACT_OPEN : WACT_BASH;
+		/* A door no key opens (a wedged one) is only broken. */
+		out->kind = dm->unlocks_doors && t->unlocked_by >= 0
+		                    ? WACT_OPEN
+		                    : WACT_BASH;
 	} else {
 		return 0;
 	}

@@ -69,6 +69,7 @@ static int goal_noise(const struct world_event *e)
 	case WEV_ATTACK:
 	case WEV_MISSED:
 	case WEV_KILLED:
+	case WEV_NOISE: /* a noise-maker's, heard as far as its data say */
 		return 1;
 	default:
 		return 0;
@@ -102,30 +103,35 @@ static void goal_noises(struct minds_work *wk, const struct world *w,
 }
 
 /* The loudest thing monster i heard this turn, the nearest noise within
- * HEAR_RADIUS that it did not make itself.  Returns 1 with its place in
- * (*x, *y). */
+ * its reach (HEAR_RADIUS, or a noise-maker's own) that it did not make
+ * itself.  Returns 1 with its place in (*x, *y) and in *tool the item
+ * kind that made it, or -1. */
 static int goal_heard(struct minds *md, const struct world *w,
-                      const struct event_log *log, size_t i, int *x, int *y)
+                      const struct event_log *log, size_t i, int *x, int *y,
+                      int *tool)
 {
 	struct minds_work *wk = md->work;
 	const struct world_monster *m = &w->monsters[i];
-	long best = (long)HEAR_RADIUS * HEAR_RADIUS + 1;
+	long best = -1;
 	size_t k;
 
 	goal_noises(wk, w, log);
 	for (k = 0; k < wk->nnoise; k++) {
 		const struct world_event *e = &log->items[wk->noise[k]];
-		long dx = e->x - m->x, dy = e->y - m->y;
+		const long dx = e->x - m->x, dy = e->y - m->y;
+		const long d2 = dx * dx + dy * dy;
+		const long r = e->kind == WEV_NOISE ? e->value : HEAR_RADIUS;
 
-		if (e->actor == (int)i)
+		if (e->actor == (int)i || d2 > r * r)
 			continue;
-		if (dx * dx + dy * dy < best) {
-			best = dx * dx + dy * dy;
+		if (best < 0 || d2 < best) {
+			best = d2;
 			*x = e->x;
 			*y = e->y;
+			*tool = e->kind == WEV_NOISE ? e->other : -1;
 		}
 	}
-	return best <= (long)HEAR_RADIUS * HEAR_RADIUS;
+	return best >= 0;
 }
 
 /* A guard's round: out to a cell near its post, back, a pause. */
@@ -175,10 +181,10 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 		event_emit(log, w->turn, WEV_LOST_SIGHT, (int)i, -1, mi->last_x,
 		           mi->last_y, 0);
 	} else {
-		int hx, hy;
+		int hx, hy, tool;
 
 		/* A noise out of sight: it goes to look. */
-		if (goal_heard(md, w, log, i, &hx, &hy) &&
+		if (goal_heard(md, w, log, i, &hx, &hy, &tool) &&
 		    (mi->mode != MIND_SEARCH || hx != mi->last_x ||
 		     hy != mi->last_y)) {
 			mi->mode = MIND_SEARCH;
@@ -186,7 +192,7 @@ void goal_update(struct minds *md, const struct world *w, struct rng *rng,
 			mi->last_x = hx;
 			mi->last_y = hy;
 			event_emit(log, w->turn, WEV_HEARD, (int)i, -2, hx, hy,
-			           0);
+			           tool + 1);
 		}
 	}
 	mi->sees = (uint8_t)sees;

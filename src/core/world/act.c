@@ -11,6 +11,8 @@
 
 #define WORLD_BASH_PERCENT 35 /* chance a bash breaks a locked door */
 
+static int act_stays(const struct world *w, int x, int y, int t);
+
 /* ---- doors ------------------------------------------------------------- */
 
 /* Changes the terrain at (x, y) and, when it changed within sight, what
@@ -37,10 +39,12 @@ static int open_door(struct world *w, int actor, int x, int y)
 	}
 	if (t->door == DATA_DOOR_LOCKED && t->opens_to >= 0) {
 		int key = t->unlocked_by;
-		int may = actor >= 0
-		                  ? w->data->monsters[w->monsters[actor].kind]
-		                            .unlocks_doors
-		                  : key >= 0 && (w->keys >> key & 1);
+		/* A door no key opens (a wedged one) opens for nobody. */
+		int may =
+		        key >= 0 &&
+		        (actor >= 0 ? w->data->monsters[w->monsters[actor].kind]
+		                              .unlocks_doors
+		                    : (int)(w->keys >> key & 1));
 
 		if (!may) {
 			world_emit(w, WEV_DOOR_LOCKED, actor, -2, x, y, key);
@@ -108,9 +112,16 @@ static void take_items(struct world *w)
 	int it;
 
 	while ((it = world_item_at(w, w->px, w->py)) >= 0) {
+		const int k = w->items[it].key;
+
 		w->items[it].taken = 1;
-		if (w->items[it].key < 64)
-			w->keys |= 1ull << w->items[it].key;
+		/* A tool goes into the pack, a key onto the key ring. */
+		if (k < DATA_KEY_MAX && w->data->keys[k].use != DATA_USE_NONE) {
+			if (w->pack[k] < UINT8_MAX)
+				w->pack[k]++;
+		} else if (k < 64) {
+			w->keys |= 1ull << k;
+		}
 		world_emit(w, WEV_KEY_TAKEN, -1, -2, w->px, w->py,
 		           w->items[it].key);
 	}
@@ -168,6 +179,178 @@ static int act_harm(struct world *w, int actor, int x, int y)
 	w->state = WORLD_LOST;
 	world_emit(w, WEV_PLAYER_DIED, -2, -1, x, y, 0);
 	return 1;
+}
+
+/* ---- tools ------------------------------------------------------------- */
+
+/* Whether a tool may lay its terrain on (x, y): plain ground, no door,
+ * no spring, no item, no stairs, nothing laid there already. */
+static int act_bare(const struct world *w, int x, int y)
+{
+	const struct data_terrain *t;
+	size_t f;
+
+	if (!world_in(w, x, y) || (x == w->exit_x && y == w->exit_y) ||
+	    world_item_at(w, x, y) >= 0)
+		return 0;
+	t = world_terrain_at(w, x, y);
+	if (!t->walk || t->door != DATA_DOOR_NONE || t->heals || t->harm ||
+	    t->opaque)
+		return 0;
+	for (f = 0; f < w->nfades; f++)
+		if (w->fades[f].x == x && w->fades[f].y == y)
+			return 0;
+	return 1;
+}
+
+/* Lays terrain t on (x, y) for turns turns (0: for good). */
+static void act_lay(struct world *w, int x, int y, int t, int turns)
+{
+	const uint8_t back = w->terrain[world_idx(w, x, y)];
+
+	if (turns > 0) {
+		struct world_fade *f;
+
+		if (w->nfades == WORLD_FADES_MAX)
+			return; /* the ground holds no more */
+		f = &w->fades[w->nfades++];
+		f->x = x;
+		f->y = y;
+		f->back = back;
+		f->laid = (uint8_t)t;
+		f->until = w->turn + (uint32_t)turns;
+	}
+	act_terrain(w, x, y, t);
+}
+
+/* Where a thing thrown from the player towards dx, dy lands: range cells
+ * on, or short of the first cell it cannot fly into (a wall, a shut
+ * door, a monster). */
+static void act_throw(const struct world *w, int dx, int dy, int range, int *x,
+                      int *y)
+{
+	int k;
+
+	*x = w->px;
+	*y = w->py;
+	for (k = 0; k < range; k++) {
+		const int nx = *x + dx, ny = *y + dy;
+
+		if (!world_in(w, nx, ny) ||
+		    !world_terrain_at(w, nx, ny)->walk ||
+		    world_terrain_at(w, nx, ny)->opaque ||
+		    world_monster_at(w, nx, ny) >= 0 ||
+		    !world_corner_ok(w, -1, *x, *y, dx, dy))
+			break;
+		*x = nx;
+		*y = ny;
+	}
+}
+
+/* Lays the tool's terrain on the bare cells within its radius of
+ * (cx, cy), the player's own cell too.  Returns the cells laid. */
+static int act_spread(struct world *w, const struct data_key *k, int cx, int cy)
+{
+	int x, y, n = 0;
+
+	if (k->makes < 0)
+		return 0;
+	for (y = cy - k->radius; y <= cy + k->radius; y++)
+		for (x = cx - k->radius; x <= cx + k->radius; x++)
+			if (act_bare(w, x, y) &&
+			    (x - cx) * (x - cx) + (y - cy) * (y - cy) <=
+			            k->radius * k->radius + k->radius) {
+				act_lay(w, x, y, k->makes, k->turns);
+				n++;
+			}
+	return n;
+}
+
+/* Wedges the door at (x, y): an open one is shut first. */
+static int act_wedge(struct world *w, const struct data_key *k, int x, int y)
+{
+	const struct data_terrain *t;
+
+	if (!world_in(w, x, y) || k->makes < 0)
+		return 0;
+	t = world_terrain_at(w, x, y);
+	if (t->door == DATA_DOOR_OPEN) {
+		if (!close_door(w, -1, x, y))
+			return 0;
+		t = world_terrain_at(w, x, y);
+	}
+	if (t->door != DATA_DOOR_CLOSED) {
+		world_emit(w, WEV_NOTHING_THERE, -1, -2, x, y, 0);
+		return 0;
+	}
+	act_lay(w, x, y, k->makes, k->turns);
+	return 1;
+}
+
+/* Uses a tool of item kind `item` from the pack towards dx, dy.  Returns
+ * 1 when it was used (and the turn taken). */
+static int act_use(struct world *w, int item, int dx, int dy)
+{
+	const struct data_key *k;
+	int x, y, done = 0;
+
+	if (item < 0 || (size_t)item >= w->data->nkeys || !w->pack[item] ||
+	    dx < -1 || dx > 1 || dy < -1 || dy > 1) {
+		world_emit(w, WEV_NOTHING_THERE, -1, -2, w->px, w->py, 0);
+		return 0;
+	}
+	k = &w->data->keys[item];
+	switch (k->use) {
+	case DATA_USE_CALTROPS:
+		act_throw(w, dx, dy, k->range, &x, &y);
+		done = act_spread(w, k, x, y) > 0;
+		break;
+	case DATA_USE_NOISE:
+		act_throw(w, dx, dy, k->range, &x, &y);
+		world_emit(w, WEV_NOISE, -1, item, x, y, k->radius);
+		done = 1;
+		break;
+	case DATA_USE_WEDGE:
+		x = w->px + dx;
+		y = w->py + dy;
+		done = (dx || dy) && act_wedge(w, k, x, y);
+		break;
+	case DATA_USE_SMOKE:
+		x = w->px;
+		y = w->py;
+		done = act_spread(w, k, x, y) > 0;
+		break;
+	default:
+		break;
+	}
+	if (!done) {
+		world_emit(w, WEV_NOTHING_THERE, -1, -2, w->px + dx, w->py + dy,
+		           0);
+		return 0;
+	}
+	w->pack[item]--;
+	world_emit(w, WEV_USED, -1, -2, x, y, item);
+	return 1;
+}
+
+/* Takes back what tools laid whose time is up, when the cell still holds
+ * it (no door opened or spring drunk there since). */
+static void act_fade(struct world *w)
+{
+	size_t f = 0;
+
+	while (f < w->nfades) {
+		const struct world_fade fd = w->fades[f];
+
+		if (w->turn < fd.until) {
+			f++;
+			continue;
+		}
+		w->fades[f] = w->fades[--w->nfades];
+		if (w->terrain[world_idx(w, fd.x, fd.y)] == fd.laid &&
+		    act_stays(w, fd.x, fd.y, fd.back))
+			act_terrain(w, fd.x, fd.y, fd.back);
+	}
 }
 
 static int player_move(struct world *w, int dx, int dy)
@@ -235,6 +418,8 @@ static int act_command(struct world *w, struct world_cmd cmd)
 {
 	int nx = w->px + cmd.dx, ny = w->py + cmd.dy;
 
+	if (world_cmd_item(cmd) >= 0)
+		return act_use(w, world_cmd_item(cmd), cmd.dx, cmd.dy);
 	switch (cmd.kind) {
 	case WCMD_WAIT:
 		drink(w); /* waiting at a spring drinks, once hurt */
@@ -405,6 +590,7 @@ void act_monster(struct world *w, size_t mi, const struct world_action *act)
 void act_end_turn(struct world *w)
 {
 	w->turn++;
+	act_fade(w);
 	/* Wounds close slowly, while the game goes on. */
 	if (w->state == WORLD_PLAYING && w->php < w->php_max &&
 	    w->turn % WORLD_REGEN_TURNS == 0)

@@ -47,6 +47,17 @@ size_t cmd_parse(const char *s, struct world_cmd *out)
 	case 'g':
 		out->kind = WCMD_PICKUP;
 		return 1;
+	case 'a':
+		/* a, the item kind as one letter, a direction or '.' */
+		if (s[1] < CMD_ITEM_FIRST ||
+		    s[1] >= CMD_ITEM_FIRST + DATA_KEY_MAX)
+			return 0;
+		if (s[2] == '.')
+			dx = dy = 0;
+		else if (!cmd_letter_step(s[2], &dx, &dy))
+			return 0;
+		*out = world_cmd_use(s[1] - CMD_ITEM_FIRST, dx, dy);
+		return 3;
 	case 'o':
 	case 'c':
 		if (!cmd_letter_step(s[1], &dx, &dy))
@@ -60,11 +71,19 @@ size_t cmd_parse(const char *s, struct world_cmd *out)
 	}
 }
 
-size_t cmd_format(struct world_cmd cmd, char buf[3])
+size_t cmd_format(struct world_cmd cmd, char buf[CMD_LETTERS_MAX + 1])
 {
 	char d = cmd_dir_letter(cmd.dx, cmd.dy);
 
-	buf[0] = buf[1] = buf[2] = '\0';
+	memset(buf, 0, CMD_LETTERS_MAX + 1);
+	if (world_cmd_item(cmd) >= 0) {
+		if (!d && (cmd.dx || cmd.dy))
+			return 0;
+		buf[0] = 'a';
+		buf[1] = (char)(CMD_ITEM_FIRST + world_cmd_item(cmd));
+		buf[2] = d ? d : '.';
+		return 3;
+	}
 	switch (cmd.kind) {
 	case WCMD_WAIT:
 		buf[0] = '.';

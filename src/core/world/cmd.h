@@ -4,7 +4,9 @@
  *
  * h j k l y u b n move west, south, north, east, north-west, north-east,
  * south-west, south-east; '.' waits; 'o' or 'c' followed by a direction
- * letter opens or closes a door there; 'g' picks up. */
+ * letter opens or closes a door there; 'g' picks up; 'a', an item
+ * letter and a direction letter (or '.' for here) uses a tool from the
+ * pack: the item letter is CMD_ITEM_FIRST plus its item kind. */
 #ifndef HUNTED_CMD_H
 #define HUNTED_CMD_H
 
@@ -30,13 +32,19 @@ struct cmd_edit {
 	int terrain;
 };
 
-/* Parses one command from s into out; returns the characters used (1 or
- * 2), or 0 when s does not start with a command (*s == '\0' included). */
+/* The most letters one command takes. */
+#define CMD_LETTERS_MAX 3
+/* The letter of item kind 0 in a use command ('0', '1', ... on). */
+#define CMD_ITEM_FIRST '0'
+
+/* Parses one command from s into out; returns the characters used (1 to
+ * CMD_LETTERS_MAX), or 0 when s does not start with a command (*s == '\0'
+ * included). */
 size_t cmd_parse(const char *s, struct world_cmd *out);
 
-/* Writes cmd as its letters (1 or 2) and a NUL into buf[3]; returns the
- * number of letters, 0 when cmd has no letters. */
-size_t cmd_format(struct world_cmd cmd, char buf[3]);
+/* Writes cmd as its letters and a NUL into buf[CMD_LETTERS_MAX + 1];
+ * returns the number of letters, 0 when cmd has no letters. */
+size_t cmd_format(struct world_cmd cmd, char buf[CMD_LETTERS_MAX + 1]);
 
 /* The direction letter for dx, dy, or 0. */
 char cmd_dir_letter(int dx, int dy);

@@ -36,10 +36,15 @@ enum world_event_kind {
 	WEV_SWAPPED,       /* monster actor swapped places with other */
 	WEV_MISSED,        /* actor swung at other and missed */
 	WEV_HEALED,        /* the player drank at x, y: value hit points */
-	WEV_HEARD,         /* monster actor heard a noise at x, y */
+	WEV_HEARD,         /* monster actor heard a noise at x, y (value: the
+	                    * item kind + 1 that made it, 0 none) */
 	WEV_DESCENDED,     /* the player came down to level value */
 	WEV_HARMED,        /* the ground at x, y (actor -2) hurt other for
 	                    * value */
+	WEV_USED,          /* the player used a tool of item kind value,
+	                    * landing at x, y */
+	WEV_NOISE,         /* a noise at x, y, heard value cells away (other:
+	                    * the item kind that made it) */
 	WEV_KIND_COUNT
 };
 

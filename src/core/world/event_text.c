@@ -42,6 +42,59 @@ static const char *ground(const struct world *w, const struct world_event *e,
 	return spoken(world_terrain_at(w, e->x, e->y)->name, buf, size);
 }
 
+/* The tools' events (a wedged door among them), and what the monsters
+ * hear and lose sight of. */
+static void event_text_tools(const struct world *w, const struct world_event *e,
+                             const char *A, char *buf, size_t size)
+{
+	char kb[DATA_NAME_MAX + 1];
+	const struct data_terrain *here = world_terrain_at(w, w->px, w->py);
+
+	switch (e->kind) {
+	case WEV_LOST_SIGHT:
+		/* Standing in smoke is why, when you do. */
+		snprintf(buf, size,
+		         "%s lost sight of you%s%s; it heads for %d,%d.", A,
+		         here->opaque ? " in the " : "",
+		         here->opaque ? spoken(here->name, kb, sizeof(kb)) : "",
+		         e->x, e->y);
+		break;
+	case WEV_DOOR_LOCKED:
+		if (e->value < 0 || (size_t)e->value >= w->data->nkeys)
+			snprintf(buf, size, "It is wedged shut.");
+		else
+			snprintf(buf, size, "It is locked. You need the %s.",
+			         spoken(w->data->keys[e->value].name, kb,
+			                sizeof(kb)));
+		break;
+	case WEV_USED:
+		snprintf(buf, size, "You use the %s.",
+		         e->value >= 0 && (size_t)e->value < w->data->nkeys
+		                 ? spoken(w->data->keys[e->value].name, kb,
+		                          sizeof(kb))
+		                 : "tool");
+		break;
+	case WEV_NOISE:
+		snprintf(buf, size, "Something rattles loudly at %d,%d.", e->x,
+		         e->y);
+		break;
+	default:
+		if (e->value > 0 && (size_t)e->value <= w->data->nkeys)
+			snprintf(buf, size,
+			         "%s hears the %s at %d,%d and comes to look.",
+			         A,
+			         spoken(w->data->keys[e->value - 1].name, kb,
+			                sizeof(kb)),
+			         e->x, e->y);
+		else
+			snprintf(buf, size,
+			         "%s hears something at %d,%d and comes to "
+			         "look.",
+			         A, e->x, e->y);
+		break;
+	}
+}
+
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size)
 {
@@ -84,9 +137,6 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		snprintf(buf, size, "%s throws itself at the door; it holds.",
 		         A);
 		break;
-	case WEV_DOOR_LOCKED:
-		snprintf(buf, size, "It is locked. You need the %s.", key);
-		break;
 	case WEV_DOOR_STUCK:
 		snprintf(buf, size, "Something is in the doorway.");
 		break;
@@ -120,10 +170,6 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 	case WEV_SPOTTED:
 		snprintf(buf, size, "%s spots you!", A);
 		break;
-	case WEV_LOST_SIGHT:
-		snprintf(buf, size, "%s lost sight of you; it heads for %d,%d.",
-		         A, e->x, e->y);
-		break;
 	case WEV_REPLANNED:
 		snprintf(buf, size, "%s re-plans (%s).", A,
 		         event_reason_name((enum replan_reason)e->value));
@@ -151,11 +197,12 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		snprintf(buf, size, "You go down the stairs to level %d.",
 		         e->value);
 		break;
+	case WEV_DOOR_LOCKED:
+	case WEV_LOST_SIGHT:
+	case WEV_USED:
+	case WEV_NOISE:
 	case WEV_HEARD:
-		snprintf(buf, size,
-		         "%s hears something at %d,%d and comes to "
-		         "look.",
-		         A, e->x, e->y);
+		event_text_tools(w, e, A, buf, size);
 		break;
 	default:
 		snprintf(buf, size, "?");

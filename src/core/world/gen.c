@@ -114,6 +114,43 @@ static int gen_monsters(struct gen *g, int nmonsters, struct diag_list *dl)
 	return 0;
 }
 
+/* Tools lying about a generated dungeon: this many at most. */
+#define GEN_TOOLS 2
+
+/* Up to GEN_TOOLS tools of kinds drawn at random, each on a floor cell
+ * the player can reach and nothing else stands on.  None when the data
+ * have no tools. */
+static void gen_tools(struct gen *g)
+{
+	const struct data *d = g->d;
+	const size_t cells = (size_t)g->w * (size_t)g->h;
+	int tools[DATA_KEY_MAX];
+	uint8_t pass[256];
+	size_t i, t, n = 0, ntools = 0;
+
+	for (i = 0; i < d->nkeys && i < DATA_KEY_MAX; i++)
+		if (d->keys[i].use != DATA_USE_NONE)
+			tools[ntools++] = (int)i;
+	if (!ntools)
+		return;
+	for (t = 0; t < d->nterrain; t++)
+		pass[t] = data_terrain_cost(d, NULL, 1, (int)t) != 0;
+	gen_bfs(g, pass);
+	for (i = 0; i < cells; i++)
+		if (g->cells[i] == g->t[GT_FLOOR] && g->dist[i] != NO_DIST &&
+		    !(g->mark[i] & MARK_TAKEN))
+			g->queue[n++] = (uint32_t)i;
+	for (i = 0; i < GEN_TOOLS && n; i++) {
+		const uint32_t j = rng_below(&g->rng, (uint32_t)n);
+		const uint32_t c = g->queue[j];
+
+		g->queue[j] = g->queue[--n];
+		gen_place(g, DATA_PLACE_KEY,
+		          tools[rng_below(&g->rng, (uint32_t)ntools)],
+		          (int)(c % (uint32_t)g->w), (int)(c / (uint32_t)g->w));
+	}
+}
+
 /* ---- the dungeon ------------------------------------------------------- */
 
 /* Places in row-major order, as data_load lists them. */
@@ -290,7 +327,7 @@ static int gen_make(struct data *d, int width, int height, uint64_t seed,
 	g.queue = malloc(cells * sizeof(*g.queue));
 	/* calloc: the padding of every place is zero, so a dungeon is the
 	 * same bytes every time. */
-	g.places = calloc((size_t)nmonsters + 3, sizeof(*g.places));
+	g.places = calloc((size_t)nmonsters + 3 + GEN_TOOLS, sizeof(*g.places));
 	if (!g.cells || !g.mark || !g.dist || !g.queue || !g.places ||
 	    grid_init(&g.pass, width, height) != GRID_OK)
 		goto nomem;
@@ -314,6 +351,7 @@ static int gen_make(struct data *d, int width, int height, uint64_t seed,
 	case -2:
 		goto nomem;
 	}
+	gen_tools(&g);
 	if (gen_commit(&g, seed) != 0)
 		goto nomem;
 	rc = 0;

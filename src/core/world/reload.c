@@ -37,6 +37,19 @@ static uint64_t keys_by_name(const struct world *old, const struct world *w)
 	return keys;
 }
 
+/* The tools of old's pack, by name into w's item kinds. */
+static void carry_pack(const struct world *old, struct world *w)
+{
+	size_t k;
+
+	for (k = 0; k < old->data->nkeys && k < DATA_KEY_MAX; k++) {
+		const int nk = data_key_find(w->data, old->data->keys[k].name);
+
+		if (old->pack[k] && nk >= 0 && nk < DATA_KEY_MAX)
+			w->pack[nk] = old->pack[k];
+	}
+}
+
 static void carry_items(const struct world *old, struct world *w)
 {
 	size_t i, j;
@@ -144,6 +157,7 @@ struct world *reload_world(const struct world *old, struct data *d,
 	w->php = old->php;
 	w->penergy = old->penergy;
 	w->keys = keys_by_name(old, w);
+	carry_pack(old, w);
 	w->turn = old->turn;
 	w->rng = old->rng;
 	w->swaps = old->swaps;

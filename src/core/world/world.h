@@ -35,12 +35,33 @@ enum world_cmd_kind {
 	WCMD_OPEN,   /* open (or unlock) the door at dx, dy */
 	WCMD_CLOSE,  /* close the door at dx, dy */
 	WCMD_PICKUP, /* pick up what lies here (stepping on keys does too) */
+	/* WCMD_USE + k: use a tool of item kind k (a key index below
+	 * DATA_KEY_MAX) from the pack, towards dx, dy (0, 0: here).  The
+	 * item rides in the kind so that a command stays three bytes. */
+	WCMD_USE,
 };
 
 struct world_cmd {
 	uint8_t kind; /* enum world_cmd_kind */
 	int8_t dx, dy;
 };
+
+/* The command that uses a tool of item kind item towards dx, dy. */
+static inline struct world_cmd world_cmd_use(int item, int dx, int dy)
+{
+	struct world_cmd c = {(uint8_t)(WCMD_USE + item), (int8_t)dx,
+	                      (int8_t)dy};
+
+	return c;
+}
+
+/* The item kind a command uses, or -1 when it uses none. */
+static inline int world_cmd_item(struct world_cmd c)
+{
+	return c.kind >= WCMD_USE && c.kind < WCMD_USE + DATA_KEY_MAX
+	               ? c.kind - WCMD_USE
+	               : -1;
+}
 
 /* An action of a monster's, as its mind decided it. */
 enum world_action_kind {
@@ -76,6 +97,8 @@ struct world_monster {
 	uint32_t prev_turn; /* the turn it left it */
 };
 
+/* An item lying in the dungeon: a key, or a tool (a key record with a
+ * use, data_key.use) that goes into the pack. */
 struct world_item {
 	int key; /* key index */
 	int x, y;
@@ -91,6 +114,16 @@ struct world_change {
 };
 
 #define WORLD_CHANGES_KEPT 1024
+
+/* What a tool laid on a cell, undone on turn `until`: the cell goes back
+ * to terrain `back` if it still holds what was laid. */
+struct world_fade {
+	int x, y;
+	uint8_t back, laid;
+	uint32_t until;
+};
+
+#define WORLD_FADES_MAX 256
 
 struct world {
 	struct data *data; /* owned */
@@ -111,7 +144,8 @@ struct world {
 	 * the cell entered times WORLD_TURN_ENERGY, and the monsters tick
 	 * until the player's speed has paid it back (core/game.c). */
 	int penergy;
-	uint64_t keys; /* bit k: the player holds key k */
+	uint64_t keys;              /* bit k: the player holds key k */
+	uint8_t pack[DATA_KEY_MAX]; /* tools of each item kind carried */
 
 	/* What the player sees and remembers (fov.h), kept up to date by
 	 * fov_update, called from above the world: when a game or a level
@@ -139,6 +173,9 @@ struct world {
 	uint32_t change_serial; /* serial of the latest change, 0: none */
 
 	uint64_t swaps; /* monsters that traded places */
+
+	struct world_fade fades[WORLD_FADES_MAX];
+	size_t nfades;
 };
 
 /* Makes a world from loaded data (d->map must be set and error-free); the

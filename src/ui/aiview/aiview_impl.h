@@ -137,6 +137,9 @@ struct aiview {
 	struct ai_replan {
 		uint32_t turn;
 		int monster, reason, x, y;
+		/* What a tool did that made it: the item kind whose noise it
+		 * heard, or whose terrain lies on (x, y); -1 none. */
+		int tool;
 	} replans[HISTORY_KEEP];
 	size_t nreplans; /* ever noted; the ring holds the last ones */
 };
@@ -197,6 +200,13 @@ void aiview_rows_wrap(struct canvas *c, struct rows *r, int attr,
  * list, and the selected monster's last re-plans. */
 void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r);
 void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open);
+/* The tool (item kind) whose laid terrain lies on (x, y), or -1: the
+ * change a monster re-planned by, named. */
+int aiview_tool_at(const struct world *w, int x, int y);
+/* The tool whose noise made monster i re-plan this turn, or -1. */
+int aiview_heard_tool(const struct aiview *a, long i);
+/* A name as players read it: "smoke_bomb" is "smoke bomb". */
+const char *aiview_spoken(const char *name, char *buf, size_t size);
 void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r);
 
 #endif

@@ -354,6 +354,61 @@ void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open)
 	}
 }
 
+const char *aiview_spoken(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		buf[i] = name[i] == '_' ? ' ' : name[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+int aiview_tool_at(const struct world *w, int x, int y)
+{
+	size_t k;
+
+	if (!world_in(w, x, y))
+		return -1;
+	for (k = 0; k < w->data->nkeys; k++)
+		if (w->data->keys[k].use != DATA_USE_NONE &&
+		    w->data->keys[k].makes == w->terrain[world_idx(w, x, y)])
+			return (int)k;
+	return -1;
+}
+
+/* The tool whose noise monster m heard earlier in this turn's events
+ * (before event `before`), or -1. */
+static int narrate_heard(const struct world *w, int m, size_t before)
+{
+	size_t i;
+
+	for (i = before; i-- > 0;) {
+		const struct world_event *e = &w->events.items[i];
+
+		if (e->kind == WEV_HEARD && e->actor == m)
+			return e->value - 1;
+	}
+	return -1;
+}
+
+int aiview_heard_tool(const struct aiview *a, long i)
+{
+	size_t n = a->nreplans < HISTORY_KEEP ? a->nreplans : HISTORY_KEEP;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const struct ai_replan *h =
+		        &a->replans[(a->nreplans - 1 - k) % HISTORY_KEEP];
+
+		if (h->monster == i)
+			return h->x < 0 && h->turn == a->game->world->turn
+			               ? h->tool
+			               : -1;
+	}
+	return -1;
+}
+
 void aiview_note_events(struct aiview *a)
 {
 	const struct world *w = a->game->world;
@@ -374,6 +429,8 @@ void aiview_note_events(struct aiview *a)
 		h->reason = e->value;
 		h->x = e->value == REPLAN_CHANGED ? mi->invalid_x : -1;
 		h->y = e->value == REPLAN_CHANGED ? mi->invalid_y : -1;
+		h->tool = h->x >= 0 ? aiview_tool_at(w, h->x, h->y)
+		                    : narrate_heard(w, e->actor, i);
 	}
 }
 
@@ -382,8 +439,9 @@ void aiview_note_events(struct aiview *a)
 void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 {
 	size_t n = a->nreplans < HISTORY_KEEP ? a->nreplans : HISTORY_KEEP;
+	const struct world *w = a->game->world;
 	size_t i, shown = 0, len;
-	char name[64], buf[256];
+	char name[64], buf[256], tool[DATA_NAME_MAX + 1];
 
 	if (r->row >= r->last)
 		return;
@@ -396,7 +454,15 @@ void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 
 		if (h->monster != a->sel)
 			continue;
-		if (h->x >= 0)
+		if (h->tool >= 0 && h->tool < (int)w->data->nkeys)
+			len += (size_t)snprintf(
+			        buf + len, sizeof(buf) - len,
+			        "%s turn %u %s %s", shown ? ";" : "", h->turn,
+			        h->x >= 0 ? "the way changed by the"
+			                  : "heard the",
+			        aiview_spoken(w->data->keys[h->tool].name, tool,
+			                      sizeof(tool)));
+		else if (h->x >= 0)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
 			                        "%s turn %u %d,%d changed",
 			                        shown ? ";" : "", h->turn, h->x,

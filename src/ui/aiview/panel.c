@@ -82,8 +82,19 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 		return;
 	}
 	if (aiview_broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
-		snprintf(buf, size, "re-planned %u ago: %d,%d broke it", age,
-		         mi->invalid_x, mi->invalid_y);
+		const int tool =
+		        aiview_tool_at(w, mi->invalid_x, mi->invalid_y);
+		char name[DATA_NAME_MAX + 1];
+
+		if (tool >= 0)
+			snprintf(buf, size,
+			         "re-planned %u ago: the %s at %d,%d", age,
+			         aiview_spoken(w->data->keys[tool].name, name,
+			                       sizeof(name)),
+			         mi->invalid_x, mi->invalid_y);
+		else
+			snprintf(buf, size, "re-planned %u ago: %d,%d broke it",
+			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
 	switch (mi->cache) {
@@ -91,6 +102,16 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 		snprintf(buf, size, "reused (age %u)", age);
 		break;
 	case MIND_CACHE_FRESH:
+		if (aiview_heard_tool(a, i) >= 0) {
+			char name[DATA_NAME_MAX + 1];
+
+			snprintf(buf, size, "fresh (heard the %s)",
+			         aiview_spoken(
+			                 w->data->keys[aiview_heard_tool(a, i)]
+			                         .name,
+			                 name, sizeof(name)));
+			break;
+		}
 		snprintf(buf, size, "fresh (%s%s)",
 		         event_reason_name((enum replan_reason)mi->last_reason),
 		         mi->hier ? ", hierarchy" : "");
