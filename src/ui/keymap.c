@@ -433,7 +433,7 @@ static const struct keymap_row play_rows[] = {
         {'q', "quit (asked first)", key_ask_quit},
         {VK_CTRL_C, NULL, key_ask_quit},
         {'?', "this help", key_help},
-        {'T', "the lessons: pick one", key_lessons},
+        {'M', "the lessons: pick one", key_lessons},
         {VK_CTRL_P, "the message history", key_history},
         {VK_CTRL_R, "redraw the screen", key_redraw},
         {'R', "reload; Esc hides its errors", key_reload},

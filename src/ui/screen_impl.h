@@ -49,7 +49,7 @@ enum view_mode {
 	MODE_SAVE,    /* S: save and quit? */
 	MODE_END,     /* the end of the game: score and high scores */
 	MODE_TRAVEL,  /* a planned travel shown, waiting to be confirmed */
-	MODE_LESSONS, /* T: the list of lessons, one to pick */
+	MODE_LESSONS, /* M: the list of lessons, one to pick */
 	/* Never v->mode: modes that stand over the others while they last
 	 * (see view_mode_now). */
 	MODE_MORE,  /* messages held behind --More-- */

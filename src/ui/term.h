@@ -13,7 +13,7 @@ int term_available(void);
  * in every case, and then the end of the game is said.  Returns the exit
  * status: 0, 128 + the signal's number, 3 when a watched replay
  * diverged, or 1 when there is no usable terminal.  A lesson picked in
- * the lesson menu (T) ends the game: its name is left in lesson (size
+ * the lesson menu (M) ends the game: its name is left in lesson (size
  * bytes), "" when none was picked. */
 int term_play(struct session *s, char *lesson, size_t size);
 

@@ -183,7 +183,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		           s->setup.replay);
 	else
 		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		              "AI view, T for lessons.");
+		              "AI view, M for lessons.");
 	if (!v->replaying && !v->lesson) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;
