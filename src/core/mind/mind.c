@@ -83,6 +83,7 @@ void minds_free(struct minds *md)
 		free(wk->buf);
 		coop_free(wk->coop);
 		repair_free(wk);
+		flee_free(wk);
 		free(wk);
 	}
 	free(md);
