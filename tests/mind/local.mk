@@ -18,3 +18,7 @@ tests_mind_test_coop_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/mind/test_repair
 tests_mind_test_repair_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_repair_LDADD = $(TEST_LIBS)
+
+CMOCKA_TESTS += tests/mind/test_flee
+tests_mind_test_flee_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_flee_LDADD = $(TEST_LIBS)
