@@ -327,8 +327,10 @@ static int decide_flee(struct minds *md, const struct world *w, size_t i,
 	int sy = mi->sees ? w->py : mi->last_y;
 	int nx, ny;
 
-	if (flee_build(md, w, ks, m->kind, sx, sy) != 0 ||
-	    !flee_step(md, w, ks, m->kind, m->x, m->y, &nx, &ny))
+	if (flee_build(md, w, ks, m->kind, sx, sy) != 0)
+		return 0;
+	md->work->flee_of = i + 1;
+	if (!flee_step(md, w, ks, m->kind, m->x, m->y, &nx, &ny))
 		return 0;
 	mi->len = mi->pos = 0;
 	mi->cache = MIND_CACHE_NONE;

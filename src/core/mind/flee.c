@@ -26,6 +26,7 @@ void flee_free(struct minds_work *wk)
 	wk->flee = NULL;
 	wk->flee_dm = NULL;
 	wk->fleecap = 0;
+	wk->flee_of = 0;
 }
 
 /* Lowers each cell to the cheapest value a step out of it reaches, till
@@ -98,6 +99,7 @@ int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
 		                                   FLEE_SCALE_TENTHS / 10);
 	}
 	flee_relax(wk->flee, w, &ks->grid, &p);
+	wk->flee_of = 0;
 	return 0;
 }
 

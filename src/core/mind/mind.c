@@ -195,6 +195,13 @@ const struct distmap *minds_kind_distmap(const struct minds *md, int kind,
 	return ks->dm;
 }
 
+const int32_t *minds_flee_map(const struct minds *md, size_t i)
+{
+	if (i >= md->n || !md->mind[i].fleeing || md->work->flee_of != i + 1)
+		return NULL;
+	return md->work->flee;
+}
+
 void minds_params(const struct world *w, int kind, struct path_params *p)
 {
 	kind_params(w, kind, p);

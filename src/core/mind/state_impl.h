@@ -115,6 +115,7 @@ struct minds_work {
 	 * the distance map it is made from. */
 	int32_t *flee;
 	size_t fleecap;
+	size_t flee_of; /* the monster it was made for, plus one */
 	struct distmap *flee_dm;
 };
 
