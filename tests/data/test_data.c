@@ -198,6 +198,28 @@ static void test_data_integer_range(void **state)
 	           "'hp' must be an integer from 1 to 10000, got '-3'", NULL);
 }
 
+/* A kind flees at 0..99 percent of its hit points; 0, the default,
+ * never. */
+static void test_data_flee(void **state)
+{
+	struct loaded l;
+
+	(void)state;
+	load(&l, "monster m glyph 'm' flee 40\nmonster n glyph 'n'\n");
+	assert_int_equal(l.rc, 0);
+	assert_int_equal(l.d->monsters[0].flee, 40);
+	assert_int_equal(l.d->monsters[1].flee, 0);
+	unload(&l);
+	expect_clean(
+	        "monster m glyph 'm' flee 0\nmonster n glyph 'n' flee 99\n");
+	expect_one("monster m glyph 'm'\n  hp 4 flee 100\n", 2, 13,
+	           "'flee' must be an integer from 0 to 99, got '100'", NULL);
+	expect_one("monster m glyph 'm' flee -5\n", 1, 26,
+	           "'flee' must be an integer from 0 to 99, got '-5'", NULL);
+	expect_one("player p glyph '@' flee 50\n", 1, 20,
+	           "unknown keyword 'flee' for a player", NULL);
+}
+
 /* Integers are digits and nothing else: "-0" is no more a number than
  * "-3", even where 0 is in range. */
 static void test_data_integers_strict(void **state)
@@ -991,6 +1013,7 @@ int main(void)
 	        cmocka_unit_test(test_data_unknown_keyword),
 	        cmocka_unit_test(test_data_unknown_attribute),
 	        cmocka_unit_test(test_data_integer_range),
+	        cmocka_unit_test(test_data_flee),
 	        cmocka_unit_test(test_data_integers_strict),
 	        cmocka_unit_test(test_data_bad_value_words),
 	        cmocka_unit_test(test_data_bad_glyph),

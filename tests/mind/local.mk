@@ -22,3 +22,6 @@ tests_mind_test_repair_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/mind/test_travel
 tests_mind_test_travel_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_travel_LDADD = $(TEST_LIBS)
+CMOCKA_TESTS += tests/mind/test_flee
+tests_mind_test_flee_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_flee_LDADD = $(TEST_LIBS)

@@ -148,6 +148,9 @@ struct data_monster {
 	uint8_t diagonal;
 	uint8_t weight;
 	uint8_t pack;
+	/* Flees when hurt to this percent of its hit points or below (0:
+	 * never flees). */
+	int flee;
 	struct data_override overrides[DATA_OVERRIDE_MAX];
 	size_t noverrides;
 	char *description;

@@ -120,6 +120,7 @@ static const struct record_keyword record_monster_keywords[] = {
          "4-way, no-corner or always"},
         {"weight", ARG_INT, 0, M(weight), 10, 100, NULL, RECORD_TENTHS},
         {"pack", ARG_BOOL, 0, M(pack), 0, 0, NULL, NULL},
+        {"flee", ARG_INT, 0, M(flee), 0, 99, NULL, NULL},
         {"description", ARG_TEXT, 0, M(description), 0, 0, NULL, NULL},
 };
 

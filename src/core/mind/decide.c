@@ -14,6 +14,9 @@
 /* Waiting this many turns behind another monster triggers a detour
  * search. */
 #define BLOCKED_PATIENCE 2
+/* A fleeing monster that has not seen the player for this many turns
+ * takes heart and goes back to its business. */
+#define FLEE_UNSEEN 10
 
 static int decide_cell_free(const struct world *w, int x, int y)
 {
@@ -293,6 +296,56 @@ static int decide_next(struct minds *md, const struct world *w,
 	return 0;
 }
 
+/* Whether monster i flees now: hurt to its kind's threshold, and not yet
+ * healed above it nor out of the player's sight FLEE_UNSEEN turns. */
+static int decide_fleeing(const struct world *w, struct mind *mi,
+                          const struct world_monster *m)
+{
+	int flee = w->data->monsters[m->kind].flee;
+	int hurt = flee && (long)m->hp * 100 <=
+	                           (long)flee * w->data->monsters[m->kind].hp;
+
+	if (!hurt || !mi->seen) {
+		mi->fleeing = 0;
+		return 0;
+	}
+	if (mi->sees) {
+		mi->fleeing = 1;
+		mi->unseen = 0;
+	} else if (mi->fleeing && ++mi->unseen >= FLEE_UNSEEN) {
+		mi->fleeing = 0;
+	}
+	return mi->fleeing;
+}
+
+/* A fleeing monster's step down the safety map from where it last saw
+ * the player.  Returns 1 with out set, 0 when cornered (no step leads
+ * to a safer cell): then it fights. */
+static int decide_flee(struct minds *md, const struct world *w, size_t i,
+                       struct kind_state *ks, struct world_action *out)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+	int sx = mi->sees ? w->px : mi->last_x;
+	int sy = mi->sees ? w->py : mi->last_y;
+	int nx, ny;
+
+	if (flee_build(md, w, ks, m->kind, sx, sy) != 0)
+		return 0;
+	md->work->flee_of = i + 1;
+	if (!flee_step(md, w, ks, m->kind, m->x, m->y, &nx, &ny))
+		return 0;
+	mi->len = mi->pos = 0;
+	mi->cache = MIND_CACHE_NONE;
+	repair_release(md, i);
+	if (decide_door(w, m, nx, ny, out))
+		return 1;
+	out->kind = WACT_MOVE;
+	out->x = nx;
+	out->y = ny;
+	return 1;
+}
+
 void decide_act(struct minds *md, const struct world *w, struct rng *rng,
                 struct event_log *log, size_t i, struct kind_state *ks,
                 struct world_action *out)
@@ -303,6 +356,8 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 	enum replan_reason why;
 
 	goal_update(md, w, rng, log, i, ks);
+	if (decide_fleeing(w, mi, m) && decide_flee(md, w, i, ks, out))
+		return;
 	/* Next to the player it can strike: strike. */
 	if (mi->sees && chebyshev(m->x, m->y, w->px, w->py) <= 1 &&
 	    world_corner_ok(w, m->kind, m->x, m->y, w->px - m->x,

@@ -12,6 +12,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/mind/plan.c \
 	src/core/mind/shared.c \
 	src/core/mind/decide.c \
+	src/core/mind/flee.c \
 	src/core/mind/repair.c \
 	src/core/mind/coop.c \
 	src/core/mind/reserve.c src/core/mind/reserve.h \

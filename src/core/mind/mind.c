@@ -83,6 +83,7 @@ void minds_free(struct minds *md)
 		free(wk->buf);
 		coop_free(wk->coop);
 		repair_free(wk);
+		flee_free(wk);
 		free(wk);
 	}
 	free(md);
@@ -192,6 +193,13 @@ const struct distmap *minds_kind_distmap(const struct minds *md, int kind,
 	*tx = ks->dm_tx;
 	*ty = ks->dm_ty;
 	return ks->dm;
+}
+
+const int32_t *minds_flee_map(const struct minds *md, size_t i)
+{
+	if (i >= md->n || !md->mind[i].fleeing || md->work->flee_of != i + 1)
+		return NULL;
+	return md->work->flee;
 }
 
 void minds_params(const struct world *w, int kind, struct path_params *p)

@@ -115,6 +115,11 @@ struct mind {
 	int break_x, break_y;
 	uint32_t break_turn; /* the turn of the last break */
 	uint32_t repair_expanded;
+	/* Hurt to its kind's flee threshold: it runs down the safety map
+	 * (flee.c) until healed above it or out of the player's sight
+	 * FLEE_UNSEEN turns; unseen counts those turns. */
+	uint8_t fleeing;
+	uint16_t unseen;
 };
 
 struct mind_options {

@@ -111,7 +111,22 @@ struct minds_work {
 	/* The cells one repair reports: the changes the world keeps, and
 	 * the crowd where it was and where it is. */
 	struct path_point repair_cells[WORLD_CHANGES_KEPT + 2 * OCC_CELLS];
+	/* The last safety map (flee.c), one value a cell, row major, and
+	 * the distance map it is made from. */
+	int32_t *flee;
+	size_t fleecap;
+	size_t flee_of; /* the monster it was made for, plus one */
+	struct distmap *flee_dm;
 };
+
+/* flee.c: the safety map of a kind from (sx, sy), and a fleeing
+ * monster's step down it. */
+int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
+               int kind, int sx, int sy);
+int flee_step(const struct minds *md, const struct world *w,
+              const struct kind_state *ks, int kind, int x, int y, int *nx,
+              int *ny);
+void flee_free(struct minds_work *wk);
 
 /* The Chebyshev distance: the steps between two cells on an 8-way
  * grid. */

@@ -271,6 +271,63 @@ static void draw_distmap(struct aiview *a, struct canvas *c,
 		}
 }
 
+/* The safety map of the selected monster while it flees, drawn as the
+ * shared map is: each cell's value above the safest one shown, in
+ * straight moves, or the way downhill from it (to its lowest
+ * neighbour). */
+static void draw_safety(struct aiview *a, struct canvas *c,
+                        const struct port *pt, const int32_t *v)
+{
+	const struct world *w = a->game->world;
+	struct path_params p;
+	int32_t vmin = INT32_MAX, vmax = INT32_MIN;
+	uint32_t unit;
+	int x, y, k;
+
+	minds_params(w, w->monsters[a->sel].kind, &p);
+	unit = p.straight_cost ? p.straight_cost : 1;
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			int32_t d = v[world_idx(w, x, y)];
+
+			if (d == INT32_MAX)
+				continue;
+			vmin = d < vmin ? d : vmin;
+			vmax = d > vmax ? d : vmax;
+		}
+	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
+		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
+			int32_t d = v[world_idx(w, x, y)], best = d;
+			uint32_t up;
+			int dir = -1;
+
+			if (d == INT32_MAX)
+				continue;
+			up = (uint32_t)(d - vmin);
+			if (a->dmap == 1) {
+				port_put(c, pt, x, y, value_char(up / unit),
+				         heat(up, (uint32_t)(vmax - vmin)), 0);
+				continue;
+			}
+			for (k = 0; k < DIR_COUNT; k++) {
+				static const int ddx[DIR_COUNT] = {
+				        0, 1, 0, -1, 1, 1, -1, -1};
+				static const int ddy[DIR_COUNT] = {
+				        -1, 0, 1, 0, -1, 1, 1, -1};
+				int nx = x + ddx[k], ny = y + ddy[k];
+
+				if (world_in(w, nx, ny) &&
+				    v[world_idx(w, nx, ny)] < best) {
+					best = v[world_idx(w, nx, ny)];
+					dir = dir_of(ddx[k], ddy[k]);
+				}
+			}
+			if (dir >= 0)
+				port_put(c, pt, x, y, aiview_draw_arrows[dir],
+				         heat(up, (uint32_t)(vmax - vmin)), 0);
+		}
+}
+
 /* Jump point search's jumps as far as the shown step: the cells each
  * jump ran over, between the jump point it left and the one it found,
  * drawn as the line it ran along. */
@@ -442,7 +499,11 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 	 * (current node, goal, the cells that broke a path) over them all. */
 	if (followed && a->cost)
 		draw_costs(a, c, &pt);
-	if (followed && a->dmap)
+	if (followed && a->dmap &&
+	    minds_flee_map(a->game->minds, (size_t)a->sel))
+		draw_safety(a, c, &pt,
+		            minds_flee_map(a->game->minds, (size_t)a->sel));
+	else if (followed && a->dmap)
 		draw_distmap(a, c, &pt);
 	if (shown && a->jps && !values_on(a) && a->open)
 		draw_jumps(a, c, &pt);
@@ -525,7 +586,13 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		int tx, ty;
 		const int kind = w->monsters[a->sel].kind;
 
-		if (!minds_kind_distmap(a->game->minds, kind, &tx, &ty)) {
+		if (minds_flee_map(a->game->minds, (size_t)a->sel)) {
+			legend_add(c, r, &x,
+			           a->dmap == 1
+			                   ? "fleeing: safety map 0-9 a-z +"
+			                   : "fleeing: safety map ^>v</\\");
+		} else if (!minds_kind_distmap(a->game->minds, kind, &tx,
+		                               &ty)) {
 			legend_add(c, r, &x, "no shared map for this kind");
 		} else {
 			legend_add(c, r, &x,

@@ -282,13 +282,16 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		        c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
 		        "%s (Tab)",
 		        aiview_monster_name(a, a->sel, name, sizeof(name)));
-		snprintf(buf, sizeof(buf), " %s, goal %d,%d",
-		         mind_mode_name(mi->mode), mi->goal_x, mi->goal_y);
+		if (mi->fleeing)
+			snprintf(buf, sizeof(buf), " fleeing: safety map");
+		else
+			snprintf(buf, sizeof(buf), " %s, goal %d,%d",
+			         mind_mode_name(mi->mode), mi->goal_x,
+			         mi->goal_y);
 		aiview_rows_wrap(c, &r, 0, buf);
 	}
 	if (mi) {
 		char cache[96];
-
 		char how[64];
 
 		cache_text(a, a->sel, cache, sizeof(cache));
