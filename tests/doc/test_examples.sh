@@ -28,8 +28,6 @@ trap 'rm -rf "$tmp"' EXIT
 # in the table's order, and must exit with STATUS and print a line
 # matching PATTERN (grep -E, on stdout and stderr together).
 cat >"$tmp/checks" <<'EOF'
-README|./src/hunted --lesson|.|0|^  wall +1\. The wall in the middle
-README|./src/hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
 README|cp -r data my-data|.|0|
 README|./src/hunted --check my-data/maps/tutorial.txt|.|0|^my-data/maps/tutorial\.txt: ok$
 README|./src/hunted --data-dir my-data --map tutorial|.|0|^\|HP [0-9]+/30  Turn 3  Keys -  tutorial  seed
