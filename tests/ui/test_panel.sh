@@ -131,7 +131,7 @@ while IFS='	' read -r file script; do
 	fi
 	restore
 	$T send-keys -t g R
-	wait_for 'Reloaded the data files' 20 ||
+	wait_for 'Reloaded the data files|The data files are as they were' 20 ||
 		tap_diag "mistake $i: the good files did not reload"
 	$T send-keys -t g Escape
 done <<<"$mistakes"
