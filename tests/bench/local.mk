@@ -40,3 +40,11 @@ noinst_PROGRAMS += tests/bench/crowdbench
 tests_bench_crowdbench_SOURCES = tests/bench/crowdbench.c tests/bench/clock.h
 tests_bench_crowdbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_crowdbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
+
+# make bench: every published table measured again (tests/bench/publish.sh;
+# TABLES="jps turn" for some, BENCH_FLAGS for its options).
+EXTRA_DIST += tests/bench/publish.sh
+bench: all
+	top_builddir="$(abs_top_builddir)" $(SHELL) \
+		"$(abs_top_srcdir)/tests/bench/publish.sh" $(BENCH_FLAGS) $(TABLES)
+.PHONY: bench
