@@ -66,6 +66,12 @@ static int play(const struct setup *base, int level, uint64_t seed,
 	diag_list_fini(&dl);
 	if (campaign)
 		game_campaign(g, campaign_levels(&s), campaign_load, &s);
+	else if (level > 1) {
+		/* A level played alone is met by the player a whole run
+		 * brings there: grown on every level before it. */
+		g->world->php_max += WORLD_GROWTH_HP * (level - 1);
+		g->world->php = g->world->php_max;
+	}
 	ap = autopilot_new_style(g->world, style);
 	if (!ap) {
 		fprintf(stderr, "winrate: out of memory\n");
