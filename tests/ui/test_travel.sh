@@ -13,70 +13,18 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-# The shipped levels vary with the seed; the travels below are about one
-# layout, kept in tests/fixtures/fixed.
-fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_travel.XXXXXX") || exit 99
-n=0
-T="tmux -L hunted-travel-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-travel-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup travel
 export HUNTED_DATA=$data
 unset NO_COLOR
 
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-ok() { tap_check "$*"; }
-screen() { $T capture-pane -p -t g; }
-wait_secs=60
-wait_for() { # REGEX: polls the screen until a line matches
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-# The player's column and row on the screen.
-player_at() {
-	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
-}
 # start ARGS...: hunted in a new 80x24 tmux server, waiting for its
 # status line.
 start() {
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -L hunted-travel-$$-$n -f $conf"
 	# Each game its own folder: a game left running is saved when its
 	# server goes, and must not be resumed by the next.
-	XDG_DATA_HOME=$tmp/xdg$n $T new-session -d -s g -x 80 -y 24 \
-		"$bin $*; exec sleep 600"
+	session 80 24 "XDG_DATA_HOME=$tmp/xdg$((n + 1)) $bin $*"
 	wait_for '^HP [0-9]+/[0-9]+' || bad "the game did not start: $*"
-}
-# keys KEY...: each key in turn, waiting for the screen to answer it.
-keys() {
-	local k page j
-	for k in "$@"; do
-		page=$(screen)
-		$T send-keys -t g "$k"
-		for ((j = 0; j < wait_secs * 20; j++)); do
-			[ "$(screen)" != "$page" ] && break
-			sleep 0.05
-		done
-	done
 }
 
 # 1. Travel to a cell picked with the look cursor: the route is drawn
