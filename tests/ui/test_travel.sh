@@ -82,6 +82,45 @@ wait_for 'You stop: a goblin comes into view\.' ||
 [ "$(player_at)" != "10 1" ] || bad "monster: the travel went on to its end"
 ok "a travel stops when a monster comes into view"
 
+# 3b. So do a travel to the stairs (> >) and one to a clicked cell
+# (two clicks): a statue, which never moves, comes into view round the
+# corner half-way along the corridor.
+cat >"$tmp/stairs.txt" <<EOF
+include "$data/monsters.txt"
+monster statue
+	glyph 'Q' color white speed 1 hp 5 attack 1 sight 1
+	description "Never moves."
+dungeon stairs
+	title "Stairs"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'Q' floor monster statue
+legend '>' stairs exit
+MAP
+##########
+#@......>#
+#####.####
+#####Q####
+##########
+ENDMAP
+EOF
+start --map "$tmp/stairs.txt" --seed 1
+keys '>'
+wait_for 'Travel to 8,1: 7 steps' || bad "stairs: the route is not shown"
+keys '>'
+wait_for 'You stop: a statue comes into view\.' ||
+	bad "stairs: the travel did not stop for the statue"
+[ "$(player_at)" != "8 1" ] || bad "stairs: the travel went on to the stairs"
+start --map "$tmp/stairs.txt" --seed 1
+click 8 1
+wait_for 'Travel to 8,1: 7 steps' || bad "click: the route is not shown"
+click 8 1
+wait_for 'You stop: a statue comes into view\.' ||
+	bad "click: the travel did not stop for the statue"
+[ "$(player_at)" != "8 1" ] || bad "click: the travel went on to its end"
+ok "a travel to the stairs or to a click stops when a monster comes into view"
+
 # 4. Explore sees the whole tutorial (no monster), and says so.
 start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0
 keys X
@@ -197,5 +236,45 @@ wait_for 'step 3/[0-9]+: expands' || bad "AI view: the step is not narrated"
 keys Escape Enter
 wait_for 'escape down the stairs' || bad "AI view: the travel did not go after Enter"
 ok "the AI view shows, maps and steps your explore and travel"
+
+# 8. Headless play walks as the terminal does: a travel begun by
+# --view-keys after turns already played, with a monster in view from
+# its start, goes on to its end in both, and both end on the same turn
+# and cell.
+cat >"$tmp/seen.txt" <<EOF
+include "$data/monsters.txt"
+monster statue
+	glyph 'Q' color white speed 1 hp 5 attack 1 sight 1
+	description "Never moves."
+dungeon seen
+	title "Seen"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'Q' floor monster statue
+legend '>' stairs exit
+MAP
+###########
+#@.......>#
+#.#########
+#Q#########
+###########
+ENDMAP
+EOF
+"$bin" --map "$tmp/seen.txt" --seed 1 --headless --keys ... --turns 3 \
+	--dump-screen --view-keys _lllll.. >"$tmp/seen.out" 2>&1 ||
+	bad "headless: the game did not run"
+grep -q '^|You arrive\.' "$tmp/seen.out" ||
+	bad "headless: the travel did not go on to its end: $(grep '^|You' "$tmp/seen.out")"
+start --map "$tmp/seen.txt" --seed 1
+keys . . . _ l l l l l . .
+wait_for 'You arrive\.' || bad "terminal: the travel did not go on to its end"
+[ "$(player_at)" = "6 1" ] || bad "terminal: the player is at $(player_at), not 6 1"
+a=$(grep -o '^|HP .*Turn [0-9]*' "$tmp/seen.out" | cut -c2-)
+b=$(screen | grep -o '^HP .*Turn [0-9]*')
+[ -n "$a" ] && [ "$a" = "$b" ] || bad "headless '$a', terminal '$b'"
+grep -q '^|#\.\.\.\.\.@\.\.>#' "$tmp/seen.out" ||
+	bad "headless: the player did not end at 6,1"
+ok "a walk begun after turns played passes a monster in view, headless as in the terminal"
 
 tap_done
