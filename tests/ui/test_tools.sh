@@ -135,7 +135,10 @@ key a 2
 wait_for 'The goblin lost sight of you in the smoke; it heads for 7,1\.' ||
 	bad "smoke: the goblin does not lose sight"
 wait_for '^goblin#0 search' || bad "smoke: the goblin does not search"
-ok "smoke: the goblin loses sight and searches, and the messages say why"
+# The AI view's panel: its new mode and goal, the spot the smoke hid.
+wait_for '\| +search, goal 7,1' ||
+	bad "smoke: the AI view does not show the search of the last spot"
+ok "smoke: the goblin loses sight and searches, and the messages and the AI view say why"
 
 # 5. A tool's use is a command like any other: a recording keeps its
 # letters (a, the item's letter, the direction) and replays exactly.
