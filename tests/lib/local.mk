@@ -27,4 +27,4 @@ tests_lib_libtest_a_SOURCES = \
 tests_lib_libtest_a_CFLAGS = $(TEST_CFLAGS)
 TEST_LIBS = tests/lib/libtest.a $(CORE_LIBS) $(CMOCKA_LIBS)
 
-EXTRA_DIST += tests/lib/tap.sh tests/lib/skip_cmocka.sh
+EXTRA_DIST += tests/lib/tap.sh tests/lib/tmux.sh tests/lib/skip_cmocka.sh

@@ -12,66 +12,14 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_e2e.XXXXXX") || exit 99
-# One tmux server per game: a server that is shutting down cannot race
-# the next one.
-n=0
-T="tmux -L hunted-e2e-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-e2e-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup e2e
 export HUNTED_DATA=$data
 unset NO_COLOR
 # The terminal game always keeps its saves, high scores and morgue files
 # in $XDG_DATA_HOME/hunted: here, never in the real home.
 export XDG_DATA_HOME=$tmp/xdg
 xdg=$XDG_DATA_HOME/hunted
-
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-# ok DESCRIPTION: the section since the last ok passed (if nothing failed).
-ok() {
-	tap_check "$*"
-}
-
-screen() { $T capture-pane -p -t g; }
-
-# How long a wait may poll before it gives up.  Every wait ends as soon
-# as the screen shows what it waits for, so only a game that never shows
-# it reaches this: long enough that a busy machine never does.
-wait_secs=60
-
-# wait_for REGEX [SECONDS]: polls the screen until a line matches.
-wait_for() {
-	local i n=$(( ${2:-$wait_secs} * 20 ))
-	for ((i = 0; i < n; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-
-# wait_gone REGEX: polls until no line matches.
-wait_gone() {
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" || return 0
-		sleep 0.05
-	done
-	return 1
-}
 
 # dismiss_more: a key (space, which is no command) at each --More--
 # until none is left; every page seen is kept in $tmp/pages, which
@@ -97,27 +45,6 @@ seen() {
 	grep -Eq -- "$1" "$tmp/pages" && return 0
 	{ echo "--- pages:"; cat "$tmp/pages"; } >&2
 	return 1
-}
-
-# The player's column and row on the screen.
-player_at() {
-	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
-}
-
-# session WIDTH HEIGHT COMMAND: COMMAND in a new tmux server, then its
-# exit status, the terminal's modes and "[end]" (see check_restored).
-session() {
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -L hunted-e2e-$$-$n -f $conf"
-	$T new-session -d -s g -x "$1" -y "$2" \
-		"$3; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
-}
-
-start() { # start WIDTH HEIGHT ARGS...
-	local w=$1 h=$2
-	shift 2
-	session "$w" "$h" "$bin $*"
 }
 
 # Checks the game has ended with status $1 and a restored terminal.
@@ -165,7 +92,7 @@ ARENA
 
 # 1. Start on a fixed seed, no --map: the campaign's first level, its
 # map, the player, the status line with the depth.
-start 80 24 --seed 42
+start_game 80 24 --seed 42
 wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/11 tutorial  seed 42' ||
 	bad "start: no status line with the depth"
 wait_for '#####' || bad "start: no map"
@@ -240,7 +167,7 @@ $T send-keys -t g y
 check_restored "q then y exits 0 with the terminal restored" 0
 
 # 6. Doors: open with o, close with c.
-start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 wait_for '^HP 30/30' || bad "door: no game"
 # The shut door hides its row of the room behind it.
 wait_for '^#\.\.@\+$' || bad "door: the closed door is not beside the player"
@@ -356,13 +283,13 @@ ok "SIGTERM saves the game"
 # once two turns are played; a game of fewer turns has nothing to save,
 # and the save of another game is left as it is.
 for sig in HUP:129 INT:130; do
-	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	start_game 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -"${sig%%:*}" "$pid"
 	check_restored "SIG${sig%%:*} on turn 0 exits ${sig##*:} with the terminal restored" "${sig##*:}"
 	[ -f "$xdg/save.rec" ] && bad "SIG${sig%%:*}: a game of turn 0 was saved"
-	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	start_game 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 	wait_for '^HP 30/30  Turn 0 ' || bad "SIG${sig%%:*}: no game"
 	$T send-keys -t g j l
 	wait_for '^HP 30/30  Turn 2 ' || bad "SIG${sig%%:*}: the moves did not pass"
@@ -382,7 +309,7 @@ $T send-keys -t g q y
 check_restored "a terminal without colours gets a monochrome game" 0
 
 # 10. A crash: the terminal is restored, then the default action.
-start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 wait_for '^HP 30/30' || bad "crash: no game"
 pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 kill -SEGV "$pid"
@@ -392,7 +319,7 @@ check_restored "SIGSEGV: the terminal is restored before the crash" 139
 # is restored first, then the default action (a core dump for SIGQUIT).
 for sig in QUIT:131 USR1:138 USR2:140 ALRM:142 PIPE:141 VTALRM:154 \
 	RTMIN+3:$((128 + $(kill -l RTMIN) + 3)); do
-	start 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
+	start_game 80 24 --map "$tmp/arena.txt" --seed 1 --no-watch
 	wait_for '^HP 30/30' || bad "SIG${sig%%:*}: no game"
 	pid=$(pgrep -f "^$bin --map $tmp/arena.txt" | head -1)
 	kill -s "${sig%%:*}" "$pid"
@@ -401,7 +328,7 @@ done
 
 # 11. Live reload: an edit appears, a broken edit keeps the old map.
 cp "$tmp/arena.txt" "$tmp/live.txt"
-start 80 24 --map "$tmp/live.txt" --seed 1
+start_game 80 24 --map "$tmp/live.txt" --seed 1
 wait_for '^HP 30/30' || bad "reload: no game"
 sed -i 's/^#\.\.@+\.\.\.\.\.\.\./#.#@+......./' "$tmp/live.txt"
 wait_for '^#\.#@\+' || bad "reload: the edit did not appear"
@@ -535,7 +462,7 @@ ok "refuses to start without a terminal"
 # 14. Bad data: the problems as --check prints them, exit 1, and the
 # terminal never touched (run inside tmux to see no alternate screen).
 sed 's/^legend .>. stairs exit/legend '"'"'>'"'"' stairz exit/' "$tmp/arena.txt" >"$tmp/bad.txt"
-start 80 24 --map "$tmp/bad.txt"
+start_game 80 24 --map "$tmp/bad.txt"
 wait_for "bad.txt:[0-9]+:[0-9]+: error: unknown terrain 'stairz'" ||
 	bad "bad data: no file:line:col error"
 check_restored "bad data: errors printed before the terminal is touched, exit 1" 1
@@ -566,7 +493,7 @@ grep -q '^summary: turns=3 .* won=1 seed=[0-9]* depth=1$' "$tmp/out" ||
 	bad "escape: headless summary $(cat "$tmp/out")"
 grep -q '^end: Escaped from level 1 on turn 3\. Score 2094\.$' "$tmp/out" ||
 	bad "escape: headless end line $(cat "$tmp/out")"
-start 80 24 --map "$tmp/escape.txt"
+start_game 80 24 --map "$tmp/escape.txt"
 wait_for '^HP 30/30  Turn 0 ' || bad "escape: no status line"
 $T send-keys -t g l l l
 wait_for '^Escaped from level 1 on turn 3\. Score 2094\. --More--$' ||
@@ -602,7 +529,7 @@ MAP
 ##########
 ENDMAP
 DOORWAY
-start 80 24 --map "$tmp/doorway.txt" --hunt --ai-view --seed 1 --no-watch
+start_game 80 24 --map "$tmp/doorway.txt" --hunt --ai-view --seed 1 --no-watch
 wait_for '\[AI VIEW\] v: its keys' || bad "doorway: the view is not on"
 $T send-keys -t g l
 wait_for '^goblin#0 chase ' || bad "doorway: the goblin does not chase"
@@ -634,7 +561,6 @@ check_restored "the doorway game quits cleanly" 0
 # Never while recording.
 # (On the tutorial as it was before it varied with the seed.)
 mkdir "$tmp/sandbox"
-fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
 session 80 24 "cd $tmp/sandbox && $bin --data-dir $fixed --map tutorial --seed 1 --ai-view --no-watch"
 wait_for '^HP 30/30' || bad "sandbox: no game"
 $T send-keys -t g v S
@@ -695,7 +621,7 @@ check_restored "no sandbox while recording" 0
 
 # 18. A lesson from start to end: page 1 at step 0, space through the
 # pages to the last with the path drawn, PgUp back, q to leave.
-start 80 24 --lesson wall --no-watch
+start_game 80 24 --lesson wall --no-watch
 wait_for '^1\. The wall in the middle - page 1/5' || bad "lesson: no first page"
 wait_for 'step 0/[0-9]+: the start' || bad "lesson: page 1 is not at step 0"
 $T send-keys -t g Space
@@ -733,7 +659,7 @@ MAP
 ENDMAP
 PIT
 rm -rf "$xdg"
-start 80 24 --map "$tmp/pit.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/pit.txt" --seed 1 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "death: no game"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 	$T send-keys -t g .
@@ -774,7 +700,7 @@ ok "death: the morgue file and the high-score list are written"
 # until the game ends and is recorded; a start asking for another game
 # leaves the save alone.
 rm -rf "$xdg"
-start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
+start_game 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "save: no game"
 $T send-keys -t g j l
 wait_for '^HP 30/30  Turn 2 ' || bad "save: the moves did not pass"
@@ -793,7 +719,7 @@ check_restored "S then y saves and exits 0" 0
 grep -q '^end 2 [0-9a-f]\{16\}$' "$xdg/save.rec" || bad "save: the save has not 2 turns"
 ls "$xdg"/morgue-* >/dev/null 2>&1 && bad "save: a saved game left a morgue file"
 ok "the save holds the two turns, and no morgue file is written"
-start 80 24 --map tutorial --seed 1 --no-watch
+start_game 80 24 --map tutorial --seed 1 --no-watch
 wait_for '--More--' || bad "save: the long messages do not wait"
 dismiss_more || bad "save: --More-- does not go"
 seen 'A game saved on turn 2 \(.*arena\.txt\) waits in' ||
@@ -802,7 +728,7 @@ $T send-keys -t g q y
 check_restored "another game leaves the save alone" 0
 [ -f "$xdg/save.rec" ] || bad "save: another game took the save"
 ok "a start that asks for another game says the save waits, and leaves it"
-start 80 24 --no-watch
+start_game 80 24 --no-watch
 wait_for '^HP 30/30  Turn 2 .*arena  seed 3' || bad "resume: the game was not resumed at turn 2"
 wait_for '^Resumed the game saved on turn 2\.$' || bad "resume: not said"
 [ "$(player_at)" = "$sx $sy" ] || bad "resume: the player is at $(player_at), was at $sx $sy"
@@ -843,7 +769,7 @@ MAP
 #####################
 ENDMAP
 MORE
-start 80 24 --map "$tmp/more.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/more.txt" --seed 1 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "more: no game"
 $T send-keys -t g .
 wait_for '^The wolf spots you! --More--$' || bad "more: no --More-- after the third message"
@@ -873,7 +799,7 @@ sum=$(sed -n 's/^turn 2 l //p' "$xdg/save.rec")
 sed -i "s/$sum/0000000000000000/g" "$xdg/save.rec"
 # The same options as the save's: it is the game asked for, and the new
 # game after it is seeded.
-start 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
+start_game 80 24 --map "$tmp/arena.txt" --seed 3 --no-watch
 wait_for '--More--' || bad "damaged: the long messages do not wait"
 dismiss_more || bad "damaged: --More-- does not go"
 seen "^$xdg/save\\.rec:12: the saved game plays" && seen "turn 2 \\(saved checksum 0{16}, got" ||
@@ -889,7 +815,7 @@ check_restored "a damaged save is said, moved aside, and a new game begins" 0
 # five steps down-right and one down reach its stairs, and the game goes
 # on on level 2 with the depth on the status line, the turns carried and
 # the player grown by 5 hit points and healed.
-start 80 24 --seed 25 --no-watch
+start_game 80 24 --seed 25 --no-watch
 wait_for 'Depth 1/11 tutorial' || bad "descend: not on level 1"
 $T send-keys -t g n n n n n j
 wait_for 'You go down the stairs to level 2\.' ||
@@ -916,7 +842,7 @@ for term in TERM=nosuch-terminal TERM=dumb "-u TERM"; do
 	screen | grep -q -- 'play with --headless' || bad "env $term: no pointer to --headless"
 	cmp -s "$xdg/save.rec" "$tmp/save.orig" || bad "env $term: the save was touched"
 done
-start 80 24 --no-watch
+start_game 80 24 --no-watch
 wait_for '^Resumed the game saved on turn 2\.$' || bad "terminals: the save was not resumed after"
 $T send-keys -t g q y
 check_restored "the save resumed after the refused terminals quits" 0
@@ -926,7 +852,7 @@ ok "no TERM, an unknown TERM and dumb are refused, the save left for the next st
 # of another game: the key plays.
 "$bin" --headless --map "$tmp/arena.txt" --seed 3 --keys jl --save "$xdg/save.rec" \
 	>/dev/null 2>&1 || bad "first key: no save made"
-start 80 24 --map tutorial --seed 1 --no-watch
+start_game 80 24 --map tutorial --seed 1 --no-watch
 wait_for '--More--' || bad "first key: no --More--"
 $T send-keys -t g .
 wait_for '^HP 30/30  Turn 1 ' || bad "first key: the first key did not play"
@@ -958,7 +884,7 @@ ok "Ctrl-Z stops the game with the terminal restored, and fg brings it back"
 # SIGHUP then ends it and records it.
 rm -rf "$xdg"
 cp "$tmp/arena.txt" "$tmp/same.txt"
-start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "same reload: no game"
 $T send-keys -t g j l
 wait_for '^HP 30/30  Turn 2 ' || bad "same reload: the moves did not pass"
@@ -970,7 +896,7 @@ $T send-keys -t g y
 check_restored "same reload: saved" 0
 grep -q '^end 2 ' "$xdg/save.rec" || bad "same reload: not saved"
 rm -f "$xdg/save.rec"
-start 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
+start_game 80 24 --map "$tmp/same.txt" --seed 1 --no-watch
 wait_for '^HP 30/30  Turn 0 ' || bad "changed reload: no game"
 $T send-keys -t g j l
 wait_for '^HP 30/30  Turn 2 ' || bad "changed reload: the moves did not pass"
@@ -1001,7 +927,7 @@ $T send-keys -t g R
 # scroll: its last one is waited for.)
 wait_for '\[end\]' || bad "killed reload: not killed: $(screen | tail -5)"
 [ -f "$xdg/save.rec" ] || bad "killed reload: no save left"
-start 200 24 --no-watch
+start_game 200 24 --no-watch
 wait_for '^HP ' || bad "killed reload: no next game"
 if screen | grep -q 'Resumed the game saved on turn 2'; then
 	:
@@ -1018,7 +944,7 @@ ok "a game killed after a reload is resumed or recorded by the next start"
 # stairs, then waiting for a monster) names the seed the status line shows
 # and level 2 on the end screen, in the morgue and in the high scores.
 rm -rf "$xdg"
-start 100 30 --seed 25 --no-watch
+start_game 100 30 --seed 25 --no-watch
 wait_for 'Depth 1/11 tutorial' || bad "true end: not on level 1"
 $T send-keys -t g n n n n n j
 wait_for '^HP [0-9]+/35  Turn 6  Keys -  Depth 2/11 doors  seed 25' || bad "true end: not on level 2"

@@ -8,36 +8,13 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_e2e_lessons.XXXXXX") || exit 99
-T="tmux -L hunted-e2e-lessons-$$ -f $conf"
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup e2e-lessons
 export HUNTED_DATA=$data
 # Saves go to $XDG_DATA_HOME/hunted: here, never in the real home.
 export XDG_DATA_HOME=$tmp/xdg
-wait_secs=60
 
-screen() { $T capture-pane -p -t g; }
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	screen >&2 2>/dev/null
-}
-# wait_for REGEX: polls the screen until a line matches.
-wait_for() {
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-
-$T new-session -d -s g -x 80 -y 24 \
-	"$bin --map tutorial --seed 3; echo \"[exit \$?]\"; exec sleep 600"
+start_game 80 24 --map tutorial --seed 3
 wait_for "Press \\? for help" || bad "the game did not start"
 $T send-keys -t g M
 wait_for "^Lessons: a letter starts one" || bad "M does not open the lessons"

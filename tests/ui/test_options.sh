@@ -13,53 +13,20 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_options.XXXXXX") || exit 99
-n=0
-T="tmux -L hunted-options-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-options-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup options
 export HUNTED_DATA=$data
 export XDG_CONFIG_HOME=$tmp/config
 cfg=$XDG_CONFIG_HOME/hunted
 mkdir -p "$cfg"
 
-screen() { $T capture-pane -p -t g; }
-wait_for() { # REGEX: polls the screen until a line matches
-	local i
-	for ((i = 0; i < 60 * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	screen >&2 2>/dev/null
-}
-player_at() {
-	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
-}
 # start ARGS...: the game in a new tmux server, its stderr in $tmp/err.
 start() {
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -L hunted-options-$$-$n -f $conf"
 	# A game of its own: no save of the last one is resumed.
-	export XDG_DATA_HOME=$tmp/xdg-$n
-	$T new-session -d -s g -x 80 -y 24 \
-		"$bin $* 2>'$tmp/err'; echo \"[exit \$?]\"; exec sleep 600"
+	export XDG_DATA_HOME=$tmp/xdg-$((n + 1))
+	session 80 24 "$bin $* 2>'$tmp/err'"
 }
+
 # step KEY DX DY TURN: KEY moves the player by DX, DY and ends turn TURN.
 step() {
 	local x0 y0 x1 y1

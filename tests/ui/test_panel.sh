@@ -13,16 +13,8 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_panel.XXXXXX") || exit 99
-T="tmux -L hunted-panel-$$ -f $conf"
-cleanup() {
-	$T kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup panel
 export XDG_DATA_HOME=$tmp/xdg
 export XDG_CONFIG_HOME=$tmp/config
 unset HUNTED_DATA
@@ -54,16 +46,6 @@ EOF_MAP
 cp "$data/maps/panel.txt" "$tmp/panel.good"
 cp "$data/monsters.txt" "$tmp/monsters.good"
 cp "$data/terrain.txt" "$tmp/terrain.good"
-
-screen() { $T capture-pane -p -t g; }
-wait_for() { # REGEX [SECONDS]
-	local i
-	for ((i = 0; i < ${2:-20} * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
 
 # The panel's text: the rows under its two lines of heading, down to the
 # status line, without the blanks the panel is filled with.
@@ -103,8 +85,7 @@ monsters.txt	s/opens_doors yes$/opens_doors maybe/
 terrain.txt	s/walk yes cost 1 opaque no/walk yes cost 0 opaque no/
 terrain.txt	s/^terrain wall/terrain/'
 
-$T new-session -d -s g -x 200 -y 60 \
-	"cd '$data' && '$bin' --data-dir . --map panel --seed 1 --no-watch; exec sleep 600"
+session 200 60 "cd '$data' && '$bin' --data-dir . --map panel --seed 1 --no-watch"
 wait_for '^HP [0-9]' || tap_fail "the game did not start"
 i=0
 while IFS='	' read -r file script; do
@@ -138,10 +119,8 @@ done <<<"$mistakes"
 
 # The AI view's panel leaves the reload panel 50 columns of 80: the
 # long first line wraps there, line:col and the hint whole.
-$T kill-server >/dev/null 2>&1
 restore
-$T new-session -d -s g -x 80 -y 24 \
-	"cd '$data' && '$bin' --data-dir . --map panel --seed 1 --no-watch --ai-view; exec sleep 600"
+session 80 24 "cd '$data' && '$bin' --data-dir . --map panel --seed 1 --no-watch --ai-view"
 wait_for '^HP [0-9]' || tap_fail "the game with the AI view did not start"
 sed -i 's/stairs exit/stairz exit/' "$data/maps/panel.txt"
 $T send-keys -t g R

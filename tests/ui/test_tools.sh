@@ -10,52 +10,21 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_tools.XXXXXX") || exit 99
-n=0
-T="tmux -L hunted-tools-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-tools-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup tools
 export HUNTED_DATA=$data
-export XDG_DATA_HOME=$tmp/xdg
-
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-ok() { tap_check "$*"; }
-screen() { $T capture-pane -p -t g; }
-wait_secs=60
-wait_for() {
-	local i n=$(( ${2:-$wait_secs} * 20 ))
-	for ((i = 0; i < n; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
+export XDG_DATA_HOME=$tmp/xdg0
 
 # start MAP ARGS...: a new game of $tmp/MAP.txt in a wide terminal, with
 # the AI view on (a fresh server, and no save left by the last game).
 start() {
 	local map=$1
 	shift
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -L hunted-tools-$$-$n -f $conf"
-	rm -rf "$XDG_DATA_HOME"
-	$T new-session -d -s g -x 130 -y 40 \
-		"$bin --map $tmp/$map.txt --seed 1 --no-watch --ai-view $*; exec sleep 600"
+	# A folder of its own: the last game, saved as its server goes,
+	# must not be resumed.
+	export XDG_DATA_HOME=$tmp/xdg$((n + 1))
+	session 130 40 \
+		"$bin --map $tmp/$map.txt --seed 1 --no-watch --ai-view $*"
 	wait_for '^HP 30/30  Turn 0 ' || bad "$map: the game did not start"
 }
 
@@ -166,7 +135,10 @@ key a 2
 wait_for 'The goblin lost sight of you in the smoke; it heads for 7,1\.' ||
 	bad "smoke: the goblin does not lose sight"
 wait_for '^goblin#0 search' || bad "smoke: the goblin does not search"
-ok "smoke: the goblin loses sight and searches, and the messages say why"
+# The AI view's panel: its new mode and goal, the spot the smoke hid.
+wait_for '\| +search, goal 7,1' ||
+	bad "smoke: the AI view does not show the search of the last spot"
+ok "smoke: the goblin loses sight and searches, and the messages and the AI view say why"
 
 # 5. A tool's use is a command like any other: a recording keeps its
 # letters (a, the item's letter, the direction) and replays exactly.

@@ -13,70 +13,18 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-# The shipped levels vary with the seed; the travels below are about one
-# layout, kept in tests/fixtures/fixed.
-fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_travel.XXXXXX") || exit 99
-n=0
-T="tmux -L hunted-travel-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-travel-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup travel
 export HUNTED_DATA=$data
 unset NO_COLOR
 
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-ok() { tap_check "$*"; }
-screen() { $T capture-pane -p -t g; }
-wait_secs=60
-wait_for() { # REGEX: polls the screen until a line matches
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-# The player's column and row on the screen.
-player_at() {
-	screen | awk '{ i = index($0, "@"); if (i) { print i - 1, NR - 1; exit } }'
-}
 # start ARGS...: hunted in a new 80x24 tmux server, waiting for its
 # status line.
 start() {
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -L hunted-travel-$$-$n -f $conf"
 	# Each game its own folder: a game left running is saved when its
 	# server goes, and must not be resumed by the next.
-	XDG_DATA_HOME=$tmp/xdg$n $T new-session -d -s g -x 80 -y 24 \
-		"$bin $*; exec sleep 600"
+	session 80 24 "XDG_DATA_HOME=$tmp/xdg$((n + 1)) $bin $*"
 	wait_for '^HP [0-9]+/[0-9]+' || bad "the game did not start: $*"
-}
-# keys KEY...: each key in turn, waiting for the screen to answer it.
-keys() {
-	local k page j
-	for k in "$@"; do
-		page=$(screen)
-		$T send-keys -t g "$k"
-		for ((j = 0; j < wait_secs * 20; j++)); do
-			[ "$(screen)" != "$page" ] && break
-			sleep 0.05
-		done
-	done
 }
 
 # 1. Travel to a cell picked with the look cursor: the route is drawn
@@ -133,6 +81,45 @@ wait_for 'You stop: a goblin comes into view\.' ||
 	bad "monster: the travel did not stop for the goblin"
 [ "$(player_at)" != "10 1" ] || bad "monster: the travel went on to its end"
 ok "a travel stops when a monster comes into view"
+
+# 3b. So do a travel to the stairs (> >) and one to a clicked cell
+# (two clicks): a statue, which never moves, comes into view round the
+# corner half-way along the corridor.
+cat >"$tmp/stairs.txt" <<EOF
+include "$data/monsters.txt"
+monster statue
+	glyph 'Q' color white speed 1 hp 5 attack 1 sight 1
+	description "Never moves."
+dungeon stairs
+	title "Stairs"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'Q' floor monster statue
+legend '>' stairs exit
+MAP
+##########
+#@......>#
+#####.####
+#####Q####
+##########
+ENDMAP
+EOF
+start --map "$tmp/stairs.txt" --seed 1
+keys '>'
+wait_for 'Travel to 8,1: 7 steps' || bad "stairs: the route is not shown"
+keys '>'
+wait_for 'You stop: a statue comes into view\.' ||
+	bad "stairs: the travel did not stop for the statue"
+[ "$(player_at)" != "8 1" ] || bad "stairs: the travel went on to the stairs"
+start --map "$tmp/stairs.txt" --seed 1
+click 8 1
+wait_for 'Travel to 8,1: 7 steps' || bad "click: the route is not shown"
+click 8 1
+wait_for 'You stop: a statue comes into view\.' ||
+	bad "click: the travel did not stop for the statue"
+[ "$(player_at)" != "8 1" ] || bad "click: the travel went on to its end"
+ok "a travel to the stairs or to a click stops when a monster comes into view"
 
 # 4. Explore sees the whole tutorial (no monster), and says so.
 start --data-dir "$fixed" --map tutorial --seed 1 --monsters 0
@@ -249,5 +236,45 @@ wait_for 'step 3/[0-9]+: expands' || bad "AI view: the step is not narrated"
 keys Escape Enter
 wait_for 'escape down the stairs' || bad "AI view: the travel did not go after Enter"
 ok "the AI view shows, maps and steps your explore and travel"
+
+# 8. Headless play walks as the terminal does: a travel begun by
+# --view-keys after turns already played, with a monster in view from
+# its start, goes on to its end in both, and both end on the same turn
+# and cell.
+cat >"$tmp/seen.txt" <<EOF
+include "$data/monsters.txt"
+monster statue
+	glyph 'Q' color white speed 1 hp 5 attack 1 sight 1
+	description "Never moves."
+dungeon seen
+	title "Seen"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'Q' floor monster statue
+legend '>' stairs exit
+MAP
+###########
+#@.......>#
+#.#########
+#Q#########
+###########
+ENDMAP
+EOF
+"$bin" --map "$tmp/seen.txt" --seed 1 --headless --keys ... --turns 3 \
+	--dump-screen --view-keys _lllll.. >"$tmp/seen.out" 2>&1 ||
+	bad "headless: the game did not run"
+grep -q '^|You arrive\.' "$tmp/seen.out" ||
+	bad "headless: the travel did not go on to its end: $(grep '^|You' "$tmp/seen.out")"
+start --map "$tmp/seen.txt" --seed 1
+keys . . . _ l l l l l . .
+wait_for 'You arrive\.' || bad "terminal: the travel did not go on to its end"
+[ "$(player_at)" = "6 1" ] || bad "terminal: the player is at $(player_at), not 6 1"
+a=$(grep -o '^|HP .*Turn [0-9]*' "$tmp/seen.out" | cut -c2-)
+b=$(screen | grep -o '^HP .*Turn [0-9]*')
+[ -n "$a" ] && [ "$a" = "$b" ] || bad "headless '$a', terminal '$b'"
+grep -q '^|#\.\.\.\.\.@\.\.>#' "$tmp/seen.out" ||
+	bad "headless: the player did not end at 6,1"
+ok "a walk begun after turns played passes a monster in view, headless as in the terminal"
 
 tap_done

@@ -223,6 +223,19 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	free(nearest);
 }
 
+/* Why the followed monster runs, in the numbers its kind is read by. */
+static void flee_text(const struct aiview *a, char *buf, size_t size)
+{
+	const struct world *w = a->game->world;
+	const struct world_monster *m = &w->monsters[a->sel];
+	const struct data_monster *k = &w->data->monsters[m->kind];
+
+	snprintf(buf, size,
+	         " fleeing: hurt, %d of %d HP (flees at %d%% or below);"
+	         " safety map",
+	         m->hp, k->hp, k->flee);
+}
+
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look)
 {
@@ -283,7 +296,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		        "%s (Tab)",
 		        aiview_monster_name(a, a->sel, name, sizeof(name)));
 		if (mi->fleeing)
-			snprintf(buf, sizeof(buf), " fleeing: safety map");
+			flee_text(a, buf, sizeof(buf));
 		else
 			snprintf(buf, sizeof(buf), " %s, goal %d,%d",
 			         mind_mode_name(mi->mode), mi->goal_x,
