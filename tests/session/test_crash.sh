@@ -6,7 +6,9 @@
 # resumes one, from a new game or from a resumed one; after each, the
 # next start must resume the game (counted).  The moments are chosen by
 # the test-only hook HUNTED_FAULT (src/session/fault.h), which counts
-# turns and writes, not time.  Also: a temporary file a crash left is
+# turns and writes, not time.  Also: a game started while another's
+# save waits is kept beside it, and killed, is resumed; a temporary
+# file a crash left is
 # recovered, and a save longer than the old reader limit (2,200,000
 # turns) is resumed.
 #
@@ -144,6 +146,50 @@ grep -q 'up to turn 4, is in the high scores' "$tmp/next.err" || tap_fail "the r
 grep -q ' 5 1 4 0 cell Lost on level 1, turn 4: the save could not be resumed\.$' "$XDG_DATA_HOME/hunted/scores.txt" ||
 	tap_fail "not in the high scores: $(cat "$XDG_DATA_HOME/hunted/scores.txt" 2>&1)"
 tap_check "a save that no longer replays is recorded in the high scores as it stood"
+
+# 4b. A game started while another game's save waits is kept on disk
+# beside it from its turn 2 (SAVE.also-PID), never over it; killed, the
+# next start with its options resumes it (the two change places), and
+# the next with the other's resumes that one; once a save is gone, the
+# game kept beside it takes its place.
+w="$tmp/w.rec"
+# shellcheck disable=SC2086
+run first "" $game --keys "$(waits 40)" --save "$w"
+cp "$w" "$tmp/w.before"
+other="--map doors --seed 6 --monsters 0"
+# shellcheck disable=SC2086
+run killed "KILL:turn:300" $other --keys "$(waits 400)" --save "$w"
+[ "$rc" -gt 128 ] || tap_fail "the second game was not killed (exit $rc)"
+cmp -s "$tmp/w.before" "$w" || tap_fail "the waiting save was written over"
+set -- "$w".also-*
+{ [ $# = 1 ] && [ -f "$1" ] && grep -q '^seed 6$' "$1"; } ||
+	tap_fail "the second game is not kept beside the save: $*"
+tap_check "a game started while another's save waits is kept beside it, not over it"
+# shellcheck disable=SC2086
+run next "" $other --keys . --save "$w"
+[ "$(resumed next)" = 202 ] ||
+	tap_fail "not resumed on turn 202: $(cat "$tmp/next.err")"
+grep -q "^hunted: The other game's save, which was $w, now waits in $w\.also-" \
+	"$tmp/next.err" || tap_fail "where the other save went is not said"
+# shellcheck disable=SC2086
+run next "" $game --keys . --save "$w"
+[ "$(resumed next)" = 40 ] ||
+	tap_fail "the first game is not resumed: $(cat "$tmp/next.err")"
+tap_check "...the next starts resume either game, by its options"
+# The first game played to its end: its save is done with, and the
+# second game's takes its place.
+# shellcheck disable=SC2086
+run next "" $game --turns 100 --save "$w"
+grep -q "^end: Escaped" "$tmp/next" || tap_fail "the first game did not end"
+# shellcheck disable=SC2086
+run next "" $other --keys . --save "$w"
+grep -q "^hunted: A game kept on disk beside a save is now $w\.$" \
+	"$tmp/next.err" || tap_fail "the recovery is not said: $(cat "$tmp/next.err")"
+[ "$(resumed next)" = 203 ] ||
+	tap_fail "the second game is not resumed: $(cat "$tmp/next.err")"
+set -- "$w".also-*
+[ -e "$1" ] && tap_fail "a save is left beside: $*"
+tap_check "...and once the save is gone, the game kept beside it is resumed"
 
 # 5. The terminal game (in tmux), killed at 20 moments from a fixed
 # seed: SIGHUP, which it catches and saves on, and SIGKILL, which leaves
