@@ -3,7 +3,9 @@
 #include "fault.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,4 +88,41 @@ unsigned long fault_turns_max(unsigned long dflt)
 		              ? n
 		              : 0;
 	return cap && (unsigned long)cap < dflt ? (unsigned long)cap : dflt;
+}
+
+int fault_fails(const char *point)
+{
+	static long passed;
+	const char *action;
+	size_t alen;
+	long n;
+
+	if (!fault_find(point, &action, &alen, &n) || alen != 4 ||
+	    strncmp(action, "FAIL", 4))
+		return 0;
+	return ++passed >= n;
+}
+
+void fault_gate(const char *point)
+{
+	const char *v = getenv("HUNTED_FAULT_GATE"), *colon;
+	size_t len = strlen(point);
+	char here[4200];
+	int fd;
+
+	if (!v || !(colon = strchr(v, ':')) || (size_t)(colon - v) != len ||
+	    strncmp(v, point, len))
+		return;
+	/* Here: FIFO.here-PID, for the test to count who waits. */
+	snprintf(here, sizeof(here), "%s.here-%ld", colon + 1, (long)getpid());
+	fd = open(here, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		close(fd);
+	/* A FIFO's reader waits for its writer: every game waiting here
+	 * goes on at the moment the test opens it. */
+	while ((fd = open(colon + 1, O_RDONLY | O_CLOEXEC)) < 0 &&
+	       errno == EINTR)
+		;
+	if (fd >= 0)
+		close(fd);
 }

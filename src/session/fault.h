@@ -9,12 +9,22 @@
  * points: turn (a turn played), save-begin (a save's temporary file
  * opened), save-mid (its contents written, not yet renamed), renamed
  * (a file renamed into place, its folder not yet synced), resume (a save
- * read, not yet played) and reload (the data files reloaded).
+ * read, not yet played) and reload (the data files reloaded, changed or
+ * not).
  *
  * ENOSPC:write:N fails the Nth file hunted writes in the player's folder
  * (a save, the high scores, a morgue file) and every one after it with
  * "No space left on device", as a full file system does: the cases of a
  * full disk run without mounting one.
+ *
+ * FAIL:lock:N fails the Nth lock of the high scores and every one after
+ * it, as both locks (the folder, and the lock file beside the list)
+ * failing would.
+ *
+ * HUNTED_FAULT_GATE=POINT:FIFO makes the process wait at POINT until
+ * FIFO is opened for writing: many games released at the same moment.
+ * Each says it is there with an empty file FIFO.here-PID.
+ * The point: records (a game's end about to go into the high scores).
  *
  * CAP:turns:N lowers the longest game a recording or a save holds from
  * REPLAY_TURNS_MAX to N turns, so that the cap is tested without playing
@@ -29,6 +39,12 @@ void fault_point(const char *point);
 
 /* Counts one file written: ENOSPC when that write is to fail, else 0. */
 int fault_write(void);
+
+/* Counts one passage of point: 1 when it is to fail, else 0. */
+int fault_fails(const char *point);
+
+/* Waits at point for the gate (HUNTED_FAULT_GATE) to open. */
+void fault_gate(const char *point);
 
 /* The turn cap: dflt, or CAP:turns:N's N when it is lower. */
 unsigned long fault_turns_max(unsigned long dflt);

@@ -197,11 +197,30 @@ session_news_quiet(struct session *s, const char *fmt, ...)
 static void session_keeping(struct session *s)
 {
 	const struct setup *st = &s->setup;
-	char err[PATH_MAX + 128];
+	char err[PATH_MAX + 128], path[PATH_MAX];
+	int n;
 
 	s->records.rank = -1;
 	if (st->replay || st->lesson)
 		return;
+	if ((st->mode == SETUP_PLAY || st->morgue) &&
+	    userdir_file(USERDIR_SCORES, path, sizeof(path), err,
+	                 sizeof(err)) == 0) {
+		/* Results of games that ended when the list could not be
+		 * locked. */
+		n = scores_merge(path, err, sizeof(err));
+		if (n > 0)
+			session_news(s,
+			             "%d result%s kept aside %s now in the "
+			             "high scores.",
+			             n, n == 1 ? "" : "s",
+			             n == 1 ? "is" : "are");
+		else if (n < 0)
+			session_news(s,
+			             "Results kept aside could not be added "
+			             "to the high scores: %s.",
+			             err);
+	}
 	if (st->mode == SETUP_PLAY) {
 		s->keep_records = 1;
 		if (st->save)
@@ -484,6 +503,7 @@ static int session_write_records(struct session *s)
 		                        err);
 		return 0;
 	}
+	fault_gate("records");
 	if (scores_record(r->scores, &e, &r->list, &r->rank, note, sizeof(note),
 	                  err, sizeof(err)) != 0)
 		session_records_problem(s,
@@ -704,6 +724,7 @@ int session_reload(struct session *s, struct diag_list *diags,
 		data_free(d);
 		memset(rep, 0, sizeof(*rep));
 		rep->kept = s->game->world->nmonsters;
+		fault_point("reload");
 		return 1;
 	}
 	g = game_reload(s->game, d, diags, rep);

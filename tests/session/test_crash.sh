@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # test_crash.sh - a game is never lost to a crash or a signal: hunted is
-# killed (SIGKILL, SIGHUP) at 50 moments drawn from a fixed seed, while
-# it plays, writes its save (before, during and after the rename) and
-# resumes one, from a new game or from a resumed one; after each, the
+# killed (SIGKILL, SIGHUP) at 60 moments drawn from a fixed seed, while
+# it plays, writes its save (before, during and after the rename),
+# resumes one and reloads its data (R among a screen dump's keys), from
+# a new game or from a resumed one; after each, the
 # next start must resume the game (counted).  The moments are chosen by
 # the test-only hook HUNTED_FAULT (src/session/fault.h), which counts
 # turns and writes, not time.  Also: a game started while another's
@@ -61,12 +62,21 @@ awk 'BEGIN {
 			n = 1
 		else
 			n = 1 + int(rand() * 4)
-		print sig, pt, n, int(rand() * 2)
+		print sig, pt, n, int(rand() * 2), "play"
+	}
+	# Ten more around a live reload of the data (R, among the screen
+	# dump'"'"'s keys): at the reload, or at a turn after one.
+	srand(37)
+	for (i = 0; i < 10; i++) {
+		pt = rand() < 0.5 ? "reload" : "turn"
+		sig = rand() < 0.5 ? "KILL" : "HUP"
+		n = pt == "reload" ? 1 + int(rand() * 3) : 41 + int(rand() * 5)
+		print sig, pt, n, int(rand() * 2), "reload"
 	}
 }' >"$tmp/moments"
 total=0
 back=0
-while read -r sig point n from_save; do
+while read -r sig point n from_save how; do
 	total=$((total + 1))
 	s="$tmp/s$total.rec"
 	what="SIG$sig at $point #$n"
@@ -76,8 +86,15 @@ while read -r sig point n from_save; do
 		run first "" $game --keys "$(waits 40)" --save "$s"
 		[ -f "$s" ] || tap_fail "$what: no save to start from"
 	fi
-	# shellcheck disable=SC2086
-	run killed "$sig:$point:$n" $game --keys "$(waits 400)" --save "$s"
+	if [ "$how" = reload ]; then
+		what="$what, around a reload"
+		# shellcheck disable=SC2086
+		run killed "$sig:$point:$n" $game --keys "$(waits 40)" \
+			--dump-screen --view-keys "R.R.R.R.R." --save "$s"
+	else
+		# shellcheck disable=SC2086
+		run killed "$sig:$point:$n" $game --keys "$(waits 400)" --save "$s"
+	fi
 	[ "$rc" -gt 128 ] || tap_fail "$what: not killed (exit $rc)"
 	[ "$point" = resume ] && { [ -f "$s" ] || tap_fail "$what: the save is gone"; }
 	run next "" --keys . --save "$s"
@@ -89,7 +106,7 @@ while read -r sig point n from_save; do
 	fi
 done <"$tmp/moments"
 [ "$back" = "$total" ] || tap_fail "resumed $back of $total"
-tap_check "after 50 kills while playing, saving and resuming, the next start resumes the game every time"
+tap_check "after $total kills while playing, saving, resuming and reloading, the next start resumes the game every time"
 
 # 2. A save cut short by a crash, in its temporary file and with no save
 # beside it: recovered to its last whole turn, and said.
