@@ -6,7 +6,8 @@
 # them wait on, opened once all 50 are there: counted, not timed), under
 # each lock failure that can be made: none, the lock file beside the
 # list made a folder, a dangling link, a read-only file.  None is lost
-# (counted in the list).  When no lock can be had at all (HUNTED_FAULT
+# (counted in the list); in a folder that cannot be written (not root),
+# each game says its result was not kept.  When no lock can be had at all (HUNTED_FAULT
 # FAIL:lock), no result is written unlocked: each is kept aside, said,
 # its morgue file written, and the next start adds them all.
 #
@@ -85,6 +86,24 @@ for how in folder dangling read-only; do
 	tap_is "$(listed "$how")" "$games" \
 		"the lock file beside the list $what: none is lost"
 done
+
+# A folder that cannot be written (not for root, who writes anyway):
+# nothing can be kept, and every game says so.
+if [ "$(id -u)" != 0 ]; then
+	mkdir -p "$tmp/unwritable/xdg/hunted"
+	chmod 0500 "$tmp/unwritable/xdg/hunted"
+	race unwritable ""
+	chmod 0700 "$tmp/unwritable/xdg/hunted"
+	tap_is "$(cat "$tmp/unwritable"/err-* |
+		grep -c '^hunted: The high scores were not written: .*Permission denied\.$')" \
+		"$games" "an unwritable folder: each game says its result is not kept"
+	tap_is "$(cat "$tmp/unwritable"/err-* |
+		grep -c '^hunted: No morgue file: .*Permission denied\.$')" \
+		"$games" "...nor its morgue file"
+else
+	tap_skip "an unwritable folder: each game says so" \
+		"root writes in any folder"
+fi
 
 race nolock FAIL:lock:1
 tap_is "$(listed nolock)" 0 "no lock at all: nothing is written unlocked"
