@@ -19,6 +19,7 @@
 #include "session/files.h"
 #include "session/headless.h"
 #include "session/options.h"
+#include "session/outputs.h"
 #include "session/report.h"
 #include "session/session.h"
 #include "session/setup.h"
@@ -162,19 +163,10 @@ static int read_setup(struct setup *setup, struct options *opts, int argc,
 static void read_keymap(const struct setup *setup)
 {
 	struct diag_list diags;
-	char path[2 * PATH_MAX], dir[PATH_MAX];
-	const char *name = setup->keymap;
+	char path[2 * PATH_MAX];
 
-	if (name && !strchr(name, '/') && !strstr(name, ".txt")) {
-		if (files_data_dir(setup->data_dir, dir, sizeof(dir)) < 0)
-			return;
-		snprintf(path, sizeof(path), "%s/keymaps/%s.txt", dir, name);
-	} else if (name) {
-		snprintf(path, sizeof(path), "%s", name);
-	} else if (options_path(OPTIONS_KEYS, path, sizeof(path)) != 0 ||
-	           access(path, F_OK) != 0) {
+	if (files_keymap_path(setup, path, sizeof(path)) != 0)
 		return;
-	}
 	diag_list_init(&diags, 0);
 	if (keymap_load(path, &diags) != 0) {
 		report_diags(stderr, &diags);
@@ -212,7 +204,7 @@ static int run(const struct setup *setup)
 	default:
 		break;
 	}
-	rc = files_check_outputs(setup);
+	rc = outputs_check(setup);
 	if (rc != 0)
 		return rc;
 	s = session_open(setup);

@@ -14,6 +14,7 @@
 
 #include "core/base/file.h"
 #include "core/world/gen.h"
+#include "options.h"
 #include "userdir.h"
 
 /* How far above the program's own folder its build tree may be: src/ for
@@ -642,121 +643,23 @@ int files_list_lessons(const struct setup *s, FILE *out)
 	return 0;
 }
 
-/* A file the session reads or writes, by name and identity. */
-struct files_id {
-	const char *what; /* "--record", "the map"... */
-	const char *path;
-	struct stat st;
-	int exists;
-};
-
-static void files_id_of(struct files_id *f, const char *what, const char *path)
+int files_keymap_path(const struct setup *s, char *buf, size_t size)
 {
-	f->what = what;
-	f->path = path;
-	f->exists = path && *path && stat(path, &f->st) == 0;
-}
+	char dir[PATH_MAX];
+	const char *name = s->keymap;
 
-/* Whether an existing file is one hunted wrote: a recording (for
- * --record), an asciicast of hunted's (for --cast), or
- * empty. */
-static int files_is_own(const struct files_id *out)
-{
-	char head[96], msg[256];
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	if (!S_ISREG(out->st.st_mode) || out->st.st_size == 0)
-		return 1;
-	fd = file_open(out->path, INT64_MAX, &st, msg, sizeof(msg));
-	if (fd < 0)
-		return 1; /* the writer says why it cannot write it */
-	n = read(fd, head, sizeof(head) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	head[n] = '\0';
-	if (!strcmp(out->what, "--cast"))
-		return head[0] == '{' && strstr(head, "\"title\": \"hunted");
-	return !strncmp(head, "# hunted recording", 18) ||
-	       strstr(head, "hunted-recording") != NULL;
-}
-
-int files_check_outputs(const struct setup *s)
-{
-	struct files_id in[6], out[3];
-	char dir[PATH_MAX], monsters[PATH_MAX + 16], terrain[PATH_MAX + 16];
-	char save[PATH_MAX], err[PATH_MAX + 128];
-	char *map = s->gen_w ? NULL : files_map_path(s);
-	size_t nin = 0, nout = 0, i, j;
-	int rc = 0;
-
-	files_id_of(&in[nin++], "the map", map);
-	if (files_data_dir(s->data_dir, dir, sizeof(dir)) >= 0) {
-		snprintf(monsters, sizeof(monsters), "%s/monsters.txt", dir);
-		snprintf(terrain, sizeof(terrain), "%s/terrain.txt", dir);
-		files_id_of(&in[nin++], "a data file", monsters);
-		files_id_of(&in[nin++], "a data file", terrain);
+	if (name && !strchr(name, '/') && !strstr(name, ".txt")) {
+		if (files_data_dir(s->data_dir, dir, sizeof(dir)) < 0)
+			return -1;
+		return (size_t)snprintf(buf, size, "%s/keymaps/%s.txt", dir,
+		                        name) < size
+		               ? 0
+		               : -1;
 	}
-	files_id_of(&in[nin++], "the recording replayed", s->replay);
-	if (s->record)
-		files_id_of(&out[nout++], "--record", s->record);
-	if (s->cast)
-		files_id_of(&out[nout++], "--cast", s->cast);
-	/* The save is read too: --record or --cast must not take it. */
-	if (s->save) {
-		files_id_of(&in[nin++], "the save resumed", s->save);
-		files_id_of(&out[nout++], "--save", s->save);
-	} else if (nout && s->mode == SETUP_PLAY && !s->replay && !s->lesson &&
-	           userdir_file(USERDIR_SAVE, save, sizeof(save), err,
-	                        sizeof(err)) == 0) {
-		/* The terminal game's own save, where it resumes from. */
-		files_id_of(&in[nin++], "the save resumed", save);
-	}
-	for (i = 0; i < nout && !rc; i++) {
-		const struct files_id *o = &out[i];
-
-		if (!o->exists)
-			continue;
-		for (j = 0; j < nin && !rc; j++) {
-			const struct files_id *r = &in[j];
-
-			if (!r->exists || r->st.st_dev != o->st.st_dev ||
-			    r->st.st_ino != o->st.st_ino)
-				continue;
-			/* --save writes its own save: that is the point. */
-			if (!strcmp(o->what, "--save") &&
-			    !strcmp(r->what, "the save resumed"))
-				continue;
-			fprintf(stderr,
-			        "hunted: %s '%s' is %s ('%s'), which the game "
-			        "reads: not written over\n",
-			        o->what, o->path, r->what, r->path);
-			rc = EXIT_USAGE;
-		}
-		for (j = 0; j < i && !rc; j++)
-			if (out[j].exists && out[j].st.st_dev == o->st.st_dev &&
-			    out[j].st.st_ino == o->st.st_ino) {
-				fprintf(stderr,
-				        "hunted: %s and %s name the same file "
-				        "'%s'\n",
-				        out[j].what, o->what, o->path);
-				rc = EXIT_USAGE;
-			}
-		/* A save that is not one is moved aside, kept, by the
-		 * resume: only the two writers would lose the file. */
-		if (!rc && !s->force && strcmp(o->what, "--save") &&
-		    !files_is_own(o)) {
-			fprintf(stderr,
-			        "hunted: %s '%s': the file exists and is not "
-			        "one of hunted's own; not written over "
-			        "(--force "
-			        "writes over it)\n",
-			        o->what, o->path);
-			rc = EXIT_USAGE;
-		}
-	}
-	free(map);
-	return rc;
+	if (name)
+		return (size_t)snprintf(buf, size, "%s", name) < size ? 0 : -1;
+	if (options_path(OPTIONS_KEYS, buf, size) != 0 ||
+	    access(buf, F_OK) != 0)
+		return -1;
+	return 0;
 }

@@ -65,11 +65,9 @@ struct data *files_load(const struct setup *s, struct diag_list *diags);
  * over the shipped one); for a campaign, what each level plays. */
 void files_origins(const struct data *d, const struct setup *s, FILE *out);
 
-/* Whether the files the session would write (--record, --cast, --save)
- * leave alone every file it reads, compared by device and inode, and
- * every file that is not hunted's own (unless --force; a --save that is
- * not a save is moved aside by the resume).  Returns 0, or
- * EXIT_USAGE after saying which file and why on stderr. */
-int files_check_outputs(const struct setup *s);
+/* The key map the terminal game reads: --keymap's (a name of
+ * DIR/keymaps, or a file), else the player's keys.txt when there is one.
+ * Into buf; 0, or -1 when there is none. */
+int files_keymap_path(const struct setup *s, char *buf, size_t size);
 
 #endif

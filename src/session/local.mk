@@ -10,6 +10,7 @@ src_session_libsession_a_SOURCES = \
 	src/session/setup.c src/session/setup.h \
 	src/session/options.c src/session/options.h \
 	src/session/files.c src/session/files.h \
+	src/session/outputs.c src/session/outputs.h \
 	src/session/campaign.c src/session/campaign.h \
 	src/session/report.c src/session/report.h \
 	src/session/watch.c src/session/watch.h \

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "userdir.h"
 
 /* "1st", "2nd", "3rd", "11th"... */
@@ -153,7 +154,7 @@ int morgue_write(const struct morgue_game *m, char *path, size_t path_size,
 	time_t now = time(NULL);
 	struct tm tm;
 	FILE *f;
-	int fd = -1, k, bad;
+	int fd = -1, k, bad, e;
 
 	if (!localtime_r(&now, &tm) ||
 	    !strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm))
@@ -193,10 +194,14 @@ int morgue_write(const struct morgue_game *m, char *path, size_t path_size,
 		return -1;
 	}
 	morgue_print(f, m, now);
-	bad = ferror(f);
-	if (fclose(f) != 0 || bad) {
+	errno = 0;
+	bad = ferror(f) || fflush(f) != 0;
+	e = bad ? errno : fault_write();
+	if (fclose(f) != 0 && !e)
+		e = errno;
+	if (e || bad) {
 		snprintf(err, err_size, "cannot write '%s': %s", path,
-		         strerror(errno ? errno : EIO));
+		         strerror(e ? e : EIO));
 		unlink(path);
 		return -1;
 	}

@@ -51,10 +51,11 @@ int save_write(const struct setup *setup, const struct save_turn *turns,
 	struct userdir_tmp t;
 	size_t i;
 
-	if (n > REPLAY_TURNS_MAX) {
-		snprintf(err, err_size,
-		         "a game of more than %u turns is too long to be saved",
-		         REPLAY_TURNS_MAX);
+	if (n > fault_turns_max(REPLAY_TURNS_MAX)) {
+		snprintf(
+		        err, err_size,
+		        "a game of more than %lu turns is too long to be saved",
+		        fault_turns_max(REPLAY_TURNS_MAX));
 		return -1;
 	}
 	abs = *setup;
@@ -192,6 +193,30 @@ int save_recover(const char *path, char *what, size_t size)
 	}
 	globfree(&g);
 	return found;
+}
+
+size_t save_beside(const char *path, char (*names)[SAVE_BESIDE_MAX], size_t max)
+{
+	char pattern[PATH_MAX + 16];
+	size_t i, n = 0;
+	glob_t g;
+
+	if (snprintf(pattern, sizeof(pattern), "%s.also-*", path) >=
+	            (int)sizeof(pattern) ||
+	    glob(pattern, 0, NULL, &g) != 0)
+		return 0;
+	for (i = 0; i < g.gl_pathc && n < max; i++) {
+		const char *name = g.gl_pathv[i];
+		long p = atol(strrchr(name, '-') + 1);
+
+		/* A game still playing keeps its own. */
+		if (p > 0 && p != (long)getpid() && kill((pid_t)p, 0) == 0)
+			continue;
+		if (strlen(name) < SAVE_BESIDE_MAX)
+			snprintf(names[n++], SAVE_BESIDE_MAX, "%s", name);
+	}
+	globfree(&g);
+	return n;
 }
 
 int save_result(const char *path, char *buf, size_t size)

@@ -25,6 +25,7 @@
 #ifndef HUNTED_SAVE_H
 #define HUNTED_SAVE_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include <stdint.h>
@@ -65,6 +66,13 @@ void save_map_absolute(struct setup *st);
  * now; any other is moved aside.  Returns 1 with what was done, for the
  * player, in what, or 0 when none was found. */
 int save_recover(const char *path, char *what, size_t size);
+
+/* A game started while another game's save waits at PATH is kept on
+ * disk beside it, in PATH.also-PID, never over it.  The names of those
+ * of processes gone (at most max) into names; returns how many. */
+#define SAVE_BESIDE_MAX (PATH_MAX + 32)
+size_t save_beside(const char *path, char (*names)[SAVE_BESIDE_MAX],
+                   size_t max);
 
 /* Reads and checks the save at path as replay_load does (the game's
  * options into *setup, the turns into r), and that this hunted wrote it.

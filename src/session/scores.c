@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 
 #include "core/base/file.h"
 #include "core/base/num.h"
+#include "fault.h"
 #include "userdir.h"
 
 #define SCORES_LINE_MAX 512
@@ -283,6 +285,8 @@ static int scores_lock(const char *path)
 	const char *slash = strrchr(path, '/');
 	int fd;
 
+	if (fault_fails("lock"))
+		return -1;
 	if (!slash)
 		snprintf(folder, sizeof(folder), ".");
 	else if (slash == path)
@@ -308,17 +312,121 @@ static int scores_lock(const char *path)
 	return fd;
 }
 
+/* The results kept aside (PATH.pending-PID) when no lock could be had,
+ * at most max of them, into names; not the temporary files of one being
+ * written.  Returns how many. */
+static size_t scores_pending(const char *path, char (*names)[PATH_MAX + 32],
+                             size_t max)
+{
+	char pattern[PATH_MAX + 16];
+	size_t i, n = 0;
+	glob_t g;
+
+	if (snprintf(pattern, sizeof(pattern), "%s.pending-*", path) >=
+	            (int)sizeof(pattern) ||
+	    glob(pattern, 0, NULL, &g) != 0)
+		return 0;
+	for (i = 0; i < g.gl_pathc && n < max; i++)
+		if (!strstr(g.gl_pathv[i] + strlen(path), ".tmp-") &&
+		    strlen(g.gl_pathv[i]) < PATH_MAX + 32)
+			snprintf(names[n++], PATH_MAX + 32, "%s",
+			         g.gl_pathv[i]);
+	globfree(&g);
+	return n;
+}
+
+/* The results kept aside added to l (under the lock); their files, to
+ * be removed once l is written, into names.  Returns how many. */
+static size_t scores_take_pending(const char *path, struct scores *l,
+                                  char (*names)[PATH_MAX + 32], size_t max)
+{
+	static struct scores one; /* large: kept off the stack */
+	char err[PATH_MAX + 128];
+	size_t i, j, n = scores_pending(path, names, max), taken = 0;
+
+	for (i = 0; i < n; i++) {
+		/* A damaged one is left for the player to see. */
+		if (scores_read(&one, names[i], err, sizeof(err)) != 0)
+			continue;
+		for (j = 0; j < one.n; j++)
+			scores_add(l, &one.items[j]);
+		if (taken != i)
+			memcpy(names[taken], names[i], sizeof(names[i]));
+		taken++;
+	}
+	return taken;
+}
+
+/* No lock: the result is not written into the list, where a game ending
+ * at the same moment could lose it, but kept aside in a file of its own
+ * for the next start to add (scores_merge).  l and rank say where it
+ * would stand now. */
+static int scores_pend(const char *path, const struct score_entry *e,
+                       struct scores *l, int *rank, char *err, size_t err_size)
+{
+	static struct scores one; /* large: kept off the stack */
+	char side[PATH_MAX + 32], why[PATH_MAX + 128];
+
+	if (scores_read(l, path, why, sizeof(why)) != 0)
+		l->n = 0;
+	*rank = scores_add(l, e);
+	one.n = 0;
+	scores_add(&one, e);
+	snprintf(side, sizeof(side), "%s.pending-%ld", path, (long)getpid());
+	if (scores_write(&one, side, why, sizeof(why)) != 0) {
+		snprintf(err, err_size,
+		         "they could not be locked, and the result could not "
+		         "be kept aside: %s",
+		         why);
+		return -1;
+	}
+	snprintf(err, err_size,
+	         "they could not be locked; the result waits in %s, added "
+	         "to them on the next start",
+	         side);
+	return -1;
+}
+
+int scores_merge(const char *path, char *err, size_t err_size)
+{
+	static struct scores l; /* large: kept off the stack */
+	static char names[SCORES_KEEP][PATH_MAX + 32];
+	char why[PATH_MAX + 300];
+	size_t n, i;
+	int fd, rc;
+
+	if (!scores_pending(path, names, 1))
+		return 0;
+	fd = scores_lock(path);
+	if (fd < 0)
+		return 0;
+	if (scores_read(&l, path, why, sizeof(why)) != 0) {
+		/* The next game's end deals with a damaged list. */
+		close(fd);
+		return 0;
+	}
+	n = scores_take_pending(path, &l, names, SCORES_KEEP);
+	rc = n ? scores_write(&l, path, err, err_size) : 0;
+	if (rc == 0)
+		for (i = 0; i < n; i++)
+			unlink(names[i]);
+	close(fd);
+	return rc == 0 ? (int)n : -1;
+}
+
 int scores_record(const char *path, const struct score_entry *e,
                   struct scores *l, int *rank, char *note, size_t note_size,
                   char *err, size_t err_size)
 {
+	static char pending[SCORES_KEEP][PATH_MAX + 32];
 	char why[PATH_MAX + 300], moved[PATH_MAX + 64];
+	size_t n, i;
 	int fd, rc;
 
 	*note = '\0';
-	/* Without a lock the list is still written: a game that ends at
-	 * the very same moment may then go missing from it. */
 	fd = scores_lock(path);
+	if (fd < 0)
+		return scores_pend(path, e, l, rank, err, err_size);
 	if (scores_read(l, path, why, sizeof(why)) != 0) {
 		char merr[PATH_MAX + 128];
 
@@ -328,17 +436,19 @@ int scores_record(const char *path, const struct score_entry *e,
 			*rank = scores_add(l, e);
 			snprintf(err, err_size,
 			         "%s; %s, so it is left as it is", why, merr);
-			if (fd >= 0)
-				close(fd);
+			close(fd);
 			return -1;
 		}
 		snprintf(note, note_size,
 		         "%s; it was moved aside to %s and a new list begun",
 		         why, moved);
 	}
+	n = scores_take_pending(path, l, pending, SCORES_KEEP);
 	*rank = scores_add(l, e);
 	rc = scores_write(l, path, err, err_size);
-	if (fd >= 0)
-		close(fd);
+	if (rc == 0)
+		for (i = 0; i < n; i++)
+			unlink(pending[i]);
+	close(fd);
 	return rc;
 }

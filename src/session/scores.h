@@ -64,14 +64,22 @@ void scores_format(const struct score_entry *e, char *buf, size_t size);
  * outside printable ASCII as '?'. */
 void scores_word(const char *name, char *buf, size_t size);
 
-/* Adds e to the list at path, under a lock (path.lock) so that two games
- * ending at once both count: reads it (a damaged list is moved aside,
- * never deleted, and a new one begun, said in note), adds e, writes it.
- * *l gets the list as written and *rank e's place (-1: not in it).
- * Returns 0, or -1 when the list could not be written (the reason in
- * err; *l and *rank still say where e would stand). */
+/* Adds e to the list at path, under a lock (its folder, else path.lock)
+ * so that two games ending at once both count: reads it (a damaged list
+ * is moved aside, never deleted, and a new one begun, said in note),
+ * adds e and the results kept aside before, writes it.  When no lock
+ * can be had, e is not written unlocked but kept aside in
+ * path.pending-PID, for the next start (scores_merge).  *l gets the
+ * list as written and *rank e's place (-1: not in it).  Returns 0, or
+ * -1 when e is not in the list (the reason in err; *l and *rank still
+ * say where e would stand). */
 int scores_record(const char *path, const struct score_entry *e,
                   struct scores *l, int *rank, char *note, size_t note_size,
                   char *err, size_t err_size);
+
+/* The results kept aside by scores_record added to the list at path,
+ * under its lock; none, or no lock, leaves everything as it is.  Returns
+ * how many were added, or -1 with the reason in err. */
+int scores_merge(const char *path, char *err, size_t err_size);
 
 #endif

@@ -197,11 +197,30 @@ session_news_quiet(struct session *s, const char *fmt, ...)
 static void session_keeping(struct session *s)
 {
 	const struct setup *st = &s->setup;
-	char err[PATH_MAX + 128];
+	char err[PATH_MAX + 128], path[PATH_MAX];
+	int n;
 
 	s->records.rank = -1;
 	if (st->replay || st->lesson)
 		return;
+	if ((st->mode == SETUP_PLAY || st->morgue) &&
+	    userdir_file(USERDIR_SCORES, path, sizeof(path), err,
+	                 sizeof(err)) == 0) {
+		/* Results of games that ended when the list could not be
+		 * locked. */
+		n = scores_merge(path, err, sizeof(err));
+		if (n > 0)
+			session_news(s,
+			             "%d result%s kept aside %s now in the "
+			             "high scores.",
+			             n, n == 1 ? "" : "s",
+			             n == 1 ? "is" : "are");
+		else if (n < 0)
+			session_news(s,
+			             "Results kept aside could not be added "
+			             "to the high scores: %s.",
+			             err);
+	}
 	if (st->mode == SETUP_PLAY) {
 		s->keep_records = 1;
 		if (st->save)
@@ -340,6 +359,8 @@ unsigned session_depth(const struct session *s)
 }
 
 static int session_write_save(struct session *s, char *err, size_t size);
+static int session_write_to(struct session *s, const char *path, char *err,
+                            size_t size);
 static void session_autosave(struct session *s, int now);
 
 void session_unsaveable(struct session *s, const char *why)
@@ -368,15 +389,27 @@ static void session_autosave(struct session *s, int now)
 
 	if (new_level)
 		session_note_data(s);
-	if (!s->save_path[0] || s->leave != SESSION_LEAVE_NONE ||
+	if (!s->save_path[0] || s->rebuilding ||
+	    s->leave != SESSION_LEAVE_NONE ||
 	    s->game->world->state != WORLD_PLAYING || turn < 2)
 		return;
 	if (!now && !new_level && turn != 2 && turn - s->saved_turn < every)
 		return;
 	/* Another game's save waiting there is left alone until the
-	 * player saves this one. */
-	if (!s->save_ours && lstat(s->save_path, &st) == 0)
+	 * player saves this one: this game is kept beside it. */
+	if (!s->save_ours && lstat(s->save_path, &st) == 0) {
+		if (!s->side_path[0])
+			snprintf(s->side_path, sizeof(s->side_path),
+			         "%s.also-%ld", s->save_path, (long)getpid());
+		if (session_write_to(s, s->side_path, err, sizeof(err)) != 0 &&
+		    !s->autosave_said) {
+			s->autosave_said = 1;
+			session_news(s,
+			             "The game could not be kept on disk: %s.",
+			             err);
+		}
 		return;
+	}
 	if (session_write_save(s, err, sizeof(err)) != 0 && !s->autosave_said) {
 		s->autosave_said = 1;
 		session_news(s, "The game could not be kept on disk: %s.", err);
@@ -428,8 +461,8 @@ void session_where(const struct session *s, char *buf, size_t size)
 
 /* The ended game in the high scores and in a morgue file.  A file that
  * cannot be written is said (s->records.problems), and the game's end
- * stands as it is. */
-static void session_write_records(struct session *s)
+ * stands as it is.  Returns whether the result is in one of them. */
+static int session_write_records(struct session *s)
 {
 	struct session_records *r = &s->records;
 	char err[PATH_MAX + 400], note[SESSION_NOTE_MAX], where[64];
@@ -438,6 +471,7 @@ static void session_write_records(struct session *s)
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t i;
+	int kept = 0;
 
 	memset(&e, 0, sizeof(e));
 	e.score = s->end.score;
@@ -467,14 +501,17 @@ static void session_write_records(struct session *s)
 		                        "No high scores and no morgue file: "
 		                        "%s.",
 		                        err);
-		return;
+		return 0;
 	}
+	fault_gate("records");
 	if (scores_record(r->scores, &e, &r->list, &r->rank, note, sizeof(note),
 	                  err, sizeof(err)) != 0)
 		session_records_problem(s,
 		                        "The high scores were not written: "
 		                        "%s.",
 		                        err);
+	else
+		kept = 1;
 	if (*note)
 		session_records_problem(s, "%s.", note);
 	m.world = s->game->world;
@@ -492,7 +529,18 @@ static void session_write_records(struct session *s)
 	    0) {
 		r->morgue[0] = '\0';
 		session_records_problem(s, "No morgue file: %s.", err);
+	} else {
+		kept = 1;
 	}
+	return kept;
+}
+
+/* The game kept beside another's save is in the save, or recorded. */
+static void session_drop_side(struct session *s)
+{
+	if (s->side_path[0])
+		unlink(s->side_path);
+	s->side_path[0] = '\0';
 }
 
 /* The game has ended (how: ENDING_QUIT, or ENDING_PLAYING for the
@@ -502,11 +550,19 @@ static void session_finish(struct session *s, enum ending_how how)
 	if (s->end.how != ENDING_PLAYING)
 		return;
 	ending_make(&s->end, s->game->world, &s->notes, session_depth(s), how);
-	if (s->keep_records)
-		session_write_records(s);
+	if (s->keep_records && !session_write_records(s) &&
+	    ((s->save_ours && s->save_path[0]) || s->side_path[0])) {
+		/* The result is nowhere: the save keeps the game, and the
+		 * next start plays it again to its end. */
+		session_records_problem(s,
+		                        "The save is kept: the next start of "
+		                        "hunted resumes it.");
+		return;
+	}
 	/* The result is kept: the save of the game has done its work. */
 	if (s->save_ours && s->save_path[0] && unlink(s->save_path) == 0)
 		s->save_ours = 0;
+	session_drop_side(s);
 }
 
 void session_ending(const struct session *s, struct ending *e)
@@ -551,7 +607,7 @@ static int session_play(struct session *s, struct world_cmd *cmd, int no_stall)
 			fflush(s->rec);
 		/* A recording stops, whole, at the longest hunted reads
 		 * back. */
-		if (g->world->turn >= REPLAY_TURNS_MAX)
+		if (g->world->turn >= fault_turns_max(REPLAY_TURNS_MAX))
 			session_record_end(s);
 	}
 	if (s->replayed && !s->diverged) {
@@ -668,6 +724,7 @@ int session_reload(struct session *s, struct diag_list *diags,
 		data_free(d);
 		memset(rep, 0, sizeof(*rep));
 		rep->kept = s->game->world->nmonsters;
+		fault_point("reload");
 		return 1;
 	}
 	g = game_reload(s->game, d, diags, rep);
@@ -700,8 +757,6 @@ uint64_t session_median_ns(const struct session *s)
 static int session_write_save(struct session *s, char *err, size_t size)
 {
 	char moved[PATH_MAX + 64], merr[PATH_MAX + 128];
-	char result[256], where[64], word[64];
-	struct ending e;
 	struct stat st;
 
 	if (!s->save_ours && lstat(s->save_path, &st) == 0) {
@@ -717,6 +772,22 @@ static int session_write_save(struct session *s, char *err, size_t size)
 		if (s->setup.mode == SETUP_PLAY)
 			session_news(s, "%s", s->save_note);
 	}
+	if (session_write_to(s, s->save_path, err, size) != 0)
+		return -1;
+	s->save_ours = 1;
+	s->saved_turn = s->game->world->turn;
+	/* The game is in the save: what kept it beside is done with. */
+	session_drop_side(s);
+	return 0;
+}
+
+/* Writes the game as it is now to path. */
+static int session_write_to(struct session *s, const char *path, char *err,
+                            size_t size)
+{
+	char result[256], where[64], word[64];
+	struct ending e;
+
 	session_ending(s, &e);
 	session_where(s, where, sizeof(where));
 	scores_word(where, word, sizeof(word));
@@ -726,9 +797,8 @@ static int session_write_save(struct session *s, char *err, size_t size)
 	 * unsaveable. */
 	if (save_write(&s->setup, s->hist, s->nhist, s->start_sum,
 	               s->nhist ? s->hist[s->nhist - 1].sum : s->start_sum,
-	               result, s->save_path, err, size) != 0)
+	               result, path, err, size) != 0)
 		return -1;
-	s->save_ours = 1;
 	s->saved_turn = s->game->world->turn;
 	return 0;
 }
@@ -944,6 +1014,7 @@ static struct session *session_replay_save(const struct session *s,
 	ending_notes_init(&t->notes);
 	t->records.rank = -1;
 	snprintf(t->save_path, sizeof(t->save_path), "%s", s->save_path);
+	t->rebuilding = 1;
 	t->start_sum = game_checksum(g);
 	session_loop(t, &src, &sink, 1, LONG_MAX);
 	if (!c.failed && t->unsaveable) {
@@ -977,6 +1048,66 @@ static void session_record_again(struct session *s)
 	fflush(s->rec);
 }
 
+/* No save at save_path: a game kept beside one that is gone (its game
+ * ended, or it was resumed elsewhere) takes its place.  Returns 1 when
+ * there is a save now. */
+static int session_side_promote(struct session *s)
+{
+	static char names[1][SAVE_BESIDE_MAX];
+
+	if (save_beside(s->save_path, names, 1) == 0)
+		return 0;
+	/* link then unlink: never over a save written meanwhile. */
+	if (link(names[0], s->save_path) != 0 && rename(names[0], s->save_path))
+		return 0;
+	unlink(names[0]);
+	session_news(s, "A game kept on disk beside a save is now %s.",
+	             s->save_path);
+	return 1;
+}
+
+/* The save at save_path is another game than the one given: when one
+ * kept beside it is the one given, the two change places, and the
+ * other waits beside.  Returns 1 when they did. */
+static int session_side_swap(struct session *s, const struct setup *given)
+{
+	static char names[8][SAVE_BESIDE_MAX];
+	static struct setup other; /* large: kept off the stack */
+	char aside[SAVE_BESIDE_MAX];
+	struct diag_list diags;
+	struct replay rep;
+	size_t i, n = save_beside(s->save_path, names, 8);
+	int same;
+
+	for (i = 0; i < n; i++) {
+		other = s->setup;
+		session_clear_game(&other);
+		diag_list_init(&diags, 0);
+		same = save_load(&rep, names[i], &other, &diags) == 0;
+		if (same) {
+			replay_fini(&rep);
+			same = setup_same_game(given, &other);
+		}
+		diag_list_fini(&diags);
+		if (!same)
+			continue;
+		snprintf(aside, sizeof(aside), "%s.also-%ld", s->save_path,
+		         (long)getpid());
+		if (rename(s->save_path, aside) != 0)
+			return 0;
+		if (rename(names[i], s->save_path) != 0) {
+			rename(aside, s->save_path);
+			return 0;
+		}
+		session_news(s,
+		             "The other game's save, which was %s, now "
+		             "waits in %s.",
+		             s->save_path, aside);
+		return 1;
+	}
+	return 0;
+}
+
 int session_resume(struct session *s)
 {
 	struct diag_list diags;
@@ -991,7 +1122,7 @@ int session_resume(struct session *s)
 		return 0;
 	if (save_recover(s->save_path, what, sizeof(what)))
 		session_news(s, "%s", what);
-	if (lstat(s->save_path, &st) != 0)
+	if (lstat(s->save_path, &st) != 0 && !session_side_promote(s))
 		return 0;
 	/* Only a regular file is a save (or a link to one): a directory or
 	 * a device named by mistake is neither read, nor moved, nor
@@ -1022,14 +1153,19 @@ int session_resume(struct session *s)
 	if (!setup_same_game(&given, &saved)) {
 		char opts[SETUP_MAP_MAX + 256];
 
+		size_t nturns = rep.nturns;
+
+		replay_fini(&rep);
+		diag_list_fini(&diags);
+		/* The game asked for may be one kept beside the save. */
+		if (session_side_swap(s, &given))
+			return session_resume(s);
 		setup_given_game(&s->setup, opts, sizeof(opts));
 		setup_label(&saved, NULL, label, sizeof(label));
 		session_news(s,
 		             "A game saved on turn %zu (%s) waits in %s; "
 		             "hunted without %s resumes it.",
-		             rep.nturns, label, s->save_path, opts);
-		replay_fini(&rep);
-		diag_list_fini(&diags);
+		             nturns, label, s->save_path, opts);
 		return 0;
 	}
 	g = session_game(&saved);

@@ -125,6 +125,10 @@ struct session {
 	 * of its turn saved_turn; autosave_said: a failure was said. */
 	int save_ours;
 	uint32_t saved_turn;
+	/* Another game's save waiting at save_path: this game kept beside
+	 * it (save_beside), or "". */
+	char side_path[SAVE_BESIDE_MAX];
+	int rebuilding;     /* a save's turns replayed: nothing is written */
 	uint64_t start_sum; /* the game's checksum on turn 0 */
 	int autosave_said;
 	/* The data the game plays on, and the checksum of its files'

@@ -152,6 +152,9 @@ int userdir_commit(struct userdir_tmp *t, char *err, size_t err_size)
 	int bad = ferror(t->f) || fflush(t->f) != 0 || fsync(fileno(t->f)) != 0;
 	int e = errno;
 
+	if (!bad && (e = fault_write()) != 0)
+		bad = 1;
+
 	if (fclose(t->f) != 0 && !bad) {
 		bad = 1;
 		e = errno;

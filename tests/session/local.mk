@@ -4,7 +4,9 @@
 ## list; the real binary without a terminal: golden games, replays,
 ## usage; saves resumed to the same end, damaged saves, morgue files and
 ## high scores; where it finds its data; hostile files of every kind; the
-## stated limits of map size, monsters and turns.  Included by the top
+## stated limits of map size, monsters and turns, and the longest game
+## recorded (its cap lowered by the test-only hook); 50 games ending at
+## once under every lock failure.  Included by the top
 ## Makefile.am; paths are relative to the top.
 
 CMOCKA_TESTS += tests/session/test_timing tests/session/test_replay \
@@ -26,9 +28,11 @@ TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_hostile.sh tests/session/test_limits.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
 	tests/session/test_crash.sh tests/session/test_userdata.sh \
-	tests/session/test_output.sh
+	tests/session/test_output.sh tests/session/test_cap.sh \
+	tests/session/test_race.sh
 EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_hostile.sh tests/session/test_limits.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
 	tests/session/test_crash.sh tests/session/test_userdata.sh \
-	tests/session/test_output.sh
+	tests/session/test_output.sh tests/session/test_cap.sh \
+	tests/session/test_race.sh

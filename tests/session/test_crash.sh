@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # test_crash.sh - a game is never lost to a crash or a signal: hunted is
-# killed (SIGKILL, SIGHUP) at 50 moments drawn from a fixed seed, while
-# it plays, writes its save (before, during and after the rename) and
-# resumes one, from a new game or from a resumed one; after each, the
+# killed (SIGKILL, SIGHUP) at 60 moments drawn from a fixed seed, while
+# it plays, writes its save (before, during and after the rename),
+# resumes one and reloads its data (R among a screen dump's keys), from
+# a new game or from a resumed one; after each, the
 # next start must resume the game (counted).  The moments are chosen by
 # the test-only hook HUNTED_FAULT (src/session/fault.h), which counts
-# turns and writes, not time.  Also: a temporary file a crash left is
+# turns and writes, not time.  Also: a game started while another's
+# save waits is kept beside it, and killed, is resumed; a temporary
+# file a crash left is
 # recovered, and a save longer than the old reader limit (2,200,000
 # turns) is resumed.
 #
@@ -59,12 +62,21 @@ awk 'BEGIN {
 			n = 1
 		else
 			n = 1 + int(rand() * 4)
-		print sig, pt, n, int(rand() * 2)
+		print sig, pt, n, int(rand() * 2), "play"
+	}
+	# Ten more around a live reload of the data (R, among the screen
+	# dump'"'"'s keys): at the reload, or at a turn after one.
+	srand(37)
+	for (i = 0; i < 10; i++) {
+		pt = rand() < 0.5 ? "reload" : "turn"
+		sig = rand() < 0.5 ? "KILL" : "HUP"
+		n = pt == "reload" ? 1 + int(rand() * 3) : 41 + int(rand() * 5)
+		print sig, pt, n, int(rand() * 2), "reload"
 	}
 }' >"$tmp/moments"
 total=0
 back=0
-while read -r sig point n from_save; do
+while read -r sig point n from_save how; do
 	total=$((total + 1))
 	s="$tmp/s$total.rec"
 	what="SIG$sig at $point #$n"
@@ -74,8 +86,15 @@ while read -r sig point n from_save; do
 		run first "" $game --keys "$(waits 40)" --save "$s"
 		[ -f "$s" ] || tap_fail "$what: no save to start from"
 	fi
-	# shellcheck disable=SC2086
-	run killed "$sig:$point:$n" $game --keys "$(waits 400)" --save "$s"
+	if [ "$how" = reload ]; then
+		what="$what, around a reload"
+		# shellcheck disable=SC2086
+		run killed "$sig:$point:$n" $game --keys "$(waits 40)" \
+			--dump-screen --view-keys "R.R.R.R.R." --save "$s"
+	else
+		# shellcheck disable=SC2086
+		run killed "$sig:$point:$n" $game --keys "$(waits 400)" --save "$s"
+	fi
 	[ "$rc" -gt 128 ] || tap_fail "$what: not killed (exit $rc)"
 	[ "$point" = resume ] && { [ -f "$s" ] || tap_fail "$what: the save is gone"; }
 	run next "" --keys . --save "$s"
@@ -87,7 +106,7 @@ while read -r sig point n from_save; do
 	fi
 done <"$tmp/moments"
 [ "$back" = "$total" ] || tap_fail "resumed $back of $total"
-tap_check "after 50 kills while playing, saving and resuming, the next start resumes the game every time"
+tap_check "after $total kills while playing, saving, resuming and reloading, the next start resumes the game every time"
 
 # 2. A save cut short by a crash, in its temporary file and with no save
 # beside it: recovered to its last whole turn, and said.
@@ -144,6 +163,50 @@ grep -q 'up to turn 4, is in the high scores' "$tmp/next.err" || tap_fail "the r
 grep -q ' 5 1 4 0 cell Lost on level 1, turn 4: the save could not be resumed\.$' "$XDG_DATA_HOME/hunted/scores.txt" ||
 	tap_fail "not in the high scores: $(cat "$XDG_DATA_HOME/hunted/scores.txt" 2>&1)"
 tap_check "a save that no longer replays is recorded in the high scores as it stood"
+
+# 4b. A game started while another game's save waits is kept on disk
+# beside it from its turn 2 (SAVE.also-PID), never over it; killed, the
+# next start with its options resumes it (the two change places), and
+# the next with the other's resumes that one; once a save is gone, the
+# game kept beside it takes its place.
+w="$tmp/w.rec"
+# shellcheck disable=SC2086
+run first "" $game --keys "$(waits 40)" --save "$w"
+cp "$w" "$tmp/w.before"
+other="--map doors --seed 6 --monsters 0"
+# shellcheck disable=SC2086
+run killed "KILL:turn:300" $other --keys "$(waits 400)" --save "$w"
+[ "$rc" -gt 128 ] || tap_fail "the second game was not killed (exit $rc)"
+cmp -s "$tmp/w.before" "$w" || tap_fail "the waiting save was written over"
+set -- "$w".also-*
+{ [ $# = 1 ] && [ -f "$1" ] && grep -q '^seed 6$' "$1"; } ||
+	tap_fail "the second game is not kept beside the save: $*"
+tap_check "a game started while another's save waits is kept beside it, not over it"
+# shellcheck disable=SC2086
+run next "" $other --keys . --save "$w"
+[ "$(resumed next)" = 202 ] ||
+	tap_fail "not resumed on turn 202: $(cat "$tmp/next.err")"
+grep -q "^hunted: The other game's save, which was $w, now waits in $w\.also-" \
+	"$tmp/next.err" || tap_fail "where the other save went is not said"
+# shellcheck disable=SC2086
+run next "" $game --keys . --save "$w"
+[ "$(resumed next)" = 40 ] ||
+	tap_fail "the first game is not resumed: $(cat "$tmp/next.err")"
+tap_check "...the next starts resume either game, by its options"
+# The first game played to its end: its save is done with, and the
+# second game's takes its place.
+# shellcheck disable=SC2086
+run next "" $game --turns 100 --save "$w"
+grep -q "^end: Escaped" "$tmp/next" || tap_fail "the first game did not end"
+# shellcheck disable=SC2086
+run next "" $other --keys . --save "$w"
+grep -q "^hunted: A game kept on disk beside a save is now $w\.$" \
+	"$tmp/next.err" || tap_fail "the recovery is not said: $(cat "$tmp/next.err")"
+[ "$(resumed next)" = 203 ] ||
+	tap_fail "the second game is not resumed: $(cat "$tmp/next.err")"
+set -- "$w".also-*
+[ -e "$1" ] && tap_fail "a save is left beside: $*"
+tap_check "...and once the save is gone, the game kept beside it is resumed"
 
 # 5. The terminal game (in tmux), killed at 20 moments from a fixed
 # seed: SIGHUP, which it catches and saves on, and SIGKILL, which leaves
