@@ -662,6 +662,7 @@ static int session_replay_cmds(struct session *s, const struct world_cmd *cmds,
 		return -1;
 	game_free(s->game);
 	s->game = g;
+	s->start_sum = game_checksum(g); /* another seed: another game */
 	ending_notes_init(&s->notes);
 	memset(&s->end, 0, sizeof(s->end));
 	s->nhist = 0;

@@ -181,9 +181,10 @@ void session_divergence(const struct session *s, char *buf, size_t size);
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);
 
-/* The game made again from its start and played by the n commands cmds
- * (each one that took a turn), quietly, nothing told to a sink: a
- * watched game stepped back a turn.  A recording being written ends
+/* The game made again from its start (s->setup's: another seed makes
+ * another game) and played by the n commands cmds (each one that took a
+ * turn), quietly, nothing told to a sink: a watched game stepped back a
+ * turn, or the next one started.  A recording being written ends
  * first, whole.  Returns 0, or -1 (out of memory) with the game as it
  * was. */
 int session_rewind(struct session *s, const struct world_cmd *cmds, size_t n);

@@ -5,7 +5,8 @@
  * plays itself.  Space pauses, . and , step one turn forward and back
  * (back plays the game again from its start: it is deterministic), + and
  * - change the pace; any other key gives the player the controls, and
- * the game goes on as any other. */
+ * the game goes on as any other.  Left to itself, the end of a game
+ * gives way to the next seed's. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,6 +17,9 @@
 
 #define PACE_MIN_MS 16
 #define PACE_MAX_MS 4000
+/* How long the end of a game stays on the screen before the next one
+ * starts, in turns of the pace. */
+#define END_PACES 12
 
 struct autoplay {
 	struct autopilot *pilot;
@@ -28,9 +32,10 @@ struct autoplay {
 	int delay_ms;
 	uint64_t next_ms;
 	int waiting; /* the next turn a whole pace from now: just started */
-	int lost;    /* a turn could not be kept: no step back */
-	long hunter; /* the monster followed as the one hunting, or -1 */
-	int depth;   /* ...on this level of the game */
+	uint64_t over_ms; /* when the game that ended gives way, or 0 */
+	int lost;         /* a turn could not be kept: no step back */
+	long hunter;      /* the monster followed as the one hunting, or -1 */
+	int depth;        /* ...on this level of the game */
 };
 
 int autoplay_start(struct view *v)
@@ -259,13 +264,51 @@ static void autoplay_back(struct view *v)
 	screen_log(v, "Back to turn %u.", v->s->game->world->turn);
 }
 
+/* As an arcade game's attract mode does, the next game after the end of
+ * one: the next seed's, from its start. */
+static void autoplay_next_game(struct view *v)
+{
+	struct autoplay *a = v->autoplay;
+	uint64_t seed = v->s->setup.seed;
+
+	v->s->setup.seed = seed + 1;
+	if (session_rewind(v->s, NULL, 0) != 0) {
+		v->s->setup.seed = seed;
+		return;
+	}
+	a->n = a->end = 0;
+	a->lost = 0;
+	a->hunter = -1;
+	a->waiting = 1;
+	v->ended = 0;
+	v->depth = v->s->game->depth;
+	aiview_set_game(v->ai, v->s->game);
+	screen_log(v, "A new game: seed %llu.",
+	           (unsigned long long)v->s->game->seed);
+	autoplay_follow(v);
+}
+
 enum view_result autoplay_idle(struct view *v, uint64_t now_ms,
                                struct world_cmd *cmd, int *wait_ms)
 {
 	struct autoplay *a = v->autoplay;
 
-	if (!a || a->paused || v->s->game->world->state != WORLD_PLAYING)
+	if (!a || a->paused) {
+		if (a)
+			a->over_ms = 0;
 		return VIEW_OK;
+	}
+	if (v->s->game->world->state != WORLD_PLAYING) {
+		if (!a->over_ms)
+			a->over_ms = now_ms + END_PACES * (uint64_t)a->delay_ms;
+		if (now_ms >= a->over_ms) {
+			a->over_ms = 0;
+			autoplay_next_game(v);
+		} else if (a->over_ms - now_ms < (uint64_t)*wait_ms) {
+			*wait_ms = (int)(a->over_ms - now_ms);
+		}
+		return VIEW_OK;
+	}
 	if (a->delay_ms < *wait_ms)
 		*wait_ms = a->delay_ms;
 	if (a->waiting) {

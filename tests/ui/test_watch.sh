@@ -6,8 +6,10 @@
 # view follows it and says why; a step forward and a step back move the
 # turn counter and bring back the same screen; + and - pace it; any
 # other key takes over, says so, and moves the player, and the watch's
-# keys are the game's again; space pauses and plays; q quits, asked
-# first, keeping nothing.  No check waits for
+# keys are the game's again, and its save keeps the watched turns;
+# space pauses and plays; q quits, asked first, keeping nothing; when
+# the hunter dies the view follows the next, saying why; the end of a
+# game gives way to the next.  No check waits for
 # turns to pass or depends on how many did: the turns checked are
 # stepped by keys.
 #
@@ -18,6 +20,8 @@ top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
 bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
 data=$(cd "$top/data" && pwd)
+# A layout that does not vary with the seed.
+fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
 conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
 command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_watch.XXXXXX") || exit 99
@@ -25,6 +29,8 @@ T="tmux -L hunted-watch-$$ -f $conf"
 cleanup() {
 	tmux -L "hunted-watch-$$" kill-server >/dev/null 2>&1
 	tmux -L "hunted-watch2-$$" kill-server >/dev/null 2>&1
+	tmux -L "hunted-watch3-$$" kill-server >/dev/null 2>&1
+	tmux -L "hunted-watch4-$$" kill-server >/dev/null 2>&1
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -200,5 +206,37 @@ wait_for '^\[exit 0\]' || bad "quit: no exit 0"
 [ -z "$(ls -A "$tmp/xdg2/hunted" 2>/dev/null)" ] ||
 	bad "quit: the watched game was kept: $(ls "$tmp/xdg2/hunted")"
 ok "q quits a watched game, asked first, and keeps nothing of it"
+
+# 10. Another monster takes over the hunt: with --hunt both goblins hunt
+# from the start; the view follows the nearer, and when it dies, the
+# other, saying why.
+$T kill-server >/dev/null 2>&1
+T="tmux -L hunted-watch3-$$ -f $conf"
+XDG_DATA_HOME=$tmp/xdg3 $T new-session -d -s g -x 80 -y 24 \
+	"$bin --watch --hunt --map $tmp/hunt.txt --seed 1 --pace 0; exec sleep 600"
+wait_for '^HP 30/30  Turn 0 .*WATCH paused' || bad "hunt: did not start"
+for ((i = 0; i < 40; i++)); do
+	screen | grep -q 'The view follows goblin#1' && break
+	key . || break
+done
+wait_for 'The view follows goblin#1: it sees you \(goblin#0 is dead\)\.' ||
+	bad "hunt: the view does not say it follows goblin#1 now, and why"
+wait_for '^goblin#1 chase \|' ||
+	bad "hunt: the stats line does not show goblin#1 chasing"
+ok "when another monster takes over the hunt, the view follows it and says why"
+
+# 11. As an attract mode: the end of a game gives way to the next seed's
+# (the tutorial is won in a few turns; how many does not matter).
+$T kill-server >/dev/null 2>&1
+T="tmux -L hunted-watch4-$$ -f $conf"
+XDG_DATA_HOME=$tmp/xdg4 $T new-session -d -s g -x 80 -y 24 \
+	"$bin --watch --data-dir $fixed --map tutorial --seed 1 --pace 50; exec sleep 600"
+wait_for 'A new game: seed [0-9]+\.' || bad "next: no new game after the end"
+key ' '
+wait_for 'WATCH paused' || bad "next: space does not pause"
+screen | grep '^HP' | grep -q '  seed 1  ' && bad "next: still seed 1"
+[ -z "$(ls -A "$tmp/xdg4/hunted" 2>/dev/null)" ] ||
+	bad "next: the watched games were kept: $(ls "$tmp/xdg4/hunted")"
+ok "the end of a watched game gives way to the next seed's, unkept"
 
 tap_done
