@@ -229,6 +229,7 @@ static int run(const struct setup *setup)
 		ls.map = NULL;
 		ls.gen_w = ls.gen_h = 0;
 		ls.replay = NULL;
+		ls.watch = 0;
 		ls.fresh_seed = 0;
 		s = session_open(&ls);
 		if (!s)

@@ -99,7 +99,7 @@ static uint64_t session_fresh_seed(void)
 /* The game the setup describes, every problem printed: without --map or
  * --generate, the campaign's first level, the others to come by its
  * stairs (setup is the session's own copy: the campaign reads it). */
-static struct game *session_game(const struct setup *setup)
+static struct game *session_game(const struct setup *setup, int quiet)
 {
 	struct diag_list diags;
 	struct data *d;
@@ -116,7 +116,9 @@ static struct game *session_game(const struct setup *setup)
 	if (g && campaign)
 		game_campaign(g, campaign_levels(setup), campaign_load,
 		              (void *)setup);
-	report_diags(stderr, &diags);
+	/* Said once, when the game was first made. */
+	if (!quiet)
+		report_diags(stderr, &diags);
 	diag_list_fini(&diags);
 	return g;
 }
@@ -201,7 +203,8 @@ static void session_keeping(struct session *s)
 	int n;
 
 	s->records.rank = -1;
-	if (st->replay || st->lesson)
+	/* A watched game is kept once the player takes it over. */
+	if (st->replay || st->lesson || st->watch)
 		return;
 	if ((st->mode == SETUP_PLAY || st->morgue) &&
 	    userdir_file(USERDIR_SCORES, path, sizeof(path), err,
@@ -257,7 +260,7 @@ struct session *session_open(const struct setup *setup)
 		s->setup.seed = session_fresh_seed();
 	if (setup->replay && session_replay_load(s) != 0)
 		goto fail;
-	s->game = session_game(&s->setup);
+	s->game = session_game(&s->setup, 0);
 	if (!s->game)
 		goto fail;
 	setup_label(&s->setup, s->game->world->data->map->name, s->label,
@@ -702,6 +705,50 @@ int session_run(struct session *s, struct session_source *src,
 		if (sinks[k].end)
 			sinks[k].end(sinks[k].self, s);
 	return s->status;
+}
+
+/* The game made again and played by cmds, quietly (session_rewind). */
+static int session_replay_cmds(struct session *s, const struct world_cmd *cmds,
+                               size_t n)
+{
+	struct game *g = session_game(&s->setup, 1);
+	size_t i;
+
+	if (!g)
+		return -1;
+	game_free(s->game);
+	s->game = g;
+	s->start_sum = game_checksum(g); /* another seed: another game */
+	ending_notes_init(&s->notes);
+	memset(&s->end, 0, sizeof(s->end));
+	s->nhist = 0;
+	for (i = 0; i < n && g->world->state == WORLD_PLAYING; i++) {
+		if (game_player_act(g, cmds[i]) != 1)
+			continue;
+		game_monsters_act(g);
+		ending_note_turn(&s->notes, g->world);
+		session_keep_turn(s, cmds[i], game_checksum(g));
+	}
+	session_note_data(s);
+	if (g->world->state != WORLD_PLAYING)
+		session_finish(s, ENDING_PLAYING);
+	return 0;
+}
+
+int session_rewind(struct session *s, const struct world_cmd *cmds, size_t n)
+{
+	/* The recording is whole up to the turn left: it ends there. */
+	session_record_end(s);
+	return session_replay_cmds(s, cmds, n);
+}
+
+int session_take_over(struct session *s, const struct world_cmd *cmds, size_t n)
+{
+	s->setup.watch = 0;
+	session_keeping(s);
+	/* Played again for the save, which keeps every turn: the same
+	 * game, which the recording goes on with. */
+	return session_replay_cmds(s, cmds, n);
 }
 
 int session_reload(struct session *s, struct diag_list *diags,
@@ -1168,7 +1215,7 @@ int session_resume(struct session *s)
 		             nturns, label, s->save_path, opts);
 		return 0;
 	}
-	g = session_game(&saved);
+	g = session_game(&saved, 0);
 	if (!g) {
 		diag_add(
 		        &diags, DIAG_ERROR, s->save_path, 0, 0, NULL, 0, NULL,

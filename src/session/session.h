@@ -185,6 +185,22 @@ void session_divergence(const struct session *s, char *buf, size_t size);
 int session_reload(struct session *s, struct diag_list *diags,
                    struct reload_report *rep);
 
+/* The game made again from its start (s->setup's: another seed makes
+ * another game) and played by the n commands cmds (each one that took a
+ * turn), quietly, nothing told to a sink: a watched game stepped back a
+ * turn, or the next one started.  A recording being written ends
+ * first, whole.  Returns 0, or -1 (out of memory) with the game as it
+ * was. */
+int session_rewind(struct session *s, const struct world_cmd *cmds, size_t n);
+
+/* The player takes over a watched game, played so far by the n commands
+ * cmds: from now on it is saved and its end recorded as any terminal
+ * game's (the game is made again by cmds for the save, which keeps
+ * every turn; a recording goes on).  Returns 0, or -1 (out of memory)
+ * with the game as it was. */
+int session_take_over(struct session *s, const struct world_cmd *cmds,
+                      size_t n);
+
 /* The monsters' phase: the median, in nanoseconds (the longest is
  * times.max). */
 uint64_t session_median_ns(const struct session *s);

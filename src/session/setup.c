@@ -275,6 +275,21 @@ static int set_turns(struct setup *s, const char *arg, int from_record,
 	return 0;
 }
 
+static int set_pace(struct setup *s, const char *arg, int from_record,
+                    char *err, size_t size)
+{
+	uint64_t v;
+
+	(void)from_record;
+	if (num_parse_u64(arg, 10, SETUP_PACE_MAX_MS, &v) != 0)
+		return problem(err, size,
+		               "invalid pace '%s' (expected 0 to %d "
+		               "milliseconds)",
+		               arg, SETUP_PACE_MAX_MS);
+	s->pace_ms = (int)v;
+	return 0;
+}
+
 static int set_screen(struct setup *s, const char *arg, int from_record,
                       char *err, size_t size)
 {
@@ -348,6 +363,17 @@ static const struct option_def options[] = {
          "watch FILE (in the terminal) or check it\n"
          "(with --headless; exit 3 if it diverges)",
          TEXT(replay)},
+        {"watch", 0, NULL, G_PLAY, NEED_TERMINAL | NOT_REPLAY,
+         "the careful autopilot plays a new game with the AI view\n"
+         "on, following the monster that hunts it: space pauses,\n"
+         ". and , step a turn forward and back, + and - change the\n"
+         "pace; any other key takes over as the player",
+         SWITCH(watch)},
+        {"pace", 0, "MS", G_PLAY, NEED_TERMINAL,
+         "with --watch: milliseconds between turns (default " SETUP_STR(
+                 SETUP_PACE_MS) ",\n"
+                                "0: start paused)",
+         PARSED(set_pace, NULL)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          "do not reload data files when they change", SWITCH(no_watch)},
         {"no-color", 0, NULL, G_PLAY, 0,
@@ -476,6 +502,7 @@ void setup_init(struct setup *s)
 	mind_options_default(&s->mind);
 	s->screen_w = SETUP_SCREEN_W;
 	s->screen_h = SETUP_SCREEN_H;
+	s->pace_ms = SETUP_PACE_MS;
 }
 
 /* ---- --help ------------------------------------------------------------ */
@@ -582,6 +609,18 @@ static int setup_check_combinations(const struct setup *s)
 		return usage_error("--keys and --autopilot cannot be combined");
 	if (given(s, "cave") && !given(s, "generate"))
 		return usage_error("--cave needs --generate WxH");
+	/* A watched game is a new one played in the terminal. */
+	if (s->watch && s->mode == SETUP_HEADLESS)
+		return usage_error("--watch and --headless cannot be combined: "
+		                   "watching is in the terminal (--autopilot "
+		                   "plays headless)");
+	if (s->watch && s->replay)
+		return usage_error("--watch and --replay cannot be combined: "
+		                   "a replay is watched without --watch");
+	if (s->watch && s->lesson)
+		return usage_error("--watch and --lesson cannot be combined");
+	if (given(s, "pace") && !s->watch)
+		return usage_error("--pace needs --watch");
 	for (i = 0; i < OPTION_COUNT; i++) {
 		const struct option_def *o = &options[i];
 

@@ -23,6 +23,10 @@
 /* The size of a dumped screen unless --screen says otherwise. */
 #define SETUP_SCREEN_W 80
 #define SETUP_SCREEN_H 24
+/* The time between a watched game's turns unless --pace says otherwise,
+ * and the longest --pace takes. */
+#define SETUP_PACE_MS     250
+#define SETUP_PACE_MAX_MS 10000
 
 enum setup_mode {
 	SETUP_PLAY = 0, /* the game in the terminal (or watching a replay) */
@@ -70,6 +74,8 @@ struct setup {
 	const char *view_keys;
 	int screen_w, screen_h; /* --screen, 80x24 by default */
 	int no_watch;
+	int watch;        /* --watch: the autopilot plays in the terminal */
+	int pace_ms;      /* --pace: ms between its turns; 0 starts paused */
 	const char *save; /* --save FILE: the save to resume and write */
 	int morgue;       /* --morgue: a headless game's morgue, scores */
 	int force;        /* --force: write over a file not hunted's own */

@@ -651,7 +651,7 @@ static const struct keymap *const keymap_all[] = {
         &keymap_ai,        &keymap_aikeys,  &keymap_look,    &keymap_travel,
         &keymap_direction, &keymap_help,    &keymap_history, &keymap_sandbox,
         &keymap_quit,      &keymap_save,    &keymap_end,     &keymap_more,
-        &keymap_small,     &keymap_lessons,  &keymap_pack,
+        &keymap_small,     &keymap_lessons, &keymap_pack,    &keymap_watch,
 };
 static const size_t keymap_count = sizeof(keymap_all) / sizeof(keymap_all[0]);
 

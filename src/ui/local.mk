@@ -9,7 +9,7 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/canvas.c src/ui/canvas.h \
 	src/ui/view.c src/ui/view.h src/ui/screen.c src/ui/screen.h \
 	src/ui/screen_impl.h \
-	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c \
+	src/ui/msglog.c src/ui/msglog.h src/ui/playback.c src/ui/autoplay.c \
 	src/ui/datawatch.c src/ui/export.c src/ui/prompt.c src/ui/pack.c \
 	src/ui/lesson.c src/ui/endscreen.c src/ui/walk.c \
 	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \

@@ -7,7 +7,8 @@
  * datawatch.c (data files watched and reloaded, the panel of errors),
  * export.c (E), prompt.c (quit, save, a direction), pack.c (the tools),
  * lesson.c (a lesson's pages), endscreen.c (the end of the game), walk.c
- * (the player's travel, explore, run and rest); view.c (the screen, its modes
+ * (the player's travel, explore, run and rest), autoplay.c (--watch:
+ * the game playing itself); view.c (the screen, its modes
  * and their table) stands on them all.  Private to src/ui. */
 #ifndef HUNTED_SCREEN_IMPL_H
 #define HUNTED_SCREEN_IMPL_H
@@ -108,6 +109,8 @@ struct view {
 	int rep_paused;
 	int rep_delay_ms;
 	uint64_t rep_next_ms;
+
+	struct autoplay *autoplay; /* --watch, until the player takes over */
 
 	char *lessons; /* the lesson menu's list, as --lesson prints it */
 	char lesson_pick[64]; /* the lesson picked in it, "" none */
@@ -233,6 +236,22 @@ enum view_result walk_idle(struct view *v, struct world_cmd *cmd, int *wait_ms);
 void walk_draw_route(const struct view *v, struct canvas *c, int x0, int y0,
                      int vw, int vh, int ox, int oy);
 void walk_draw_line(const struct view *v, struct canvas *c, int y);
+
+/* autoplay.c: --watch, the autopilot playing at a pace.  Starts it
+ * (0, or -1 out of memory); its keys (the watch table's, any other
+ * taking over and then VIEW_PASS: the key goes on to the game); the
+ * turn played, the monster to follow, its next turn when due, the
+ * status line's words. */
+struct autoplay;
+extern const struct keymap keymap_watch;
+int autoplay_start(struct view *v);
+void autoplay_free(struct autoplay *a);
+enum view_result autoplay_key(struct view *v, int key, struct world_cmd *cmd);
+void autoplay_turn(struct view *v, struct world_cmd cmd, int took_time);
+void autoplay_follow(struct view *v);
+enum view_result autoplay_idle(struct view *v, uint64_t now_ms,
+                               struct world_cmd *cmd, int *wait_ms);
+void autoplay_status(const struct view *v, char *buf, size_t size);
 
 /* endscreen.c: the end of the game, its score and the high scores. */
 void endscreen_draw(struct view *v, struct canvas *c);

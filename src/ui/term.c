@@ -266,6 +266,7 @@ static void blit(const struct canvas *c)
  * are watched and a replay's turns come when they are due. */
 struct term {
 	struct view *view;
+	struct session_source *src;
 	struct canvas canvas;
 	int redraw_all;
 	char save_err[PATH_MAX + 400]; /* why a signal could not save */
@@ -278,6 +279,9 @@ struct term {
 static void term_stopped(struct session *s, struct term *t)
 {
 	s->status = 128 + got_signal;
+	/* A watched game is not kept: nothing to save or say. */
+	if (view_watching(t->view))
+		return;
 	if (s->game->world->state != WORLD_PLAYING ||
 	    s->leave != SESSION_LEAVE_NONE || s->game->world->turn < 2)
 		return;
@@ -324,6 +328,7 @@ static enum source_result term_next(void *self, struct session *s,
 			term_stopped(s, t);
 			return SOURCE_STOP;
 		}
+		t->src->no_stall = view_watching(t->view);
 		if (view_idle(t->view, now_ms(), cmd, &wait) == VIEW_CMD)
 			return SOURCE_CMD;
 		if (t->canvas.width != COLS || t->canvas.height != LINES) {
@@ -370,6 +375,7 @@ static enum source_result term_next(void *self, struct session *s,
 			continue;
 		}
 		r = view_key(t->view, key, cmd);
+		t->src->no_stall = view_watching(t->view);
 		if (r == VIEW_QUIT) {
 			/* Leaving mid-game without saving is quitting it. */
 			if (s->leave == SESSION_LEAVE_NONE)
@@ -506,6 +512,7 @@ int term_play(struct session *s, char *lesson, size_t size)
 		return 1;
 	}
 	t.redraw_all = 1;
+	t.src = &src;
 	sink = view_sink(t.view);
 	rc = session_run(s, &src, &sink, 1);
 	snprintf(lesson, size, "%s", lesson_picked(t.view));

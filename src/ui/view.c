@@ -88,8 +88,7 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 	const struct world *w = s->game->world;
 	int descended = 0;
 
-	(void)cmd;
-	(void)took_time;
+	autoplay_turn(v, cmd, took_time);
 	if (v->depth != s->game->depth) {
 		/* Down the stairs: a new level, the view starts on it. */
 		v->depth = s->game->depth;
@@ -100,6 +99,7 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		descended = 1;
 	}
 	view_note_turn(v);
+	autoplay_follow(v);
 	if (descended && w->data->map && w->data->map->title)
 		screen_log(v, "%s%s%s", w->data->map->title,
 		           w->data->map->description ? ": " : "",
@@ -115,8 +115,9 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		screen_log(v, "The replay diverged at turn %u (line %d).",
 		           s->div_turn, s->div_line);
 	}
-	/* Messages that do not fit wait behind --More--. */
-	if (!v->replaying && !v->lesson)
+	/* Messages that do not fit wait behind --More--, but not while
+	 * the game plays itself. */
+	if (!v->replaying && !v->lesson && !v->autoplay)
 		msglog_hold(&v->log, v->log.seen, screen_msg_width(v));
 	if (w->state != WORLD_PLAYING && !v->ended) {
 		struct ending e;
@@ -126,8 +127,9 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		session_ending(s, &e);
 		ending_text(&e, text, sizeof(text));
 		screen_log(v, "%s Score %ld.", text, e.score);
-		/* The last page waits for a key, then the end screen. */
-		if (!v->replaying)
+		/* The last page waits for a key, then the end screen (a
+		 * watched game's once the player takes it over). */
+		if (!v->replaying && !v->autoplay)
 			msglog_hold_last(&v->log, screen_msg_width(v));
 	}
 }
@@ -154,11 +156,14 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	v->s = s;
 	v->draw = view_draw;
 	v->depth = s->game->depth;
-	v->ai = aiview_new(s->game, s->setup.ai_view, s->setup.no_timing);
+	v->ai = aiview_new(s->game, s->setup.ai_view || s->setup.watch,
+	                   s->setup.no_timing);
 	v->rep_delay_ms = REPLAY_DELAY_MS;
 	v->replaying = s->rep.path && s->setup.mode == SETUP_PLAY;
+	/* A watched game is played again from its start to step back:
+	 * its data files stay as they were. */
 	v->watching = s->setup.mode == SETUP_PLAY && !s->setup.replay &&
-	              !s->setup.no_watch;
+	              !s->setup.no_watch && !s->setup.watch;
 	if (msglog_init(&v->log) != 0 || !v->ai ||
 	    (v->watching && watch_snapshot(w->data, &v->files) != 0)) {
 		snprintf(err, err_size, "out of memory");
@@ -181,10 +186,16 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		           "Watching %s: space pauses, . steps, + and - "
 		           "change the speed.",
 		           s->setup.replay);
-	else
+	else if (s->setup.watch && s->setup.mode == SETUP_PLAY && !v->lesson) {
+		if (autoplay_start(v) != 0) {
+			snprintf(err, err_size, "out of memory");
+			view_free(v);
+			return NULL;
+		}
+	} else
 		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
 		              "AI view, M for lessons.");
-	if (!v->replaying && !v->lesson) {
+	if (!v->replaying && !v->lesson && !v->autoplay) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;
 	}
@@ -195,6 +206,7 @@ void view_free(struct view *v)
 {
 	if (!v)
 		return;
+	autoplay_free(v->autoplay);
 	aiview_free(v->ai);
 	travel_free(v->travel);
 	sandbox_fini(&v->sandbox);
@@ -230,7 +242,7 @@ void view_click(struct view *v, int x, int y, int button)
 	char msg[LOG_LINE];
 
 	if (x < 0 || y < 0 || x >= v->map_w || y >= v->map_h ||
-	    view_mode_now(v) != v->mode)
+	    view_mode_now(v) != v->mode || v->autoplay)
 		return;
 	if (v->mode != MODE_SANDBOX) {
 		if (button == 1 && !v->replaying && !v->ai_keys &&
@@ -571,13 +583,20 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 		                  : v->rep_paused                ? "paused"
 		                                                 : "playing",
 		                  v->rep_delay_ms);
+	if (v->autoplay) {
+		char watch[48];
+
+		autoplay_status(v, watch, sizeof(watch));
+		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
+		                CANVAS_REVERSE, watch);
+	}
 	if (w->state == WORLD_WON)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, "  ESCAPED");
 	else if (w->state == WORLD_LOST)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, "  DEAD");
-	if (aiview_on(v->ai))
+	if (aiview_on(v->ai) && !v->autoplay)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE,
 		                v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
@@ -748,6 +767,8 @@ static enum view_result view_idle_all(struct view *v, uint64_t now_ms,
                                       struct world_cmd *cmd, int *wait_ms)
 {
 	datawatch_poll(v, now_ms);
+	if (v->autoplay)
+		return autoplay_idle(v, now_ms, cmd, wait_ms);
 	return playback_idle(v, now_ms, cmd, wait_ms);
 }
 
@@ -787,6 +808,12 @@ enum view_result view_key(struct view *v, int key, struct world_cmd *cmd)
 		return VIEW_OK; /* never a command */
 	if (walk_interrupt(v, key))
 		return VIEW_OK;
+	if (v->autoplay && view_mode_now(v) == MODE_PLAY) {
+		const enum view_result w = autoplay_key(v, key, cmd);
+
+		if (w != VIEW_PASS)
+			return w;
+	}
 	const enum view_result r =
 	        keymap_run(view_modes[view_mode_now(v)].keys, v, key, cmd);
 
@@ -805,6 +832,11 @@ enum view_result view_idle(struct view *v, uint64_t now_ms,
 	if (r != VIEW_CMD && view_mode_now(v) == MODE_PLAY)
 		r = walk_idle(v, cmd, wait_ms);
 	return r;
+}
+
+int view_watching(const struct view *v)
+{
+	return v->autoplay != NULL;
 }
 
 enum view_result view_walk(struct view *v, struct world_cmd *cmd)

@@ -45,6 +45,10 @@ enum view_result view_idle(struct view *v, uint64_t now_ms,
  * for callers that play the view's keys without an idle loop. */
 enum view_result view_walk(struct view *v, struct world_cmd *cmd);
 
+/* Whether the game plays itself (--watch) until a key takes it over:
+ * its commands are the autopilot's, which never stalls the game. */
+int view_watching(const struct view *v);
+
 /* Reloads the data files now.  Returns 0 when the new data was taken,
  * -1 when it had errors (the game goes on unchanged, the errors are
  * shown in a panel). */

@@ -29,10 +29,10 @@ TESTS += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
 	tests/session/test_crash.sh tests/session/test_userdata.sh \
 	tests/session/test_output.sh tests/session/test_cap.sh \
-	tests/session/test_race.sh
+	tests/session/test_race.sh tests/session/test_watch_options.sh
 EXTRA_DIST += tests/session/test_headless.sh tests/session/test_datadir.sh \
 	tests/session/test_hostile.sh tests/session/test_limits.sh \
 	tests/session/test_save.sh tests/session/test_variants.sh \
 	tests/session/test_crash.sh tests/session/test_userdata.sh \
 	tests/session/test_output.sh tests/session/test_cap.sh \
-	tests/session/test_race.sh
+	tests/session/test_race.sh tests/session/test_watch_options.sh

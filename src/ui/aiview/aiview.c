@@ -186,6 +186,16 @@ void aiview_follow(struct aiview *a)
 	aiview_forget(a);
 }
 
+void aiview_select(struct aiview *a, long i)
+{
+	if (i == a->sel)
+		return;
+	a->sel = i;
+	a->locked = 0;
+	a->custom = 0;
+	aiview_forget(a);
+}
+
 void aiview_select_next(struct aiview *a)
 {
 	/* The monsters in turn, then you (number n) while you search. */

@@ -52,6 +52,10 @@ void aiview_forget(struct aiview *a);
  * one was picked with Tab and still lives. */
 void aiview_follow(struct aiview *a);
 
+/* Follows monster i from now on (watch mode's choice: the hunter), until
+ * aiview_follow picks again. */
+void aiview_select(struct aiview *a, long i);
+
 /* Handles a key of the AI view; returns 1 when it used it, with a
  * message for the log in msg (empty when there is none). */
 int aiview_key(struct aiview *a, int key, char *msg, size_t size);
