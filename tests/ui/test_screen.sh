@@ -318,7 +318,7 @@ tap_check "a jam under the automatic strategy: the cooperative plan shown"
 # points and the jumps between them, narrated step by step; refused, and
 # said so, where costs vary.
 screen_at vAAAAsnn >"$tmp/jps"
-grep -q '| JPS octile no-corner (f=g+h over jump points' "$tmp/jps" ||
+grep -q '| JPS octile no-corner (f=g+h, jump points' "$tmp/jps" ||
 	bad "JPS view: no header"
 grep -q '^|#........O--o........#' "$tmp/jps" ||
 	bad "JPS view: the jump from 9,2 east is not drawn"
