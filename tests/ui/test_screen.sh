@@ -162,6 +162,21 @@ grep -q '^layer f:' "$tmp/astar.out" || bad "A*: no f layer in the dump"
 grep -q '| f=g+h, /10: 0-9 a-z +' "$tmp/astar.out" ||
 	bad "A*: the legend does not give the unit"
 tap_check "A*: g + h = f in every cell drawn, the unit in the legend"
+# The legend names the layer shown: g and h by what they are, never by
+# f's rule; h under Dijkstra is said to be unused.
+legend_of() { # VIEW-KEYS: the panel's rows of the dump after v VIEW-KEYS
+	"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+		--keys '....' --ai-view --view-keys "v$1" 2>&1 |
+		sed -n '/^screen/,/^|HP/p' | cut -c53-
+}
+legend_of g >"$tmp/leg"
+grep -q '^ g = cost, /10: 0-9 a-z +' "$tmp/leg" || bad "g layer: legend $(cat "$tmp/leg")"
+legend_of h >"$tmp/leg"
+grep -q '^ h = estimate, /10: 0-9 a-z +' "$tmp/leg" || bad "h layer: legend"
+grep -q 'f=g+h' "$tmp/leg" && bad "h layer: the legend names f"
+legend_of Ah >"$tmp/leg"
+grep -q '^ h unused: all 0' "$tmp/leg" || bad "Dijkstra's h layer: legend"
+tap_check "the legend names the layer shown: g, h or f"
 "$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
 	--keys '....' --ai-view --view-keys vAAAg >"$tmp/bfs.out" 2>&1 ||
 	bad "BFS layers: the dump failed"

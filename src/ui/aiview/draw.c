@@ -564,14 +564,32 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row + 1 >= r->last)
 		return;
 	r->row++;
-	if (a->value) {
+	if (a->value == 'h' &&
+	    (a->p.algo == PATH_BFS || a->p.algo == PATH_DIJKSTRA)) {
+		legend_add(c, r, &x, "h unused: all 0");
+	} else if (a->value) {
+		/* The layer shown by name: f by its rule, g and h by what
+		 * they mean to the search; its scale after it, or on a row
+		 * of its own where the two do not fit one. */
+		const char *what = a->value == 'h' ? "h = estimate"
+		                   : a->value == 'g' && a->p.algo != PATH_BFS
+		                           ? "g = cost"
+		                           : aiview_draw_value_rule(a);
+		char scale[24];
+
 		if (value_unit(a) == 1)
-			snprintf(rule, sizeof(rule), "%s: 0-9 a-z +",
-			         aiview_draw_value_rule(a));
+			snprintf(scale, sizeof(scale), "0-9 a-z +");
 		else
-			snprintf(rule, sizeof(rule), "%s, /%u: 0-9 a-z +",
-			         aiview_draw_value_rule(a), value_unit(a));
-		legend_add(c, r, &x, rule);
+			snprintf(scale, sizeof(scale), "/%u: 0-9 a-z +",
+			         value_unit(a));
+		snprintf(rule, sizeof(rule), "%s%s%s", what,
+		         value_unit(a) == 1 ? ": " : ", ", scale);
+		if ((int)strlen(rule) <= r->mx - r->x0) {
+			legend_add(c, r, &x, rule);
+		} else {
+			legend_add(c, r, &x, what);
+			legend_add(c, r, &x, scale);
+		}
 	}
 	if (a->arrows)
 		legend_add(c, r, &x, "^>v</\\ to parent");
