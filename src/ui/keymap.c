@@ -241,6 +241,8 @@ static enum view_result key_ai_tab(struct view *v, int key,
 	if (!aiview_on(v->ai))
 		return VIEW_PASS;
 	aiview_key(v->ai, key, msg, sizeof(msg));
+	if (*msg)
+		screen_log(v, "%s", msg);
 	return VIEW_OK;
 }
 
