@@ -347,6 +347,24 @@ screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
 	bad "JPS view: a map with terrain costs is not said to be refused"
 tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
 
+# The path never hides a jump point: on the jump point search lesson's
+# last page, every jump point of the open layer (o open, : closed) is
+# still o or : on the screen, the path's in reverse video.
+"$bin" --headless --no-timing --dump-screen --lesson jps --keys '' \
+	--view-keys '  ' >"$tmp/jpath" 2>&1 || bad "JPS path: exit $?"
+grep -q '\*' "$tmp/jpath" || bad "JPS path: no path drawn"
+awk '/^screen /{s = 1; next} s && /^\|/ {scr[++n] = $0; next} {s = 0}
+     /^layer open:/ {o = 1; m = 0; next} /^layer / {o = 0}
+     o { m++; for (x = 2; x <= length($0); x++) {
+		c = substr($0, x, 1)
+		if ((c == "o" || c == ":") && substr(scr[m], x, 1) != c)
+			printf "%d,%d: %s hidden by %s\n", x - 2, m - 1, c,
+			       substr(scr[m], x, 1) } }' "$tmp/jpath" >"$tmp/hidden"
+[ -s "$tmp/hidden" ] && bad "JPS path: $(head -3 "$tmp/hidden")"
+grep -q '| \*/reverse: path  -|/\\ jumps' "$tmp/jpath" ||
+	bad "JPS path: the legend does not say the path is reversed over them"
+tap_check "the path never hides a jump point"
+
 # Lessons: --lesson lists them in order with their pages; every page of
 # every shipped lesson is a golden dump (space turns the page), and every
 # page's text ends on screen (its last word is drawn).

@@ -140,8 +140,22 @@ static int values_on(const struct aiview *a)
 	return a->value || a->arrows || a->cost || a->dmap;
 }
 
+/* Whether (x, y) is one of the shown jump point search's jump points
+ * (open or closed) while they are drawn: a path keeps it visible. */
+static int on_jump_point(const struct aiview *a, int x, int y)
+{
+	const struct world *w = a->game->world;
+	size_t k;
+
+	if (!a->jps || !a->open || !a->state || !world_in(w, x, y))
+		return 0;
+	k = world_idx(w, x, y);
+	return k < a->cells && a->state[k] != 0;
+}
+
 /* Draws a path of points from index from, skipping the monster's own
- * cell: '*', or over a layer of values the value in reverse video. */
+ * cell: '*', or in reverse video over a layer of values or a jump
+ * point, so that the path hides neither. */
 static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
                       const struct path_point *pts, size_t from, size_t len,
                       int color, int highlight_next)
@@ -153,7 +167,7 @@ static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
 		                   ? CANVAS_BOLD | CANVAS_REVERSE
 		                   : CANVAS_BOLD;
 
-		if (values_on(a))
+		if (values_on(a) || on_jump_point(a, pts[i].x, pts[i].y))
 			port_mark(c, pt, pts[i].x, pts[i].y, color,
 			          attr | CANVAS_REVERSE);
 		else
@@ -631,7 +645,10 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		}
 	}
 	if (a->paths && !a->hier)
-		legend_add(c, r, &x, values ? "reverse: path" : "* path");
+		legend_add(c, r, &x,
+		           values              ? "reverse: path"
+		           : a->jps && a->open ? "*/reverse: path"
+		                               : "* path");
 	if (a->paths && a->all)
 		legend_add(c, r, &x, "others' in their colour");
 	if (a->have && (a->gx != w->px || a->gy != w->py))
@@ -643,10 +660,12 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	if (values) {
 		legend_add(c, r, &x, "underlined: open");
 	} else if (a->open) {
-		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
-		legend_add(c, r, &x, ": closed");
+		/* The jumps first: beside the path's entry, the four fit two
+		 * rows of the narrow panel. */
 		if (a->jps)
 			legend_add(c, r, &x, "-|/\\ jumps");
+		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
+		legend_add(c, r, &x, ": closed");
 	}
 	if (a->cache)
 		legend_add(c, r, &x, "X broke a path");
