@@ -53,6 +53,11 @@ for size in 80x24 160x50; do
 			--view-keys "$k"
 	done
 	tap_check "$size: a busier level's view is whole"
+	for k in '' v vs vT vA vAAAA vk vy; do
+		cuts "$size" "default v$k" --map default --seed 5 --ai-view \
+			--keys '....' --view-keys "$k"
+	done
+	tap_check "$size: the wide default dungeon's view is whole"
 	"$bin" --lesson >"$tmp/lessons" 2>&1 || tap_fail "--lesson: exit $?"
 	sed -n 's/^  \([a-z0-9]*\) .*(\([0-9]*\) pages)$/\1 \2/p' \
 		"$tmp/lessons" >"$tmp/pages"

@@ -425,13 +425,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
 	case PATH_ALGO_COUNT:
 		snprintf(p[n].text, sizeof(p[0].text),
-		         "JPS octile %s (f=g+h, jump points)%s",
-		         path_diagonal_name(a->p.diagonal),
-		         a->res.status == PATH_BAD_ARG
-		                 ? a->p.diagonal == PATH_DIAG_NEVER
-		                           ? ": n/a on 4-way"
-		                           : ": n/a, costs vary"
-		                 : "");
+		         "JPS octile %s (f=g+h, jump points)",
+		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_BFS:
 		snprintf(p[n].text, sizeof(p[0].text),
@@ -481,6 +476,12 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	if (a->res.status == PATH_FOUND) {
 		snprintf(p[n++].text, sizeof(p[0].text), "path %zu cost %u",
 		         a->res.length, a->res.cost);
+	} else if (a->jps && a->res.status == PATH_BAD_ARG) {
+		/* Said where the path would be: it is why there is none. */
+		p[n].attr = CANVAS_BOLD;
+		snprintf(p[n++].text, sizeof(p[0].text), "JPS %s",
+		         a->p.diagonal == PATH_DIAG_NEVER ? "n/a on 4-way"
+		                                          : "n/a, costs vary");
 	} else {
 		p[n].attr = CANVAS_BOLD;
 		snprintf(p[n++].text, sizeof(p[0].text), "%s%s",
