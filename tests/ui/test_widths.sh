@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The AI view's keys after v: each layer, step mode and its narration,
 # every algorithm and setting, the tables, boxes, the hierarchy, D* Lite,
-# the early stop, the help pages.
+# the early stop, the help pages; then the lessons' menu and the sandbox.
 view_keys='
 p o g h f a c m mm k * T y r e z Tz yT
 s sn snnn sN sJ12 s? ?  ?? Ws Hs Ds ts
@@ -46,6 +46,11 @@ for size in 80x24 160x50; do
 	for k in $view_keys; do
 		cuts "$size" "view v$k" --seed 42 --ai-view --keys '' \
 			--view-keys "v$k"
+	done
+	# The game's own pages with the view on: the lessons' menu, the
+	# help, the ground's help, and the sandbox.
+	for k in M '?' '??' vS; do
+		cuts "$size" "$k" --seed 42 --ai-view --keys '' --view-keys "$k"
 	done
 	tap_check "$size: every layer, panel and table of the AI view is whole"
 	for k in '' v vs vT vA vk; do
