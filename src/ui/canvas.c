@@ -41,6 +41,7 @@ void canvas_clear(struct canvas *c)
 {
 	canvas_fill(c, 0, 0, c->width, c->height);
 	c->cursor_x = c->cursor_y = -1;
+	c->cut = 0;
 }
 
 void canvas_put_bg(struct canvas *c, int x, int y, char ch, int fg, int bg,
@@ -68,10 +69,16 @@ void canvas_put(struct canvas *c, int x, int y, char ch, int fg, int attr)
 int canvas_text(struct canvas *c, int x, int y, int max_x, int fg, int attr,
                 const char *s)
 {
+	size_t n;
+
 	if (max_x > c->width)
 		max_x = c->width;
 	for (; *s && x < max_x; s++, x++)
 		canvas_put(c, x, y, *s, fg, attr);
+	/* Blanks that pad a line out are no loss. */
+	for (n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
+		;
+	c->cut += (long)n;
 	return x;
 }
 
@@ -136,6 +143,8 @@ int canvas_wrap(struct canvas *c, int x, int y, int last, int width, int indent,
 		int n;
 
 		text = canvas_next_row(text, width - in, &n);
+		if (row[n] && row[n] != ' ' && n > 0 && row[n - 1] != ' ')
+			c->cut++; /* a word longer than a row, broken */
 		canvas_printf(c, x + in, y++, x + width, fg, attr, "%.*s", n,
 		              row);
 		in = indent;

@@ -32,6 +32,10 @@ struct canvas {
 	struct canvas_cell *cells;
 	/* Where the terminal cursor should be, or -1 to hide it. */
 	int cursor_x, cursor_y;
+	/* Characters of text cut since the last clear: clipped at a
+	 * line's end or a word broken because it was longer than its row.
+	 * A screen that cuts none reads whole at its size. */
+	long cut;
 };
 
 /* Returns 0, or -1 when out of memory (the canvas is then 0x0). */

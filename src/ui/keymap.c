@@ -241,6 +241,8 @@ static enum view_result key_ai_tab(struct view *v, int key,
 	if (!aiview_on(v->ai))
 		return VIEW_PASS;
 	aiview_key(v->ai, key, msg, sizeof(msg));
+	if (*msg)
+		screen_log(v, "%s", msg);
 	return VIEW_OK;
 }
 
@@ -298,8 +300,8 @@ static const struct keymap_row aikeys_rows[] = {
         {'g', "g, h or f of each cell", NULL},
         {'h', NULL, NULL},
         {'f', NULL, NULL},
-        {'a', "arrows to the parents", NULL},
-        {'c', "each cell's cost", NULL},
+        {'a', "parents, or each cell's cost", NULL},
+        {'c', NULL, NULL},
         {'m', "the kind's shared map", NULL},
         {'k', "path caches and re-plans", NULL},
         {'T', "the comparison table", NULL},

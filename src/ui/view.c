@@ -596,11 +596,16 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 	else if (w->state == WORLD_LOST)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, "  DEAD");
-	if (aiview_on(v->ai) && !v->autoplay)
+	if (aiview_on(v->ai) && !v->autoplay) {
+		/* The short form where the long one would be cut. */
+		const char *tag = v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
+		                             : "  [AI VIEW] v: its keys";
+
+		if (v->ai_keys && x + (int)strlen(tag) > c->width)
+			tag = "  [AI VIEW keys: v/Esc]";
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE,
-		                v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
-		                           : "  [AI VIEW] v: its keys");
+		                CANVAS_REVERSE, tag);
+	}
 	for (; x < c->width; x++)
 		canvas_put(c, x, y, ' ', CANVAS_DEFAULT, CANVAS_REVERSE);
 }
@@ -632,6 +637,14 @@ static void draw_sandbox_line(const struct view *v, struct canvas *c, int y)
  * the cursor is on), drawn under the messages. */
 typedef void view_line_fn(const struct view *v, struct canvas *c, int y);
 
+/* The AI view's side panel: PANEL_W columns on an 80-column screen, and
+ * half of every column beyond, so that a wide screen shows its lines
+ * whole and its tables side by side. */
+static int view_panel_w(const struct canvas *c)
+{
+	return PANEL_W + (c->width > 80 ? (c->width - 80) / 2 : 0);
+}
+
 /* The game screen: the map (or the AI view's cell boxes), the AI view's
  * panel, the panel of reload errors, the status line, and under them a
  * lesson's page or the message lines ending with the mode's line. */
@@ -644,7 +657,7 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 
 	rows = v->lesson ? LESSON_ROWS : LOG_ROWS;
 	maph = c->height - 1 - rows - stats;
-	mapw = on ? c->width - PANEL_W : c->width;
+	mapw = on ? c->width - view_panel_w(c) : c->width;
 	/* A map too wide for the side panel that leaves room below it has
 	 * the panel there, in two columns, and is seen whole. */
 	if (on && w->width > mapw && w->width <= c->width &&
@@ -686,7 +699,7 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 			aiview_box_focus(v->ai, &bx, &by);
 		}
 		below = 0;
-		mapw = c->width - PANEL_W;
+		mapw = c->width - view_panel_w(c);
 		aiview_draw_boxes(v->ai, c, 0, 0, mapw, maph, bx, by);
 	} else if (below) {
 		int x;
@@ -706,7 +719,8 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 			                  maph - w->height - 1,
 			                  v->mode == MODE_LOOK ? look : NULL);
 		else
-			aiview_draw_panel(v->ai, c, mapw, 0, PANEL_W, maph,
+			aiview_draw_panel(v->ai, c, mapw, 0, view_panel_w(c),
+			                  maph,
 			                  v->mode == MODE_LOOK ? look : NULL);
 		aiview_draw_stats(v->ai, c, maph + 1, c->width);
 	}
@@ -896,6 +910,9 @@ void view_dump(struct view *v, struct canvas *c, FILE *out)
 		fprintf(out, "|%s\n", buf);
 	}
 	free(buf);
+	if (c->cut)
+		fprintf(out, "cut: %ld characters did not fit their lines\n",
+		        c->cut);
 	if (aiview_on(v->ai))
 		aiview_dump_layers(v->ai, out);
 	else if (!v->too_small && v->mode != MODE_HELP &&

@@ -116,7 +116,7 @@ except Exception as e:
 keys = {"format", "version", "turn", "monster", "width", "height", "start",
         "goal", "algorithm", "heuristic", "diagonal", "weight", "ties",
         "straight_cost", "diagonal_cost", "status", "cost", "expanded",
-        "truncated", "events", "path"}
+        "truncated", "events", "partial", "end", "path"}
 if set(t) != keys:
     print("keys:", sorted(set(t) ^ keys)); sys.exit()
 if t["format"] != "hunted-search" or t["version"] != 1:
@@ -150,8 +150,17 @@ for n, e in enumerate(t["events"]):
 if steps != t["expanded"]:
     print(steps, "expansions, the trace says", t["expanded"]); sys.exit()
 path = [tuple(p) for p in t["path"]]
-if path[0] != tuple(t["start"]) or path[-1] != tuple(t["goal"]):
-    print("the path does not go from the start to the goal"); sys.exit()
+if t["status"] != sys.argv[3]:
+    print("status:", t["status"]); sys.exit()
+# A failed search gives the way to the cell nearest the goal, said as
+# partial, with the cell it ends at; a found one ends at the goal.
+if t["partial"] != (t["status"] != "found"):
+    print("partial:", t["partial"], "with status", t["status"]); sys.exit()
+if not path or t["end"] != list(path[-1]):
+    print("end:", t["end"], "the path ends at", path[-1:]); sys.exit()
+if path[0] != tuple(t["start"]) or (path[-1] == tuple(t["goal"])) == t["partial"]:
+    print("the path does not go from the start to",
+          "a cell short of the goal" if t["partial"] else "the goal"); sys.exit()
 if pushed[path[-1]]["g"] != t["cost"]:
     print("the goal's g is not the cost"); sys.exit()
 for a, b in zip(path, path[1:]):
@@ -159,7 +168,7 @@ for a, b in zip(path, path[1:]):
         print("the path does not follow the parents at", b); sys.exit()
 PY
 }
-err=$(json_check "$tmp/e/hunted-search-t4-goblin0.json" "lower h")
+err=$(json_check "$tmp/e/hunted-search-t4-goblin0.json" "lower h" found)
 tap_is "$err" "" "E: a JSON trace with the documented keys, true to the search"
 err=$(cast_check "$tmp/e/hunted-search-t4-goblin0.cast" 80 24 49 \
 	"first=step 0/48" "last=step 48/48")
@@ -173,7 +182,40 @@ mkdir "$tmp/e2"
 tap_is $? 0 "t then E: the export runs"
 grep -q 'FIFO ties' "$tmp/out"
 tap_is $? 0 "t: the header says FIFO ties"
-err=$(json_check "$tmp/e2/hunted-search-t4-goblin0.json" "first in")
+err=$(json_check "$tmp/e2/hunted-search-t4-goblin0.json" "first in" found)
 tap_is "$err" "" "t then E: a JSON trace whose expansions are first in, first out"
+
+# 5. E on a goblin sealed in its room: "no path", and the path the trace
+# gives is partial, to the cell nearest the player, and says where it
+# ends.
+cp -R "$top/data" "$tmp/data"
+chmod -R u+w "$tmp/data"
+cat >"$tmp/data/maps/sealed.txt" <<'EOF_MAP'
+include "../monsters.txt"
+
+dungeon sealed
+	title "A sealed room"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend '>' stairs exit
+MAP
+##########
+#g.#.....#
+#..#..@..#
+####....>#
+##########
+ENDMAP
+EOF_MAP
+mkdir "$tmp/e3"
+(cd "$tmp/e3" && "$bin" --headless --no-timing --dump-screen \
+	--data-dir "$tmp/data" --map sealed --seed 1 --keys '' --ai-view \
+	--view-keys vE) >"$tmp/out" 2>&1
+tap_is $? 0 "E on no path: the export runs"
+err=$(json_check "$tmp/e3/hunted-search-t0-goblin0.json" "lower h" "no path")
+tap_is "$err" "" "E on no path: the path is partial and says where it ends"
+grep -q '"end": \[2, 2\]' "$tmp/e3/hunted-search-t0-goblin0.json"
+tap_is $? 0 "E on no path: it ends at 2,2, the cell nearest the player"
 
 tap_done

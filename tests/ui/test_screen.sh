@@ -162,6 +162,21 @@ grep -q '^layer f:' "$tmp/astar.out" || bad "A*: no f layer in the dump"
 grep -q '| f=g+h, /10: 0-9 a-z +' "$tmp/astar.out" ||
 	bad "A*: the legend does not give the unit"
 tap_check "A*: g + h = f in every cell drawn, the unit in the legend"
+# The legend names the layer shown: g and h by what they are, never by
+# f's rule; h under Dijkstra is said to be unused.
+legend_of() { # VIEW-KEYS: the panel's rows of the dump after v VIEW-KEYS
+	"$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
+		--keys '....' --ai-view --view-keys "v$1" 2>&1 |
+		sed -n '/^screen/,/^|HP/p' | cut -c53-
+}
+legend_of g >"$tmp/leg"
+grep -q '^ g = cost, /10: 0-9 a-z +' "$tmp/leg" || bad "g layer: legend $(cat "$tmp/leg")"
+legend_of h >"$tmp/leg"
+grep -q '^ h = estimate, /10: 0-9 a-z +' "$tmp/leg" || bad "h layer: legend"
+grep -q 'f=g+h' "$tmp/leg" && bad "h layer: the legend names f"
+legend_of Ah >"$tmp/leg"
+grep -q '^ h unused: all 0' "$tmp/leg" || bad "Dijkstra's h layer: legend"
+tap_check "the legend names the layer shown: g, h or f"
 "$bin" --headless --no-timing --dump-screen --map tutorial --seed 1 \
 	--keys '....' --ai-view --view-keys vAAAg >"$tmp/bfs.out" 2>&1 ||
 	bad "BFS layers: the dump failed"
@@ -318,7 +333,7 @@ tap_check "a jam under the automatic strategy: the cooperative plan shown"
 # points and the jumps between them, narrated step by step; refused, and
 # said so, where costs vary.
 screen_at vAAAAsnn >"$tmp/jps"
-grep -q '| JPS octile no-corner (f=g+h over jump points' "$tmp/jps" ||
+grep -q '| JPS octile no-corner (f=g+h, jump points' "$tmp/jps" ||
 	bad "JPS view: no header"
 grep -q '^|#........O--o........#' "$tmp/jps" ||
 	bad "JPS view: the jump from 9,2 east is not drawn"
@@ -328,9 +343,27 @@ grep -q '| -|/\\ jumps' "$tmp/jps" || bad "JPS view: the legend has no jumps"
 screen_at vAAAAsn | grep -q '| jump NE to 9,2: new g 56 h$' ||
 	bad "JPS view: the first step does not say its jumps"
 "$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map default --seed 42 --keys '........' \
-	--ai-view --view-keys vAAAA 2>&1 | grep -q 'JPS octile no-corner.*: n/a, costs vary' ||
+	--ai-view --view-keys vAAAA 2>&1 | grep -q '^ai: expanded 0 open 0 | JPS n/a, costs vary' ||
 	bad "JPS view: a map with terrain costs is not said to be refused"
 tap_check "A reaches jump point search: its jump points, jumps and steps drawn"
+
+# The path never hides a jump point: on the jump point search lesson's
+# last page, every jump point of the open layer (o open, : closed) is
+# still o or : on the screen, the path's in reverse video.
+"$bin" --headless --no-timing --dump-screen --lesson jps --keys '' \
+	--view-keys '  ' >"$tmp/jpath" 2>&1 || bad "JPS path: exit $?"
+grep -q '\*' "$tmp/jpath" || bad "JPS path: no path drawn"
+awk '/^screen /{s = 1; next} s && /^\|/ {scr[++n] = $0; next} {s = 0}
+     /^layer open:/ {o = 1; m = 0; next} /^layer / {o = 0}
+     o { m++; for (x = 2; x <= length($0); x++) {
+		c = substr($0, x, 1)
+		if ((c == "o" || c == ":") && substr(scr[m], x, 1) != c)
+			printf "%d,%d: %s hidden by %s\n", x - 2, m - 1, c,
+			       substr(scr[m], x, 1) } }' "$tmp/jpath" >"$tmp/hidden"
+[ -s "$tmp/hidden" ] && bad "JPS path: $(head -3 "$tmp/hidden")"
+grep -q '| \*/reverse: path  -|/\\ jumps' "$tmp/jpath" ||
+	bad "JPS path: the legend does not say the path is reversed over them"
+tap_check "the path never hides a jump point"
 
 # Lessons: --lesson lists them in order with their pages; every page of
 # every shipped lesson is a golden dump (space turns the page), and every

@@ -140,8 +140,22 @@ static int values_on(const struct aiview *a)
 	return a->value || a->arrows || a->cost || a->dmap;
 }
 
+/* Whether (x, y) is one of the shown jump point search's jump points
+ * (open or closed) while they are drawn: a path keeps it visible. */
+static int on_jump_point(const struct aiview *a, int x, int y)
+{
+	const struct world *w = a->game->world;
+	size_t k;
+
+	if (!a->jps || !a->open || !a->state || !world_in(w, x, y))
+		return 0;
+	k = world_idx(w, x, y);
+	return k < a->cells && a->state[k] != 0;
+}
+
 /* Draws a path of points from index from, skipping the monster's own
- * cell: '*', or over a layer of values the value in reverse video. */
+ * cell: '*', or in reverse video over a layer of values or a jump
+ * point, so that the path hides neither. */
 static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
                       const struct path_point *pts, size_t from, size_t len,
                       int color, int highlight_next)
@@ -153,7 +167,7 @@ static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
 		                   ? CANVAS_BOLD | CANVAS_REVERSE
 		                   : CANVAS_BOLD;
 
-		if (values_on(a))
+		if (values_on(a) || on_jump_point(a, pts[i].x, pts[i].y))
 			port_mark(c, pt, pts[i].x, pts[i].y, color,
 			          attr | CANVAS_REVERSE);
 		else
@@ -564,14 +578,32 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row + 1 >= r->last)
 		return;
 	r->row++;
-	if (a->value) {
+	if (a->value == 'h' &&
+	    (a->p.algo == PATH_BFS || a->p.algo == PATH_DIJKSTRA)) {
+		legend_add(c, r, &x, "h unused: all 0");
+	} else if (a->value) {
+		/* The layer shown by name: f by its rule, g and h by what
+		 * they mean to the search; its scale after it, or on a row
+		 * of its own where the two do not fit one. */
+		const char *what = a->value == 'h' ? "h = estimate"
+		                   : a->value == 'g' && a->p.algo != PATH_BFS
+		                           ? "g = cost"
+		                           : aiview_draw_value_rule(a);
+		char scale[24];
+
 		if (value_unit(a) == 1)
-			snprintf(rule, sizeof(rule), "%s: 0-9 a-z +",
-			         aiview_draw_value_rule(a));
+			snprintf(scale, sizeof(scale), "0-9 a-z +");
 		else
-			snprintf(rule, sizeof(rule), "%s, /%u: 0-9 a-z +",
-			         aiview_draw_value_rule(a), value_unit(a));
-		legend_add(c, r, &x, rule);
+			snprintf(scale, sizeof(scale), "/%u: 0-9 a-z +",
+			         value_unit(a));
+		snprintf(rule, sizeof(rule), "%s%s%s", what,
+		         value_unit(a) == 1 ? ": " : ", ", scale);
+		if ((int)strlen(rule) <= r->mx - r->x0) {
+			legend_add(c, r, &x, rule);
+		} else {
+			legend_add(c, r, &x, what);
+			legend_add(c, r, &x, scale);
+		}
 	}
 	if (a->arrows)
 		legend_add(c, r, &x, "^>v</\\ to parent");
@@ -613,7 +645,10 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		}
 	}
 	if (a->paths && !a->hier)
-		legend_add(c, r, &x, values ? "reverse: path" : "* path");
+		legend_add(c, r, &x,
+		           values              ? "reverse: path"
+		           : a->jps && a->open ? "*/reverse: path"
+		                               : "* path");
 	if (a->paths && a->all)
 		legend_add(c, r, &x, "others' in their colour");
 	if (a->have && (a->gx != w->px || a->gy != w->py))
@@ -625,10 +660,12 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	if (values) {
 		legend_add(c, r, &x, "underlined: open");
 	} else if (a->open) {
-		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
-		legend_add(c, r, &x, ": closed");
+		/* The jumps first: beside the path's entry, the four fit two
+		 * rows of the narrow panel. */
 		if (a->jps)
 			legend_add(c, r, &x, "-|/\\ jumps");
+		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
+		legend_add(c, r, &x, ": closed");
 	}
 	if (a->cache)
 		legend_add(c, r, &x, "X broke a path");

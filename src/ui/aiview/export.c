@@ -134,7 +134,7 @@ int aiview_export_json(struct aiview *a, FILE *out)
 {
 	const struct world *w = a->game->world;
 	char name[64];
-	size_t i, steps = 0;
+	size_t i, n, steps = 0;
 
 	aiview_trace_ensure(a);
 	if (!a->on || !aiview_alive(a, a->sel) || !a->have)
@@ -180,11 +180,22 @@ int aiview_export_json(struct aiview *a, FILE *out)
 			        e->x, e->y, e->g, e->h,
 			        (unsigned long long)e->f, e->px, e->py);
 	}
-	fprintf(out, "\n  ],\n  \"path\": [");
-	if (a->res.status == PATH_FOUND || a->res.partial)
-		for (i = 0; i < a->res.length && i < a->bufcap; i++)
-			fprintf(out, "%s[%d, %d]", i ? ", " : "", a->buf[i].x,
-			        a->buf[i].y);
+	/* A search that fails still gives the way to the cell nearest the
+	 * goal: said as partial, with the cell it ends at, so that no
+	 * reader takes it for a way to the goal. */
+	n = a->res.status == PATH_FOUND || a->res.partial ? a->res.length : 0;
+	if (n > a->bufcap)
+		n = a->bufcap;
+	fprintf(out, "\n  ],\n  \"partial\": %s,\n  \"end\": ",
+	        n && a->res.status != PATH_FOUND ? "true" : "false");
+	if (n)
+		fprintf(out, "[%d, %d]", a->buf[n - 1].x, a->buf[n - 1].y);
+	else
+		fprintf(out, "null");
+	fprintf(out, ",\n  \"path\": [");
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s[%d, %d]", i ? ", " : "", a->buf[i].x,
+		        a->buf[i].y);
 	fprintf(out, "]\n}\n");
 	return ferror(out) ? -1 : 0;
 }

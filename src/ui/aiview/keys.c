@@ -94,17 +94,22 @@ static int jump_key(struct aiview *a, int key, char *msg, size_t size)
 	return 1;
 }
 
-/* The layers' keys: each toggles a layer; one layer of per-cell values
- * at a time.  Returns 1 when key is one of them. */
-static int layer_key(struct aiview *a, int key)
+/* The layers' keys: each toggles a layer, and says which; one layer of
+ * per-cell values at a time.  Returns 1 when key is one of them. */
+static int layer_key(struct aiview *a, int key, char *msg, size_t size)
 {
+	const char *said;
+
 	switch (key) {
 	case 'p':
 		a->paths = !a->paths;
-		return 1;
+		said = a->paths ? "Paths shown." : "Paths hidden.";
+		break;
 	case 'o':
 		a->open = !a->open;
-		return 1;
+		said = a->open ? "Open and closed cells shown."
+		               : "Open and closed cells hidden.";
+		break;
 	/* One layer of per-cell values at a time: g, h, f, the parent
 	 * arrows or the costs; the markers are drawn over it. */
 	case 'g':
@@ -112,31 +117,47 @@ static int layer_key(struct aiview *a, int key)
 	case 'f':
 		a->value = a->value == key ? 0 : (char)key;
 		a->arrows = a->cost = a->dmap = 0;
-		return 1;
+		said = a->value == 'g'   ? "Layer g: the cost so far."
+		       : a->value == 'h' ? "Layer h: the estimate to the goal."
+		       : a->value == 'f' ? "Layer f: the open list's key."
+		                         : "Value layer off.";
+		break;
 	case 'a':
 		a->arrows = !a->arrows;
 		a->value = 0;
 		a->cost = a->dmap = 0;
-		return 1;
+		said = a->arrows ? "Arrows to each cell's parent shown."
+		                 : "Parent arrows off.";
+		break;
 	case 'c':
 		a->cost = !a->cost;
 		a->value = 0;
 		a->arrows = a->dmap = 0;
-		return 1;
+		said = a->cost ? "Layer: each cell's cost." : "Cost layer off.";
+		break;
 	case 'm':
 		a->dmap = (a->dmap + 1) % 3;
 		a->value = 0;
 		a->arrows = a->cost = 0;
-		return 1;
+		said = a->dmap == 1   ? "Shared map: moves to the goal."
+		       : a->dmap == 2 ? "Shared map: arrows downhill."
+		                      : "Shared map off.";
+		break;
 	case 'k':
 		a->cache = !a->cache;
-		return 1;
+		said = a->cache ? "Path caches and re-plans shown."
+		                : "Path caches hidden.";
+		break;
 	case '*':
 		a->all = !a->all;
-		return 1;
+		said = a->all ? "Every monster's path shown."
+		              : "Only the followed monster's path shown.";
+		break;
 	default:
 		return 0;
 	}
+	snprintf(msg, size, "%s", said);
+	return 1;
 }
 
 /* Step mode's keys: s toggles it, n b N B move through the expansions, J
@@ -167,10 +188,21 @@ static int step_key(struct aiview *a, int key, char *msg, size_t size)
 			a->step_shown++;
 		else if (key == 'b' && a->step_shown > 0)
 			a->step_shown--;
-		else if (key == 'N')
+		else if (key == 'n')
+			/* The stats line cannot move: say why. */
+			snprintf(msg, size, "The search ends at step %zu.",
+			         a->total_exp);
+		else if (key == 'b')
+			snprintf(msg, size, "Step 0: the search starts here.");
+		else if (key == 'N' && a->step_shown < a->total_exp)
 			a->step_shown = a->total_exp;
-		else if (key == 'B')
+		else if (key == 'B' && a->step_shown > 0)
 			a->step_shown = 0;
+		else if (key == 'N')
+			snprintf(msg, size, "The search ends at step %zu.",
+			         a->total_exp);
+		else if (key == 'B')
+			snprintf(msg, size, "Step 0: the search starts here.");
 		else if (key == 'J') {
 			a->jumping = 1;
 			a->jump_to = 0;
@@ -202,13 +234,16 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	}
 	if (!a->on)
 		return 0;
-	if (layer_key(a, key) || step_key(a, key, msg, size))
+	if (layer_key(a, key, msg, size) || step_key(a, key, msg, size))
 		return 1;
 	switch (key) {
 	case 'T':
 		a->htable = !a->htable;
 		a->have = 0; /* the table's searches run with the next */
 		a->cells_ok = 0;
+		snprintf(msg, size, "%s",
+		         a->htable ? "Heuristics table: A* by each heuristic."
+		                   : "Heuristics table off.");
 		return 1;
 	case 'y':
 		a->hier = !a->hier;
@@ -248,14 +283,38 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		                    "bottom right, the arrow to the parent."
 		                  : "Cell boxes off.");
 		return 1;
-	case VK_TAB:
+	case VK_TAB: {
+		char name[64];
+
 		aiview_select_next(a);
+		if (aiview_alive(a, a->sel))
+			snprintf(msg, size, "Following %s.",
+			         aiview_monster_name(a, a->sel, name,
+			                             sizeof(name)));
+		else
+			snprintf(msg, size, "No monster to follow.");
 		return 1;
+	}
 	case 'H':
 	case 'D':
 	case 'W':
 	case 'A':
 		cycle_params(a, key);
+		if (!a->custom)
+			snprintf(msg, size, "No monster to follow.");
+		else if (key == 'H')
+			snprintf(msg, size, "Heuristic: %s.",
+			         path_heuristic_name(a->p.heuristic));
+		else if (key == 'D')
+			snprintf(msg, size, "Diagonal rule: %s.",
+			         path_diagonal_name(a->p.diagonal));
+		else if (key == 'W')
+			snprintf(msg, size, "Weight: %u.%u.",
+			         a->p.weight / 1000, a->p.weight % 1000 / 100);
+		else
+			snprintf(msg, size, "Algorithm: %s.",
+			         a->jps ? "jump point search"
+			                : path_algo_name(a->p.algo));
 		return 1;
 	case 't':
 		cycle_params(a, key);
@@ -270,6 +329,7 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->jps = 0;
 		a->have = 0;
 		a->cells_ok = 0;
+		snprintf(msg, size, "The monster's own settings again.");
 		return 1;
 	default:
 		return 0;

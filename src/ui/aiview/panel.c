@@ -191,7 +191,7 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 {
 	const struct world *wo = a->game->world;
 	uint64_t *nearest;
-	char name[64], buf[96];
+	char name[64], buf[96], line[128];
 	size_t k, n;
 
 	if (r->row + 1 >= r->last)
@@ -214,11 +214,11 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 		size_t mi = (size_t)(nearest[k] & 0xffffffffu);
 
 		cache_text(a, (long)mi, buf, sizeof(buf));
-		canvas_printf(
-		        c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, 0,
-		        "%c%-12.12s %s", (long)mi == a->sel ? '>' : ' ',
-		        aiview_monster_name(a, (long)mi, name, sizeof(name)),
-		        buf);
+		snprintf(line, sizeof(line), "%c%-12.12s %s",
+		         (long)mi == a->sel ? '>' : ' ',
+		         aiview_monster_name(a, (long)mi, name, sizeof(name)),
+		         buf);
+		aiview_rows_wrap(c, r, 0, line);
 	}
 	free(nearest);
 }
@@ -351,10 +351,57 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	}
 }
 
+/* One part of the stats lines, between the bars. */
+struct stat_part {
+	char text[128];
+	int attr;
+	int aside; /* said in brackets after the part before, no bar */
+};
+
+static int stat_width(const struct stat_part *p, int from, int to)
+{
+	int n = 0, i;
+
+	for (i = from; i < to; i++)
+		n += (int)strlen(p[i].text) + (i == from    ? 0
+		                               : p[i].aside ? 1
+		                                            : 3);
+	return n;
+}
+
+/* The parts on two rows, split only between parts: the first row's that
+ * do not fit move to the front of the second; then the time and the
+ * cache, also on the panel, give way before anything is cut. */
+static void stat_rows(struct canvas *c, int y, int w, struct stat_part *p,
+                      int first, int n)
+{
+	int split = first, i, x;
+
+	while (split > 1 && stat_width(p, 0, split) > w)
+		split--;
+	while (n > split + 1 && stat_width(p, split, n) > w &&
+	       (strstr(p[n - 1].text, " us") || strstr(p[n - 1].text, " ms") ||
+	        !strncmp(p[n - 1].text, "cache ", 6)))
+		n--;
+	for (i = 0, x = 0; i < n; i++) {
+		if (i == split) {
+			y++;
+			x = 0;
+		} else if (i > 0) {
+			x = canvas_text(c, x, y, w, CANVAS_DEFAULT,
+			                p[i - 1].attr & p[i].attr,
+			                p[i].aside ? " " : " | ");
+		}
+		x = canvas_text(c, x, y, w, CANVAS_DEFAULT, p[i].attr,
+		                p[i].text);
+	}
+}
+
 void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 {
-	char name[64], cache[64], step[48] = "", weight[16], settings[96];
-	int x;
+	char name[64], cache[64], weight[16];
+	struct stat_part p[9];
+	int n = 0, first, i;
 
 	aiview_trace_ensure(a);
 	if (aiview_you(a) && !a->have) {
@@ -367,6 +414,7 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		            "AI view: no monster to follow");
 		return;
 	}
+	memset(p, 0, sizeof(p));
 	if (aiview_you(a))
 		snprintf(cache, sizeof(cache), "%s",
 		         a->travel->kind == TRAVEL_GO ? "kept until the map "
@@ -374,47 +422,42 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		                                      : "planned every step");
 	else
 		cache_text(a, a->sel, cache, sizeof(cache));
-	if (a->step && a->jumping)
-		snprintf(step, sizeof(step), " | step %zu/%zu, jump to: %zu_",
-		         a->step_shown, a->total_exp, a->jump_to);
-	else if (a->step)
-		snprintf(step, sizeof(step), " | step %zu/%zu", a->step_shown,
-		         a->total_exp);
 	if (a->p.weight % 1000)
 		snprintf(weight, sizeof(weight), "%u.%u", a->p.weight / 1000,
 		         a->p.weight % 1000 / 100);
 	else
 		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
+	snprintf(p[n++].text, sizeof(p[0].text), "%s %s%s",
+	         aiview_monster_name(a, a->sel, name, sizeof(name)),
+	         aiview_you(a) ? travel_kind_name(a->travel->kind)
+	                       : mind_mode_name(aiview_mind(a, a->sel)->mode),
+	         a->whatif ? " (if it hunted you)" : "");
 	/* What each algorithm really uses: no heuristic for Dijkstra and
 	 * breadth-first search, no weight but for A*, no costs for
 	 * breadth-first search. */
 	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
 	case PATH_ALGO_COUNT:
-		snprintf(settings, sizeof(settings),
-		         "JPS octile %s (f=g+h over jump points)%s",
-		         path_diagonal_name(a->p.diagonal),
-		         a->res.status == PATH_BAD_ARG
-		                 ? a->p.diagonal == PATH_DIAG_NEVER
-		                           ? ": n/a on 4-way"
-		                           : ": n/a, costs vary"
-		                 : "");
+		snprintf(p[n].text, sizeof(p[0].text),
+		         "JPS octile %s (f=g+h, jump points)",
+		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_BFS:
-		snprintf(settings, sizeof(settings),
+		snprintf(p[n].text, sizeof(p[0].text),
 		         "BFS %s (steps, costs ignored)",
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_DIJKSTRA:
-		snprintf(settings, sizeof(settings), "Dijkstra %s (f=g, no h)",
+		snprintf(p[n].text, sizeof(p[0].text),
+		         "Dijkstra %s (f=g, no h)",
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_GREEDY:
-		snprintf(settings, sizeof(settings), "greedy %s %s (f=h)",
+		snprintf(p[n].text, sizeof(p[0].text), "greedy %s %s (f=h)",
 		         path_heuristic_name(a->p.heuristic),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	default:
-		snprintf(settings, sizeof(settings), "A* %s %s w=%s (%s)",
+		snprintf(p[n].text, sizeof(p[0].text), "A* %s %s w=%s (%s)",
 		         path_heuristic_name(a->p.heuristic),
 		         path_diagonal_name(a->p.diagonal), weight,
 		         aiview_draw_value_rule(a));
@@ -422,32 +465,47 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	}
 	/* Ties are said only when they are not broken, the usual way. */
 	if (!a->jps && a->p.ties == PATH_TIES_FIFO) {
-		size_t n = strlen(settings);
+		size_t k = strlen(p[n].text);
 
-		snprintf(settings + n, sizeof(settings) - n, " FIFO ties");
+		snprintf(p[n].text + k, sizeof(p[0].text) - k, " FIFO ties");
 	}
-	canvas_printf(
-	        c, 0, y, w, CANVAS_DEFAULT, CANVAS_BOLD, "%s %s%s | %s%s%s",
-	        aiview_monster_name(a, a->sel, name, sizeof(name)),
-	        aiview_you(a) ? travel_kind_name(a->travel->kind)
-	                      : mind_mode_name(aiview_mind(a, a->sel)->mode),
-	        a->whatif ? " (if it hunted you)" : "", settings,
-	        a->custom && !a->by_page ? " (changed: 0 resets)" : "", step);
-	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
-	                  "expanded %zu open %zu | ",
-	                  a->step ? a->step_shown : a->total_exp, a->nopen);
-	if (a->res.status == PATH_FOUND)
-		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
-		                  "path %zu cost %u", a->res.length,
-		                  a->res.cost);
-	else
-		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, CANVAS_BOLD,
-		                  "%s%s", path_status_name(a->res.status),
-		                  a->res.partial ? " (partial path)" : "");
+	n++;
+	if (a->custom && !a->by_page) {
+		p[n].aside = 1;
+		snprintf(p[n++].text, sizeof(p[0].text), "(changed: 0 resets)");
+	}
+	if (a->step && a->jumping)
+		snprintf(p[n++].text, sizeof(p[0].text),
+		         "step %zu/%zu, jump to: %zu_", a->step_shown,
+		         a->total_exp, a->jump_to);
+	else if (a->step)
+		snprintf(p[n++].text, sizeof(p[0].text), "step %zu/%zu",
+		         a->step_shown, a->total_exp);
+	first = n;
+	for (i = 0; i < first; i++)
+		p[i].attr = CANVAS_BOLD;
+	snprintf(p[n++].text, sizeof(p[0].text), "expanded %zu open %zu",
+	         a->step ? a->step_shown : a->total_exp, a->nopen);
+	if (a->res.status == PATH_FOUND) {
+		snprintf(p[n++].text, sizeof(p[0].text), "path %zu cost %u",
+		         a->res.length, a->res.cost);
+	} else if (a->jps && a->res.status == PATH_BAD_ARG) {
+		/* Said where the path would be: it is why there is none. */
+		p[n].attr = CANVAS_BOLD;
+		snprintf(p[n++].text, sizeof(p[0].text), "JPS %s",
+		         a->p.diagonal == PATH_DIAG_NEVER ? "n/a on 4-way"
+		                                          : "n/a, costs vary");
+	} else {
+		p[n].attr = CANVAS_BOLD;
+		snprintf(p[n++].text, sizeof(p[0].text), "%s%s",
+		         path_status_name(a->res.status),
+		         a->res.partial ? " (partial path)" : "");
+	}
+	snprintf(p[n++].text, sizeof(p[0].text), "cache %s", cache);
 	if (a->ms < 1)
-		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
-		              " | cache %s | %.0f us", cache, a->ms * 1000);
+		snprintf(p[n++].text, sizeof(p[0].text), "%.0f us",
+		         a->ms * 1000);
 	else
-		canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
-		              " | cache %s | %.2f ms", cache, a->ms);
+		snprintf(p[n++].text, sizeof(p[0].text), "%.2f ms", a->ms);
+	stat_rows(c, y, w, p, first, n);
 }
