@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,6 +255,10 @@ int main(int argc, char **argv)
 	struct options opts = {0};
 	int rc;
 
+	/* The user's language and character set; numbers stay as C writes
+	 * them, for the files hunted writes are read back anywhere. */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 	rc = read_setup(&setup, &opts, argc, argv);
 	if (rc != 0) {
 		options_fini(&opts);

@@ -852,7 +852,7 @@ static void view_dump_sight(const struct view *v, FILE *out)
 
 void view_dump(struct view *v, struct canvas *c, FILE *out)
 {
-	char *buf = malloc((size_t)c->width + 1);
+	char *buf = malloc(CANVAS_ROW_BYTES(c->width));
 	int y;
 
 	if (!buf)
