@@ -554,34 +554,34 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 
 		campaign_label(&v->s->setup, v->s->game->depth, name,
 		               sizeof(name));
-		snprintf(where, sizeof(where), "Depth %d/%d %s",
+		snprintf(where, sizeof(where), _("Depth %d/%d %s"),
 		         v->s->game->depth, v->s->game->levels, name);
 	} else {
 		snprintf(where, sizeof(where), "%s", v->s->label);
 	}
 	x = canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
-	                  "HP %d/%d  Turn %u  Keys %s  %s  seed %llu", w->php,
+	                  _("HP %d/%d  Turn %u  Keys %s  %s  seed %llu"), w->php,
 	                  w->php_max, w->turn, n ? keys : "-", where,
 	                  (unsigned long long)v->s->game->seed);
 	if (v->replaying)
 		x = canvas_printf(c, x, y, c->width, CANVAS_DEFAULT,
-		                  CANVAS_REVERSE, "  REPLAY %s %dms",
-		                  v->rep_done == REPLAY_DIVERGED ? "DIVERGED"
-		                  : v->rep_done                  ? "ended"
-		                  : v->rep_paused                ? "paused"
-		                                                 : "playing",
+		                  CANVAS_REVERSE, _("  REPLAY %s %dms"),
+		                  v->rep_done == REPLAY_DIVERGED ? _("DIVERGED")
+		                  : v->rep_done                  ? _("ended")
+		                  : v->rep_paused                ? _("paused")
+		                                                 : _("playing"),
 		                  v->rep_delay_ms);
 	if (w->state == WORLD_WON)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE, "  ESCAPED");
+		                CANVAS_REVERSE, _("  ESCAPED"));
 	else if (w->state == WORLD_LOST)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE, "  DEAD");
+		                CANVAS_REVERSE, _("  DEAD"));
 	if (aiview_on(v->ai))
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE,
-		                v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
-		                           : "  [AI VIEW] v: its keys");
+		                v->ai_keys ? _("  [AI VIEW has the keys: v/Esc]")
+		                           : _("  [AI VIEW] v: its keys"));
 	for (; x < c->width; x++)
 		canvas_put(c, x, y, ' ', CANVAS_DEFAULT, CANVAS_REVERSE);
 }
@@ -593,7 +593,7 @@ static void draw_look_line(const struct view *v, struct canvas *c, int y)
 
 	describe_cell(v, v->look_x, v->look_y, buf, sizeof(buf));
 	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "Look: %s", buf);
+	              _("Look: %s"), buf);
 }
 
 /* The last message line in the sandbox: the cursor and the brush. */

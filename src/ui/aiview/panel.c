@@ -29,7 +29,7 @@ static const char *give_back_text(uint8_t why)
 
 /* How monster i made its path again the last time a change broke it,
  * while that path is still its own (to follow the cache text that says
- * what broke it), or "holds a D* Lite context" when it holds one for
+ * what broke it), or _("holds a D* Lite context") when it holds one for
  * its goal and its path is not a broken one's; "" when there is nothing
  * to say.  The monster's own repairs, not the view's D* Lite row (r),
  * which runs a context of the view's. */
@@ -45,23 +45,23 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 	buf[0] = '\0';
 	if (!aiview_broken_by_change(mi) || mi->cache == MIND_CACHE_SHARED) {
 		if (holds)
-			snprintf(buf, size, "holds a D* Lite context");
+			snprintf(buf, size, _("holds a D* Lite context"));
 		return;
 	}
 	switch (how) {
 	case MIND_REPAIR_SEARCH:
-		snprintf(buf, size, "%s: %u expanded",
+		snprintf(buf, size, _("%s: %u expanded"),
 		         mi->hier ? "hierarchy"
 		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
 		                                                    : "A*",
 		         expanded);
 		break;
 	case MIND_REPAIR_DLITE_PLAN:
-		snprintf(buf, size, "D* Lite lent: %u expanded%s", expanded,
+		snprintf(buf, size, _("D* Lite lent: %u expanded%s"), expanded,
 		         holds ? "" : give_back_text(mi->given_back));
 		break;
 	case MIND_REPAIR_DLITE:
-		snprintf(buf, size, "repaired by D* Lite: %u expanded%s",
+		snprintf(buf, size, _("repaired by D* Lite: %u expanded%s"),
 		         expanded, holds ? "" : give_back_text(mi->given_back));
 		break;
 	default:
@@ -78,7 +78,7 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 	size_t from, n = aiview_coop_steps(a, i, pts, 64, &from);
 
 	if (n) {
-		snprintf(buf, size, "cooperative (reserved %zu steps)", n);
+		snprintf(buf, size, _("cooperative (reserved %zu steps)"), n);
 		return;
 	}
 	if (aiview_broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
@@ -88,36 +88,36 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 
 		if (tool >= 0)
 			snprintf(buf, size,
-			         "re-planned %u ago: the %s at %d,%d", age,
+			         _("re-planned %u ago: the %s at %d,%d"), age,
 			         aiview_spoken(w->data->keys[tool].name, name,
 			                       sizeof(name)),
 			         mi->invalid_x, mi->invalid_y);
 		else
-			snprintf(buf, size, "re-planned %u ago: %d,%d broke it",
+			snprintf(buf, size, _("re-planned %u ago: %d,%d broke it"),
 			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
 	switch (mi->cache) {
 	case MIND_CACHE_REUSED:
-		snprintf(buf, size, "reused (age %u)", age);
+		snprintf(buf, size, _("reused (age %u)"), age);
 		break;
 	case MIND_CACHE_FRESH:
 		if (aiview_heard_tool(a, i) >= 0) {
 			char name[DATA_NAME_MAX + 1];
 
-			snprintf(buf, size, "fresh (heard the %s)",
+			snprintf(buf, size, _("fresh (heard the %s)"),
 			         aiview_spoken(
 			                 w->data->keys[aiview_heard_tool(a, i)]
 			                         .name,
 			                 name, sizeof(name)));
 			break;
 		}
-		snprintf(buf, size, "fresh (%s%s)",
+		snprintf(buf, size, _("fresh (%s%s)"),
 		         event_reason_name((enum replan_reason)mi->last_reason),
 		         mi->hier ? ", hierarchy" : "");
 		break;
 	case MIND_CACHE_INVALIDATED:
-		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
+		snprintf(buf, size, _("broken at %d,%d"), mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
@@ -142,7 +142,7 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 	int mx = x0 + w, row = y0;
 
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "cell %d,%d %s", x, y, t->name);
+	              _("cell %d,%d %s"), x, y, t->name);
 	{
 		const struct grid *g = aiview_search_grid(a);
 
@@ -197,7 +197,7 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row + 1 >= r->last)
 		return;
 	canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "path cache, nearest first");
+	            _("path cache, nearest first"));
 	nearest =
 	        malloc((wo->nmonsters ? wo->nmonsters : 1) * sizeof(*nearest));
 	for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
@@ -244,9 +244,9 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	/* Unlike the game screen, which shows what the player sees, the
 	 * view draws everything, seen or not. */
 	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "AI VIEW: whole map (? keys)");
+	            _("AI VIEW: whole map (? keys)"));
 	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-	              "on:%s%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
+	              _("on:%s%s%s%s%s%s%s%s%s"), a->paths ? " p" : "",
 	              a->open ? " o" : "",
 	              a->value == 'g'   ? " g"
 	              : a->value == 'h' ? " h"
@@ -259,7 +259,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		/* You, a searcher like the monsters: your travel or your
 		 * explore, on the map as you know it. */
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "you (Tab)");
+		            _("you (Tab)"));
 		if (a->travel->kind == TRAVEL_GO)
 			snprintf(buf, sizeof(buf), " travel, goal %d,%d",
 			         a->travel->tx, a->travel->ty);
@@ -274,7 +274,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		mi = NULL;
 	} else if (!aiview_alive(a, a->sel)) {
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-		            "no monster to follow");
+		            _("no monster to follow"));
 		return;
 	} else {
 		mi = aiview_mind(a, a->sel);
@@ -305,7 +305,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	if (look && r.last - r.row >= 6) {
 		r.last -= 6;
 		canvas_text(c, r.x0, r.last, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "inspector");
+		            _("inspector"));
 		aiview_panel_inspect(a, c, r.x0, r.last + 1, r.mx - r.x0,
 		                     look[0], look[1]);
 	}
@@ -346,19 +346,19 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	aiview_trace_ensure(a);
 	if (aiview_you(a) && !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
-		            "AI view: you have no search to show");
+		            _("AI view: you have no search to show"));
 		return;
 	}
 	if ((!aiview_alive(a, a->sel) && !aiview_you(a)) || !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
-		            "AI view: no monster to follow");
+		            _("AI view: no monster to follow"));
 		return;
 	}
 	if (aiview_you(a))
 		snprintf(cache, sizeof(cache), "%s",
-		         a->travel->kind == TRAVEL_GO ? "kept until the map "
-		                                        "you know changes"
-		                                      : "planned every step");
+		         a->travel->kind == TRAVEL_GO ? _("kept until the map "
+		                                        "you know changes")
+		                                      : _("planned every step"));
 	else
 		cache_text(a, a->sel, cache, sizeof(cache));
 	if (a->step && a->jumping)
@@ -378,7 +378,7 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
 	case PATH_ALGO_COUNT:
 		snprintf(settings, sizeof(settings),
-		         "JPS octile %s (f=g+h over jump points)%s",
+		         _("JPS octile %s (f=g+h over jump points)%s"),
 		         path_diagonal_name(a->p.diagonal),
 		         a->res.status == PATH_BAD_ARG
 		                 ? a->p.diagonal == PATH_DIAG_NEVER
@@ -388,15 +388,15 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		break;
 	case PATH_BFS:
 		snprintf(settings, sizeof(settings),
-		         "BFS %s (steps, costs ignored)",
+		         _("BFS %s (steps, costs ignored)"),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_DIJKSTRA:
-		snprintf(settings, sizeof(settings), "Dijkstra %s (f=g, no h)",
+		snprintf(settings, sizeof(settings), _("Dijkstra %s (f=g, no h)"),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_GREEDY:
-		snprintf(settings, sizeof(settings), "greedy %s %s (f=h)",
+		snprintf(settings, sizeof(settings), _("greedy %s %s (f=h)"),
 		         path_heuristic_name(a->p.heuristic),
 		         path_diagonal_name(a->p.diagonal));
 		break;
@@ -421,11 +421,11 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	        a->whatif ? " (if it hunted you)" : "", settings,
 	        a->custom && !a->by_page ? " (changed: 0 resets)" : "", step);
 	x = canvas_printf(c, 0, y + 1, w, CANVAS_DEFAULT, 0,
-	                  "expanded %zu open %zu | ",
+	                  _("expanded %zu open %zu | "),
 	                  a->step ? a->step_shown : a->total_exp, a->nopen);
 	if (a->res.status == PATH_FOUND)
 		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, 0,
-		                  "path %zu cost %u", a->res.length,
+		                  _("path %zu cost %u"), a->res.length,
 		                  a->res.cost);
 	else
 		x = canvas_printf(c, x, y + 1, w, CANVAS_DEFAULT, CANVAS_BOLD,
