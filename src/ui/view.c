@@ -178,12 +178,12 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	}
 	if (v->replaying)
 		screen_log(v,
-		           "Watching %s: space pauses, . steps, + and - "
-		           "change the speed.",
+		           _("Watching %s: space pauses, . steps, + and - "
+		           "change the speed."),
 		           s->setup.replay);
 	else
-		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		              "AI view, M for lessons.");
+		screen_log(v, _("Reach the exit '>'. Press ? for help, ` for the "
+		              "AI view, M for lessons."));
 	if (!v->replaying && !v->lesson) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;

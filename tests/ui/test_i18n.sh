@@ -6,8 +6,8 @@
 # AI view's panel, legend and narration from po/zh_CN.po); double-width
 # text is laid out by its width (the panel's border stays in one column
 # on every row, no row is wider than the terminal); what is not
-# translated shows in English.  Every check polls for the text it
-# expects.
+# translated shows in English, a lesson not translated too.  Every
+# check of the terminal polls for the text it expects.
 #
 # The language: zh_CN.UTF-8 when the system has that locale, else
 # C.UTF-8 with LANGUAGE=zh_CN (glibc honours LANGUAGE in any locale but
@@ -138,5 +138,15 @@ tap_is "$(columns)" "80 |||||||||||||||" \
 wait_for 'goblin#0 guard' || bad "the untranslated monster line is missing"
 wait_for '\| cache none \|' || bad "the untranslated cache state is missing"
 ok "untranslated strings fall back to English"
+
+# 5. A lesson not translated is read in English, the words around it in
+# Chinese.
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
+	--no-timing --dump-screen --lesson wall --seed 1 --keys '' \
+	>"$tmp/wall.out" 2>&1
+grep -q '^|1\. .* - 第 1/[0-9]* 页（空格：下一页，PgUp：上一页）$' "$tmp/wall.out" &&
+	grep -q "$(sed -n 's/^	text "\(.\{30\}\).*/\1/p' "$data/lessons/wall.txt" | head -1)" \
+		"$tmp/wall.out"
+tap_is $? 0 "a lesson not translated: its page in English, the header in Chinese"
 
 tap_done

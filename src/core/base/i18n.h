@@ -4,7 +4,8 @@
  * table and translated with _() where it is shown.  The catalog is
  * hunted's own domain (dgettext), so the core's text builders translate
  * with a pure lookup: no printing, no state of hunted's.  Built without
- * NLS, both give the English as it is. */
+ * NLS, both give the English as it is.  config.h (ENABLE_NLS, PACKAGE)
+ * must come first. */
 #ifndef HUNTED_I18N_H
 #define HUNTED_I18N_H
 
