@@ -40,6 +40,16 @@ dist_hunted_lessons_DATA = \
 	data/lessons/classic.txt \
 	data/lessons/rings.txt \
 	data/lessons/errata.txt
+# The lessons translated, one folder a language (data/README).
+hunted_lessons_zh_CNdir = $(pkgdatadir)/lessons/zh_CN
+dist_hunted_lessons_zh_CN_DATA = \
+	data/lessons/zh_CN/fgh.txt \
+	data/lessons/zh_CN/grid7.txt \
+	data/lessons/zh_CN/euclid.txt \
+	data/lessons/zh_CN/forest.txt \
+	data/lessons/zh_CN/classic.txt \
+	data/lessons/zh_CN/rings.txt \
+	data/lessons/zh_CN/errata.txt
 
 # `make installcheck` (and so `make distcheck`): the installed game checks
 # the installed data, and finds it by itself -- a Moving AI map takes its

@@ -11,11 +11,13 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/base/i18n.h"
 #include "session/files.h"
 #include "session/headless.h"
 #include "session/options.h"
@@ -241,17 +243,39 @@ static int run(const struct setup *setup)
 	return rc;
 }
 
+/* The translations: the build tree's when run from it (so ./src/hunted
+ * speaks the player's language before make install), else the installed
+ * ones; always as UTF-8, which the screen lays out whatever the
+ * locale's character set. */
+static void i18n_bind(void)
+{
+#if ENABLE_NLS
+	char dir[PATH_MAX];
+
+	if (files_locale_dir(dir, sizeof(dir)) < 0)
+		return;
+	bindtextdomain(PACKAGE, dir);
+	bind_textdomain_codeset(PACKAGE, "UTF-8");
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	struct setup setup;
 	struct options opts = {0};
 	int rc;
 
+	/* The user's language and character set; numbers stay as C writes
+	 * them, for the files hunted writes are read back anywhere. */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+	i18n_bind();
 	rc = read_setup(&setup, &opts, argc, argv);
 	if (rc != 0) {
 		options_fini(&opts);
 		return stdout_close(rc);
 	}
+	i18n_language(setup.language, sizeof(setup.language));
 	if (setup.no_color)
 		setenv("NO_COLOR", "1", 1);
 	if (setup.mode == SETUP_PLAY || setup.mode == SETUP_LIST_KEYS)

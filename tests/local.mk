@@ -28,3 +28,7 @@ EXTRA_DIST += tests/test_layers.sh
 # The house's sizes (files, functions) and its licence lines.
 TESTS += tests/test_house.sh
 EXTRA_DIST += tests/test_house.sh
+
+# The translations: msgfmt's checks, and zh_CN complete.
+TESTS += tests/test_po.sh
+EXTRA_DIST += tests/test_po.sh

@@ -6,7 +6,7 @@
 
 noinst_LIBRARIES += src/core/libhunted.a
 src_core_libhunted_a_SOURCES = src/core/game.c src/core/game.h
-CORE_LIBS = src/core/libhunted.a
+CORE_LIBS = src/core/libhunted.a $(LIBINTL)
 
 include src/core/base/local.mk
 include src/core/path/local.mk

@@ -51,6 +51,23 @@ static int files_tree_data(char *buf, size_t size)
 	return -1;
 }
 
+int files_locale_dir(char *buf, size_t size)
+{
+	char tree[PATH_MAX];
+	char *slash;
+
+	if (files_tree_data(tree, sizeof(tree)) == 0 &&
+	    (slash = strrchr(tree, '/')) != NULL) {
+		*slash = '\0';
+		if ((size_t)snprintf(buf, size, "%s/po/locale", tree) < size &&
+		    access(buf, R_OK) == 0)
+			return 1;
+	}
+	if ((size_t)snprintf(buf, size, "%s", HUNTED_LOCALEDIR) >= size)
+		return -1;
+	return 0;
+}
+
 int files_data_dir(const char *given, char *buf, size_t size)
 {
 	const char *env = getenv("HUNTED_DATA");
@@ -117,6 +134,35 @@ static int files_is_movingai(const char *path)
 	return n > 4 && !strcmp(path + n - 4, ".map");
 }
 
+/* The lesson name translated into s->language, into buf: found as
+ * files_find finds lessons/LANGUAGE/NAME.txt, the language in full
+ * ("zh_CN") or without its country ("zh").  0, or -1 when it is not
+ * translated (the English one is read). */
+static int files_translated_lesson(const struct setup *s, const char *name,
+                                   char *buf, size_t size)
+{
+	char lang[sizeof(s->language)], rel[NAME_MAX + 64];
+	int pass;
+
+	snprintf(lang, sizeof(lang), "%s", s->language);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			char *cut = strchr(lang, '_');
+
+			if (!cut)
+				break;
+			*cut = '\0';
+		}
+		if ((size_t)snprintf(rel, sizeof(rel), "lessons/%s/%s.txt",
+		                     lang, name) >= sizeof(rel) ||
+		    files_find(s, rel, buf, size) < 0)
+			continue;
+		if (access(buf, R_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
 char *files_map_path(const struct setup *s)
 {
 	const char *name = s->map ? s->map : "default";
@@ -129,6 +175,9 @@ char *files_map_path(const struct setup *s)
 	}
 	if (!files_is_name(name))
 		return strdup(name);
+	if (s->lesson_name && s->language[0] &&
+	    files_translated_lesson(s, name, path, sizeof(path)) == 0)
+		return strdup(path);
 	if ((size_t)snprintf(rel, sizeof(rel), "%s/%s.txt", folder, name) >=
 	            sizeof(rel) ||
 	    files_find(s, rel, path, sizeof(path)) < 0)

@@ -25,6 +25,12 @@
  * the name does not fit in buf. */
 int files_data_dir(const char *given, char *buf, size_t size);
 
+/* Where the translations are, into buf: the po/locale of the build tree
+ * this program runs from (made by make, as data/ is found), else the
+ * installed $(localedir).  Returns 1 for the build tree's, 0 for the
+ * installed one, -1 when the name does not fit in buf. */
+int files_locale_dir(char *buf, size_t size);
+
 /* The file a map name stands for (DIR/maps/NAME.txt), or the name itself
  * when it is a path; malloc'd, NULL when out of memory. */
 char *files_map_path(const struct setup *s);

@@ -69,6 +69,10 @@ struct setup {
 	int ai_view;             /* --ai-view */
 	int lesson;              /* --lesson */
 	const char *lesson_name; /* its NAME, or NULL: list them */
+	/* The language the words are in ("zh_CN", i18n_language), "" for
+	 * English: a lesson is read from lessons/LANGUAGE/ when it is
+	 * translated there. */
+	char language[16];
 	int dump_screen;         /* --dump-screen */
 	const char *cast;        /* --cast FILE */
 	const char *view_keys;

@@ -10,19 +10,36 @@
 #include <unistd.h>
 
 #include "core/base/file.h"
+#include "core/base/utf8.h"
 
-/* s as the body of a JSON string. */
+/* s as the body of a JSON string: UTF-8 as it is (JSON is UTF-8), and
+ * escapes only for what JSON needs escaped; bytes that are no UTF-8
+ * become U+FFFD. */
 static void cast_json_text(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	size_t n = strlen(s);
 
-		if (ch == '"' || ch == '\\')
+	while (n > 0) {
+		unsigned char ch = (unsigned char)*s;
+		uint32_t cp;
+		int len;
+
+		if (ch == '"' || ch == '\\') {
 			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
+		} else if (ch < 0x20 || ch == 0x7f) {
 			fprintf(out, "\\u%04x", ch);
-		else
+		} else if (ch < 0x80) {
 			fputc(ch, out);
+		} else if ((len = utf8_decode(s, n, &cp)) > 0) {
+			fwrite(s, 1, (size_t)len, out);
+			s += len;
+			n -= (size_t)len;
+			continue;
+		} else {
+			fputs("\\ufffd", out);
+		}
+		s++;
+		n--;
 	}
 }
 
@@ -85,8 +102,11 @@ void cast_frame(struct cast *k, double t, const struct canvas *c)
 			const struct canvas_cell *cell =
 			        &c->cells[(size_t)y * (size_t)c->width +
 			                  (size_t)x];
-			char sgr[48], ch[2] = {cell->ch ? cell->ch : ' ', 0};
+			char sgr[48], ch[5];
 
+			if (cell->ch == CANVAS_WIDE_TAIL)
+				continue;
+			ch[canvas_utf8_encode(cell->ch, ch)] = '\0';
 			if (cell->fg != fg || cell->attr != attr) {
 				fg = cell->fg;
 				attr = cell->attr;

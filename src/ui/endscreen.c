@@ -50,16 +50,16 @@ void endscreen_draw(struct view *v, struct canvas *c)
 	setup_game_args(&s->setup, args, sizeof(args));
 	canvas_text(c, 1, y++, c->width, CANVAS_DEFAULT, CANVAS_BOLD, text);
 	y++;
-	canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0, "Score %s",
+	canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0, _("Score %s"),
 	              score);
 	snprintf(line, sizeof(line),
-	         "Seed %llu: hunted %s plays this dungeon "
-	         "again.",
+	         _("Seed %llu: hunted %s plays this dungeon "
+	         "again."),
 	         (unsigned long long)s->game->seed, args);
 	y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT, 0,
 	                line);
 	if (r->morgue[0]) {
-		snprintf(line, sizeof(line), "Morgue file: %s", r->morgue);
+		snprintf(line, sizeof(line), _("Morgue file: %s"), r->morgue);
 		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
 		                0, line);
 	}
@@ -76,7 +76,7 @@ void endscreen_draw(struct view *v, struct canvas *c)
 		                CANVAS_BOLD, line);
 		canvas_text(
 		        c, 0, y++, c->width, CANVAS_DEFAULT, CANVAS_UNDERLINE,
-		        "   #   score  date        dungeon      how it ended");
+		        _("   #   score  date        dungeon      how it ended"));
 		shown = (int)r->list.n < SCORES_SHOWN ? (int)r->list.n
 		                                      : SCORES_SHOWN;
 		for (i = 0; i < shown && y < c->height - 1; i++)
@@ -88,10 +88,10 @@ void endscreen_draw(struct view *v, struct canvas *c)
 		}
 	} else if (s->keep_records) {
 		canvas_printf(c, 1, y++, c->width, CANVAS_DEFAULT, 0,
-		              "Not among the %d best games.", SCORES_KEEP);
+		              _("Not among the %d best games."), SCORES_KEEP);
 	}
 	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "q leaves; any other key shows the map (q then leaves).");
+	            _("q leaves; any other key shows the map (q then leaves)."));
 }
 
 enum view_result endscreen_key(struct view *v, int key, struct world_cmd *cmd)
@@ -102,6 +102,6 @@ enum view_result endscreen_key(struct view *v, int key, struct world_cmd *cmd)
 	if (key == VK_CTRL_R)
 		return VIEW_REDRAW;
 	v->mode = MODE_PLAY;
-	screen_log(v, "The end of the game: q leaves.");
+	screen_log(v, _("The end of the game: q leaves."));
 	return VIEW_OK;
 }

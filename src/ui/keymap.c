@@ -209,10 +209,10 @@ static enum view_result key_ai_keys(struct view *v, int key,
 		aiview_key(v->ai, '`', msg, sizeof(msg));
 	v->ai_keys = !v->ai_keys;
 	screen_log(v, "%s",
-	           v->ai_keys ? "The AI view has the keys (? lists them); "
-	                        "v or Esc gives them back to the game."
-	                      : "The game has the keys again; v gives "
-	                        "them to the AI view.");
+	           v->ai_keys ? _("The AI view has the keys (? lists them); "
+	                        "v or Esc gives them back to the game.")
+	                      : _("The game has the keys again; v gives "
+	                        "them to the AI view."));
 	return VIEW_OK;
 }
 
@@ -252,8 +252,8 @@ static enum view_result key_ai_give_back(struct view *v, int key,
 	(void)key;
 	(void)cmd;
 	v->ai_keys = 0;
-	screen_log(v, "The game has the keys again; v gives them to the "
-	              "AI view.");
+	screen_log(v, _("The game has the keys again; v gives them to the "
+	              "AI view."));
 	return VIEW_OK;
 }
 
@@ -279,54 +279,54 @@ static enum view_result key_ai(struct view *v, int key, struct world_cmd *cmd)
 	}
 	if (v->replaying)
 		return VIEW_PASS;
-	screen_log(v, "The AI view has the keys: v or Esc gives them back to "
-	              "the game.");
+	screen_log(v, _("The AI view has the keys: v or Esc gives them back to "
+	              "the game."));
 	return VIEW_OK;
 }
 
 static const struct keymap_row ai_rows[] = {
-        {'`', "show or hide the AI view", key_ai_show},
+        {'`', N_("show or hide the AI view"), key_ai_show},
         {VK_F2, NULL, key_ai_show},
-        {'v', "its keys (v or Esc: back)", key_ai_keys},
-        {VK_TAB, "the next monster", key_ai_tab},
+        {'v', N_("its keys (v or Esc: back)"), key_ai_keys},
+        {VK_TAB, N_("the next monster"), key_ai_tab},
 };
 static const struct keymap keymap_ai = {
-        "ai", "AI view (the game keeps its keys)", ROWS(ai_rows), NULL, NULL};
+        "ai", N_("AI view (the game keeps its keys)"), ROWS(ai_rows), NULL, NULL};
 
 static const struct keymap_row aikeys_rows[] = {
-        {'p', "planned path (*: all)", NULL},
+        {'p', N_("planned path (*: all)"), NULL},
         {'*', NULL, NULL},
-        {'o', "open o, closed :, current O", NULL},
-        {'g', "g, h or f of each cell", NULL},
+        {'o', N_("open o, closed :, current O"), NULL},
+        {'g', N_("g, h or f of each cell"), NULL},
         {'h', NULL, NULL},
         {'f', NULL, NULL},
-        {'a', "parents, or each cell's cost", NULL},
+        {'a', N_("parents, or each cell's cost"), NULL},
         {'c', NULL, NULL},
-        {'m', "the kind's shared map", NULL},
-        {'k', "path caches and re-plans", NULL},
-        {'T', "the comparison table", NULL},
-        {'z', "cell boxes", NULL},
-        {'y', "the hierarchy (HPA*)", NULL},
-        {'r', "D* Lite beside the others", NULL},
-        {'s', "step mode, narrated", NULL},
-        {'n', "next, back, jump, start, end", NULL},
+        {'m', N_("the kind's shared map"), NULL},
+        {'k', N_("path caches and re-plans"), NULL},
+        {'T', N_("the comparison table"), NULL},
+        {'z', N_("cell boxes"), NULL},
+        {'y', N_("the hierarchy (HPA*)"), NULL},
+        {'r', N_("D* Lite beside the others"), NULL},
+        {'s', N_("step mode, narrated"), NULL},
+        {'n', N_("next, back, jump, start, end"), NULL},
         {'b', NULL, NULL},
         {'J', NULL, NULL},
         {'B', NULL, NULL},
         {'N', NULL, NULL},
-        {'H', "cycle heuristic, diagonal", NULL},
+        {'H', N_("cycle heuristic, diagonal"), NULL},
         {'D', NULL, NULL},
-        {'W', "cycle weight, algorithm", NULL},
+        {'W', N_("cycle weight, algorithm"), NULL},
         {'A', NULL, NULL},
-        {'t', "ties: lower h first, or FIFO", NULL},
-        {'e', "early stop (a mistake)", NULL},
-        {'0', "the monster's own settings", NULL},
-        {'E', "export the search", key_export},
-        {'S', "sandbox: draw the dungeon", screen_sandbox_enter},
-        {VK_ESC, "the keys back to the game", key_ai_give_back},
+        {'t', N_("ties: lower h first, or FIFO"), NULL},
+        {'e', N_("early stop (a mistake)"), NULL},
+        {'0', N_("the monster's own settings"), NULL},
+        {'E', N_("export the search"), key_export},
+        {'S', N_("sandbox: draw the dungeon"), screen_sandbox_enter},
+        {VK_ESC, N_("the keys back to the game"), key_ai_give_back},
 };
 static const struct keymap keymap_aikeys = {
-        "ai-keys", "While the AI view has the keys (v)", ROWS(aikeys_rows),
+        "ai-keys", N_("While the AI view has the keys (v)"), ROWS(aikeys_rows),
         key_ai,
         "the AI view's if it knows it, else it says how to get the keys "
         "back"};
@@ -362,9 +362,9 @@ static enum view_result key_look_ai(struct view *v, int key,
 /* ---- the layers of the play mode ---------------------------------------- */
 
 static const struct keymap_row lesson_rows[] = {
-        {' ', "the next page", key_lesson},
+        {' ', N_("the next page"), key_lesson},
         {VK_DOWN_RIGHT, NULL, key_lesson},
-        {VK_UP_RIGHT, "the page before", key_lesson},
+        {VK_UP_RIGHT, N_("the page before"), key_lesson},
         {127, NULL, key_lesson},
         {8, NULL, key_lesson},
 };
@@ -372,29 +372,29 @@ static const struct keymap keymap_lesson = {"lesson", NULL, ROWS(lesson_rows),
                                             NULL, NULL};
 
 static const struct keymap_row replay_rows[] = {
-        {' ', "pause or play", playback_key},
-        {'.', "the next turn", playback_key},
+        {' ', N_("pause or play"), playback_key},
+        {'.', N_("the next turn"), playback_key},
         {'>', NULL, playback_key},
-        {'+', "faster, slower", playback_key},
+        {'+', N_("faster, slower"), playback_key},
         {'-', NULL, playback_key},
 };
 static const struct keymap keymap_replay = {"replay", "Watching a replay",
                                             ROWS(replay_rows), NULL, NULL};
 
 static const struct keymap_row game_rows[] = {
-        {VK_MOVE, "move (opens doors)", key_move},
-        {'.', "wait a turn", key_wait},
+        {VK_MOVE, N_("move (opens doors)"), key_move},
+        {'.', N_("wait a turn"), key_wait},
         {'5', NULL, key_wait},
         {'s', NULL, key_wait},
         {VK_CENTER, NULL, key_wait},
-        {'o', "open or close a door", key_open_close},
+        {'o', N_("open or close a door"), key_open_close},
         {'c', NULL, key_open_close},
-        {'g', "pick up", key_pickup},
+        {'g', N_("pick up"), key_pickup},
         {',', NULL, key_pickup},
-        {'>', "> stairs, X explore, Z rest", walk_key_stairs},
+        {'>', N_("> stairs, X explore, Z rest"), walk_key_stairs},
         {'X', NULL, walk_key_explore},
         {'Z', NULL, walk_key_rest},
-        {'H', "run (shift + direction)", walk_key_run},
+        {'H', N_("run (shift + direction)"), walk_key_run},
         {'J', NULL, walk_key_run},
         {'K', NULL, walk_key_run},
         {'L', NULL, walk_key_run},
@@ -402,9 +402,9 @@ static const struct keymap_row game_rows[] = {
         {'U', NULL, walk_key_run},
         {'B', NULL, walk_key_run},
         {'N', NULL, walk_key_run},
-        {'i', "the pack; a uses a tool", pack_key_list},
+        {'i', N_("the pack; a uses a tool"), pack_key_list},
         {'a', NULL, pack_key_use},
-        {'S', "save and quit (resumed)", key_ask_save},
+        {'S', N_("save and quit (resumed)"), key_ask_save},
 };
 static const struct keymap keymap_game = {"game", "", ROWS(game_rows), NULL,
                                           NULL};
@@ -432,40 +432,40 @@ static enum view_result key_play_layers(struct view *v, int key,
  */
 
 static const struct keymap_row play_rows[] = {
-        {'q', "quit (asked first)", key_ask_quit},
+        {'q', N_("quit (asked first)"), key_ask_quit},
         {VK_CTRL_C, NULL, key_ask_quit},
-        {'?', "this help", key_help},
-        {'M', "the lessons: pick one", key_lessons},
-        {VK_CTRL_P, "messages, redraw", key_history},
+        {'?', N_("this help"), key_help},
+        {'M', N_("the lessons: pick one"), key_lessons},
+        {VK_CTRL_P, N_("messages, redraw"), key_history},
         {VK_CTRL_R, NULL, key_redraw},
-        {'R', "reload; Esc hides its errors", key_reload},
+        {'R', N_("reload; Esc hides its errors"), key_reload},
         {VK_F5, NULL, key_reload},
         {VK_ESC, NULL, key_hide_errors},
-        {';', "look; Enter travels there", key_look},
+        {';', N_("look; Enter travels there"), key_look},
         {'x', NULL, key_look},
         {'_', NULL, walk_key_pick},
 };
 const struct keymap keymap_play = {
-        "play", "The game", ROWS(play_rows), key_play_layers,
+        "play", N_("The game"), ROWS(play_rows), key_play_layers,
         "the lesson's, the AI view's, the replay's or the game's keys"};
 
 static const struct keymap_row look_rows[] = {
-        {VK_MOVE, "move the cursor", key_look_move},
-        {VK_ESC, "back to the game", key_back},
+        {VK_MOVE, N_("move the cursor"), key_look_move},
+        {VK_ESC, N_("back to the game"), key_back},
         {';', NULL, key_back},
         {'x', NULL, key_back},
         {'q', NULL, key_back},
-        {VK_ENTER, "travel there (shown first)", walk_key_look},
+        {VK_ENTER, N_("travel there (shown first)"), walk_key_look},
         {'.', NULL, walk_key_look},
-        {VK_TAB, "the AI view's monster, showing", key_look_ai},
+        {VK_TAB, N_("the AI view's monster, showing"), key_look_ai},
         {'`', NULL, key_look_ai},
         {VK_F2, NULL, key_look_ai},
 };
 const struct keymap keymap_look = {"look", NULL, ROWS(look_rows), NULL, NULL};
 
 static const struct keymap_row direction_rows[] = {
-        {VK_MOVE, "that way", prompt_key_direction},
-        {VK_ESC, "never mind", prompt_key_direction},
+        {VK_MOVE, N_("that way"), prompt_key_direction},
+        {VK_ESC, N_("never mind"), prompt_key_direction},
         {'q', NULL, prompt_key_direction},
         {VK_CTRL_C, NULL, prompt_key_direction},
 };
@@ -483,21 +483,21 @@ static enum view_result key_travel(struct view *v, int key,
 }
 
 static const struct keymap_row travel_rows[] = {
-        {VK_ENTER, "go along the route shown", key_travel},
+        {VK_ENTER, N_("go along the route shown"), key_travel},
         {'.', NULL, key_travel},
         {'>', NULL, key_travel},
         {'_', NULL, key_travel},
-        {VK_ESC, "cancel", key_travel},
-        {VK_TAB, "the AI view's next searcher: you", key_look_ai},
+        {VK_ESC, N_("cancel"), key_travel},
+        {VK_TAB, N_("the AI view's next searcher: you"), key_look_ai},
         {'`', NULL, key_look_ai},
         {VK_F2, NULL, key_look_ai},
-        {'v', "the AI view's keys (all but Enter)", key_look_ai},
+        {'v', N_("the AI view's keys (all but Enter)"), key_look_ai},
 };
 const struct keymap keymap_travel = {"travel", NULL, ROWS(travel_rows),
                                      key_travel, "cancel (its own key goes)"};
 
 static const struct keymap_row pack_rows[] = {
-        {VK_ESC, "never mind", pack_key_choose},
+        {VK_ESC, N_("never mind"), pack_key_choose},
         {'q', NULL, pack_key_choose},
         {VK_CTRL_C, NULL, pack_key_choose},
 };
@@ -505,27 +505,27 @@ const struct keymap keymap_pack = {"pack", NULL, ROWS(pack_rows),
                                    pack_key_choose, "the tool of that letter"};
 
 static const struct keymap_row help_rows[] = {
-        {'?', "the ground: what each terrain costs you", key_help_ground},
-        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {'?', N_("the ground: what each terrain costs you"), key_help_ground},
+        {VK_CTRL_R, N_("redraw the screen"), key_redraw},
 };
 const struct keymap keymap_help = {"help", NULL, ROWS(help_rows), key_back,
                                    "back to the game"};
 
 static const struct keymap_row lessons_rows[] = {
-        {VK_ESC, "back to the game", key_back},
+        {VK_ESC, N_("back to the game"), key_back},
 };
 const struct keymap keymap_lessons = {"lessons", NULL, ROWS(lessons_rows),
                                       lesson_menu_key,
                                       "a letter starts its lesson"};
 
 static const struct keymap_row history_rows[] = {
-        {VK_UP, "scroll", key_history_scroll},
+        {VK_UP, N_("scroll"), key_history_scroll},
         {'k', NULL, key_history_scroll},
         {VK_DOWN, NULL, key_history_scroll},
         {'j', NULL, key_history_scroll},
         {VK_UP_RIGHT, NULL, key_history_scroll},
         {VK_DOWN_RIGHT, NULL, key_history_scroll},
-        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {VK_CTRL_R, N_("redraw the screen"), key_redraw},
 };
 const struct keymap keymap_history = {"history", NULL, ROWS(history_rows),
                                       key_back, "back to the game"};
@@ -539,45 +539,45 @@ static enum view_result key_sandbox_quit(struct view *v, int key,
 }
 
 static const struct keymap_row sandbox_rows[] = {
-        {'q', "quit (asked first)", key_sandbox_quit},
+        {'q', N_("quit (asked first)"), key_sandbox_quit},
         {VK_CTRL_C, NULL, key_sandbox_quit},
-        {'?', "the help", key_help},
-        {VK_MOVE, "move the cursor", screen_sandbox_key},
-        {' ', "paint with the brush", screen_sandbox_key},
+        {'?', N_("the help"), key_help},
+        {VK_MOVE, N_("move the cursor"), screen_sandbox_key},
+        {' ', N_("paint with the brush"), screen_sandbox_key},
         {VK_ENTER, NULL, screen_sandbox_key},
-        {']', "the next brush, the one before", screen_sandbox_key},
+        {']', N_("the next brush, the one before"), screen_sandbox_key},
         {'[', NULL, screen_sandbox_key},
-        {'s', "the monster's start, the goal", screen_sandbox_key},
+        {'s', N_("the monster's start, the goal"), screen_sandbox_key},
         {'g', NULL, screen_sandbox_key},
-        {'U', "undo", screen_sandbox_key},
+        {'U', N_("undo"), screen_sandbox_key},
         {127, NULL, screen_sandbox_key},
         {8, NULL, screen_sandbox_key},
-        {'C', "clear the dungeon", screen_sandbox_key},
-        {'w', "save it as a map file", screen_sandbox_key},
-        {VK_ESC, "close the sandbox", screen_sandbox_key},
+        {'C', N_("clear the dungeon"), screen_sandbox_key},
+        {'w', N_("save it as a map file"), screen_sandbox_key},
+        {VK_ESC, N_("close the sandbox"), screen_sandbox_key},
         {'S', NULL, screen_sandbox_key},
 };
 const struct keymap keymap_sandbox = {"sandbox", NULL, ROWS(sandbox_rows),
                                       screen_sandbox_key, NULL};
 
 static const struct keymap_row quit_rows[] = {
-        {'y', "quit", prompt_key_quit},
+        {'y', N_("quit"), prompt_key_quit},
         {'Y', NULL, prompt_key_quit},
 };
 const struct keymap keymap_quit = {"quit", NULL, ROWS(quit_rows),
                                    prompt_key_quit, "the hunt goes on"};
 
 static const struct keymap_row save_rows[] = {
-        {'y', "save and quit", prompt_key_save},
+        {'y', N_("save and quit"), prompt_key_save},
         {'Y', NULL, prompt_key_save},
 };
 const struct keymap keymap_save = {"save", NULL, ROWS(save_rows),
                                    prompt_key_save, "not saved"};
 
 static const struct keymap_row end_rows[] = {
-        {'q', "leave", key_quit},
+        {'q', N_("leave"), key_quit},
         {VK_CTRL_C, NULL, key_quit},
-        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {VK_CTRL_R, N_("redraw the screen"), key_redraw},
 };
 const struct keymap keymap_end = {"end", NULL, ROWS(end_rows), endscreen_key,
                                   "the map (q then leaves)"};
@@ -602,7 +602,7 @@ static enum view_result key_more(struct view *v, int key, struct world_cmd *cmd)
 }
 
 static const struct keymap_row more_rows[] = {
-        {VK_CTRL_R, "redraw the screen", key_redraw},
+        {VK_CTRL_R, N_("redraw the screen"), key_redraw},
 };
 const struct keymap keymap_more = {"more", NULL, ROWS(more_rows), key_more,
                                    "the next page of messages"};
@@ -633,12 +633,12 @@ static enum view_result key_small_no(struct view *v, int key,
 }
 
 static const struct keymap_row small_rows[] = {
-        {VK_CTRL_R, "redraw the screen", key_redraw},
-        {'q', "quit (asked first)", key_small_quit},
+        {VK_CTRL_R, N_("redraw the screen"), key_redraw},
+        {'q', N_("quit (asked first)"), key_small_quit},
         {VK_CTRL_C, NULL, key_small_quit},
-        {'y', "yes, quit", key_small_quit},
+        {'y', N_("yes, quit"), key_small_quit},
         {'Y', NULL, key_small_quit},
-        {'n', "no, the hunt goes on", key_small_no},
+        {'n', N_("no, the hunt goes on"), key_small_no},
         {'N', NULL, key_small_no},
         {VK_ESC, NULL, key_small_no},
 };
@@ -1020,8 +1020,8 @@ void keymap_draw_help(struct canvas *c)
 
 	canvas_text(
 	        c, 1, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	        "hunted - keys                    (? the ground, any other key "
-	        "returns)");
+	        _("hunted - keys                    (? the ground, any other key "
+	        "returns)"));
 	/* The tables with a title, flowing down two columns. */
 	for (k = 0; k < sizeof(keymap_all) / sizeof(keymap_all[0]); k++) {
 		const struct keymap *t = keymap_all[k];
@@ -1033,7 +1033,7 @@ void keymap_draw_help(struct canvas *c)
 		if (*t->title) {
 			canvas_text(c, 1 + line / rows * HELP_COL,
 			            1 + line % rows, c->width, CANVAS_DEFAULT,
-			            CANVAS_BOLD, t->title);
+			            CANVAS_BOLD, _(t->title));
 			line++;
 		}
 		for (i = 0; i < t->n; line++) {
@@ -1048,12 +1048,13 @@ void keymap_draw_help(struct canvas *c)
 			if (end < x + HELP_KEYS)
 				end = x + HELP_KEYS;
 			canvas_text(c, end + 1, 1 + line % rows,
-			            x + HELP_COL - 1, CANVAS_DEFAULT, 0, help);
+			            x + HELP_COL - 1, CANVAS_DEFAULT, 0,
+			            help ? _(help) : "");
 		}
 	}
 	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, 0,
-	            "@ you  > exit  # wall  + door  ' open  = gate  - key  & "
-	            "spring  A-z monsters");
+	            _("@ you  > exit  # wall  + door  ' open  = gate  - key  & "
+	            "spring  A-z monsters"));
 }
 
 void keymap_list(FILE *out)

@@ -43,8 +43,8 @@ void lesson_draw(struct view *v, struct canvas *c, int y0, int rows)
 	const struct data_page *pg = &d->pages[v->page];
 
 	canvas_printf(c, 0, y0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s - page %zu/%zu (space: next, PgUp: back)",
-	              d->map && d->map->title ? d->map->title : "Lesson",
+	              _("%s - page %zu/%zu (space: next, PgUp: back)"),
+	              d->map && d->map->title ? d->map->title : _("Lesson"),
 	              v->page + 1, d->npages);
 	canvas_wrap(c, 0, y0 + 1, y0 + rows, c->width - 1, 0, CANVAS_DEFAULT, 0,
 	            pg->text ? pg->text : "");

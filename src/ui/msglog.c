@@ -77,8 +77,10 @@ static int msglog_layout(const char *text, int width, int *last_len)
 	if (width <= MSG_INDENT)
 		width = MSG_INDENT + 1;
 	while (*text) {
+		const char *row = text;
+
 		text = canvas_next_row(text, width - in, &n);
-		n += in;
+		n = canvas_columns(row, (size_t)n) + in;
 		rows++;
 		in = MSG_INDENT;
 	}

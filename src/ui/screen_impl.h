@@ -21,6 +21,7 @@
 #include "ui/aiview/sandbox.h"
 #include "session/watch.h"
 #include "canvas.h"
+#include "core/base/i18n.h"
 #include "core/mind/travel.h"
 #include "core/world/fov.h"
 #include "screen.h"

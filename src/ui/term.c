@@ -18,6 +18,10 @@
 
 #include "term.h"
 
+/* The wide-character calls of ncursesw (add_wch, setcchar). */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
 #include <curses.h>
 #include <errno.h>
 #include <limits.h>
@@ -250,7 +254,20 @@ static void blit(const struct canvas *c)
 				a |= A_UNDERLINE;
 			if (cell->attr & CANVAS_DIM)
 				a |= A_DIM;
-			addch((chtype)(unsigned char)cell->ch | a);
+			if (cell->ch == CANVAS_WIDE_TAIL)
+				continue;
+			if (cell->ch < 0x80) {
+				addch((chtype)cell->ch | a);
+			} else {
+				/* Past ASCII curses wants the wide call; it
+				 * moves on by the character's width. */
+				wchar_t wc[2] = {(wchar_t)cell->ch, 0};
+				cchar_t cc;
+
+				setcchar(&cc, wc, a & A_ATTRIBUTES, PAIR_NUMBER(a),
+				         NULL);
+				add_wch(&cc);
+			}
 		}
 	}
 	if (c->cursor_x >= 0 && c->cursor_y >= 0) {

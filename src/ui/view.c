@@ -183,8 +183,8 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 	}
 	if (v->replaying)
 		screen_log(v,
-		           "Watching %s: space pauses, . steps, + and - "
-		           "change the speed.",
+		           _("Watching %s: space pauses, . steps, + and - "
+		           "change the speed."),
 		           s->setup.replay);
 	else if (s->setup.watch && s->setup.mode == SETUP_PLAY && !v->lesson) {
 		if (autoplay_start(v) != 0) {
@@ -193,8 +193,8 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 			return NULL;
 		}
 	} else
-		screen_log(v, "Reach the exit '>'. Press ? for help, ` for the "
-		              "AI view, M for lessons.");
+		screen_log(v, _("Reach the exit '>'. Press ? for help, ` for the "
+		              "AI view, M for lessons."));
 	if (!v->replaying && !v->lesson && !v->autoplay) {
 		msglog_hold(&v->log, 0, screen_msg_width(v));
 		v->more_at_start = v->log.more;
@@ -566,22 +566,22 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 
 		campaign_label(&v->s->setup, v->s->game->depth, name,
 		               sizeof(name));
-		snprintf(where, sizeof(where), "Depth %d/%d %s",
+		snprintf(where, sizeof(where), _("Depth %d/%d %s"),
 		         v->s->game->depth, v->s->game->levels, name);
 	} else {
 		snprintf(where, sizeof(where), "%s", v->s->label);
 	}
 	x = canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_REVERSE,
-	                  "HP %d/%d  Turn %u  Keys %s  %s  seed %llu", w->php,
+	                  _("HP %d/%d  Turn %u  Keys %s  %s  seed %llu"), w->php,
 	                  w->php_max, w->turn, n ? keys : "-", where,
 	                  (unsigned long long)v->s->game->seed);
 	if (v->replaying)
 		x = canvas_printf(c, x, y, c->width, CANVAS_DEFAULT,
-		                  CANVAS_REVERSE, "  REPLAY %s %dms",
-		                  v->rep_done == REPLAY_DIVERGED ? "DIVERGED"
-		                  : v->rep_done                  ? "ended"
-		                  : v->rep_paused                ? "paused"
-		                                                 : "playing",
+		                  CANVAS_REVERSE, _("  REPLAY %s %dms"),
+		                  v->rep_done == REPLAY_DIVERGED ? _("DIVERGED")
+		                  : v->rep_done                  ? _("ended")
+		                  : v->rep_paused                ? _("paused")
+		                                                 : _("playing"),
 		                  v->rep_delay_ms);
 	if (v->autoplay) {
 		char watch[48];
@@ -592,17 +592,17 @@ static void draw_status(struct view *v, struct canvas *c, int y)
 	}
 	if (w->state == WORLD_WON)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE, "  ESCAPED");
+		                CANVAS_REVERSE, _("  ESCAPED"));
 	else if (w->state == WORLD_LOST)
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
-		                CANVAS_REVERSE, "  DEAD");
+		                CANVAS_REVERSE, _("  DEAD"));
 	if (aiview_on(v->ai) && !v->autoplay) {
 		/* The short form where the long one would be cut. */
-		const char *tag = v->ai_keys ? "  [AI VIEW has the keys: v/Esc]"
-		                             : "  [AI VIEW] v: its keys";
+		const char *tag = v->ai_keys ? _("  [AI VIEW has the keys: v/Esc]")
+		                             : _("  [AI VIEW] v: its keys");
 
-		if (v->ai_keys && x + (int)strlen(tag) > c->width)
-			tag = "  [AI VIEW keys: v/Esc]";
+		if (v->ai_keys && x + canvas_columns(tag, strlen(tag)) > c->width)
+			tag = _("  [AI VIEW keys: v/Esc]");
 		x = canvas_text(c, x, y, c->width, CANVAS_DEFAULT,
 		                CANVAS_REVERSE, tag);
 	}
@@ -617,7 +617,7 @@ static void draw_look_line(const struct view *v, struct canvas *c, int y)
 
 	describe_cell(v, v->look_x, v->look_y, buf, sizeof(buf));
 	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "Look: %s", buf);
+	              _("Look: %s"), buf);
 }
 
 /* The last message line in the sandbox: the cursor and the brush. */
@@ -898,7 +898,7 @@ static void view_dump_sight(const struct view *v, FILE *out)
 
 void view_dump(struct view *v, struct canvas *c, FILE *out)
 {
-	char *buf = malloc((size_t)c->width + 1);
+	char *buf = malloc(CANVAS_ROW_BYTES(c->width));
 	int y;
 
 	if (!buf)

@@ -503,7 +503,8 @@ static void test_data_diagnostics_are_capped(void **state)
 
 /* Bytes outside printable ASCII in a word quoted back are escaped, as
  * control bytes would be: a message never carries raw bytes from a bad
- * file, nor half a UTF-8 sequence cut at 40 bytes. */
+ * file, nor half a UTF-8 sequence cut at 40 bytes.  A byte that is no
+ * UTF-8 at all is an error of its own, at its column. */
 static void test_data_quoted_words_escaped(void **state)
 {
 	char text[128], want[256];
@@ -513,12 +514,15 @@ static void test_data_quoted_words_escaped(void **state)
 	           "'walk' must be 'yes' or 'no', got '\\xc3\\xa9'", NULL);
 	expect_one("caf\xc3\xa9 x\n", 1, 1, "unknown keyword 'caf\\xc3\\xa9'",
 	           NULL);
-	expect_one("terrain a glpyh\xff 'a'\n", 1, 11,
-	           "unknown keyword 'glpyh\\xff' for a terrain",
-	           "did you mean 'glyph'?");
-	expect_one("terrain a glyph '\x80'\n", 1, 17,
-	           "'glyph' must be one printable ASCII character in quotes, "
-	           "as in '#', got the glyph '\\x80'",
+	expect_one("terrain a glpyh\xff 'a'\n", 1, 16,
+	           "byte 0xff is not UTF-8 (save the file as UTF-8)", NULL);
+	expect_one("terrain a glpyh\xc3\xa9 'a'\n", 1, 11,
+	           "unknown keyword 'glpyh\\xc3\\xa9' for a terrain", NULL);
+	expect_one("terrain a glyph '\x80'\n", 1, 18,
+	           "byte 0x80 is not UTF-8 (save the file as UTF-8)", NULL);
+	expect_one("terrain a glyph '\xc3\xa9'\n", 1, 17,
+	           "bad glyph: a glyph is one printable ASCII character in "
+	           "quotes, as in '#'",
 	           NULL);
 	expect_one("terrain t\xe2\x82\xac glyph 'a'\n", 1, 9,
 	           "'t\\xe2\\x82\\xac' is not a valid name (letters, digits, "

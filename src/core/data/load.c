@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/base/file.h"
+#include "core/base/utf8.h"
 
 static void load_include(struct parser *p, struct tok *kw);
 
@@ -374,8 +375,8 @@ static void load_line(struct parser *p)
 	load_unknown(p, &t);
 }
 
-/* Reports the first NUL or other control character of the line, if any,
- * and returns 1 for it: the rest of the file is not read, so nothing it
+/* Reports the first NUL or other control character of the line, or else
+ * its first byte that is not UTF-8, if any, and returns 1 for it: the rest of the file is not read, so nothing it
  * might have held (the end of a MAP block, a record) is missing. */
 static int load_bad_byte(struct parser *p)
 {
@@ -398,6 +399,20 @@ static int load_bad_byte(struct parser *p)
 			             "control character 0x%02x in the file (is "
 			             "it a binary file?)",
 			             c);
+		if (p->in_map)
+			p->d->pending->map_broken = 1;
+		p->in_map = MAP_OUTSIDE;
+		p->d->pending->incomplete = 1;
+		return 1;
+	}
+	/* Text may be UTF-8 (a name in any language), never other bytes:
+	 * what shows on screen is what the file says. */
+	i = utf8_invalid_at(p->line, p->len);
+	if (i < p->len) {
+		problem_here(p, (int)i + 1, NULL,
+		             "byte 0x%02x is not UTF-8 (save the file as "
+		             "UTF-8)",
+		             (unsigned char)p->line[i]);
 		if (p->in_map)
 			p->d->pending->map_broken = 1;
 		p->in_map = MAP_OUTSIDE;

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* event_text.c - the words for each event, naming the world's monsters
  * and keys. */
+#include "config.h"
+
 #include "event_text.h"
 
 #include <stdio.h>
+
+#include "core/base/i18n.h"
 
 /* A name as players read it: "iron_key" is "iron key". */
 static const char *spoken(const char *name, char *buf, size_t size)
@@ -61,7 +65,7 @@ static void event_text_tools(const struct world *w, const struct world_event *e,
 		break;
 	case WEV_DOOR_LOCKED:
 		if (e->value < 0 || (size_t)e->value >= w->data->nkeys)
-			snprintf(buf, size, "It is wedged shut.");
+			snprintf(buf, size, _("It is wedged shut."));
 		else
 			snprintf(buf, size, "It is locked. You need the %s.",
 			         spoken(w->data->keys[e->value].name, kb,
@@ -75,7 +79,7 @@ static void event_text_tools(const struct world *w, const struct world_event *e,
 		                 : "tool");
 		break;
 	case WEV_NOISE:
-		snprintf(buf, size, "Something rattles loudly at %d,%d.", e->x,
+		snprintf(buf, size, _("Something rattles loudly at %d,%d."), e->x,
 		         e->y);
 		break;
 	default:
@@ -116,8 +120,8 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		break;
 	case WEV_BUMP:
 		snprintf(buf, size, "%s",
-		         e->value == 1 ? "You cannot squeeze past the corner."
-		                       : "Something solid is in the way.");
+		         e->value == 1 ? _("You cannot squeeze past the corner.")
+		                       : _("Something solid is in the way."));
 		break;
 	case WEV_DOOR_OPENED:
 		snprintf(buf, size, "%s open%s the door.", A, you ? "" : "s");
@@ -138,10 +142,10 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		         A);
 		break;
 	case WEV_DOOR_STUCK:
-		snprintf(buf, size, "Something is in the doorway.");
+		snprintf(buf, size, _("Something is in the doorway."));
 		break;
 	case WEV_NOTHING_THERE:
-		snprintf(buf, size, "There is nothing there.");
+		snprintf(buf, size, _("There is nothing there."));
 		break;
 	case WEV_KEY_TAKEN:
 		snprintf(buf, size, "You pick up the %s.", key);
@@ -165,7 +169,7 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		snprintf(buf, size, "The %s hurts %s for %d.", G, B, e->value);
 		break;
 	case WEV_WON:
-		snprintf(buf, size, "You escape down the stairs!");
+		snprintf(buf, size, _("You escape down the stairs!"));
 		break;
 	case WEV_SPOTTED:
 		snprintf(buf, size, "%s spots you!", A);
@@ -189,12 +193,12 @@ void event_text(const struct world *w, const struct world_event *e, char *buf,
 		break;
 	case WEV_HEALED:
 		snprintf(buf, size,
-		         "You drink from the spring and feel better (+%d). "
-		         "It runs dry.",
+		         _("You drink from the spring and feel better (+%d). "
+		         "It runs dry."),
 		         e->value);
 		break;
 	case WEV_DESCENDED:
-		snprintf(buf, size, "You go down the stairs to level %d.",
+		snprintf(buf, size, _("You go down the stairs to level %d."),
 		         e->value);
 		break;
 	case WEV_DOOR_LOCKED:

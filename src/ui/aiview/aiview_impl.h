@@ -13,6 +13,7 @@
 #include "aiview.h"
 
 #include "core/base/dir.h"
+#include "core/base/i18n.h"
 #include "core/path/distmap.h"
 #include "core/path/dlite.h"
 #include "core/path/hpa.h"

@@ -553,7 +553,7 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 static void legend_add(struct canvas *c, struct rows *r, int *x,
                        const char *text)
 {
-	const int n = (int)strlen(text);
+	const int n = canvas_columns(text, strlen(text));
 
 	if (*x > r->x0 && *x + 2 + n > r->mx) {
 		r->row++;
@@ -611,9 +611,9 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		legend_add(c, r, &x, "1-9 cost  + dearer  # never");
 	if (a->dmap && aiview_you(a)) {
 		legend_add(c, r, &x,
-		           !a->travel->map_built ? "no explore map"
-		           : a->dmap == 1 ? "explore map: moves 0-9 a-z +"
-		                          : "explore map: ^>v</\\ downhill");
+		           !a->travel->map_built ? _("no explore map")
+		           : a->dmap == 1 ? _("explore map: moves 0-9 a-z +")
+		                          : _("explore map: ^>v</\\ downhill"));
 	} else if (a->dmap && aiview_alive(a, a->sel)) {
 		int tx, ty;
 		const int kind = w->monsters[a->sel].kind;
@@ -621,16 +621,16 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		if (minds_flee_map(a->game->minds, (size_t)a->sel)) {
 			legend_add(c, r, &x,
 			           a->dmap == 1
-			                   ? "fleeing: safety map 0-9 a-z +"
-			                   : "fleeing: safety map ^>v</\\");
+			                   ? _("fleeing: safety map 0-9 a-z +")
+			                   : _("fleeing: safety map ^>v</\\"));
 		} else if (!minds_kind_distmap(a->game->minds, kind, &tx,
 		                               &ty)) {
-			legend_add(c, r, &x, "no shared map for this kind");
+			legend_add(c, r, &x, _("no shared map for this kind"));
 		} else {
 			legend_add(c, r, &x,
 			           a->dmap == 1
-			                   ? "shared map: moves 0-9 a-z +"
-			                   : "shared map: ^>v</\\ downhill");
+			                   ? _("shared map: moves 0-9 a-z +")
+			                   : _("shared map: ^>v</\\ downhill"));
 			/* A far map stays rooted where the player stood while
 			 * its far chasers read it (shared.c). */
 			if (tx != w->px || ty != w->py) {
@@ -638,7 +638,7 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 				int dx = abs(tx - w->px), dy = abs(ty - w->py);
 
 				snprintf(root, sizeof(root),
-				         "root %d,%d, %d away", tx, ty,
+				         _("root %d,%d, %d away"), tx, ty,
 				         dx > dy ? dx : dy);
 				legend_add(c, r, &x, root);
 			}
@@ -646,41 +646,41 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 	if (a->paths && !a->hier)
 		legend_add(c, r, &x,
-		           values              ? "reverse: path"
-		           : a->jps && a->open ? "*/reverse: path"
-		                               : "* path");
+		           values              ? _("reverse: path")
+		           : a->jps && a->open ? _("*/reverse: path")
+		                               : _("* path"));
 	if (a->paths && a->all)
-		legend_add(c, r, &x, "others' in their colour");
+		legend_add(c, r, &x, _("others' in their colour"));
 	if (a->have && (a->gx != w->px || a->gy != w->py))
-		legend_add(c, r, &x, "G goal");
+		legend_add(c, r, &x, _("G goal"));
 	if (a->step)
 		legend_add(c, r, &x,
-		           values ? "reverse+underlined: current"
-		                  : "O current");
+		           values ? _("reverse+underlined: current")
+		                  : _("O current"));
 	if (values) {
-		legend_add(c, r, &x, "underlined: open");
+		legend_add(c, r, &x, _("underlined: open"));
 	} else if (a->open) {
 		/* The jumps first: beside the path's entry, the four fit two
 		 * rows of the narrow panel. */
 		if (a->jps)
-			legend_add(c, r, &x, "-|/\\ jumps");
-		legend_add(c, r, &x, a->jps ? "o open jump point" : "o open");
-		legend_add(c, r, &x, ": closed");
+			legend_add(c, r, &x, _("-|/\\ jumps"));
+		legend_add(c, r, &x, a->jps ? _("o open jump point") : _("o open"));
+		legend_add(c, r, &x, _(": closed"));
 	}
 	if (a->cache)
-		legend_add(c, r, &x, "X broke a path");
+		legend_add(c, r, &x, _("X broke a path"));
 	if (a->hier) {
-		legend_add(c, r, &x, "dim: cluster edges");
-		legend_add(c, r, &x, "! entrance");
-		legend_add(c, r, &x, "0-9 abstract path");
-		legend_add(c, r, &x, "* refined");
+		legend_add(c, r, &x, _("dim: cluster edges"));
+		legend_add(c, r, &x, _("! entrance"));
+		legend_add(c, r, &x, _("0-9 abstract path"));
+		legend_add(c, r, &x, _("* refined"));
 	}
 	if (a->boxes) {
-		legend_add(c, r, &x, "box: f ^ / g h");
+		legend_add(c, r, &x, _("box: f ^ / g h"));
 		if (a->box_div > 1) {
 			char div[32];
 
-			snprintf(div, sizeof(div), "values /%u", a->box_div);
+			snprintf(div, sizeof(div), _("values /%u"), a->box_div);
 			legend_add(c, r, &x, div);
 		}
 	}

@@ -16,7 +16,7 @@ static void dump_layer(struct aiview *a, struct canvas *c, FILE *out,
 {
 	const struct aiview saved = *a; /* the switches to restore */
 	const struct world *w = a->game->world;
-	char *row = malloc((size_t)c->width + 1);
+	char *row = malloc(CANVAS_ROW_BYTES(c->width));
 	int x, y;
 	size_t i;
 
@@ -72,7 +72,7 @@ void aiview_dump_layers(struct aiview *a, FILE *out)
 		return;
 	{
 		struct canvas line = {0};
-		char *row = malloc(401);
+		char *row = malloc(CANVAS_ROW_BYTES(400));
 
 		if (row && canvas_resize(&line, 400, 2) == 0) {
 			aiview_draw_stats(a, &line, 0, 400);

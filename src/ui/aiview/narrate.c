@@ -103,31 +103,31 @@ static void step_why(const struct aiview *a, struct canvas *c, struct rows *r,
 		}
 	}
 	if (!a->jps && a->p.ties == PATH_TIES_FIFO)
-		rule = "the first pushed goes first";
+		rule = _("the first pushed goes first");
 	else if (!same)
-		rule = "the higher g goes first";
+		rule = _("the higher g goes first");
 	else if (same == ties)
-		rule = !before ? "same g and h: the first pushed goes first"
+		rule = !before ? _("same g and h: the first pushed goes first")
 		       : before == same
-		               ? "same g and h: the last pushed goes first"
-		               : "same g and h: the open list's order decides";
+		               ? _("same g and h: the last pushed goes first")
+		               : _("same g and h: the open list's order decides");
 	else
-		rule = !before ? "the higher g, then the first pushed, goes "
-		                 "first"
-		       : before == same ? "the higher g, then the last pushed, "
-		                          "goes first"
-		                        : "the higher g, then the open list's "
-		                          "order, decides";
+		rule = !before ? _("the higher g, then the first pushed, goes "
+		                 "first")
+		       : before == same ? _("the higher g, then the last pushed, "
+		                          "goes first")
+		                        : _("the higher g, then the open list's "
+		                          "order, decides");
 	if (pushed && ties)
 		snprintf(buf, sizeof(buf),
-		         "lowest f %llu (g %u h %u), tied with %zu: %s",
+		         _("lowest f %llu (g %u h %u), tied with %zu: %s"),
 		         (unsigned long long)f, pushed->g, pushed->h, ties,
 		         rule);
 	else if (pushed)
-		snprintf(buf, sizeof(buf), "lowest f %llu (g %u h %u)",
+		snprintf(buf, sizeof(buf), _("lowest f %llu (g %u h %u)"),
 		         (unsigned long long)f, pushed->g, pushed->h);
 	else
-		snprintf(buf, sizeof(buf), "the start");
+		snprintf(buf, sizeof(buf), _("the start"));
 	aiview_rows_wrap(c, r, 0, buf);
 }
 
@@ -147,16 +147,16 @@ static void step_jumps(const struct aiview *a, struct canvas *c, struct rows *r,
 		const int before = trace_last_push(a, q->x, q->y, from) != NULL;
 
 		snprintf(buf, sizeof(buf),
-		         "jump %s to %d,%d: %s g %u h %u f %llu",
+		         _("jump %s to %d,%d: %s g %u h %u f %llu"),
 		         dj >= 0 ? dir_name[dj] : "?", q->x, q->y,
-		         before ? "better" : "new", q->g, q->h,
+		         before ? _("better") : _("new"), q->g, q->h,
 		         (unsigned long long)q->f);
 		aiview_rows_wrap(c, r, 0, buf);
 		jumps++;
 	}
 	if (!jumps)
 		aiview_rows_wrap(c, r, 0,
-		                 "no jump point along the lines from here");
+		                 _("no jump point along the lines from here"));
 }
 
 /* The expanded cell's neighbours on the map, each with its push in this
@@ -208,8 +208,8 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
 	const struct world *w = a->game->world;
 	char buf[128];
 	size_t k;
-	static const char *const what[] = {"not better", "closed", "blocked",
-	                                   "corner rule"};
+	static const char *const what[] = {N_("not better"), N_("closed"),
+	                                   N_("blocked"), N_("corner rule")};
 	/* The corner rule first: the one a reader looks for. */
 	static const int order[] = {3, 0, 1, 2};
 	char group[4][40];
@@ -230,13 +230,13 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
 			                            e->y + dir_dy[q->d])] == 0;
 		if (q->now && q->before) {
 			snprintf(buf, sizeof(buf),
-			         "%s %d,%d better: g %u -> %u f %llu",
+			         _("%s %d,%d better: g %u -> %u f %llu"),
 			         dir_name[q->d], q->x, q->y, q->before->g,
 			         q->now->g, (unsigned long long)q->now->f);
 			aiview_rows_wrap(c, r, 0, buf);
 		} else if (q->now) {
 			snprintf(buf, sizeof(buf),
-			         "%s %d,%d new: g %u h %u f %llu",
+			         _("%s %d,%d new: g %u h %u f %llu"),
 			         dir_name[q->d], q->x, q->y, q->now->g,
 			         q->now->h, (unsigned long long)q->now->f);
 			aiview_rows_wrap(c, r, 0, buf);
@@ -259,7 +259,7 @@ static void step_tell(const struct aiview *a, struct canvas *c, struct rows *r,
 	}
 	for (m = 0; m < 4; m++)
 		if (group[order[m]][0]) {
-			snprintf(buf, sizeof(buf), "%s:%.39s", what[order[m]],
+			snprintf(buf, sizeof(buf), "%s:%.39s", _(what[order[m]]),
 			         group[order[m]]);
 			aiview_rows_wrap(c, r, 0, buf);
 		}
@@ -279,20 +279,20 @@ void aiview_narrate_step(struct aiview *a, struct canvas *c, struct rows *r)
 		return;
 	if (a->step_shown == 0 || step_span(a, a->step_shown, &from, &to)) {
 		snprintf(buf, sizeof(buf),
-		         "step 0/%zu: the start %d,%d is the open list; n "
-		         "takes the first step",
+		         _("step 0/%zu: the start %d,%d is the open list; n "
+		         "takes the first step"),
 		         a->total_exp, a->sx, a->sy);
 		aiview_rows_wrap(c, r, 0, buf);
 		return;
 	}
 	e = &ev[from];
-	snprintf(buf, sizeof(buf), "step %zu/%zu: expands %d,%d", a->step_shown,
+	snprintf(buf, sizeof(buf), _("step %zu/%zu: expands %d,%d"), a->step_shown,
 	         a->total_exp, e->x, e->y);
 	aiview_rows_wrap(c, r, CANVAS_BOLD, buf);
 	step_why(a, c, r, e, from, to);
 	if (e->x == a->gx && e->y == a->gy) {
 		aiview_rows_wrap(c, r, CANVAS_BOLD,
-		                 "the goal: the search ends");
+		                 _("the goal: the search ends"));
 		return;
 	}
 	if (a->jps) {
@@ -341,7 +341,7 @@ void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open)
 			top[j - 1][1] = t1;
 		}
 	}
-	snprintf(buf, sizeof(buf), "open list (%zu), first:", a->nopen);
+	snprintf(buf, sizeof(buf), _("open list (%zu), first:"), a->nopen);
 	canvas_text(c, open->x0, open->row++, open->mx, CANVAS_DEFAULT,
 	            CANVAS_BOLD, buf);
 	for (k = 0; k < ntop && open->row < open->last; k++) {
@@ -446,7 +446,7 @@ void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row >= r->last)
 		return;
 	len = (size_t)snprintf(
-	        buf, sizeof(buf), "%s re-planned:",
+	        buf, sizeof(buf), _("%s re-planned:"),
 	        aiview_monster_name(a, a->sel, name, sizeof(name)));
 	for (i = 0; i < n && shown < 6 && len < sizeof(buf) - 48; i++) {
 		const struct ai_replan *h =
@@ -457,25 +457,25 @@ void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 		if (h->tool >= 0 && h->tool < (int)w->data->nkeys)
 			len += (size_t)snprintf(
 			        buf + len, sizeof(buf) - len,
-			        "%s turn %u %s %s", shown ? ";" : "", h->turn,
-			        h->x >= 0 ? "the way changed by the"
-			                  : "heard the",
+			        _("%s turn %u %s %s"), shown ? ";" : "", h->turn,
+			        h->x >= 0 ? _("the way changed by the")
+			                  : _("heard the"),
 			        aiview_spoken(w->data->keys[h->tool].name, tool,
 			                      sizeof(tool)));
 		else if (h->x >= 0)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-			                        "%s turn %u %d,%d changed",
+			                        _("%s turn %u %d,%d changed"),
 			                        shown ? ";" : "", h->turn, h->x,
 			                        h->y);
 		else
 			len += (size_t)snprintf(
-			        buf + len, sizeof(buf) - len, "%s turn %u %s",
+			        buf + len, sizeof(buf) - len, _("%s turn %u %s"),
 			        shown ? ";" : "", h->turn,
 			        event_reason_name(
 			                (enum replan_reason)h->reason));
 		shown++;
 	}
 	if (!shown)
-		snprintf(buf, sizeof(buf), "%s: no re-plan seen yet", name);
+		snprintf(buf, sizeof(buf), _("%s: no re-plan seen yet"), name);
 	aiview_rows_wrap(c, r, 0, buf);
 }

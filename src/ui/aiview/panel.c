@@ -29,7 +29,7 @@ static const char *give_back_text(uint8_t why)
 
 /* How monster i made its path again the last time a change broke it,
  * while that path is still its own (to follow the cache text that says
- * what broke it), or "holds a D* Lite context" when it holds one for
+ * what broke it), or _("holds a D* Lite context") when it holds one for
  * its goal and its path is not a broken one's; "" when there is nothing
  * to say.  The monster's own repairs, not the view's D* Lite row (r),
  * which runs a context of the view's. */
@@ -45,23 +45,23 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 	buf[0] = '\0';
 	if (!aiview_broken_by_change(mi) || mi->cache == MIND_CACHE_SHARED) {
 		if (holds)
-			snprintf(buf, size, "holds a D* Lite context");
+			snprintf(buf, size, _("holds a D* Lite context"));
 		return;
 	}
 	switch (how) {
 	case MIND_REPAIR_SEARCH:
-		snprintf(buf, size, "%s: %u expanded",
+		snprintf(buf, size, _("%s: %u expanded"),
 		         mi->hier ? "hierarchy"
 		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
 		                                                    : "A*",
 		         expanded);
 		break;
 	case MIND_REPAIR_DLITE_PLAN:
-		snprintf(buf, size, "D* Lite lent: %u expanded%s", expanded,
+		snprintf(buf, size, _("D* Lite lent: %u expanded%s"), expanded,
 		         holds ? "" : give_back_text(mi->given_back));
 		break;
 	case MIND_REPAIR_DLITE:
-		snprintf(buf, size, "repaired by D* Lite: %u expanded%s",
+		snprintf(buf, size, _("repaired by D* Lite: %u expanded%s"),
 		         expanded, holds ? "" : give_back_text(mi->given_back));
 		break;
 	default:
@@ -78,7 +78,7 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 	size_t from, n = aiview_coop_steps(a, i, pts, 64, &from);
 
 	if (n) {
-		snprintf(buf, size, "cooperative (reserved %zu steps)", n);
+		snprintf(buf, size, _("cooperative (reserved %zu steps)"), n);
 		return;
 	}
 	if (aiview_broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
@@ -88,36 +88,36 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 
 		if (tool >= 0)
 			snprintf(buf, size,
-			         "re-planned %u ago: the %s at %d,%d", age,
+			         _("re-planned %u ago: the %s at %d,%d"), age,
 			         aiview_spoken(w->data->keys[tool].name, name,
 			                       sizeof(name)),
 			         mi->invalid_x, mi->invalid_y);
 		else
-			snprintf(buf, size, "re-planned %u ago: %d,%d broke it",
+			snprintf(buf, size, _("re-planned %u ago: %d,%d broke it"),
 			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
 	switch (mi->cache) {
 	case MIND_CACHE_REUSED:
-		snprintf(buf, size, "reused (age %u)", age);
+		snprintf(buf, size, _("reused (age %u)"), age);
 		break;
 	case MIND_CACHE_FRESH:
 		if (aiview_heard_tool(a, i) >= 0) {
 			char name[DATA_NAME_MAX + 1];
 
-			snprintf(buf, size, "fresh (heard the %s)",
+			snprintf(buf, size, _("fresh (heard the %s)"),
 			         aiview_spoken(
 			                 w->data->keys[aiview_heard_tool(a, i)]
 			                         .name,
 			                 name, sizeof(name)));
 			break;
 		}
-		snprintf(buf, size, "fresh (%s%s)",
+		snprintf(buf, size, _("fresh (%s%s)"),
 		         event_reason_name((enum replan_reason)mi->last_reason),
 		         mi->hier ? ", hierarchy" : "");
 		break;
 	case MIND_CACHE_INVALIDATED:
-		snprintf(buf, size, "broken at %d,%d", mi->invalid_x,
+		snprintf(buf, size, _("broken at %d,%d"), mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
@@ -142,7 +142,7 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 	int mx = x0 + w, row = y0;
 
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "cell %d,%d %s", x, y, t->name);
+	              _("cell %d,%d %s"), x, y, t->name);
 	{
 		const struct grid *g = aiview_search_grid(a);
 
@@ -197,7 +197,7 @@ static void panel_caches(struct aiview *a, struct canvas *c, struct rows *r)
 	if (r->row + 1 >= r->last)
 		return;
 	canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "path cache, nearest first");
+	            _("path cache, nearest first"));
 	nearest =
 	        malloc((wo->nmonsters ? wo->nmonsters : 1) * sizeof(*nearest));
 	for (k = 0, n = 0; nearest && k < wo->nmonsters; k++) {
@@ -257,9 +257,9 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	/* Unlike the game screen, which shows what the player sees, the
 	 * view draws everything, seen or not. */
 	canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "AI VIEW: whole map (? keys)");
+	            _("AI VIEW: whole map (? keys)"));
 	canvas_printf(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-	              "on:%s%s%s%s%s%s%s%s%s", a->paths ? " p" : "",
+	              _("on:%s%s%s%s%s%s%s%s%s"), a->paths ? " p" : "",
 	              a->open ? " o" : "",
 	              a->value == 'g'   ? " g"
 	              : a->value == 'h' ? " h"
@@ -272,7 +272,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		/* You, a searcher like the monsters: your travel or your
 		 * explore, on the map as you know it. */
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "you (Tab)");
+		            _("you (Tab)"));
 		if (a->travel->kind == TRAVEL_GO)
 			snprintf(buf, sizeof(buf), " travel, goal %d,%d",
 			         a->travel->tx, a->travel->ty);
@@ -287,7 +287,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		mi = NULL;
 	} else if (!aiview_alive(a, a->sel)) {
 		canvas_text(c, r.x0, r.row++, r.mx, CANVAS_DEFAULT, 0,
-		            "no monster to follow");
+		            _("no monster to follow"));
 		return;
 	} else {
 		mi = aiview_mind(a, a->sel);
@@ -318,7 +318,7 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 	if (look && r.last - r.row >= 6) {
 		r.last -= 6;
 		canvas_text(c, r.x0, r.last, r.mx, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "inspector");
+		            _("inspector"));
 		aiview_panel_inspect(a, c, r.x0, r.last + 1, r.mx - r.x0,
 		                     look[0], look[1]);
 	}
@@ -406,20 +406,20 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	aiview_trace_ensure(a);
 	if (aiview_you(a) && !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
-		            "AI view: you have no search to show");
+		            _("AI view: you have no search to show"));
 		return;
 	}
 	if ((!aiview_alive(a, a->sel) && !aiview_you(a)) || !a->have) {
 		canvas_text(c, 0, y, w, CANVAS_DEFAULT, 0,
-		            "AI view: no monster to follow");
+		            _("AI view: no monster to follow"));
 		return;
 	}
 	memset(p, 0, sizeof(p));
 	if (aiview_you(a))
 		snprintf(cache, sizeof(cache), "%s",
-		         a->travel->kind == TRAVEL_GO ? "kept until the map "
-		                                        "you know changes"
-		                                      : "planned every step");
+		         a->travel->kind == TRAVEL_GO ? _("kept until the map "
+		                                        "you know changes")
+		                                      : _("planned every step"));
 	else
 		cache_text(a, a->sel, cache, sizeof(cache));
 	if (a->p.weight % 1000)
@@ -438,21 +438,21 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	switch (a->jps ? PATH_ALGO_COUNT : (int)a->p.algo) {
 	case PATH_ALGO_COUNT:
 		snprintf(p[n].text, sizeof(p[0].text),
-		         "JPS octile %s (f=g+h, jump points)",
+		         _("JPS octile %s (f=g+h, jump points)"),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_BFS:
 		snprintf(p[n].text, sizeof(p[0].text),
-		         "BFS %s (steps, costs ignored)",
+		         _("BFS %s (steps, costs ignored)"),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_DIJKSTRA:
 		snprintf(p[n].text, sizeof(p[0].text),
-		         "Dijkstra %s (f=g, no h)",
+		         _("Dijkstra %s (f=g, no h)"),
 		         path_diagonal_name(a->p.diagonal));
 		break;
 	case PATH_GREEDY:
-		snprintf(p[n].text, sizeof(p[0].text), "greedy %s %s (f=h)",
+		snprintf(p[n].text, sizeof(p[0].text), _("greedy %s %s (f=h)"),
 		         path_heuristic_name(a->p.heuristic),
 		         path_diagonal_name(a->p.diagonal));
 		break;
@@ -472,36 +472,36 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	n++;
 	if (a->custom && !a->by_page) {
 		p[n].aside = 1;
-		snprintf(p[n++].text, sizeof(p[0].text), "(changed: 0 resets)");
+		snprintf(p[n++].text, sizeof(p[0].text), _("(changed: 0 resets)"));
 	}
 	if (a->step && a->jumping)
 		snprintf(p[n++].text, sizeof(p[0].text),
-		         "step %zu/%zu, jump to: %zu_", a->step_shown,
+		         _("step %zu/%zu, jump to: %zu_"), a->step_shown,
 		         a->total_exp, a->jump_to);
 	else if (a->step)
-		snprintf(p[n++].text, sizeof(p[0].text), "step %zu/%zu",
+		snprintf(p[n++].text, sizeof(p[0].text), _("step %zu/%zu"),
 		         a->step_shown, a->total_exp);
 	first = n;
 	for (i = 0; i < first; i++)
 		p[i].attr = CANVAS_BOLD;
-	snprintf(p[n++].text, sizeof(p[0].text), "expanded %zu open %zu",
+	snprintf(p[n++].text, sizeof(p[0].text), _("expanded %zu open %zu"),
 	         a->step ? a->step_shown : a->total_exp, a->nopen);
 	if (a->res.status == PATH_FOUND) {
-		snprintf(p[n++].text, sizeof(p[0].text), "path %zu cost %u",
+		snprintf(p[n++].text, sizeof(p[0].text), _("path %zu cost %u"),
 		         a->res.length, a->res.cost);
 	} else if (a->jps && a->res.status == PATH_BAD_ARG) {
 		/* Said where the path would be: it is why there is none. */
 		p[n].attr = CANVAS_BOLD;
 		snprintf(p[n++].text, sizeof(p[0].text), "JPS %s",
-		         a->p.diagonal == PATH_DIAG_NEVER ? "n/a on 4-way"
-		                                          : "n/a, costs vary");
+		         a->p.diagonal == PATH_DIAG_NEVER ? _("n/a on 4-way")
+		                                          : _("n/a, costs vary"));
 	} else {
 		p[n].attr = CANVAS_BOLD;
 		snprintf(p[n++].text, sizeof(p[0].text), "%s%s",
 		         path_status_name(a->res.status),
 		         a->res.partial ? " (partial path)" : "");
 	}
-	snprintf(p[n++].text, sizeof(p[0].text), "cache %s", cache);
+	snprintf(p[n++].text, sizeof(p[0].text), _("cache %s"), cache);
 	if (a->ms < 1)
 		snprintf(p[n++].text, sizeof(p[0].text), "%.0f us",
 		         a->ms * 1000);

@@ -1,0 +1,152 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# test_i18n.sh - hunted in Simplified Chinese, in a real terminal (tmux,
+# as test_e2e.sh drives it): `hunted --lesson fgh` teaches in Chinese
+# (the lesson's page from data/lessons/zh_CN, the status line and the
+# AI view's panel, legend and narration from po/zh_CN.po); double-width
+# text is laid out by its width (the panel's border stays in one column
+# on every row, no row is wider than the terminal); what is not
+# translated shows in English, a lesson not translated too.  Every
+# check of the terminal polls for the text it expects.
+#
+# The language: zh_CN.UTF-8 when the system has that locale, else
+# C.UTF-8 with LANGUAGE=zh_CN (glibc honours LANGUAGE in any locale but
+# C).  Skipped (exit 77) when tmux, python3 or both locales are missing,
+# or hunted was built without NLS.  One TAP result per check
+# (tests/lib/tap.sh).
+set -u
+top=${top_srcdir:-.}
+. "$top/tests/lib/tap.sh"
+bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
+data=$(cd "$top/data" && pwd)
+conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
+command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
+command -v python3 >/dev/null 2>&1 || tap_skip_all "no python3 (Debian package python3)"
+grep -q '^#define ENABLE_NLS 1' "${top_builddir:-.}/config.h" 2>/dev/null ||
+	tap_skip_all "built without translations (configure --disable-nls)"
+if locale -a 2>/dev/null | grep -qix 'zh_CN\.utf-\?8'; then
+	lang="LANG=zh_CN.UTF-8"
+elif locale -a 2>/dev/null | grep -qix 'C\.utf-\?8'; then
+	lang="LANG=C.UTF-8 LANGUAGE=zh_CN"
+else
+	tap_skip_all "neither zh_CN.UTF-8 nor C.UTF-8 is installed"
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_i18n.XXXXXX") || exit 99
+n=0
+T="tmux -u -L hunted-i18n-$$-$n -f $conf"
+cleanup() {
+	local i
+	for ((i = 0; i <= n; i++)); do
+		tmux -L "hunted-i18n-$$-$i" kill-server >/dev/null 2>&1
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+export HUNTED_DATA=$data
+unset NO_COLOR
+
+bad() {
+	tap_fail "$*"
+	echo "--- screen:" >&2
+	$T capture-pane -p -t g >&2 2>/dev/null
+}
+ok() { tap_check "$*"; }
+screen() { $T capture-pane -p -t g; }
+wait_secs=60
+wait_for() { # REGEX: polls the screen until a line matches
+	local i
+	for ((i = 0; i < wait_secs * 20; i++)); do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# start STATUS ARGS...: hunted in the language chosen above in a new
+# 80x24 tmux server, waiting for its status line to match STATUS.
+start() {
+	local status=$1
+	shift
+	$T kill-server >/dev/null 2>&1
+	n=$((n + 1))
+	T="tmux -u -L hunted-i18n-$$-$n -f $conf"
+	env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LC_ALL=C.UTF-8 \
+		XDG_DATA_HOME="$tmp/xdg$n" $T new-session -d -s g -x 80 -y 24 \
+		"env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang $bin $*; exec sleep 600"
+	wait_for "$status" || bad "the game did not start: $*"
+}
+# keys KEY...: each key in turn, waiting for the screen to answer it.
+keys() {
+	local k page j
+	for k in "$@"; do
+		page=$(screen)
+		$T send-keys -t g "$k"
+		for ((j = 0; j < wait_secs * 20; j++)); do
+			[ "$(screen)" != "$page" ] && break
+			sleep 0.05
+		done
+	done
+}
+# columns: the screen's widest row, and what stands at column 50 (the
+# AI view's border, after the map's 50 columns) on the panel's 15 rows,
+# in terminal columns (east Asian wide characters count two): "WIDEST
+# CHARS".
+columns() {
+	screen | python3 -c '
+import sys, unicodedata
+def w(c):
+    return 2 if unicodedata.east_asian_width(c) in "WF" else 1
+widest, at50 = 0, ""
+for i, line in enumerate(sys.stdin.read().split("\n")):
+    col, here = 0, " "
+    for c in line:
+        if col == 50:
+            here = c
+        col += w(c)
+    widest = max(widest, col)
+    if i < 15:
+        at50 += here
+print(widest, at50)
+'
+}
+
+# 1. The lesson teaches in Chinese: its page, the status line, the AI
+# view's header and legend.
+start '^生命 30/30' --lesson fgh --seed 1
+wait_for '^2\. F、G 和 H - 第 1/4 页（空格：下一页，PgUp：上一页）' ||
+	bad "fgh: the page's header is not in Chinese"
+wait_for '^现在哥布林也可以斜着走了' || bad "fgh: the page's text is not Chinese"
+wait_for 'AI 视图：全图（\? 按键）' || bad "fgh: the AI view's header is not Chinese"
+wait_for '\* 路径  O 当前节点' || bad "fgh: the AI view's legend is not Chinese"
+ok "LANG=zh_CN: hunted --lesson fgh teaches in Chinese"
+
+# 2. The AI view in Chinese: page 3 steps the search, and the narration
+# says it in Chinese.
+keys ' ' ' '
+wait_for '^2\. F、G 和 H - 第 3/4 页' || bad "fgh: space does not turn the page"
+wait_for '第 4/[0-9]+ 步：扩展' || bad "the narration's step is not Chinese"
+wait_for '不切角规则: NE' || bad "the narration's corner rule is not Chinese"
+wait_for '已关闭: ' || bad "the narration's closed cells are not Chinese"
+ok "the AI view's step narration in Chinese"
+
+# 3. Double-width text laid out by its width: the panel's border in one
+# column on every row (the map's 50 columns and a space), no row wider
+# than the terminal.
+tap_is "$(columns)" "80 |||||||||||||||" \
+	"double-width text: the panel's border lines up, no row wider than 80"
+
+# 4. What is not translated is English: the monster's line, the cache.
+wait_for 'goblin#0 guard' || bad "the untranslated monster line is missing"
+wait_for '\| cache none \|' || bad "the untranslated cache state is missing"
+ok "untranslated strings fall back to English"
+
+# 5. A lesson not translated is read in English, the words around it in
+# Chinese.
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
+	--no-timing --dump-screen --lesson wall --seed 1 --keys '' \
+	>"$tmp/wall.out" 2>&1
+grep -q '^|1\. .* - 第 1/[0-9]* 页（空格：下一页，PgUp：上一页）$' "$tmp/wall.out" &&
+	grep -q "$(sed -n 's/^	text "\(.\{30\}\).*/\1/p' "$data/lessons/wall.txt" | head -1)" \
+		"$tmp/wall.out"
+tap_is $? 0 "a lesson not translated: its page in English, the header in Chinese"
+
+tap_done
