@@ -7,6 +7,7 @@
 #define HUNTED_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/base/diag.h"
@@ -75,5 +76,9 @@ void files_origins(const struct data *d, const struct setup *s, FILE *out);
  * DIR/keymaps, or a file), else the player's keys.txt when there is one.
  * Into buf; 0, or -1 when there is none. */
 int files_keymap_path(const struct setup *s, char *buf, size_t size);
+
+/* A checksum of the bytes of d's files as they are on disk now (and of
+ * their names): a reload that finds the same changes nothing. */
+uint64_t files_data_sum(const struct data *d);
 
 #endif

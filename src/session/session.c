@@ -33,39 +33,11 @@
 #define SESSION_SAVE_EVERY 100
 #define SESSION_SAVE_LONG  8000
 
-/* A checksum of the bytes of d's files as they are on disk now: a reload
- * that finds the same changes nothing. */
-static uint64_t session_data_sum(const struct data *d)
-{
-	uint64_t h = 0xcbf29ce484222325u;
-	size_t i, n = data_file_count(d);
-	char buf[4096];
-
-	for (i = 0; i < n; i++) {
-		const char *p = data_file_path(d, i);
-		FILE *f = p ? fopen(p, "rb") : NULL;
-		size_t k, j;
-
-		for (j = 0; p && p[j]; j++)
-			h = (h ^ (unsigned char)p[j]) * 0x100000001b3u;
-		if (!f) {
-			h = (h ^ 0xff) * 0x100000001b3u;
-			continue;
-		}
-		while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
-			for (j = 0; j < k; j++)
-				h = (h ^ (unsigned char)buf[j]) *
-				    0x100000001b3u;
-		fclose(f);
-	}
-	return h;
-}
-
 /* The data the game plays on now, and the checksum of its files. */
 static void session_note_data(struct session *s)
 {
 	s->data_now = s->game->world->data;
-	s->data_sum = session_data_sum(s->data_now);
+	s->data_sum = files_data_sum(s->data_now);
 }
 
 static uint64_t session_now_ns(void)
@@ -767,7 +739,7 @@ int session_reload(struct session *s, struct diag_list *diags,
 		return -1;
 	/* The same bytes as the game's: nothing to reload, and the save
 	 * still replays the game. */
-	if (session_data_sum(d) == s->data_sum) {
+	if (files_data_sum(d) == s->data_sum) {
 		data_free(d);
 		memset(rep, 0, sizeof(*rep));
 		rep->kept = s->game->world->nmonsters;

@@ -55,8 +55,8 @@ int autoplay_start(struct view *v)
 	a->hunter = -1;
 	v->autoplay = a;
 	a->depth = v->s->game->depth;
-	screen_log(v, "Watch mode: space pauses, . and , step, + - pace; any "
-	              "other key takes over.");
+	screen_log(v, _("Watch mode: space pauses, . and , step, + - pace; any "
+	              "other key takes over."));
 	autoplay_follow(v);
 	return 0;
 }
@@ -137,12 +137,12 @@ static const char *autoplay_why(const struct view *v, long i)
 		if (e->actor != i)
 			continue;
 		if (e->kind == WEV_SPOTTED)
-			return "it saw you";
+			return _("it saw you");
 		if (e->kind == WEV_HEARD)
-			return "it heard you";
+			return _("it heard you");
 	}
-	return autoplay_hunting(v, i) == 2 ? "it sees you"
-	                                   : "it looks where it saw you last";
+	return autoplay_hunting(v, i) == 2 ? _("it sees you")
+	                                   : _("it looks where it saw you last");
 }
 
 /* Why the one followed before is left for another. */
@@ -151,11 +151,11 @@ static const char *autoplay_left(const struct view *v, long old)
 	const struct world *w = v->s->game->world;
 
 	if (!w->monsters[old].alive)
-		return "is dead";
+		return _("is dead");
 	if (!autoplay_hunting(v, old))
-		return "lost you";
-	return autoplay_hunting(v, old) == 1 ? "lost sight of you"
-	                                     : "is further away";
+		return _("lost you");
+	return autoplay_hunting(v, old) == 1 ? _("lost sight of you")
+	                                     : _("is further away");
 }
 
 void autoplay_follow(struct view *v)
@@ -179,17 +179,17 @@ void autoplay_follow(struct view *v)
 	if (now != a->hunter && now >= 0) {
 		autoplay_name(v, now, name, sizeof(name));
 		if (a->hunter < 0) {
-			screen_log(v, "The view follows %s: %s.", name,
+			screen_log(v, _("The view follows %s: %s."), name,
 			           autoplay_why(v, now));
 		} else {
 			autoplay_name(v, a->hunter, old, sizeof(old));
-			screen_log(v, "The view follows %s: %s (%s %s).", name,
+			screen_log(v, _("The view follows %s: %s (%s %s)."), name,
 			           autoplay_why(v, now), old,
 			           autoplay_left(v, a->hunter));
 		}
 	} else if (now != a->hunter) {
 		autoplay_name(v, a->hunter, old, sizeof(old));
-		screen_log(v, "No one hunts you now (%s %s).", old,
+		screen_log(v, _("No one hunts you now (%s %s)."), old,
 		           autoplay_left(v, a->hunter));
 	}
 	a->hunter = now;
@@ -206,7 +206,7 @@ static enum view_result autoplay_next(struct view *v, struct world_cmd *cmd)
 	struct autoplay *a = v->autoplay;
 
 	if (v->s->game->world->state != WORLD_PLAYING) {
-		screen_log(v, "The game is over: , steps back.");
+		screen_log(v, _("The game is over: , steps back."));
 		return VIEW_OK;
 	}
 	if (a->n < a->end)
@@ -249,11 +249,11 @@ static void autoplay_back(struct view *v)
 	struct autoplay *a = v->autoplay;
 
 	if (!a->n) {
-		screen_log(v, "This is the first turn: there is none before.");
+		screen_log(v, _("This is the first turn: there is none before."));
 		return;
 	}
 	if (a->lost || session_rewind(v->s, a->cmds, a->n - 1) != 0) {
-		screen_log(v, "The turn before cannot be played again.");
+		screen_log(v, _("The turn before cannot be played again."));
 		return;
 	}
 	a->n--;
@@ -261,7 +261,7 @@ static void autoplay_back(struct view *v)
 	v->depth = v->s->game->depth;
 	aiview_set_game(v->ai, v->s->game);
 	autoplay_follow(v);
-	screen_log(v, "Back to turn %u.", v->s->game->world->turn);
+	screen_log(v, _("Back to turn %u."), v->s->game->world->turn);
 }
 
 /* As an arcade game's attract mode does, the next game after the end of
@@ -283,7 +283,7 @@ static void autoplay_next_game(struct view *v)
 	v->ended = 0;
 	v->depth = v->s->game->depth;
 	aiview_set_game(v->ai, v->s->game);
-	screen_log(v, "A new game: seed %llu.",
+	screen_log(v, _("A new game: seed %llu."),
 	           (unsigned long long)v->s->game->seed);
 	autoplay_follow(v);
 }
@@ -330,8 +330,8 @@ static enum view_result autoplay_key_pause(struct view *v, int key,
 	(void)cmd;
 	v->autoplay->paused = !v->autoplay->paused;
 	v->autoplay->waiting = 1;
-	screen_log(v, v->autoplay->paused ? "Paused: . and , step a turn."
-	                                  : "Playing.");
+	screen_log(v, v->autoplay->paused ? _("Paused: . and , step a turn.")
+	                                  : _("Playing."));
 	return VIEW_OK;
 }
 
@@ -356,7 +356,7 @@ static enum view_result autoplay_key_pace(struct view *v, int key,
 		a->delay_ms /= 2;
 	else if (key == '-' && a->delay_ms < PACE_MAX_MS)
 		a->delay_ms *= 2;
-	screen_log(v, "A turn every %d ms.", a->delay_ms);
+	screen_log(v, _("A turn every %d ms."), a->delay_ms);
 	return VIEW_OK;
 }
 
@@ -377,7 +377,7 @@ static enum view_result autoplay_take_over(struct view *v, int key,
 	if (!a->lost && session_take_over(v->s, a->cmds, a->n) == 0)
 		aiview_set_game(v->ai, v->s->game);
 	autoplay_free(a);
-	screen_log(v, "You have the controls.");
+	screen_log(v, _("You have the controls."));
 	if (v->ended)
 		msglog_hold_last(&v->log, screen_msg_width(v));
 	return VIEW_PASS;
@@ -393,14 +393,14 @@ static enum view_result autoplay_key_quit(struct view *v, int key,
 }
 
 static const struct keymap_row watch_rows[] = {
-        {' ', "pause or play", autoplay_key_pause},
-        {'.', "a turn forward, back", autoplay_key_step},
+        {' ', N_("pause or play"), autoplay_key_pause},
+        {'.', N_("a turn forward, back"), autoplay_key_step},
         {'>', NULL, autoplay_key_step},
         {',', NULL, autoplay_key_step},
         {'<', NULL, autoplay_key_step},
-        {'+', "faster, slower", autoplay_key_pace},
+        {'+', N_("faster, slower"), autoplay_key_pace},
         {'-', NULL, autoplay_key_pace},
-        {'q', "quit (asked first)", autoplay_key_quit},
+        {'q', N_("quit (asked first)"), autoplay_key_quit},
         {VK_CTRL_C, NULL, autoplay_key_quit},
 };
 const struct keymap keymap_watch = {
@@ -409,7 +409,7 @@ const struct keymap keymap_watch = {
         watch_rows,
         sizeof(watch_rows) / sizeof(watch_rows[0]),
         autoplay_take_over,
-        "takes over: you have the controls, the key does what it does"};
+        N_("takes over: you have the controls, the key does what it does")};
 
 enum view_result autoplay_key(struct view *v, int key, struct world_cmd *cmd)
 {
@@ -424,9 +424,9 @@ void autoplay_status(const struct view *v, char *buf, size_t size)
 {
 	const struct autoplay *a = v->autoplay;
 
-	snprintf(buf, size, "  WATCH %s %dms",
-	         v->s->game->world->state != WORLD_PLAYING ? "over"
-	         : a->paused                               ? "paused"
-	                                                   : "playing",
+	snprintf(buf, size, _("  WATCH %s %dms"),
+	         v->s->game->world->state != WORLD_PLAYING ? _("over")
+	         : a->paused                               ? _("paused")
+	                                                   : _("playing"),
 	         a->delay_ms);
 }

@@ -66,7 +66,7 @@ wait_for 'You hit the coward' || bad "the coward was not hit"
 # The panel wraps the line at its width.
 wait_for '\| +fleeing: hurt, [0-9]+ of 40 HP' ||
 	bad "the AI view does not say the coward flees because it is hurt"
-wait_for '\| +\(flees at 99% or below\);' ||
+wait_for '\(flees at 99% or below\);' ||
 	bad "the AI view does not give the coward's flee threshold"
 ok "the AI view says why a monster flees, with its numbers"
 

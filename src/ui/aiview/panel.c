@@ -231,8 +231,8 @@ static void flee_text(const struct aiview *a, char *buf, size_t size)
 	const struct data_monster *k = &w->data->monsters[m->kind];
 
 	snprintf(buf, size,
-	         " fleeing: hurt, %d of %d HP (flees at %d%% or below);"
-	         " safety map",
+	         _(" fleeing: hurt, %d of %d HP (flees at %d%% or below);"
+	           " safety map"),
 	         m->hp, k->hp, k->flee);
 }
 
