@@ -7,7 +7,7 @@
  * then whole runs down the campaign by each.  Good play should win most
  * levels most of the time, careless play should not.
  *
- *   winrate [--seeds N] [--turns T] [--data-dir DIR] [--level K]
+ *   winrate [--seeds N] [--turns T] [--data-dir DIR] [--level K|run]
  *
  * Prints a table, one `summary: level=...` line per level, and a last
  * `summary: run ...` line for whole runs.  Deterministic: the same
@@ -30,7 +30,7 @@
 struct wopts {
 	long seeds;
 	long turns;
-	int level; /* 0: every level */
+	int level; /* 0: every level, -1: none (whole runs alone) */
 	const char *data_dir;
 };
 
@@ -102,7 +102,7 @@ static int play(const struct setup *base, int level, uint64_t seed,
 static void usage(void)
 {
 	fprintf(stderr, "usage: winrate [--seeds N] [--turns T] "
-	                "[--data-dir DIR] [--level K]\n");
+	                "[--data-dir DIR] [--level K|run]\n");
 	exit(2);
 }
 
@@ -126,6 +126,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--turns") &&
 		         num_parse_u64(argv[i + 1], 10, 1000000, &v) == 0 && v)
 			o.turns = (long)v;
+		else if (!strcmp(argv[i], "--level") &&
+		         !strcmp(argv[i + 1], "run"))
+			o.level = -1; /* whole runs alone */
 		else if (!strcmp(argv[i], "--level") &&
 		         num_parse_u64(argv[i + 1], 10, DATA_LEVEL_MAX, &v) ==
 		                 0 &&
@@ -181,7 +184,7 @@ int main(int argc, char **argv)
 		       (double)l[1] / o.seeds);
 		fflush(stdout);
 	}
-	if (o.level)
+	if (o.level > 0)
 		return 0;
 	/* Whole runs: how deep each gets. */
 	{
