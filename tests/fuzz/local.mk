@@ -60,8 +60,7 @@ FUZZ_RECORDING_SRCS = tests/fuzz/fuzz_recording.c tests/fuzz/fuzz_file.c \
 	$(FUZZ_SESSION_SRCS) $(FUZZ_CORE_SRCS)
 FUZZ_CFLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CLANG = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
-	-I$(top_srcdir)/src -I$(top_builddir) \
-	-DHUNTED_DATADIR='"$(pkgdatadir)"'
+	$(AM_CPPFLAGS) -I$(top_builddir)
 FUZZ_OPTIONS_SRCS = tests/fuzz/fuzz_options.c $(FUZZ_SESSION_SRCS) \
 	$(FUZZ_CORE_SRCS)
 FUZZ_LINK = $(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer
