@@ -9,6 +9,8 @@
 #   . "$top/tests/lib/tmux.sh"
 #   tmux_setup NAME        skips (77) without tmux; sets $bin, $data,
 #                          $fixed, $conf, $tmp (removed at exit) and $T
+#                          ($tmux_flags, if set before, go to every tmux:
+#                          -u for a test of UTF-8 text)
 #   session W H COMMAND    COMMAND in a new tmux server (one per game, so
 #                          that a server shutting down cannot race the
 #                          next), then "[exit N]", stty -a and "[end]"
@@ -37,7 +39,7 @@ tmux_setup() {
 	command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_$tmux_name.XXXXXX") || exit 99
 	n=0
-	T="tmux -L hunted-$tmux_name-$$-$n -f $conf"
+	T="tmux ${tmux_flags:-} -L hunted-$tmux_name-$$-$n -f $conf"
 	trap tmux_cleanup EXIT
 }
 
@@ -102,7 +104,7 @@ player_at() {
 session() {
 	$T kill-server >/dev/null 2>&1
 	n=$((n + 1))
-	T="tmux -L hunted-$tmux_name-$$-$n -f $conf"
+	T="tmux ${tmux_flags:-} -L hunted-$tmux_name-$$-$n -f $conf"
 	$T new-session -d -s g -x "$1" -y "$2" \
 		"$3; echo \"[exit \$?]\"; stty -a; echo \"[end]\"; exec sleep 600"
 }

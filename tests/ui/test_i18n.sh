@@ -17,10 +17,7 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
+. "$top/tests/lib/tmux.sh"
 command -v python3 >/dev/null 2>&1 || tap_skip_all "no python3 (Debian package python3)"
 grep -q '^#define ENABLE_NLS 1' "${top_builddir:-.}/config.h" 2>/dev/null ||
 	tap_skip_all "built without translations (configure --disable-nls)"
@@ -31,60 +28,20 @@ elif locale -a 2>/dev/null | grep -qix 'C\.utf-\?8'; then
 else
 	tap_skip_all "neither zh_CN.UTF-8 nor C.UTF-8 is installed"
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_i18n.XXXXXX") || exit 99
-n=0
-T="tmux -u -L hunted-i18n-$$-$n -f $conf"
-cleanup() {
-	local i
-	for ((i = 0; i <= n; i++)); do
-		tmux -L "hunted-i18n-$$-$i" kill-server >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+# tmux itself told the text is UTF-8, whatever the machine's locale.
+tmux_flags=-u
+tmux_setup i18n
 export HUNTED_DATA=$data
 unset NO_COLOR
 
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-ok() { tap_check "$*"; }
-screen() { $T capture-pane -p -t g; }
-wait_secs=60
-wait_for() { # REGEX: polls the screen until a line matches
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
 # start STATUS ARGS...: hunted in the language chosen above in a new
 # 80x24 tmux server, waiting for its status line to match STATUS.
 start() {
 	local status=$1
 	shift
-	$T kill-server >/dev/null 2>&1
-	n=$((n + 1))
-	T="tmux -u -L hunted-i18n-$$-$n -f $conf"
-	env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LC_ALL=C.UTF-8 \
-		XDG_DATA_HOME="$tmp/xdg$n" $T new-session -d -s g -x 80 -y 24 \
-		"env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang $bin $*; exec sleep 600"
+	session 80 24 "env -u LC_ALL -u LC_MESSAGES -u LANGUAGE \
+		XDG_DATA_HOME=$tmp/xdg$((n + 1)) $lang $bin $*"
 	wait_for "$status" || bad "the game did not start: $*"
-}
-# keys KEY...: each key in turn, waiting for the screen to answer it.
-keys() {
-	local k page j
-	for k in "$@"; do
-		page=$(screen)
-		$T send-keys -t g "$k"
-		for ((j = 0; j < wait_secs * 20; j++)); do
-			[ "$(screen)" != "$page" ] && break
-			sleep 0.05
-		done
-	done
 }
 # columns: the screen's widest row, and what stands at column 50 (the
 # AI view's border, after the map's 50 columns) on the panel's 15 rows,

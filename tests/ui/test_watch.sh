@@ -18,41 +18,11 @@
 set -u
 top=${top_srcdir:-.}
 . "$top/tests/lib/tap.sh"
-bin=$(cd "${top_builddir:-.}/src" && pwd)/hunted
-data=$(cd "$top/data" && pwd)
-# A layout that does not vary with the seed.
-fixed=$(cd "$top/tests/fixtures/fixed" && pwd)
-conf=$(cd "$top/tests/e2e" && pwd)/tmux.conf
-command -v tmux >/dev/null 2>&1 || tap_skip_all "tmux is not installed"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_watch.XXXXXX") || exit 99
-T="tmux -L hunted-watch-$$ -f $conf"
-cleanup() {
-	tmux -L "hunted-watch-$$" kill-server >/dev/null 2>&1
-	tmux -L "hunted-watch2-$$" kill-server >/dev/null 2>&1
-	tmux -L "hunted-watch3-$$" kill-server >/dev/null 2>&1
-	tmux -L "hunted-watch4-$$" kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_setup watch
 export HUNTED_DATA=$data
 unset NO_COLOR
 
-bad() {
-	tap_fail "$*"
-	echo "--- screen:" >&2
-	$T capture-pane -p -t g >&2 2>/dev/null
-}
-ok() { tap_check "$*"; }
-screen() { $T capture-pane -p -t g; }
-wait_secs=60
-wait_for() { # REGEX: polls the screen until a line matches
-	local i
-	for ((i = 0; i < wait_secs * 20; i++)); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
 # The turn on the status line.
 turn() { screen | sed -n 's/^HP [0-9]*\/[0-9]*  Turn \([0-9]*\) .*/\1/p'; }
 # key KEY: sends it and waits for the screen to answer.
@@ -94,8 +64,7 @@ HUNT
 
 # Its own folder for saves and scores: a watched game is not kept until
 # the player takes it over.
-XDG_DATA_HOME=$tmp/xdg $T new-session -d -s g -x 80 -y 24 \
-	"$bin --watch --map $tmp/hunt.txt --seed 1 --pace 0; echo \"[exit \$?]\"; exec sleep 600"
+session 80 24 "XDG_DATA_HOME=$tmp/xdg $bin --watch --map $tmp/hunt.txt --seed 1 --pace 0"
 
 # 1. It starts paused, the AI view on, the keys said.
 wait_for '^HP 30/30  Turn 0 .*WATCH paused 250ms' ||
@@ -183,10 +152,7 @@ ok "the game taken over is saved whole and resumes"
 
 # 8. Space pauses and plays, saying so, in a game that plays by itself
 # (a turn every 10 s: how many pass does not matter here).
-$T kill-server >/dev/null 2>&1
-T="tmux -L hunted-watch2-$$ -f $conf"
-XDG_DATA_HOME=$tmp/xdg2 $T new-session -d -s g -x 80 -y 24 \
-	"$bin --watch --map $tmp/hunt.txt --seed 1 --pace 10000; echo \"[exit \$?]\"; exec sleep 600"
+session 80 24 "XDG_DATA_HOME=$tmp/xdg2 $bin --watch --map $tmp/hunt.txt --seed 1 --pace 10000"
 wait_for 'WATCH playing 10000ms' || bad "play: no 'WATCH playing'"
 key ' '
 wait_for 'WATCH paused 10000ms' || bad "pause: no 'WATCH paused'"
@@ -210,10 +176,7 @@ ok "q quits a watched game, asked first, and keeps nothing of it"
 # 10. Another monster takes over the hunt: with --hunt both goblins hunt
 # from the start; the view follows the nearer, and when it dies, the
 # other, saying why.
-$T kill-server >/dev/null 2>&1
-T="tmux -L hunted-watch3-$$ -f $conf"
-XDG_DATA_HOME=$tmp/xdg3 $T new-session -d -s g -x 80 -y 24 \
-	"$bin --watch --hunt --map $tmp/hunt.txt --seed 1 --pace 0; exec sleep 600"
+session 80 24 "XDG_DATA_HOME=$tmp/xdg3 $bin --watch --hunt --map $tmp/hunt.txt --seed 1 --pace 0"
 wait_for '^HP 30/30  Turn 0 .*WATCH paused' || bad "hunt: did not start"
 for ((i = 0; i < 40; i++)); do
 	screen | grep -q 'The view follows goblin#1' && break
@@ -227,10 +190,7 @@ ok "when another monster takes over the hunt, the view follows it and says why"
 
 # 11. As an attract mode: the end of a game gives way to the next seed's
 # (the tutorial is won in a few turns; how many does not matter).
-$T kill-server >/dev/null 2>&1
-T="tmux -L hunted-watch4-$$ -f $conf"
-XDG_DATA_HOME=$tmp/xdg4 $T new-session -d -s g -x 80 -y 24 \
-	"$bin --watch --data-dir $fixed --map tutorial --seed 1 --pace 50; exec sleep 600"
+session 80 24 "XDG_DATA_HOME=$tmp/xdg4 $bin --watch --data-dir $fixed --map tutorial --seed 1 --pace 50"
 wait_for 'A new game: seed [0-9]+\.' || bad "next: no new game after the end"
 key ' '
 wait_for 'WATCH paused' || bad "next: space does not pause"
