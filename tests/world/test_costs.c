@@ -379,6 +379,57 @@ static void test_costs_autopilots_go_round_lava(void **state)
 	}
 }
 
+/* The careful autopilot shuts a door on a hunter that cannot open it,
+ * but not on one that could never come through (an eel cannot leave its
+ * water), nor the door its own way goes through: shut, then opened by
+ * its next step, turn after turn, it never reached the stairs. */
+static void test_costs_careful_does_not_shut_its_own_way(void **state)
+{
+	static const char doors[] = "legend '#' wall\n"
+	                            "legend '.' floor\n"
+	                            "legend 'W' deep_water\n"
+	                            "legend \"'\" door_open\n"
+	                            "legend '@' floor player\n"
+	                            "legend '>' stairs exit\n"
+	                            "legend 'e' deep_water monster eel\n"
+	                            "legend 'h' floor monster hound\n";
+	static const char *const maps[] = {
+	        /* the eel beside the way, nearer the door than the player */
+	        "##########\n"
+	        "#@'.....>#\n"
+	        "###WWeWW##\n"
+	        "###WWWWW##\n"
+	        "##########\n",
+	        /* a hound beyond the only door, which is the way */
+	        "############\n"
+	        "#@'......h>#\n"
+	        "############\n",
+	};
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof(maps) / sizeof(maps[0]); k++) {
+		struct game *g = dungeon_game(kinds, doors, maps[k], 1, NULL);
+		struct autopilot *a =
+		        autopilot_new_style(g->world, AUTOPILOT_CAREFUL);
+		struct world_cmd cmd;
+		int t, shut = 0;
+
+		assert_non_null(a);
+		for (t = 0; t < 60 && g->world->state == WORLD_PLAYING; t++) {
+			assert_int_equal(autopilot_next(a, g->world, &cmd), 0);
+			shut += cmd.kind == WCMD_CLOSE;
+			if (game_step(g, cmd) == 0)
+				game_step(g,
+				          (struct world_cmd){WCMD_WAIT, 0, 0});
+		}
+		assert_int_equal(shut, 0);
+		assert_int_equal(g->world->state, WORLD_WON);
+		autopilot_free(a);
+		game_free(g);
+	}
+}
+
 /* The player's entry: read like a kind's, its overrides the player's
  * own costs (and no harm from what it gives a cost); without it, the
  * defaults; a kind's search is no keyword of it. */
@@ -449,6 +500,7 @@ int main(void)
 	        cmocka_unit_test(test_costs_texts_say_what_a_step_costs),
 	        cmocka_unit_test(test_costs_no_squeezing_past_corners),
 	        cmocka_unit_test(test_costs_autopilots_go_round_lava),
+	        cmocka_unit_test(test_costs_careful_does_not_shut_its_own_way),
 	        cmocka_unit_test(test_costs_player_entry),
 	};
 

@@ -24,7 +24,9 @@ struct autopilot {
 	int built;
 	const struct world *world; /* the one the grid was made for */
 	enum autopilot_style style;
-	int resting; /* careful: resting until whole again */
+	int resting;        /* careful: resting until whole again */
+	int shut_x, shut_y; /* careful: the last door it shut, */
+	uint32_t shut_turn; /* and when */
 };
 
 /* The grid and the search's memory for w's size: a campaign's next
@@ -59,6 +61,7 @@ struct autopilot *autopilot_new_style(const struct world *w,
 	if (!a)
 		return NULL;
 	a->style = style;
+	a->shut_x = a->shut_y = -1;
 	a->cap = 256;
 	a->buf = malloc(a->cap * sizeof(*a->buf));
 	if (!a->buf || autopilot_fit(a, w) != 0) {
@@ -223,6 +226,9 @@ static int nearest_monster(const struct world *w, int x, int y)
 #define REST_PERCENT 70
 #define SAFE_STEPS   6
 
+/* How long the careful player leaves a door it shut and opened again. */
+#define SHUT_AGAIN_TURNS 20
+
 /* Whether fighting m to the end leaves the player more than a third of
  * its hit points, on average: its blows (the player entry's accuracy in
  * 100 for its attack) against m's (its accuracy, attack and speed) and
@@ -278,7 +284,7 @@ static int careful_away(const struct world *w, int *bx, int *by)
  * danger when hurt, at a spring if there is one.  Returns 1 with *out
  * set. */
 static int careful_first(struct autopilot *a, const struct world *w,
-                         struct world_cmd *out)
+                         const struct path_point *way, struct world_cmd *out)
 {
 	const int hp = w->php * 100 / (w->php_max ? w->php_max : 1);
 	const int near = nearest_monster(w, w->px, w->py);
@@ -328,8 +334,14 @@ static int careful_first(struct autopilot *a, const struct world *w,
 		int x = w->px + dir_dx[d], y = w->py + dir_dy[d];
 		const struct data_terrain *t;
 
+		/* Not the door its own way goes through, nor one it shut
+		 * lately and opened again: shut and opened turn after turn,
+		 * it would never get on. */
 		if (!world_in(w, x, y) || world_monster_at(w, x, y) >= 0 ||
-		    world_item_at(w, x, y) >= 0)
+		    world_item_at(w, x, y) >= 0 ||
+		    (way && x == way->x && y == way->y) ||
+		    (x == a->shut_x && y == a->shut_y &&
+		     w->turn - a->shut_turn < SHUT_AGAIN_TURNS))
 			continue;
 		t = world_terrain_at(w, x, y);
 		if (t->door != DATA_DOOR_OPEN || t->closes_to < 0)
@@ -339,11 +351,17 @@ static int careful_first(struct autopilot *a, const struct world *w,
 			const struct data_monster *k =
 			        &w->data->monsters[m->kind];
 
+			/* A hunter that could come through it (an eel
+			 * cannot leave its water): shut. */
 			if (m->alive && !k->opens_doors && !k->unlocks_doors &&
 			    !k->bashes_doors &&
+			    world_enterable(w, m->kind, x, y) &&
 			    chebyshev(m->x, m->y, w->px, w->py) <= SAFE_STEPS &&
 			    chebyshev(m->x, m->y, x, y) <
 			            chebyshev(m->x, m->y, w->px, w->py)) {
+				a->shut_x = x;
+				a->shut_y = y;
+				a->shut_turn = w->turn;
 				out->kind = WCMD_CLOSE;
 				out->dx = (int8_t)dir_dx[d];
 				out->dy = (int8_t)dir_dy[d];
@@ -400,13 +418,13 @@ int autopilot_next(struct autopilot *a, const struct world *w,
 	if (autopilot_fit(a, w) != 0)
 		return -1;
 	rebuild(a, w);
-	if (a->style == AUTOPILOT_CAREFUL) {
+	if (a->style == AUTOPILOT_CAREFUL)
 		add_threats(a, w);
-		if (careful_first(a, w, out))
-			return 0;
-	}
 	if (w->exit_x >= 0)
 		best = route(a, w, w->exit_x, w->exit_y, &best_step);
+	if (a->style == AUTOPILOT_CAREFUL &&
+	    careful_first(a, w, best == UINT32_MAX ? NULL : &best_step, out))
+		return 0;
 	if (best == UINT32_MAX) {
 		for (i = 0; i < w->nitems; i++) {
 			const struct world_item *it = &w->items[i];
