@@ -12,6 +12,7 @@ dist_hunted_maps_DATA = \
 	data/maps/default.txt \
 	data/maps/kennels.txt \
 	data/maps/tutorial.txt \
+	data/maps/ambush.txt \
 	data/maps/doors.txt \
 	data/maps/elements.txt \
 	data/maps/crowd.txt \

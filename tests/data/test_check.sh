@@ -87,16 +87,16 @@ tap_is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 \
 tap_is $? 2 "--check without files is a usage error (exit 2)"
 
 # 5. Lookup order: --data-dir wins over $HUNTED_DATA.  A data directory
-# whose first level (the campaign starts with the tutorial) is broken
+# whose first level (the campaign starts with the ambush) is broken
 # must be the one reported.
 mkdir -p "$tmp/dd/maps"
 cp "$top/data/campaign.txt" "$tmp/dd/"
 cp "$top"/data/maps/*.txt "$tmp/dd/maps/"
-printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/tutorial.txt"
+printf 'dungeon d\nMAP\n#\nENDMAP\n' >"$tmp/dd/maps/ambush.txt"
 HUNTED_DATA="$top/data" "$bin" --data-dir "$tmp/dd" </dev/null \
 	>/dev/null 2>"$tmp/err"
 tap_is $? 1 "--data-dir with a broken first level: exit 1"
-if grep -q "^$tmp/dd/maps/tutorial.txt:3:1: error: unknown glyph '#'" \
+if grep -q "^$tmp/dd/maps/ambush.txt:3:1: error: unknown glyph '#'" \
 	"$tmp/err"; then
 	tap_ok "--data-dir wins over HUNTED_DATA"
 else
@@ -104,7 +104,7 @@ else
 fi
 HUNTED_DATA="$tmp/dd" "$bin" </dev/null >/dev/null 2>"$tmp/err"
 tap_test "HUNTED_DATA is used without --data-dir" \
-	grep -q "^$tmp/dd/maps/tutorial.txt:3:1:" "$tmp/err"
+	grep -q "^$tmp/dd/maps/ambush.txt:3:1:" "$tmp/err"
 # Played headless, so that the game itself must start (without a
 # terminal the game screen would refuse to, error or none): it plays the
 # map named, to its summary, and never reads the broken tutorial.

@@ -44,8 +44,8 @@ data/README|hunted --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  s
 data/README|hunted --seed 7 --map tutorial|cfg|0|^\|HP 30/30  Turn 3  Keys -  tutorial  seed 7( |$)
 data/README|hunted --keymap dvorak --list-keys|.|0|^game.d.move \(opens doors\)$
 data/README|hunted --campaign short.txt|mods|0|^\|HP 30/30  Turn 3  Keys -  Depth 1/2 maze  seed
-data/README|hunted --check campaign.txt|mods|0|^  level 1 tutorial: .*/maps/tutorial\.txt \(shipped\)$
-man|hunted|.|0|^\|HP .*  Depth 1/11 tutorial  seed
+data/README|hunted --check campaign.txt|mods|0|^  level 1 ambush: .*/maps/ambush\.txt \(shipped\)$
+man|hunted|.|0|^\|HP .*  Depth 1/11 ambush  seed
 man|hunted --lesson wall|.|0|^\|1\. The wall in the middle - page 1/5
 man|hunted --map tutorial --ai-view|.|0|^\|#.*\| AI VIEW: whole map
 man|hunted --generate 200x60 --monsters 100 --record chase.rec|.|0|^\|HP .*  generated 200x60  seed

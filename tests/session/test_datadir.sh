@@ -99,7 +99,7 @@ tap_test "...never in the tree it was copied from" \
 rc=$?
 tap_is "$rc" 1 "an unknown map name is an error"
 tap_test "...that lists the maps there are" \
-	grep -q "no map named 'crowed'; the maps in .*/maps are: cave, crowd, default, doors, elements, kennels, maze, tutorial" \
+	grep -q "no map named 'crowed'; the maps in .*/maps are: ambush, cave, crowd, default, doors, elements, kennels, maze, tutorial" \
 	"$tmp/err"
 tap_test "...and suggests the nearest" grep -q "did you mean 'crowd'?" \
 	"$tmp/err"

@@ -47,16 +47,16 @@ keys_from() {
 	printf '%s\n' "$1" | cut -c"$2-${3:-}"
 }
 
-# The game of the split runs (seed 14 of the doors dungeon, which varies
-# with the seed): an orc kills the player on turn 37, after the player
+# The game of the split runs (seed 30 of the doors dungeon, which varies
+# with the seed): an orc kills the player on turn 30, after the player
 # killed three monsters.
-game="--map doors --seed 14 --monsters 12"
+game="--map doors --seed 30 --monsters 12"
 keys=llllllllkkkkhhhhjjjjllllllllllllllllllllllllllllllllllllllllj
 # shellcheck disable=SC2086
 play "$tmp/whole" $game --log --keys "$keys" || bad "the whole game: exit $?"
-grep -q '^end: Killed by an orc on level 1, turn 37\. Score 253\.$' "$tmp/whole" ||
+grep -q '^end: Killed by an orc on level 1, turn 30\. Score 253\.$' "$tmp/whole" ||
 	bad "the whole game does not end as expected: $(tail -2 "$tmp/whole")"
-tap_check "a game played whole: killed by an orc on turn 37, with three kills"
+tap_check "a game played whole: killed by an orc on turn 30, with three kills"
 
 # 1. Saved after k keys, resumed with the rest: the same end.
 for k in 1 5 12 20; do
@@ -106,7 +106,7 @@ cmp -s "$tmp/whole.end" "$tmp/c" || {
 	diff "$tmp/whole.end" "$tmp/c" >&2
 	bad "twice: another end"
 }
-tap_is "$(grep -c '^turn ' "$tmp/whole.rec")" 37 \
+tap_is "$(grep -c '^turn ' "$tmp/whole.rec")" 30 \
 	"a resumed game's recording has every turn of the game, the saved ones too"
 play "$tmp/r" --replay "$tmp/whole.rec" || bad "the resumed game's recording does not replay: exit $?"
 cmp -s "$tmp/whole.end" "$tmp/r" || bad "the resumed game's recording replays to another end"
@@ -208,7 +208,7 @@ ls "$tmp"/o.rec.old-* >/dev/null 2>&1 || bad "another game: its save did not mov
 cmp -s "$tmp/saved.rec" "$(ls "$tmp"/o.rec.old-* | head -1)" || bad "another game: the waiting save changed"
 tap_check "a save of another game is left alone, said, and moved aside (never written over) when this one is saved"
 cp "$tmp/saved.rec" "$tmp/o.rec"
-play "$tmp/out" --map doors --seed 14 --keys . --save "$tmp/o.rec"
+play "$tmp/out" --map doors --seed 30 --keys . --save "$tmp/o.rec"
 grep -q "^end: Saved on level 1, turn $((nt + 1))\\." "$tmp/out" || bad "the same options did not resume the save"
 tap_check "the same options resume the save"
 
@@ -218,22 +218,22 @@ tap_check "the same options resume the save"
 play "$tmp/m1" $game --keys "$keys" --morgue || bad "morgue: exit $?"
 grep -v '^[0-9]*: ' "$tmp/whole" >"$tmp/whole.end"
 cmp -s "$tmp/whole.end" "$tmp/m1" || bad "morgue: --morgue changed the game's output"
-morgue=$(ls "$xdg"/morgue-*-14.txt 2>/dev/null)
+morgue=$(ls "$xdg"/morgue-*-30.txt 2>/dev/null)
 [ "$(echo "$morgue" | wc -w)" = 1 ] || bad "morgue: not one morgue file: $morgue"
-echo "$morgue" | grep -Eq "^$xdg/morgue-[0-9]{8}-[0-9]{6}-14\\.txt\$" ||
+echo "$morgue" | grep -Eq "^$xdg/morgue-[0-9]{8}-[0-9]{6}-30\\.txt\$" ||
 	bad "morgue: its name is not morgue-DATE-TIME-SEED.txt: $morgue"
 grep -qF "hunted: morgue file $morgue" "$tmp/m1.err" || bad "morgue: its name is not said"
 tap_check "--morgue writes one morgue file, named by the date and the seed, and changes nothing else"
 {
 	echo "hunted $version - the end of a game"
 	echo
-	echo "Killed by an orc on level 1, turn 37."
-	echo "Score: 253 (level 1: 100, 3 kills: 150, 37 turns: 3)"
+	echo "Killed by an orc on level 1, turn 30."
+	echo "Score: 253 (level 1: 100, 3 kills: 150, 30 turns: 3)"
 	echo "High scores: 1st of 1 ($xdg/scores.txt)"
 	echo
 	echo "Dungeon: doors"
-	echo "Seed: 14"
-	echo "Play it again: hunted --map doors --seed 14 --monsters 12"
+	echo "Seed: 30"
+	echo "Play it again: hunted --map doors --seed 30 --monsters 12"
 } >"$tmp/want"
 head -9 "$morgue" | cmp -s "$tmp/want" - || {
 	head -9 "$morgue" | diff "$tmp/want" - >&2
@@ -246,7 +246,7 @@ tap_check "the morgue says how the game ended, the score, the rank, the seed and
 sed -n '/^Last messages:$/,/^$/p' "$morgue" | sed '1d;$d' >"$tmp/msgs"
 [ "$(wc -l <"$tmp/msgs")" -ge 2 ] && [ "$(wc -l <"$tmp/msgs")" -le 16 ] ||
 	bad "morgue: $(wc -l <"$tmp/msgs") last messages"
-tail -1 "$tmp/msgs" | grep -Eq '^ +36  You die\.\.\. The orc got you\.$' ||
+tail -1 "$tmp/msgs" | grep -Eq '^ +29  You die\.\.\. The orc got you\.$' ||
 	bad "morgue: the last message is not the death: $(tail -1 "$tmp/msgs")"
 # The final map: the doors map's size, one player.
 sed -n '/^The dungeon at the end:$/,$p' "$morgue" | sed 1d >"$tmp/map"
@@ -267,10 +267,10 @@ tap_check "the morgue's 'play it again' plays the same game"
 	echo "hunted-scores 1"
 } >"$tmp/want"
 head -3 "$xdg/scores.txt" | cmp -s "$tmp/want" - || bad "scores: the header"
-grep -Eq '^253 [0-9]{4}-[0-9]{2}-[0-9]{2} 14 1 37 3 doors Killed by an orc on level 1, turn 37\.$' \
+grep -Eq '^253 [0-9]{4}-[0-9]{2}-[0-9]{2} 30 1 30 3 doors Killed by an orc on level 1, turn 30\.$' \
 	"$xdg/scores.txt" || bad "scores: the game's line: $(cat "$xdg/scores.txt")"
 play "$tmp/m2" --map crowd --seed 3 --monsters 40 --keys "$(printf '%040d' 0 | tr 0 .)" --morgue
-grep -q '^end: Killed by a rat on level 1, turn 25\. Score 102\.$' "$tmp/m2" || bad "scores: the second game"
+grep -q '^end: Killed by a goblin on level 1, turn 31\. Score 103\.$' "$tmp/m2" || bad "scores: the second game"
 cat >"$tmp/escape.txt" <<ESCAPE
 include "$data/monsters.txt"
 dungeon escape
@@ -288,7 +288,7 @@ ESCAPE
 play "$tmp/m3" --map "$tmp/escape.txt" --seed 2 --keys lll --morgue
 grep -q '^end: Escaped from level 1 on turn 3\. Score 2094\.$' "$tmp/m3" || bad "scores: the escape: $(cat "$tmp/m3")"
 tap_is "$(sed -n '4,$p' "$xdg/scores.txt" | cut -d' ' -f1,3,7 | tr '\n' ,)" \
-	"2094 2 escape,253 14 doors,102 3 crowd," "the high-score list has every game, best first"
+	"2094 2 escape,253 30 doors,103 3 crowd," "the high-score list has every game, best first"
 grep -q '^High scores: 2nd of 2 ' "$(ls "$xdg"/morgue-*-3.txt)" || bad "scores: the second game's rank in its morgue"
 grep -q '^High scores: 1st of 3 ' "$(ls "$xdg"/morgue-*-2.txt)" || bad "scores: the third game's rank in its morgue"
 tap_check "each morgue gives its game's rank as the list stood when it ended"
@@ -347,20 +347,20 @@ grep -q "$xdg/scores.txt: error: cannot read '$xdg/scores.txt': it is a director
 [ -d "$(ls -d "$xdg"/scores.txt.bad-* | head -1)" ] || bad "scores a folder: not moved aside"
 tap_check "a high-score list that is a folder is said and moved aside, and the game's result stays"
 
-# True ends: a campaign game ended on level 4 is named by that level and
+# True ends: a campaign game ended on level 2 is named by that level and
 # by the seed the status line shows, in the morgue and the high scores.
 rm -rf "$xdg"
-play "$tmp/camp" --seed 1 --autopilot careful --turns 5000 --morgue
+play "$tmp/camp" --seed 2 --autopilot careful --turns 5000 --morgue
 lvl=$(sed -n 's/^end: .* level \([0-9]*\),* \(on \)*turn .*/\1/p' "$tmp/camp")
 [ -n "$lvl" ] && [ "$lvl" -gt 1 ] || bad "campaign: the game did not end past level 1: $(tail -2 "$tmp/camp")"
-m=$(ls "$xdg"/morgue-*-1.txt 2>/dev/null | head -1)
-[ -n "$m" ] || bad "campaign: no morgue file named by the seed 1: $(ls "$xdg")"
-grep -q "^Seed: 1$" "$m" || bad "campaign: the morgue has another seed: $(grep '^Seed' "$m")"
+m=$(ls "$xdg"/morgue-*-2.txt 2>/dev/null | head -1)
+[ -n "$m" ] || bad "campaign: no morgue file named by the seed 2: $(ls "$xdg")"
+grep -q "^Seed: 2$" "$m" || bad "campaign: the morgue has another seed: $(grep '^Seed' "$m")"
 grep -q "^Dungeon: .*, level $lvl of the campaign$" "$m" ||
 	bad "campaign: the morgue does not name level $lvl: $(grep '^Dungeon' "$m")"
-grep -q "^Dungeon: tutorial" "$m" && [ "$lvl" != 1 ] && bad "campaign: the morgue names the first level"
-awk -v l="$lvl" '$3 == 1 && $4 == l && $7 != "tutorial" { ok = 1 } END { exit !ok }' "$xdg/scores.txt" ||
-	bad "campaign: the high scores have not seed 1 and level $lvl: $(tail -1 "$xdg/scores.txt")"
+grep -q "^Dungeon: ambush" "$m" && [ "$lvl" != 1 ] && bad "campaign: the morgue names the first level"
+awk -v l="$lvl" '$3 == 2 && $4 == l && $7 != "ambush" { ok = 1 } END { exit !ok }' "$xdg/scores.txt" ||
+	bad "campaign: the high scores have not seed 2 and level $lvl: $(tail -1 "$xdg/scores.txt")"
 tap_check "a campaign game's morgue and high score name its seed and the level it ended on"
 
 # A map named by a relative path, or with a newline in its name: the save

@@ -30,7 +30,7 @@ status() {
 	2>"$tmp/err"
 tap_is $? 0 "the shipped campaign passes --check"
 tap_test "--check says what the campaign's first level plays" \
-	grep -q "^  level 1 tutorial: $data/maps/tutorial.txt (shipped)\$" \
+	grep -q "^  level 1 ambush: $data/maps/ambush.txt (shipped)\$" \
 	"$tmp/out"
 tap_test "...and its last, generated" \
 	grep -q "^  level 11 deep3: generated 128x50, 26 monsters\$" "$tmp/out"
@@ -89,7 +89,7 @@ else
 		"$(tail -n 2 "$tmp/played" "$tmp/replayed")"
 fi
 case $(status) in
-*"Depth 1/11 tutorial"*) tap_ok "without it, the shipped campaign" ;;
+*"Depth 1/11 ambush"*) tap_ok "without it, the shipped campaign" ;;
 *) tap_not_ok "without it, the shipped campaign" "$(cat "$tmp/err")" ;;
 esac
 
@@ -166,7 +166,7 @@ $mine/maps/mine.txt: ok
 $mine/campaign.txt: ok
   read $mine/campaign.txt (yours, over the shipped one)
   level 1 mine: $mine/maps/mine.txt (yours)
-  level 2 tutorial: $data/maps/tutorial.txt (shipped)
+  level 2 ambush: $data/maps/ambush.txt (shipped)
 WANT
 head -n 10 "$tmp/out" >"$tmp/got"
 if cmp -s "$tmp/want" "$tmp/got"; then

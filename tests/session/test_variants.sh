@@ -3,7 +3,7 @@
 # test_variants.sh - levels that vary with the seed, by the real binary:
 # the seed draws the level (the same seed the same start, others others),
 # a recording replays and a saved game resumes on the same variant, the
-# first level's goblin hunts within 20 turns on every seed 1-100, and
+# first level's hunters hunt within 20 turns on every seed 1-100, and
 # --check names the seed and the rule of a variant that walls the exit
 # off.  One TAP result per check (tests/lib/tap.sh).
 set -u
@@ -66,16 +66,16 @@ cmp -s "$tmp/w" "$tmp/ab" || {
 }
 tap_check "a varied level's saved game resumes to the same events and end"
 
-# 3. The first level: the goblin sees you within 20 turns, whatever the
-# seed, even if you only wait.
+# 3. The run's first level (the ambush): a hunter sees you within 20
+# turns, whatever the seed, even if you only wait.
 missed=
 for s in $(seq 1 100); do
-	"$bin" --headless --log --no-timing --map tutorial --seed "$s" \
+	"$bin" --headless --log --no-timing --seed "$s" \
 		--turns 20 --keys .................... 2>&1 |
 		grep -q 'spots you!' || missed="$missed $s"
 done
 [ -z "$missed" ] || bad "no monster hunts within 20 turns on seeds$missed"
-tap_check "tutorial: a monster hunts you within 20 turns on seeds 1-100"
+tap_check "the first level: a monster hunts you within 20 turns on seeds 1-100"
 
 # 4. --check draws seeds 1-100 and names the one that walls the exit off,
 # at the rule that did it, with its line and a caret.

@@ -93,7 +93,7 @@ ARENA
 # 1. Start on a fixed seed, no --map: the campaign's first level, its
 # map, the player, the status line with the depth.
 start_game 80 24 --seed 42
-wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/11 tutorial  seed 42' ||
+wait_for '^HP 30/30  Turn 0  Keys -  Depth 1/11 ambush  seed 42' ||
 	bad "start: no status line with the depth"
 wait_for '#####' || bad "start: no map"
 [ -n "$(player_at)" ] || bad "start: no player"
@@ -811,16 +811,17 @@ ls "$xdg"/save.rec.bad-* >/dev/null 2>&1 || bad "damaged: the save was not moved
 $T send-keys -t g q y
 check_restored "a damaged save is said, moved aside, and a new game begins" 0
 
-# 23. Down the stairs: the run's first level is the tutorial; on seed 25
-# five steps down-right and one down reach its stairs, and the game goes
-# on on level 2 with the depth on the status line, the turns carried and
-# the player grown by 5 hit points and healed.
-start_game 80 24 --seed 25 --no-watch
-wait_for 'Depth 1/11 tutorial' || bad "descend: not on level 1"
-$T send-keys -t g n n n n n j
+# 23. Down the stairs: the run's first level is the ambush; on seed 21
+# seven steps down and fourteen west, below the wall, reach its stairs
+# ahead of its hunters, and the game goes on on level 2 with the depth on
+# the status line, the turns carried and the player grown by 5 hit points
+# and healed.
+start_game 80 24 --seed 21 --no-watch
+wait_for 'Depth 1/11 ambush' || bad "descend: not on level 1"
+$T send-keys -t g j j j j j j j h h h h h h h h h h h h h h
 wait_for 'You go down the stairs to level 2\.' ||
 	bad "descend: no message of the way down"
-wait_for '^HP 35/35  Turn 6  Keys -  Depth 2/11 doors  seed 25' ||
+wait_for '^HP 35/35  Turn 21  Keys -  Depth 2/11 doors  seed 21' ||
 	bad "descend: the status line does not say level 2"
 wait_for '^Doors and keys' || bad "descend: no title of the new level"
 [ -n "$(player_at)" ] || bad "descend: no player on level 2"
@@ -940,14 +941,14 @@ $T send-keys -t g q y
 check_restored "killed reload: the next game quits" 0
 ok "a game killed after a reload is resumed or recorded by the next start"
 
-# 29. True ends: a campaign game that ends on level 2 (the tutorial's
+# 29. True ends: a campaign game that ends on level 2 (the ambush's
 # stairs, then waiting for a monster) names the seed the status line shows
 # and level 2 on the end screen, in the morgue and in the high scores.
 rm -rf "$xdg"
-start_game 100 30 --seed 25 --no-watch
-wait_for 'Depth 1/11 tutorial' || bad "true end: not on level 1"
-$T send-keys -t g n n n n n j
-wait_for '^HP [0-9]+/35  Turn 6  Keys -  Depth 2/11 doors  seed 25' || bad "true end: not on level 2"
+start_game 100 30 --seed 21 --no-watch
+wait_for 'Depth 1/11 ambush' || bad "true end: not on level 1"
+$T send-keys -t g j j j j j j j h h h h h h h h h h h h h h
+wait_for '^HP [0-9]+/35  Turn 21  Keys -  Depth 2/11 doors  seed 21' || bad "true end: not on level 2"
 # One wait at a time, each answered by the screen, until the death.
 for ((i = 0; i < 600; i++)); do
 	page=$(screen)
@@ -960,12 +961,12 @@ for ((i = 0; i < 600; i++)); do
 done
 wait_for '^Killed by an? [a-z]+ on level 2, turn [0-9]+\. Score [0-9]+\. --More--$' || bad "true end: no death on level 2"
 $T send-keys -t g Space
-wait_for '^ Seed 25: hunted .*plays this dungeon again\.' || bad "true end: the end screen has another seed: $(screen | grep -i seed)"
+wait_for '^ Seed 21: hunted .*plays this dungeon again\.' || bad "true end: the end screen has another seed: $(screen | grep -i seed)"
 $T send-keys -t g q
 check_restored "true end: the game ends" 0
-grep -q '^Seed: 25$' "$xdg"/morgue-* || bad "true end: the morgue has another seed"
+grep -q '^Seed: 21$' "$xdg"/morgue-* || bad "true end: the morgue has another seed"
 grep -q '^Dungeon: doors, level 2 of the campaign$' "$xdg"/morgue-* || bad "true end: the morgue names another level: $(grep '^Dungeon' "$xdg"/morgue-*)"
-grep -q ' 25 2 [0-9]* [0-9]* doors Killed by an* [a-z]* on level 2' "$xdg/scores.txt" ||
+grep -q ' 21 2 [0-9]* [0-9]* doors Killed by an* [a-z]* on level 2' "$xdg/scores.txt" ||
 	bad "true end: the high scores have another seed or level: $(tail -1 "$xdg/scores.txt")"
 ok "a game ended on level 2 names the status line's seed and level 2 on the end screen, in the morgue and the scores"
 
