@@ -15,6 +15,7 @@ src_hunted_SOURCES = src/main.c \
 	src/ui/aiview/aiview.c src/ui/aiview/aiview.h \
 	src/ui/aiview/aiview_impl.h src/ui/aiview/trace.c \
 	src/ui/aiview/keys.c src/ui/aiview/draw.c src/ui/aiview/panel.c \
+	src/ui/aiview/code.c \
 	src/ui/aiview/rows.c \
 	src/ui/aiview/narrate.c src/ui/aiview/boxes.c \
 	src/ui/aiview/export.c src/ui/aiview/lesson.c \

@@ -653,6 +653,10 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 	const struct world *w = v->s->game->world;
 	const int on = aiview_on(v->ai), stats = on ? 2 : 0;
 	const long sel = aiview_selected(v->ai);
+	/* The code panel takes the side panel's place when that is wide
+	 * enough for it, else the map's and the side panel's. */
+	const int code = on && aiview_code_on(v->ai);
+	const int code_full = code && view_panel_w(c) < AIVIEW_CODE_W;
 	int rows, mapw, maph, ox, oy, fx, fy, below = 0;
 
 	rows = v->lesson ? LESSON_ROWS : LOG_ROWS;
@@ -660,7 +664,7 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 	mapw = on ? c->width - view_panel_w(c) : c->width;
 	/* A map too wide for the side panel that leaves room below it has
 	 * the panel there, in two columns, and is seen whole. */
-	if (on && w->width > mapw && w->width <= c->width &&
+	if (on && !code && w->width > mapw && w->width <= c->width &&
 	    w->height + 1 + PANEL_ROWS_BELOW <= maph) {
 		below = 1;
 		mapw = c->width;
@@ -687,7 +691,9 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 		ox = scroll_origin(fx, w->width, mapw);
 		oy = scroll_origin(fy, w->height, maph);
 	}
-	if (on && aiview_boxes(v->ai)) {
+	if (code_full) {
+		aiview_draw_code(v->ai, c, 0, 0, c->width, maph);
+	} else if (on && aiview_boxes(v->ai)) {
 		/* Cell boxes in the map's place, centred on the look cursor
 		 * or on what the view follows. */
 		int bx, by;
@@ -714,11 +720,16 @@ static void draw_game(struct view *v, struct canvas *c, view_line_fn *line)
 	if (on) {
 		const int look[2] = {v->look_x, v->look_y};
 
-		if (below)
+		/* The code panel at full width was drawn in the map's
+		 * place. */
+		if (code && !code_full)
+			aiview_draw_code(v->ai, c, mapw, 0, view_panel_w(c),
+			                 maph);
+		else if (!code && below)
 			aiview_draw_panel(v->ai, c, 0, w->height + 1, c->width,
 			                  maph - w->height - 1,
 			                  v->mode == MODE_LOOK ? look : NULL);
-		else
+		else if (!code)
 			aiview_draw_panel(v->ai, c, mapw, 0, view_panel_w(c),
 			                  maph,
 			                  v->mode == MODE_LOOK ? look : NULL);

@@ -1664,6 +1664,121 @@ static void test_jps_budget_cuts_anywhere(void **state)
 	ws_fini(&ws);
 }
 
+/* A trace with lines: its pushes and expansions are the plain trace's,
+ * in order; each jump's end looked at comes to one end (closed, or a new
+ * cost pushed or no better); the goal's expansion says so, and a search
+ * that fails says no path. */
+static void test_jps_trace_lines(void **state)
+{
+	struct workspace ws;
+	struct path_trace t, l;
+	unsigned i;
+
+	(void)state;
+	ws_init(&ws, 193 * 193);
+	path_trace_init(&t, 0);
+	path_trace_init(&l, 0);
+	l.lines = 1;
+	for (i = 0; i < 20; i++) {
+		struct splitmix r = {0x6c696e65ull * 1000003ull + i};
+		struct test_map m;
+		struct grid g;
+		struct jps_ctx *jc;
+		int rule;
+
+		wide_map(&m, &r, edge_dims[splitmix_below(&r, EDGE_DIMS)],
+		         edge_dims[splitmix_below(&r, EDGE_DIMS)]);
+		check_case.map = &m;
+		test_map_to_grid(&m, &g);
+		jc = jps_ctx_new(m.w, m.h);
+		assert_non_null(jc);
+		for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS;
+		     rule++) {
+			struct path_params p;
+			struct path_result ra, rb;
+			size_t e, k = 0;
+			int sx, sy, gx, gy, want = 0;
+
+			params_for(&p, (enum path_diagonal)rule,
+			           &main_costs[0]);
+			test_map_random_open(&m, &r, &sx, &sy);
+			test_map_random_open(&m, &r, &gx, &gy);
+			if (sx < 0)
+				break;
+			set_case(&m, &p, sx, sy, gx, gy);
+			path_trace_clear(&t);
+			path_trace_clear(&l);
+			jps_find_traced(jc, &g, &p, sx, sy, gx, gy, ws.abuf,
+			                ws.cap, &ra, &t);
+			jps_find_traced(jc, &g, &p, sx, sy, gx, gy, ws.buf,
+			                ws.cap, &rb, &l);
+			CHECK_EQ(ra.status, rb.status);
+			CHECK_EQ(ra.cost, rb.cost);
+			for (e = 0; e < l.len; e++) {
+				const struct path_trace_event *ev =
+				        &l.events[e];
+
+				switch (ev->kind) {
+				case PATH_TRACE_PUSH:
+				case PATH_TRACE_EXPAND:
+					CHECK(k < t.len);
+					CHECK(memcmp(ev, &t.events[k],
+					             sizeof(*ev)) == 0);
+					k++;
+					if (ev->kind == PATH_TRACE_PUSH &&
+					    ev->dir >= 0 &&
+					    !(e + 1 < l.len &&
+					      l.events[e + 1].kind ==
+					              PATH_TRACE_EXPAND &&
+					      l.events[e + 1].x == ev->x &&
+					      l.events[e + 1].y == ev->y))
+						CHECK(want == 2);
+					want = 0;
+					break;
+				case PATH_TRACE_NEIGHBOUR:
+					CHECK(want == 0);
+					want = 1;
+					break;
+				case PATH_TRACE_SKIP_CLOSED:
+					CHECK(want == 1);
+					want = 0;
+					break;
+				case PATH_TRACE_COST:
+					CHECK(want == 1);
+					want = 2;
+					break;
+				case PATH_TRACE_NOT_BETTER:
+					CHECK(want == 2);
+					want = 0;
+					break;
+				case PATH_TRACE_GOAL:
+				case PATH_TRACE_NO_PATH:
+					CHECK_EQ(e, l.len - 1);
+					CHECK_EQ(ev->kind == PATH_TRACE_GOAL,
+					         rb.status == PATH_FOUND);
+					break;
+				default:
+					CHECK(0);
+				}
+			}
+			CHECK_EQ(k, t.len);
+			CHECK(l.len > 0);
+			if (rb.status == PATH_FOUND ||
+			    rb.status == PATH_NO_PATH)
+				CHECK(l.events[l.len - 1].kind ==
+				      (rb.status == PATH_FOUND
+				               ? PATH_TRACE_GOAL
+				               : PATH_TRACE_NO_PATH));
+		}
+		jps_ctx_free(jc);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	path_trace_fini(&t);
+	path_trace_fini(&l);
+	ws_fini(&ws);
+}
+
 /* The trace on wide maps, where diagonal jump points are expanded on the
  * spot: one PUSH per push and one EXPAND per expansion, the same counts
  * as the untraced search; every push along a line from a jump point
@@ -1863,6 +1978,7 @@ int main(void)
 	        cmocka_unit_test(test_jps_told_multipliers),
 	        cmocka_unit_test(test_jps_budget_cuts_anywhere),
 	        cmocka_unit_test(test_jps_trace_wide),
+	        cmocka_unit_test(test_jps_trace_lines),
 	        cmocka_unit_test(test_jps_bytes_per_cell),
 	};
 

@@ -1836,6 +1836,160 @@ static void test_path_trace_matches_search(void **state)
 	free(s.buf2);
 }
 
+/* A trace with lines tells the loop line by line: its pushes and
+ * expansions are those of the plain trace, in order; after an expansion
+ * every neighbour is looked at once, in turn, and comes to one end: a
+ * wall, a corner cut, closed, or a new cost (the parent's g plus the
+ * step) that is pushed or found no better than the g the cell keeps;
+ * the goal's expansion says so, and a search that fails says no path. */
+static void check_lines(const struct pcase *pc, const struct path_params *p,
+                        const struct path_trace *plain,
+                        const struct path_trace *t,
+                        const struct path_result *res)
+{
+	const int ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
+	const struct path_trace_event *cur = NULL, *next = NULL, *cost = NULL;
+	size_t i, k = 0;
+	int seen = 0;  /* neighbours looked at in this expansion */
+	int state = 0; /* 0 expect a neighbour, 1 its end, 2 after a cost */
+
+	CHECK(!t->truncated);
+	for (i = 0; i < t->len; i++) {
+		const struct path_trace_event *e = &t->events[i];
+		uint64_t step = 0;
+
+		CHECK(e->kind < PATH_TRACE_KIND_COUNT);
+		if (e->kind == PATH_TRACE_PUSH ||
+		    e->kind == PATH_TRACE_EXPAND) {
+			CHECK(k < plain->len);
+			CHECK(memcmp(e, &plain->events[k], sizeof(*e)) == 0);
+			k++;
+		}
+		switch (e->kind) {
+		case PATH_TRACE_EXPAND:
+			CHECK(state == 0);
+			CHECK(!cur || seen == ndirs);
+			cur = e;
+			seen = 0;
+			break;
+		case PATH_TRACE_NEIGHBOUR:
+			CHECK(cur && state == 0);
+			CHECK_EQ(e->px, cur->x);
+			CHECK_EQ(e->py, cur->y);
+			CHECK_EQ(e->g, cur->g);
+			CHECK(e->dir >= 0 && e->dir < ndirs);
+			CHECK_EQ(e->dir, seen);
+			seen++;
+			next = e;
+			state = 1;
+			break;
+		case PATH_TRACE_SKIP_WALL:
+			CHECK(state == 1 && e->x == next->x && e->y == next->y);
+			CHECK(!oracle_step(&pc->m, PATH_DIAG_ALWAYS, &pc->c,
+			                   cur->x, cur->y, e->x, e->y, &step));
+			state = 0;
+			break;
+		case PATH_TRACE_SKIP_CORNER:
+			CHECK(state == 1 && e->x == next->x && e->y == next->y);
+			CHECK(p->diagonal == PATH_DIAG_NO_CORNER);
+			CHECK(!oracle_step(&pc->m, p->diagonal, &pc->c, cur->x,
+			                   cur->y, e->x, e->y, &step));
+			state = 0;
+			break;
+		case PATH_TRACE_SKIP_CLOSED:
+			CHECK(state == 1 && e->x == next->x && e->y == next->y);
+			CHECK(oracle_step(&pc->m, p->diagonal, &pc->c, cur->x,
+			                  cur->y, e->x, e->y, &step));
+			state = 0;
+			break;
+		case PATH_TRACE_COST:
+			CHECK(state == 1 && e->x == next->x && e->y == next->y);
+			CHECK(oracle_step(&pc->m, p->diagonal, &pc->c, cur->x,
+			                  cur->y, e->x, e->y, &step));
+			CHECK_EQ(e->g,
+			         cur->g + (p->algo == PATH_BFS ? 1 : step));
+			cost = e;
+			state = 2;
+			break;
+		case PATH_TRACE_NOT_BETTER:
+			CHECK(state == 2 && e->x == next->x && e->y == next->y);
+			/* Greedy and BFS never lower a g once set: "if next not
+			 * in came_from". */
+			if (p->algo == PATH_ASTAR || p->algo == PATH_DIJKSTRA)
+				CHECK(cost->g >= e->g);
+			else
+				CHECK(e->g != UINT32_MAX);
+			state = 0;
+			break;
+		case PATH_TRACE_PUSH:
+			if (e->dir == -1)
+				break; /* the start */
+			CHECK(state == 2 && e->x == next->x && e->y == next->y);
+			CHECK_EQ(e->g, cost->g);
+			state = 0;
+			break;
+		case PATH_TRACE_GOAL:
+			CHECK(cur && state == 0 && seen == 0);
+			CHECK(cur->x == pc->gx && cur->y == pc->gy);
+			CHECK_EQ(i, t->len - 1);
+			CHECK_EQ(res->status, PATH_FOUND);
+			break;
+		case PATH_TRACE_NO_PATH:
+			CHECK(state == 0);
+			CHECK_EQ(i, t->len - 1);
+			CHECK(res->status == PATH_NO_PATH ||
+			      res->status == PATH_COST_RANGE);
+			break;
+		}
+	}
+	CHECK_EQ(k, plain->len);
+	if (res->status == PATH_FOUND || res->status == PATH_NO_PATH)
+		CHECK(t->len > 0 &&
+		      t->events[t->len - 1].kind ==
+		              (res->status == PATH_FOUND ? PATH_TRACE_GOAL
+		                                         : PATH_TRACE_NO_PATH));
+}
+
+static void trace_lines_tell_the_loop(struct prop_case *c)
+{
+	struct prop_state *s = c->arg;
+	struct path_params p;
+	struct path_result plain, traced;
+	struct path_trace lines;
+
+	random_params(&s->r, &p, &c->pc.c);
+	p.budget = 0;
+	path_trace_clear(&s->t);
+	path_find(c->ctx, &c->pc.g, &p, c->pc.sx, c->pc.sy, c->pc.gx, c->pc.gy,
+	          c->buf, c->cap, &plain, &s->t);
+	path_trace_init(&lines, 0);
+	lines.lines = 1;
+	path_find(c->ctx, &c->pc.g, &p, c->pc.sx, c->pc.sy, c->pc.gx, c->pc.gy,
+	          s->buf2, c->cap, &traced, &lines);
+	expect_same_result(&plain, c->buf, &traced, s->buf2);
+	check_lines(&c->pc, &p, &s->t, &lines, &traced);
+	path_trace_fini(&lines);
+}
+
+static void test_path_trace_lines_tell_the_loop(void **state)
+{
+	size_t cap = RANDOM_MAX_DIM * RANDOM_MAX_DIM;
+	struct prop_state s = {.r = {19},
+	                       .buf2 = malloc(cap * sizeof(*s.buf2))};
+	const struct prop prop = {.seed = 19,
+	                          .cases = 600,
+	                          .size = trace_size,
+	                          .check = trace_lines_tell_the_loop,
+	                          .arg = &s};
+
+	(void)state;
+	assert_non_null(s.buf2);
+	path_trace_init(&s.t, 0);
+	prop_run(&prop);
+	path_trace_fini(&s.t);
+	free(s.buf2);
+}
+
 /* Dijkstra closes cells in order of distance, each at its final g. */
 static void trace_dijkstra_order(struct prop_case *c)
 {
@@ -2502,6 +2656,7 @@ int main(void)
 	        cmocka_unit_test(test_path_ctx_node_after_search),
 	        cmocka_unit_test(test_path_ctx_node_matches_oracle),
 	        cmocka_unit_test(test_path_trace_matches_search),
+	        cmocka_unit_test(test_path_trace_lines_tell_the_loop),
 	        cmocka_unit_test(test_path_trace_dijkstra_order),
 	        cmocka_unit_test(test_path_trace_follows_open_list_order),
 	        cmocka_unit_test(test_path_trace_limit_truncates),

@@ -119,15 +119,41 @@ keys = {"format", "version", "turn", "monster", "width", "height", "start",
         "truncated", "events", "partial", "end", "path"}
 if set(t) != keys:
     print("keys:", sorted(set(t) ^ keys)); sys.exit()
-if t["format"] != "hunted-search" or t["version"] != 1:
+if t["format"] != "hunted-search" or t["version"] != 2:
     print("format"); sys.exit()
 if t["ties"] != sys.argv[2]:
     print("ties:", t["ties"]); sys.exit()
 # The open list replayed: each expansion takes the lowest f, and among
 # equal f the higher g ("lower h") or the first pushed ("first in").
 pushed, seq, openl, steps = {}, {}, set(), 0
+# The loop line by line: after an expansion each neighbour looked at
+# (from the cell expanded) comes to one end: a wall, a corner cut,
+# closed, or a cost, then pushed at that cost or not better.
+cur, nb, cost = None, None, None
 for n, e in enumerate(t["events"]):
+    k = e["kind"]
+    if k == "no path":
+        if n != len(t["events"]) - 1 or t["status"] != "no path" or nb:
+            print("no path not last, or status", t["status"]); sys.exit()
+        continue
     cell = (e["x"], e["y"])
+    if k in ("neighbour", "wall", "corner", "closed", "cost", "not better"):
+        if tuple(e["from"]) != cur:
+            print(k, "of", cell, "not from the cell expanded"); sys.exit()
+        if (k == "neighbour") != (nb is None) or k != "neighbour" and (
+                nb != cell or (k == "not better") != (cost is not None)):
+            print("out of order:", k, "at", cell); sys.exit()
+        nb = cell if k in ("neighbour", "cost") else None
+        cost = e["g"] if k == "cost" else None
+        continue
+    if k == "goal":
+        if n != len(t["events"]) - 1 or cell != cur or cell != tuple(t["goal"]):
+            print("goal not last, or not the cell expanded"); sys.exit()
+        continue
+    if k == "push" and cur is not None:
+        if nb != cell or cost != e["g"]:
+            print("push of", cell, "not after its cost"); sys.exit()
+        nb, cost = None, None
     if e["kind"] == "push":
         if e["f"] != e["g"] + e["h"] and t["algorithm"] == "A*" and t["weight"] == 1:
             print("f != g + h at", cell); sys.exit()
@@ -145,6 +171,9 @@ for n, e in enumerate(t["events"]):
                     else seq[o] < seq[cell]):
                 print("step", steps, "takes", cell, "before", o); sys.exit()
         openl.discard(cell)
+        if nb is not None:
+            print("expansion before a neighbour's end"); sys.exit()
+        cur = cell
     else:
         print("event kind", e["kind"]); sys.exit()
 if steps != t["expanded"]:

@@ -21,11 +21,13 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The AI view's keys after v: each layer, step mode and its narration,
 # every algorithm and setting, the tables, boxes, the hierarchy, D* Lite,
-# the early stop, the help pages; then the lessons' menu and the sandbox.
+# the early stop, the help pages, the code panel under each algorithm;
+# then the lessons' menu and the sandbox.
 view_keys='
 p o g h f a c m mm k * T y r e z Tz yT
 s sn snnn sN sJ12 s? ?  ?? Ws Hs Ds ts
-A AA AAA AAAA AAAAs t te eT H HH HHH D DD W WW WWW WWWW 0'
+A AA AAA AAAA AAAAs t te eT H HH HHH D DD W WW WWW WWWW 0
+C Cn... CN. CN... CAn.. CAAn... CAAAn.. CAAAAn. CWn... Cen...'
 
 # cuts SIZE WHAT ARGS...: the dump at SIZE cuts nothing.
 cuts() {
@@ -58,7 +60,7 @@ for size in 80x24 160x50; do
 			--view-keys "$k"
 	done
 	tap_check "$size: a busier level's view is whole"
-	for k in '' v vs vT vA vAAAA vk vy; do
+	for k in '' v vs vT vA vAAAA vk vy vCn...; do
 		cuts "$size" "default v$k" --map default --seed 5 --ai-view \
 			--keys '....' --view-keys "$k"
 	done

@@ -423,6 +423,32 @@ bucket_next_layer(struct path_ctx *c, struct bucket_open *o,
 	return bucket_layer_sort(c, o->layer, o->top) != 0 ? -1 : 1;
 }
 
+/* For a trace with lines: neighbour nb (direction d from cur), which
+ * bucket_loop relaxes at cost ng: looked at, its new cost, and unless it
+ * comes out cheaper (the push is recorded where it happens), no better.
+ * Its block is made current first, as the loop does next. */
+static void bucket_trace_cost(struct path_trace *tr, const struct path_ctx *c,
+                              const struct query *q, size_t cur, size_t nb,
+                              int d, uint32_t ng)
+{
+	const uint32_t gv =
+	        c->stamps[nb >> BLOCK_SHIFT] == c->gen ? c->g[nb] : G_UNSEEN;
+	const int x = (int)(nb % (size_t)c->stride) - 1;
+	const int y = (int)(nb / (size_t)c->stride) - 1;
+
+	if (!tr->lines)
+		return;
+	trace_line(tr, c, PATH_TRACE_NEIGHBOUR, nb, cur, d, c->g[cur], 0, 0);
+	if (gv != G_UNSEEN && ng >= gv && (c->flags[nb] & CELL_CLOSED)) {
+		trace_line(tr, c, PATH_TRACE_SKIP_CLOSED, nb, cur, d, gv, 0, 0);
+		return;
+	}
+	trace_line(tr, c, PATH_TRACE_COST, nb, cur, d, ng,
+	           query_h(q, PATH_H_COUNT, x, y), 0);
+	if (ng > PATH_COST_MAX || ng >= gv)
+		trace_line(tr, c, PATH_TRACE_NOT_BETTER, nb, cur, d, gv, 0, 0);
+}
+
 /* The bucket search, written once and instantiated per diagonal rule,
  * heuristic, BFS and tracing (see bucket_search) like heap_loop, and like
  * it copying what it touches into locals first.  bfs: every step costs
@@ -505,7 +531,7 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 	for (;;) {
 		struct bucket_entry e;
-		uint32_t cur, cg, skip, from, cand;
+		uint32_t cur, cg, skip, from, cand, all;
 
 		while (o.top == 0) {
 			const int got = bucket_next_layer(c, &o, cost, gs,
@@ -544,20 +570,37 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			          (uint64_t)o.fmin << 32 | (uint32_t)~cg);
 		}
 		if (unlikely(cur == goal)) {
+			if (tracing)
+				trace_line(tr, c, PATH_TRACE_GOAL, cur, cur, -1,
+				           cg, o.fmin - cg,
+				           (uint64_t)o.fmin << 32 |
+				                   (uint32_t)~cg);
 			result = PATH_FOUND;
 			break;
 		}
 		cand = bucket_moves(nbr[cur], from, skip, diag);
-		while (cand) {
-			const uint32_t nb = cur + off[d = __builtin_ctz(cand)];
+		/* A trace with lines looks at every neighbour, in the order
+		 * the loop takes them, and says why it passes one over. */
+		all = tracing && tr->lines
+		              ? (diag == PATH_DIAG_NEVER ? 0xfu : 0xffu)
+		              : cand;
+		while (all) {
+			const uint32_t nb = cur + off[d = __builtin_ctz(all)];
 			const uint8_t m = cost[nb];
 			uint32_t ng, h, nf, gv;
 
-			cand &= cand - 1;
+			all &= all - 1;
+			if (tracing && !(cand & 1u << d)) {
+				trace_skipped(tr, c, cost, q, diag, bfs, cur,
+				              d);
+				continue;
+			}
 			if (bfs)
 				ng = cg + 1;
 			else
 				ng = cg + step[d] * m;
+			if (tracing)
+				bucket_trace_cost(tr, c, q, cur, nb, d, ng);
 			/* cg <= PATH_COST_MAX and a step costs at most
 			 * BUCKET_DIAG_MAX * GRID_COST_MAX, so ng cannot
 			 * wrap. */
@@ -632,6 +675,8 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 	}
 #undef ENTRIES_ROOM
 done:
+	if (tracing && result == PATH_NO_PATH)
+		trace_line(tr, c, PATH_TRACE_NO_PATH, goal, goal, -1, 0, 0, 0);
 	if (result == PATH_NO_PATH && over_limit)
 		result = PATH_COST_RANGE;
 out:

@@ -272,6 +272,35 @@ heap_settle_held(struct path_ctx *c, struct heap_open *o)
 	return 0;
 }
 
+/* For a trace with lines: what becomes of neighbour nb (direction d from
+ * cur), reached at cost ng, as heap_loop will decide it below: skipped
+ * as closed (and not reopened), or its new cost, then no better (the
+ * push itself is recorded where it happens). */
+static void heap_trace_cost(struct path_trace *tr, const struct path_ctx *c,
+                            const struct query *q, enum path_heuristic heur,
+                            size_t cur, size_t nb, int d, uint32_t ng,
+                            int improve, int reopen)
+{
+	const uint32_t gv =
+	        c->stamps[nb >> BLOCK_SHIFT] == c->gen ? c->g[nb] : G_UNSEEN;
+	const int closed = gv != G_UNSEEN && (c->flags[nb] & CELL_CLOSED);
+	const int better =
+	        gv == G_UNSEEN || (improve && ng < gv && (!closed || reopen));
+	const int x = (int)(nb % (size_t)c->stride) - 1;
+	const int y = (int)(nb / (size_t)c->stride) - 1;
+
+	if (!tr->lines)
+		return;
+	if (closed && !better) {
+		trace_line(tr, c, PATH_TRACE_SKIP_CLOSED, nb, cur, d, gv, 0, 0);
+		return;
+	}
+	trace_line(tr, c, PATH_TRACE_COST, nb, cur, d, ng,
+	           query_h(q, heur, x, y), 0);
+	if (!better || ng > PATH_COST_MAX)
+		trace_line(tr, c, PATH_TRACE_NOT_BETTER, nb, cur, d, gv, 0, 0);
+}
+
 /* Written once, instantiated per diagonal rule, heuristic and tracing
  * flag: the constant arguments let the compiler drop the tests that do
  * not apply.  Everything the loop touches is copied into locals first:
@@ -386,6 +415,10 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			          query_h(q, heur, cx, cy), top.key);
 		}
 		if (cur == goal) {
+			if (tracing)
+				trace_line(tr, c, PATH_TRACE_GOAL, cur, cur, -1,
+				           cg, query_h(q, heur, cx, cy),
+				           top.key);
 			result = PATH_FOUND;
 			break;
 		}
@@ -399,23 +432,46 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 
 			if (d < 4) {
 				m4[d] = m;
-				if (skip & 1u << d)
+				if (skip & 1u << d) {
+					if (tracing)
+						trace_skipped(tr, c, cost, q,
+						              diag, bfs, cur,
+						              d);
 					continue;
+				}
 			} else if (skip & 1u << d) {
+				if (tracing)
+					trace_skipped(tr, c, cost, q, diag, bfs,
+					              cur, d);
 				continue;
 			} else if (diag == PATH_DIAG_NO_CORNER) {
 				/* Directions 4..7 are NE, SE, SW, NW; their
 				 * orthogonal neighbours are N/E, E/S, S/W,
 				 * W/N, that is m4[d-4] and m4[(d-3)&3]. */
-				if (!m4[d - 4] || !m4[(d - 3) & 3])
+				if (!m4[d - 4] || !m4[(d - 3) & 3]) {
+					if (tracing)
+						trace_skipped(tr, c, cost, q,
+						              diag, bfs, cur,
+						              d);
 					continue;
+				}
 			}
-			if (!m)
+			if (!m) {
+				if (tracing)
+					trace_skipped(tr, c, cost, q, diag, bfs,
+					              cur, d);
 				continue;
+			}
 			if (bfs)
 				ng = cg + 1;
 			else
 				ng = cg + (d < 4 ? straight : diagonal) * m;
+			if (tracing) {
+				trace_line(tr, c, PATH_TRACE_NEIGHBOUR, nb, cur,
+				           d, cg, 0, 0);
+				heap_trace_cost(tr, c, q, heur, cur, nb, d, ng,
+				                improve, reopen);
+			}
 			if (near_limit && ng > PATH_COST_MAX) {
 				/* A step past the limit is not taken; if the
 				 * goal is then never reached, the search says
@@ -470,6 +526,8 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			goto out;
 		}
 	}
+	if (tracing && result == PATH_NO_PATH)
+		trace_line(tr, c, PATH_TRACE_NO_PATH, goal, goal, -1, 0, 0, 0);
 	if (result == PATH_NO_PATH && over_limit)
 		result = PATH_COST_RANGE;
 out:

@@ -811,6 +811,11 @@ jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
 	uint32_t ng, h;
 	uint64_t key;
 
+	if (trace)
+		trace_offer(trace, nx, ny, fx, fy, d, fg, ng64,
+		            jps_octile(q, nx, ny),
+		            (nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) == gen_tag,
+		            nn->g, nn->tag & TAG_CLOSED);
 	if (ng64 > PATH_COST_MAX) {
 		s->over_limit = 1;
 		return 0;
@@ -923,6 +928,10 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			trace_event(trace, PATH_TRACE_EXPAND, x, y, x, y, -1,
 			            cg, 0, top.key);
 		if (cur == goal) {
+			if (trace)
+				trace_fine(trace, PATH_TRACE_GOAL, x, y, x, y,
+				           -1, cg, jps_octile(q, x, y),
+				           top.key);
 			result = PATH_FOUND;
 			break;
 		}
@@ -983,6 +992,15 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				jps_run_diagonal_ahead(
 				        c, &lines, q, nodes, stride, nb, nx, ny,
 				        d, goal, gpx, gpy, nocorner, &r);
+				if (trace)
+					trace_offer(
+					        trace, nx, ny, fx, fy, d, fg,
+					        ng64, jps_octile(q, nx, ny),
+					        (nodes[nb].tag &
+					         ~(TAG_CLOSED |
+					           TAG_DIR_MASK)) == gen_tag,
+					        nodes[nb].g,
+					        nodes[nb].tag & TAG_CLOSED);
 				if (ng64 > PATH_COST_MAX) {
 					s.over_limit = 1;
 					break;
@@ -1057,6 +1075,9 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 			              pend[k].d, pend[k].steps, cg, trace))
 				goto nomem;
 	}
+	if (trace && result == PATH_NO_PATH)
+		trace_fine(trace, PATH_TRACE_NO_PATH, q->gx, q->gy, q->gx,
+		           q->gy, -1, 0, 0, 0);
 	if (result == PATH_NO_PATH && s.over_limit)
 		result = PATH_COST_RANGE;
 	goto out;

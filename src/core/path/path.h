@@ -122,10 +122,30 @@ struct path_result {
 	int best_x, best_y;
 };
 
-/* One event of a traced search, in the order it happened. */
+/* One event of a traced search, in the order it happened.  PUSH and
+ * EXPAND are always recorded; the others only when the trace asks for
+ * lines (struct path_trace), for a view that shows the search's loop
+ * line by line.  Then each expansion reads: EXPAND, GOAL when the cell
+ * is the goal, else for each neighbour NEIGHBOUR and one of SKIP_WALL,
+ * SKIP_CORNER, SKIP_CLOSED, or COST then PUSH or NOT_BETTER; a search
+ * whose open list runs dry ends with NO_PATH.  Fields: x, y the cell
+ * (the neighbour for the per-neighbour kinds), px, py the cell being
+ * expanded; g is the expanded cell's g for NEIGHBOUR, the new cost for
+ * COST and PUSH, the g the neighbour keeps for NOT_BETTER and
+ * SKIP_CLOSED; h and f are set on PUSH, EXPAND, COST (h only) and
+ * GOAL.  Jump point search's neighbours are its jumps' ends. */
 enum path_trace_kind {
-	PATH_TRACE_PUSH = 0, /* a cell entered or improved on the open list */
-	PATH_TRACE_EXPAND,   /* a cell taken off the open list and closed */
+	PATH_TRACE_PUSH = 0,  /* better: parent set, entered on the open list */
+	PATH_TRACE_EXPAND,    /* a cell taken off the open list and closed */
+	PATH_TRACE_NEIGHBOUR, /* a neighbour of the expanded cell looked at */
+	PATH_TRACE_SKIP_WALL, /* ...blocked, or off the map */
+	PATH_TRACE_SKIP_CORNER, /* ...a diagonal that would cut a corner */
+	PATH_TRACE_SKIP_CLOSED, /* ...closed, and no cheaper this way */
+	PATH_TRACE_COST,        /* ...its new cost worked out */
+	PATH_TRACE_NOT_BETTER,  /* ...no cheaper than it was: left alone */
+	PATH_TRACE_GOAL,        /* the goal taken off the open list: found */
+	PATH_TRACE_NO_PATH,     /* the open list ran dry: no path */
+	PATH_TRACE_KIND_COUNT
 };
 
 struct path_trace_event {
@@ -146,6 +166,9 @@ struct path_trace {
 	size_t limit;
 	int truncated;
 	int nomem;
+	/* Set by the caller: record every kind of event, not only PUSH and
+	 * EXPAND (path_trace_init leaves it 0). */
+	int lines;
 };
 
 struct path_ctx;

@@ -281,5 +281,25 @@ void trace_add(struct path_trace *t, const struct path_ctx *c,
                uint32_t h, uint64_t key);
 void trace_event(struct path_trace *t, enum path_trace_kind kind, int x, int y,
                  int px, int py, int dir, uint32_t g, uint32_t h, uint64_t key);
+/* The finer events, kept only when t->lines is set: trace_line records
+ * one for cell idx of c with every value given; trace_skipped records
+ * what became of the neighbour of cur in direction d that the loop
+ * passed over (blocked, a corner cut, pruned: closed or no cheaper). */
+void trace_line(struct path_trace *t, const struct path_ctx *c,
+                enum path_trace_kind kind, size_t idx, size_t parent, int dir,
+                uint32_t g, uint32_t h, uint64_t key);
+void trace_skipped(struct path_trace *t, const struct path_ctx *c,
+                   const uint8_t *cost, const struct query *q,
+                   enum path_diagonal diag, int bfs, size_t cur, int d);
+/* trace_fine: trace_event, kept only when t->lines is set.
+ * trace_offer: for jump point search, the end (x, y) of a jump from
+ * (px, py) (whose g is pg) offered at cost ng: looked at, then closed
+ * and no cheaper, or its cost and, unless it comes out cheaper than a
+ * g it has (known: kg), no better. */
+void trace_fine(struct path_trace *t, enum path_trace_kind kind, int x, int y,
+                int px, int py, int dir, uint32_t g, uint32_t h, uint64_t key);
+void trace_offer(struct path_trace *t, int x, int y, int px, int py, int dir,
+                 uint32_t pg, uint64_t ng, uint32_t h, int known, uint32_t kg,
+                 int closed);
 
 #endif

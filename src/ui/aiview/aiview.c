@@ -33,6 +33,7 @@ struct aiview *aiview_new(struct game *g, int on, int no_timing)
 	a->paths = 1;
 	a->open = 1;
 	path_trace_init(&a->trace, TRACE_LIMIT);
+	path_trace_init(&a->lines, TRACE_LIMIT);
 	aiview_follow(a);
 	return a;
 }
@@ -67,6 +68,7 @@ void aiview_free(struct aiview *a)
 		return;
 	aiview_free_contexts(a);
 	path_trace_fini(&a->trace);
+	path_trace_fini(&a->lines);
 	free(a->buf);
 	aiview_free_cells(a);
 	hpa_free(a->hierarchy.hpa);

@@ -67,6 +67,14 @@ int aiview_entering(const struct aiview *a);
  * centred on (the current node in step mode, else the monster); and the
  * boxes over the w x h cells at (x0, y0), centred on (fx, fy). */
 int aiview_boxes(const struct aiview *a);
+/* Whether the code panel (C) is shown, and the panel drawn in w x h
+ * columns and rows from (x0, y0): the search's loop as pseudocode, the
+ * line the trace is on marked, its values.  It needs AIVIEW_CODE_W
+ * columns; wider, the marked line's value goes beside it. */
+#define AIVIEW_CODE_W 60
+int aiview_code_on(const struct aiview *a);
+int aiview_draw_code(struct aiview *a, struct canvas *c, int x0, int y0, int w,
+                     int h);
 void aiview_box_focus(struct aiview *a, int *x, int *y);
 void aiview_draw_boxes(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, int fx, int fy);

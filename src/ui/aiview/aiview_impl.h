@@ -92,7 +92,17 @@ struct aiview {
 	struct ai_cmp hcmp[PATH_H_COUNT]; /* A*, w = 1, by heuristic */
 	int htable;                       /* T: the heuristics' table shown */
 	int boxes;                        /* z: the map as cell boxes */
-	int early;        /* e: the traced run stops when the goal is pushed */
+	int early; /* e: the traced run stops when the goal is pushed */
+	/* C: the code panel, the search's loop as pseudocode beside the
+	 * map.  It reads the same search traced line by line (lines, made
+	 * again after every new trace: lines_ok) and marks the line of
+	 * event code_ev; shown, the map stops at that event (ev_shown: how
+	 * many of the plain trace's events it has seen). */
+	int code;
+	struct path_trace lines;
+	int lines_ok;
+	size_t code_ev;
+	size_t ev_shown;
 	int dmap;         /* m: the kind's shared distance map, 1 distances, 2
 	                   * downhill arrows */
 	uint32_t box_div; /* what the boxes' values were divided by */
@@ -186,6 +196,19 @@ int aiview_trace_rows(const struct aiview *a);
 void aiview_trace_heuristics(struct aiview *a, struct canvas *c,
                              struct rows *r);
 void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r);
+
+/* trace.c: the shown search run again into t, traced line by line (cut
+ * like the shown one when it stops early); 0, or -1 when there is none. */
+int aiview_trace_lines(struct aiview *a, struct path_trace *t);
+
+/* code.c: the code panel's line for an event, the trace line by line
+ * made current, the marked event moved to expansion step_shown's, the
+ * marked event moved by delta lines (says why not in msg), and the panel
+ * drawn in the map's place (returns the columns it took). */
+int aiview_code_line(const struct aiview *a, const struct path_trace_event *e);
+void aiview_code_ensure(struct aiview *a);
+void aiview_code_sync(struct aiview *a);
+void aiview_code_move(struct aiview *a, int delta, char *msg, size_t size);
 
 /* draw.c: the parent arrow for each direction of base/dir.h; the rule
  * the value layer shows; the legend of the layers on. */

@@ -130,6 +130,72 @@ int aiview_export_name(struct aiview *a, char *buf, size_t size)
 	return 0;
 }
 
+/* The JSON trace's name of each kind of event (doc/formats.md). */
+static const char *const export_kinds[PATH_TRACE_KIND_COUNT] = {
+        [PATH_TRACE_PUSH] = "push",
+        [PATH_TRACE_EXPAND] = "expand",
+        [PATH_TRACE_NEIGHBOUR] = "neighbour",
+        [PATH_TRACE_SKIP_WALL] = "wall",
+        [PATH_TRACE_SKIP_CORNER] = "corner",
+        [PATH_TRACE_SKIP_CLOSED] = "closed",
+        [PATH_TRACE_COST] = "cost",
+        [PATH_TRACE_NOT_BETTER] = "not better",
+        [PATH_TRACE_GOAL] = "goal",
+        [PATH_TRACE_NO_PATH] = "no path",
+};
+
+/* One event of the trace as a JSON object; steps counts expansions. */
+static void export_event(FILE *out, const struct path_trace_event *e,
+                         size_t *steps)
+{
+	switch (e->kind) {
+	case PATH_TRACE_EXPAND:
+		fprintf(out,
+		        "{\"kind\": \"expand\", \"step\": %zu, \"x\": %d, "
+		        "\"y\": %d}",
+		        ++*steps, e->x, e->y);
+		break;
+	case PATH_TRACE_PUSH:
+		fprintf(out,
+		        "{\"kind\": \"push\", \"x\": %d, \"y\": %d, "
+		        "\"g\": %u, \"h\": %u, \"f\": %llu, "
+		        "\"parent\": [%d, %d]}",
+		        e->x, e->y, e->g, e->h, (unsigned long long)e->f, e->px,
+		        e->py);
+		break;
+	case PATH_TRACE_NEIGHBOUR:
+	case PATH_TRACE_SKIP_WALL:
+	case PATH_TRACE_SKIP_CORNER:
+		fprintf(out,
+		        "{\"kind\": \"%s\", \"x\": %d, \"y\": %d, "
+		        "\"from\": [%d, %d]}",
+		        export_kinds[e->kind], e->x, e->y, e->px, e->py);
+		break;
+	case PATH_TRACE_COST:
+		fprintf(out,
+		        "{\"kind\": \"cost\", \"x\": %d, \"y\": %d, "
+		        "\"from\": [%d, %d], \"g\": %u, \"h\": %u}",
+		        e->x, e->y, e->px, e->py, e->g, e->h);
+		break;
+	case PATH_TRACE_SKIP_CLOSED:
+	case PATH_TRACE_NOT_BETTER:
+		fprintf(out,
+		        "{\"kind\": \"%s\", \"x\": %d, \"y\": %d, "
+		        "\"from\": [%d, %d], \"g\": %u}",
+		        export_kinds[e->kind], e->x, e->y, e->px, e->py, e->g);
+		break;
+	case PATH_TRACE_GOAL:
+		fprintf(out,
+		        "{\"kind\": \"goal\", \"x\": %d, \"y\": %d, "
+		        "\"g\": %u}",
+		        e->x, e->y, e->g);
+		break;
+	default:
+		fprintf(out, "{\"kind\": \"no path\"}");
+		break;
+	}
+}
+
 int aiview_export_json(struct aiview *a, FILE *out)
 {
 	const struct world *w = a->game->world;
@@ -139,8 +205,12 @@ int aiview_export_json(struct aiview *a, FILE *out)
 	aiview_trace_ensure(a);
 	if (!a->on || !aiview_alive(a, a->sel) || !a->have)
 		return -1;
+	/* The trace line by line (the code panel's), whose pushes and
+	 * expansions are the shown trace's. */
+	if (!a->lines_ok && aiview_trace_lines(a, &a->lines) == 0)
+		a->lines_ok = 1;
 	fprintf(out,
-	        "{\n  \"format\": \"hunted-search\",\n  \"version\": 1,\n");
+	        "{\n  \"format\": \"hunted-search\",\n  \"version\": 2,\n");
 	fprintf(out, "  \"turn\": %u,\n  \"monster\": \"%s\",\n", w->turn,
 	        aiview_monster_name(a, a->sel, name, sizeof(name)));
 	fprintf(out, "  \"width\": %d,\n  \"height\": %d,\n", w->width,
@@ -162,23 +232,14 @@ int aiview_export_json(struct aiview *a, FILE *out)
 	        path_status_name(a->res.status), a->res.cost, a->total_exp,
 	        a->trace.truncated ? "true" : "false");
 	fprintf(out, "  \"events\": [");
-	for (i = 0; i < a->trace.len; i++) {
-		const struct path_trace_event *e = &a->trace.events[i];
+	{
+		const struct path_trace *t =
+		        a->lines_ok ? &a->lines : &a->trace;
 
-		fprintf(out, "%s\n    ", i ? "," : "");
-		if (e->kind == PATH_TRACE_EXPAND)
-			fprintf(out,
-			        "{\"kind\": \"expand\", \"step\": %zu, \"x\": "
-			        "%d, "
-			        "\"y\": %d}",
-			        ++steps, e->x, e->y);
-		else
-			fprintf(out,
-			        "{\"kind\": \"push\", \"x\": %d, \"y\": %d, "
-			        "\"g\": %u, \"h\": %u, \"f\": %llu, "
-			        "\"parent\": [%d, %d]}",
-			        e->x, e->y, e->g, e->h,
-			        (unsigned long long)e->f, e->px, e->py);
+		for (i = 0; i < t->len; i++) {
+			fprintf(out, "%s\n    ", i ? "," : "");
+			export_event(out, &t->events[i], &steps);
+		}
 	}
 	/* A search that fails still gives the way to the cell nearest the
 	 * goal: said as partial, with the cell it ends at, so that no

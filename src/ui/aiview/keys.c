@@ -91,6 +91,7 @@ static int jump_key(struct aiview *a, int key, char *msg, size_t size)
 		         a->total_exp, a->total_exp);
 	a->step_shown = a->jump_to > a->total_exp ? a->total_exp : a->jump_to;
 	a->cells_ok = 0;
+	aiview_code_sync(a);
 	return 1;
 }
 
@@ -211,10 +212,38 @@ static int step_key(struct aiview *a, int key, char *msg, size_t size)
 			         "(Esc cancels).");
 		}
 		a->cells_ok = 0;
+		aiview_code_sync(a);
 		return 1;
 	default:
 		return 0;
 	}
+}
+
+/* The code panel's keys: C shows or hides it, . and , move its marked
+ * line (showing it first).  Returns 1 when key is one of them. */
+static int code_key(struct aiview *a, int key, char *msg, size_t size)
+{
+	if (key != 'C' && key != '.' && key != ',')
+		return 0;
+	if (key != 'C' && a->code) {
+		aiview_code_move(a, key == '.' ? 1 : -1, msg, size);
+		return 1;
+	}
+	/* The code panel steps the search: step mode comes with it. */
+	a->code = !a->code;
+	if (a->code && !a->step) {
+		a->step = 1;
+		a->step_shown = 0;
+	}
+	a->lines_ok = 0;
+	a->cells_ok = 0;
+	aiview_trace_ensure(a);
+	aiview_code_ensure(a);
+	snprintf(msg, size, "%s",
+	         a->code ? _("Code panel: . next line, , back, n b a whole "
+	                     "step.")
+	                 : _("Code panel off."));
+	return 1;
 }
 
 int aiview_key(struct aiview *a, int key, char *msg, size_t size)
@@ -234,7 +263,8 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	}
 	if (!a->on)
 		return 0;
-	if (layer_key(a, key, msg, size) || step_key(a, key, msg, size))
+	if (layer_key(a, key, msg, size) || step_key(a, key, msg, size) ||
+	    code_key(a, key, msg, size))
 		return 1;
 	switch (key) {
 	case 'T':

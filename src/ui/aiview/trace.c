@@ -63,11 +63,14 @@ static void replay_trace(struct aiview *a)
 	const struct world *w = a->game->world;
 	size_t i, expansions = 0;
 	size_t limit = a->step ? a->step_shown : (size_t)-1;
+	/* The code panel stops the map at its marked line. */
+	const size_t events =
+	        a->step && a->code && a->lines_ok ? a->ev_shown : a->trace.len;
 
 	memset(a->state, 0, a->cells);
 	memset(a->order, 0xff, a->cells * sizeof(*a->order));
 	a->cur_x = a->cur_y = -1;
-	for (i = 0; i < a->trace.len; i++) {
+	for (i = 0; i < a->trace.len && i < events; i++) {
 		const struct path_trace_event *e = &a->trace.events[i];
 		size_t k = world_idx(w, e->x, e->y);
 		int d;
@@ -262,27 +265,29 @@ int aiview_trace_rows(const struct aiview *a)
 /* The followed search's query again under p: the monster's by its mind
  * (its kind grid, the crowd priced in), yours on the map you know. */
 static void search_again(struct aiview *a, const struct path_params *p,
-                         struct path_result *res, struct path_trace *trace)
+                         struct path_result *res, struct path_point *buf,
+                         size_t cap, struct path_trace *trace)
 {
 	if (aiview_you(a))
 		path_find(a->ctx, &a->travel->grid, p, a->sx, a->sy, a->gx,
-		          a->gy, a->buf, a->bufcap, res, trace);
+		          a->gy, buf, cap, res, trace);
 	else
 		minds_search_again(a->game->minds, a->game->world,
-		                   (size_t)a->sel, a->gx, a->gy, p, a->ctx,
-		                   a->buf, a->bufcap, res, trace);
+		                   (size_t)a->sel, a->gx, a->gy, p, a->ctx, buf,
+		                   cap, res, trace);
 }
 
 static void jump_again(struct aiview *a, const struct path_params *p,
-                       struct path_result *res, struct path_trace *trace)
+                       struct path_result *res, struct path_point *buf,
+                       size_t cap, struct path_trace *trace)
 {
 	if (aiview_you(a))
 		jps_find_traced(a->jctx, &a->travel->grid, p, a->sx, a->sy,
-		                a->gx, a->gy, a->buf, a->bufcap, res, trace);
+		                a->gx, a->gy, buf, cap, res, trace);
 	else
 		minds_jump_again(a->game->minds, a->game->world, (size_t)a->sel,
-		                 a->gx, a->gy, p, a->jctx, a->buf, a->bufcap,
-		                 res, trace);
+		                 a->gx, a->gy, p, a->jctx, buf, cap, res,
+		                 trace);
 }
 
 void aiview_trace_compare(struct aiview *a)
@@ -310,9 +315,9 @@ void aiview_trace_compare(struct aiview *a)
 		if (i == CMP_JPS) {
 			/* Jump points break ties toward the lower h. */
 			p.ties = PATH_TIES_LOW_H;
-			jump_again(a, &p, &res, NULL);
+			jump_again(a, &p, &res, a->buf, a->bufcap, NULL);
 		} else {
-			search_again(a, &p, &res, NULL);
+			search_again(a, &p, &res, a->buf, a->bufcap, NULL);
 		}
 		a->cmp[i].label = runs[i].label;
 		a->cmp[i].status = res.status;
@@ -335,7 +340,7 @@ void aiview_trace_compare(struct aiview *a)
 		p.algo = PATH_ASTAR;
 		p.weight = PATH_WEIGHT_ONE;
 		p.heuristic = (enum path_heuristic)i;
-		search_again(a, &p, &res, NULL);
+		search_again(a, &p, &res, a->buf, a->bufcap, NULL);
 		a->hcmp[i].label = path_heuristic_name((enum path_heuristic)i);
 		a->hcmp[i].status = res.status;
 		a->hcmp[i].expanded = res.stats.expanded;
@@ -426,6 +431,37 @@ static void stop_early(struct aiview *a)
 	a->res.length = n;
 }
 
+int aiview_trace_lines(struct aiview *a, struct path_trace *t)
+{
+	struct path_params p = a->p;
+	struct path_result res;
+	size_t i;
+
+	if (!a->have)
+		return -1;
+	path_trace_clear(t);
+	t->lines = 1;
+	/* No path buffer: the shown path (cut short by e) stays. */
+	if (a->jps) {
+		p.algo = PATH_ASTAR;
+		p.weight = PATH_WEIGHT_ONE;
+		p.heuristic = PATH_H_OCTILE;
+		p.ties = PATH_TIES_LOW_H;
+		jump_again(a, &p, &res, NULL, 0, t);
+	} else {
+		search_again(a, &p, &res, NULL, 0, t);
+	}
+	if (a->early && !a->jps)
+		for (i = 0; i < t->len; i++)
+			if (t->events[i].kind == PATH_TRACE_PUSH &&
+			    t->events[i].x == a->gx &&
+			    t->events[i].y == a->gy) {
+				t->len = i + 1;
+				break;
+			}
+	return 0;
+}
+
 /* Runs the selected monster's search again if it is not current. */
 void aiview_trace_ensure(struct aiview *a)
 {
@@ -450,7 +486,7 @@ void aiview_trace_ensure(struct aiview *a)
 			return;
 		aiview_trace_compare(a);
 		t0 = aiview_now_ms();
-		search_again(a, &a->p, &a->res, NULL);
+		search_again(a, &a->p, &a->res, a->buf, a->bufcap, NULL);
 		a->ms = a->no_timing ? 0 : aiview_now_ms() - t0;
 		path_trace_clear(&a->trace);
 		if (a->jps) {
@@ -460,14 +496,18 @@ void aiview_trace_ensure(struct aiview *a)
 			jp.weight = PATH_WEIGHT_ONE;
 			jp.heuristic = PATH_H_OCTILE;
 			jp.ties = PATH_TIES_LOW_H;
-			jump_again(a, &jp, &a->res, &a->trace);
+			jump_again(a, &jp, &a->res, a->buf, a->bufcap,
+			           &a->trace);
 		} else {
-			search_again(a, &a->p, &a->res, &a->trace);
+			search_again(a, &a->p, &a->res, a->buf, a->bufcap,
+			             &a->trace);
 		}
 		a->total_exp = a->res.stats.expanded;
 		if (a->step_shown > a->total_exp)
 			a->step_shown = a->total_exp;
 		a->have = 1;
+		a->lines_ok = 0;
+		aiview_code_ensure(a);
 		replay_trace(a);
 		return;
 	}
@@ -522,6 +562,8 @@ void aiview_trace_ensure(struct aiview *a)
 	if (a->step_shown > a->total_exp)
 		a->step_shown = a->total_exp;
 	a->have = 1;
+	a->lines_ok = 0;
+	aiview_code_ensure(a);
 	replay_trace(a);
 }
 
