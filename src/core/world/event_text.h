@@ -15,4 +15,9 @@
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size);
 
+/* A name of the data as players read it ("iron_key" is "iron key"),
+ * written into buf; in the players' language when it is one of the
+ * shipped data's names (a modder's kind keeps its own words). */
+const char *event_text_name(const char *name, char *buf, size_t size);
+
 #endif
