@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* ending.c - how a game ended: the notes taken turn by turn, the
  * sentence and the score (the rules are in ending.h). */
+#include "config.h"
+
 #include "ending.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base/i18n.h"
 #include "core/world/event_text.h"
 
 void ending_notes_init(struct ending_notes *n)
@@ -78,24 +81,26 @@ const char *ending_message(const struct ending_notes *n, size_t i,
 }
 
 /* "a goblin", "an orc", "an iron golem": a kind's name as players say it
- * (underscores as spaces), with its article. */
+ * (underscores as spaces, translated when the data is the shipped one),
+ * with its article, which is the translation's too. */
 static void ending_killer(const struct world *w, int kind, char *buf,
                           size_t size)
 {
-	char name[DATA_NAME_MAX + 1];
-	const char *src;
-	size_t i;
+	char spoken[DATA_NAME_MAX + 1];
+	const char *name;
 
 	if (kind < 0 || (size_t)kind >= w->data->nmonsters) {
-		snprintf(buf, size, "something");
+		snprintf(buf, size, "%s", _("something"));
 		return;
 	}
-	src = w->data->monsters[kind].name;
-	for (i = 0; src[i] && i + 1 < sizeof(name); i++)
-		name[i] = src[i] == '_' ? ' ' : src[i];
-	name[i] = '\0';
-	snprintf(buf, size, "%s %s",
-	         strchr("aeiouAEIOU", name[0]) && *name ? "an" : "a", name);
+	name = event_text_name(w->data->monsters[kind].name, spoken,
+	                       sizeof(spoken));
+	if (strchr("aeiouAEIOU", name[0]) && *name)
+		/* TRANSLATORS: what killed the player: "an orc". */
+		snprintf(buf, size, _("an %s"), name);
+	else
+		/* TRANSLATORS: what killed the player: "a goblin". */
+		snprintf(buf, size, _("a %s"), name);
 }
 
 long ending_score(struct ending *e)
@@ -137,23 +142,23 @@ void ending_text(const struct ending *e, char *buf, size_t size)
 {
 	switch (e->how) {
 	case ENDING_KILLED:
-		snprintf(buf, size, "Killed by %s on level %u, turn %u.",
+		snprintf(buf, size, _("Killed by %s on level %u, turn %u."),
 		         e->killer, e->level, e->turns);
 		break;
 	case ENDING_ESCAPED:
-		snprintf(buf, size, "Escaped from level %u on turn %u.",
+		snprintf(buf, size, _("Escaped from level %u on turn %u."),
 		         e->level, e->turns);
 		break;
 	case ENDING_QUIT:
-		snprintf(buf, size, "Quit on level %u, turn %u.", e->level,
+		snprintf(buf, size, _("Quit on level %u, turn %u."), e->level,
 		         e->turns);
 		break;
 	case ENDING_SAVED:
-		snprintf(buf, size, "Saved on level %u, turn %u.", e->level,
+		snprintf(buf, size, _("Saved on level %u, turn %u."), e->level,
 		         e->turns);
 		break;
 	default:
-		snprintf(buf, size, "Still alive on level %u, turn %u.",
+		snprintf(buf, size, _("Still alive on level %u, turn %u."),
 		         e->level, e->turns);
 		break;
 	}
