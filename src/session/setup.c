@@ -328,9 +328,8 @@ static const struct option_def options[] = {
             "status line and at the end; a lesson's is 1)"),
          PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
-         "exactly K monsters, 0 to " SETUP_STR(
-                 DATA_MONSTERS_MAX) "\n"
-                                    "(default: the map's own)",
+         N_("exactly K monsters, 0 to %s\n"
+            "(default: the map's own)"),
          PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
          N_("nodes all monsters may expand per turn (default 20000,\n"
@@ -344,12 +343,12 @@ static const struct option_def options[] = {
          N_("every monster knows where you are and hunts you"),
          SWITCH(mind.hunt)},
         {"data-dir", 'd', "DIR", G_DATA, NAMED,
-         "where the data files are: DIR, else $HUNTED_DATA, else\n"
-         "the data/ beside the build tree of this program when it\n"
-         "runs from one, else " HUNTED_DATADIR "\n"
-         "(but a map, lesson or campaign.txt of\n"
-         "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
-         "terrain.txt after the shipped ones)",
+         N_("where the data files are: DIR, else $HUNTED_DATA, else\n"
+            "the data/ beside the build tree of this program when it\n"
+            "runs from one, else %s\n"
+            "(but a map, lesson or campaign.txt of\n"
+            "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
+            "terrain.txt after the shipped ones)"),
          TEXT(data_dir)},
         {"campaign", 0, "FILE", G_DATA, GAME | NOT_REPLAY,
          N_("without --map or --generate: play the levels FILE lists\n"
@@ -377,9 +376,8 @@ static const struct option_def options[] = {
             "pace; any other key takes over as the player"),
          SWITCH(watch)},
         {"pace", 0, "MS", G_PLAY, NEED_TERMINAL,
-         "with --watch: milliseconds between turns (default " SETUP_STR(
-                 SETUP_PACE_MS) ",\n"
-                                "0: start paused)",
+         N_("with --watch: milliseconds between turns (default %s,\n"
+            "0: start paused)"),
          PARSED(set_pace, NULL)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
          N_("do not reload data files when they change"), SWITCH(no_watch)},
@@ -515,6 +513,19 @@ void setup_init(struct setup *s)
 
 /* ---- --help ------------------------------------------------------------ */
 
+/* What the "%s" of an option's help stands for: a number or a folder of
+ * the build, kept out of the words a translator sees; NULL if none. */
+static const char *setup_help_value(const struct option_def *o)
+{
+	if (!strcmp(o->name, "monsters"))
+		return SETUP_STR(DATA_MONSTERS_MAX);
+	if (!strcmp(o->name, "data-dir"))
+		return HUNTED_DATADIR;
+	if (!strcmp(o->name, "pace"))
+		return SETUP_STR(SETUP_PACE_MS);
+	return NULL;
+}
+
 void setup_help(FILE *f)
 {
 	size_t i;
@@ -531,7 +542,7 @@ void setup_help(FILE *f)
 		for (i = 0; i < OPTION_COUNT; i++) {
 			const struct option_def *o = &options[i];
 			char head[40];
-			const char *h;
+			const char *h, *at, *value;
 			int n;
 
 			if ((int)o->group != g)
@@ -542,7 +553,15 @@ void setup_help(FILE *f)
 			             o->letter ? ',' : ' ', o->name,
 			             o->arg ? " " : "", o->arg ? o->arg : "");
 			fprintf(f, "%s%*s", head, n < 24 ? 24 - n : 1, "");
-			for (h = _(o->help); *h; h++) {
+			h = _(o->help);
+			value = setup_help_value(o);
+			at = value ? strstr(h, "%s") : NULL;
+			for (; *h; h++) {
+				if (h == at) {
+					fputs(value, f);
+					h++;
+					continue;
+				}
 				fputc(*h, f);
 				if (*h == '\n')
 					fprintf(f, "%24s", "");

@@ -629,8 +629,8 @@ static void draw_sandbox_line(const struct view *v, struct canvas *c, int y)
 	const struct world *w = v->s->game->world;
 
 	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
-	              "C w Esc",
+	              _("SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
+	                "C w Esc"),
 	              v->look_x, v->look_y,
 	              world_terrain_at(w, v->look_x, v->look_y)->name,
 	              w->data->terrain[v->sandbox.brush].name);

@@ -10,8 +10,8 @@
 #include "event.h"
 #include "world.h"
 
-/* A one-line English description of e, e.g. "The goblin opens the
- * door.", naming the monsters and keys of w. */
+/* A one-line description of e in the player's language, e.g. "The
+ * goblin opens the door.", naming the monsters and keys of w. */
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size);
 
