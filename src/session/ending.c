@@ -81,10 +81,30 @@ const char *ending_message(const struct ending_notes *n, size_t i,
 }
 
 /* "a goblin", "an orc", "an iron golem": a kind's name as players say it
- * (underscores as spaces, translated when the data is the shipped one),
- * with its article, which is the translation's too. */
+ * (underscores as spaces), with its article. */
 static void ending_killer(const struct world *w, int kind, char *buf,
                           size_t size)
+{
+	char name[DATA_NAME_MAX + 1];
+	const char *src;
+	size_t i;
+
+	if (kind < 0 || (size_t)kind >= w->data->nmonsters) {
+		snprintf(buf, size, "something");
+		return;
+	}
+	src = w->data->monsters[kind].name;
+	for (i = 0; src[i] && i + 1 < sizeof(name); i++)
+		name[i] = src[i] == '_' ? ' ' : src[i];
+	name[i] = '\0';
+	snprintf(buf, size, "%s %s",
+	         strchr("aeiouAEIOU", name[0]) && *name ? "an" : "a", name);
+}
+
+/* The killer in the player's language: the shipped kind's translated
+ * name, with the article the translation gives it. */
+static void ending_killer_said(const struct world *w, int kind, char *buf,
+                               size_t size)
 {
 	char spoken[DATA_NAME_MAX + 1];
 	const char *name;
@@ -133,8 +153,11 @@ void ending_make(struct ending *e, const struct world *w,
 	e->level = level;
 	e->turns = w->turn;
 	e->kills = n->kills;
-	if (how == ENDING_KILLED)
+	if (how == ENDING_KILLED) {
 		ending_killer(w, n->killer, e->killer, sizeof(e->killer));
+		ending_killer_said(w, n->killer, e->killer_said,
+		                   sizeof(e->killer_said));
+	}
 	ending_score(e);
 }
 
@@ -143,7 +166,8 @@ void ending_text(const struct ending *e, char *buf, size_t size)
 	switch (e->how) {
 	case ENDING_KILLED:
 		snprintf(buf, size, _("Killed by %s on level %u, turn %u."),
-		         e->killer, e->level, e->turns);
+		         e->killer_said[0] ? e->killer_said : e->killer,
+		         e->level, e->turns);
 		break;
 	case ENDING_ESCAPED:
 		snprintf(buf, size, _("Escaped from level %u on turn %u."),
@@ -164,19 +188,64 @@ void ending_text(const struct ending *e, char *buf, size_t size)
 	}
 }
 
+void ending_record(const struct ending *e, char *buf, size_t size)
+{
+	switch (e->how) {
+	case ENDING_KILLED:
+		snprintf(buf, size, "Killed by %s on level %u, turn %u.",
+		         e->killer, e->level, e->turns);
+		break;
+	case ENDING_ESCAPED:
+		snprintf(buf, size, "Escaped from level %u on turn %u.",
+		         e->level, e->turns);
+		break;
+	case ENDING_QUIT:
+		snprintf(buf, size, "Quit on level %u, turn %u.", e->level,
+		         e->turns);
+		break;
+	case ENDING_SAVED:
+		snprintf(buf, size, "Saved on level %u, turn %u.", e->level,
+		         e->turns);
+		break;
+	default:
+		snprintf(buf, size, "Still alive on level %u, turn %u.",
+		         e->level, e->turns);
+		break;
+	}
+}
+
 void ending_score_text(const struct ending *e, char *buf, size_t size)
 {
 	size_t n;
 
-	n = (size_t)snprintf(buf, size,
-	                     "%ld (level %u: %ld, %u kill%s: %ld, "
-	                     "%u turn%s: %ld",
-	                     e->score, e->level, e->points_level, e->kills,
-	                     e->kills == 1 ? "" : "s", e->points_kills,
-	                     e->turns, e->turns == 1 ? "" : "s",
-	                     e->points_turns);
+	/* One sentence for each of one and more kills and turns: the
+	 * translation, not the code, says how a number counts. */
+	if (e->kills == 1 && e->turns == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kill: %ld, %u turn: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else if (e->kills == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kill: %ld, %u turns: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else if (e->turns == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kills: %ld, %u turn: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kills: %ld, %u turns: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
 	if (n < size && e->points_escape)
-		n += (size_t)snprintf(buf + n, size - n, ", escape: %ld",
+		n += (size_t)snprintf(buf + n, size - n, _(", escape: %ld"),
 		                      e->points_escape);
 	if (n < size)
 		snprintf(buf + n, size - n, ")");

@@ -466,7 +466,7 @@ static int session_write_records(struct session *s)
 	e.kills = s->end.kills;
 	session_where(s, where, sizeof(where));
 	scores_word(where, e.dungeon, sizeof(e.dungeon));
-	ending_text(&s->end, e.text, sizeof(e.text));
+	ending_record(&s->end, e.text, sizeof(e.text));
 	for (i = 0; e.text[i]; i++)
 		if ((unsigned char)e.text[i] < 0x20 ||
 		    (unsigned char)e.text[i] >= 0x7f)

@@ -186,4 +186,16 @@ wait_for '^  b  fgh +2\. F、G 和 H（4 页）' ||
 	bad "the lesson menu's titles are not Chinese"
 ok "the lesson menu in Chinese"
 
+# 10. Quitting: the question and the end in Chinese, and the high scores
+# keep the English sentence (their file is printable ASCII).
+keys Escape q
+wait_for '真的要退出吗？（y/n）' || bad "the quit question is not Chinese"
+keys y
+wait_for '在第 1 层第 [0-9]+ 回合退出。' || bad "the end screen is not Chinese"
+scores=$tmp/xdg$n/hunted/scores.txt
+grep -Eq ' Quit on level 1, turn [0-9]+\.$' "$scores" &&
+	! LC_ALL=C grep -q '[^ -~]' "$scores" ||
+	bad "the high scores do not keep the English sentence"
+ok "quitting in Chinese; the high scores stay ASCII"
+
 tap_done
