@@ -123,9 +123,9 @@ static int stdout_close(int rc)
 	if (!bad)
 		return rc;
 	if (err)
-		fprintf(stderr, "hunted: write error: %s\n", strerror(err));
+		fprintf(stderr, _("hunted: write error: %s\n"), strerror(err));
 	else
-		fprintf(stderr, "hunted: write error\n");
+		fprintf(stderr, "%s", _("hunted: write error\n"));
 	return EXIT_FAILURE;
 }
 
@@ -149,8 +149,8 @@ static int read_setup(struct setup *setup, struct options *opts, int argc,
 	if (options_read(opts, path, &diags) != 0) {
 		report_diags(stderr, &diags);
 		fprintf(stderr,
-		        "hunted: %s has mistakes: the game starts "
-		        "without it\n",
+		        _("hunted: %s has mistakes: the game starts "
+		          "without it\n"),
 		        path);
 	}
 	diag_list_fini(&diags);
@@ -173,8 +173,8 @@ static void read_keymap(const struct setup *setup)
 	if (keymap_load(path, &diags) != 0) {
 		report_diags(stderr, &diags);
 		fprintf(stderr,
-		        "hunted: %s has mistakes: the keys are the "
-		        "default ones\n",
+		        _("hunted: %s has mistakes: the keys are the "
+		          "default ones\n"),
 		        path);
 	}
 	diag_list_fini(&diags);

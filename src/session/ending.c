@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* ending.c - how a game ended: the notes taken turn by turn, the
  * sentence and the score (the rules are in ending.h). */
+#include "config.h"
+
 #include "ending.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base/i18n.h"
 #include "core/world/event_text.h"
 
 void ending_notes_init(struct ending_notes *n)
@@ -98,6 +101,28 @@ static void ending_killer(const struct world *w, int kind, char *buf,
 	         strchr("aeiouAEIOU", name[0]) && *name ? "an" : "a", name);
 }
 
+/* The killer in the player's language: the shipped kind's translated
+ * name, with the article the translation gives it. */
+static void ending_killer_said(const struct world *w, int kind, char *buf,
+                               size_t size)
+{
+	char spoken[DATA_NAME_MAX + 1];
+	const char *name;
+
+	if (kind < 0 || (size_t)kind >= w->data->nmonsters) {
+		snprintf(buf, size, "%s", _("something"));
+		return;
+	}
+	name = event_text_name(w->data->monsters[kind].name, spoken,
+	                       sizeof(spoken));
+	if (strchr("aeiouAEIOU", name[0]) && *name)
+		/* TRANSLATORS: what killed the player: "an orc". */
+		snprintf(buf, size, _("an %s"), name);
+	else
+		/* TRANSLATORS: what killed the player: "a goblin". */
+		snprintf(buf, size, _("a %s"), name);
+}
+
 long ending_score(struct ending *e)
 {
 	e->points_level = (long)ENDING_POINTS_LEVEL * e->level;
@@ -128,12 +153,42 @@ void ending_make(struct ending *e, const struct world *w,
 	e->level = level;
 	e->turns = w->turn;
 	e->kills = n->kills;
-	if (how == ENDING_KILLED)
+	if (how == ENDING_KILLED) {
 		ending_killer(w, n->killer, e->killer, sizeof(e->killer));
+		ending_killer_said(w, n->killer, e->killer_said,
+		                   sizeof(e->killer_said));
+	}
 	ending_score(e);
 }
 
 void ending_text(const struct ending *e, char *buf, size_t size)
+{
+	switch (e->how) {
+	case ENDING_KILLED:
+		snprintf(buf, size, _("Killed by %s on level %u, turn %u."),
+		         e->killer_said[0] ? e->killer_said : e->killer,
+		         e->level, e->turns);
+		break;
+	case ENDING_ESCAPED:
+		snprintf(buf, size, _("Escaped from level %u on turn %u."),
+		         e->level, e->turns);
+		break;
+	case ENDING_QUIT:
+		snprintf(buf, size, _("Quit on level %u, turn %u."), e->level,
+		         e->turns);
+		break;
+	case ENDING_SAVED:
+		snprintf(buf, size, _("Saved on level %u, turn %u."), e->level,
+		         e->turns);
+		break;
+	default:
+		snprintf(buf, size, _("Still alive on level %u, turn %u."),
+		         e->level, e->turns);
+		break;
+	}
+}
+
+void ending_record(const struct ending *e, char *buf, size_t size)
 {
 	switch (e->how) {
 	case ENDING_KILLED:
@@ -163,15 +218,34 @@ void ending_score_text(const struct ending *e, char *buf, size_t size)
 {
 	size_t n;
 
-	n = (size_t)snprintf(buf, size,
-	                     "%ld (level %u: %ld, %u kill%s: %ld, "
-	                     "%u turn%s: %ld",
-	                     e->score, e->level, e->points_level, e->kills,
-	                     e->kills == 1 ? "" : "s", e->points_kills,
-	                     e->turns, e->turns == 1 ? "" : "s",
-	                     e->points_turns);
+	/* One sentence for each of one and more kills and turns: the
+	 * translation, not the code, says how a number counts. */
+	if (e->kills == 1 && e->turns == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kill: %ld, %u turn: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else if (e->kills == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kill: %ld, %u turns: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else if (e->turns == 1)
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kills: %ld, %u turn: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
+	else
+		n = (size_t)snprintf(
+		        buf, size,
+		        _("%ld (level %u: %ld, %u kills: %ld, %u turns: %ld"),
+		        e->score, e->level, e->points_level, e->kills,
+		        e->points_kills, e->turns, e->points_turns);
 	if (n < size && e->points_escape)
-		n += (size_t)snprintf(buf + n, size - n, ", escape: %ld",
+		n += (size_t)snprintf(buf + n, size - n, _(", escape: %ld"),
 		                      e->points_escape);
 	if (n < size)
 		snprintf(buf + n, size - n, ")");

@@ -59,6 +59,7 @@ struct ending {
 	uint32_t turns; /* turns played, the last one included */
 	unsigned kills;
 	char killer[DATA_NAME_MAX + 8]; /* "a goblin", for ENDING_KILLED */
+	char killer_said[64];           /* the same in the player's language */
 	/* The score and its parts. */
 	long score;
 	long points_level, points_kills, points_turns, points_escape;
@@ -86,8 +87,13 @@ long ending_score(struct ending *e);
 
 /* The sentence: "Killed by a goblin on level 1, turn 412.", "Escaped
  * from level 1 on turn 98.", "Quit on level 1, turn 37.", "Saved on
- * level 1, turn 37.", "Still alive on level 1, turn 1000." */
+ * level 1, turn 37.", "Still alive on level 1, turn 1000.", in the
+ * player's language. */
 void ending_text(const struct ending *e, char *buf, size_t size);
+
+/* The same sentence in English, for the files that keep it (the high
+ * scores are printable ASCII, the morgue file is English). */
+void ending_record(const struct ending *e, char *buf, size_t size);
 
 /* The score with its parts: "523 (level 1: 100, 3 kills: 150, 412
  * turns: 41)". */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/base/file.h"
+#include "core/base/i18n.h"
 #include "core/world/gen.h"
 #include "options.h"
 #include "userdir.h"
@@ -617,7 +618,7 @@ static int files_cmp_lessons(const void *a, const void *b)
 static int files_add_lessons(const struct setup *s, const char *folder,
                              struct files_lesson **list, size_t *n, size_t *cap)
 {
-	char path[PATH_MAX + 300];
+	char path[PATH_MAX + 300], tpath[PATH_MAX];
 	struct dirent *e;
 	DIR *dp;
 
@@ -654,13 +655,18 @@ static int files_add_lessons(const struct setup *s, const char *folder,
 		         e->d_name);
 		snprintf(path, sizeof(path), "%s/lessons/%s", folder,
 		         e->d_name);
+		/* Its title in the player's language when it is translated. */
+		if (s->language[0] &&
+		    files_translated_lesson(s, l->name, tpath, sizeof(tpath)) ==
+		            0)
+			snprintf(path, sizeof(path), "%s", tpath);
 		diag_list_init(&diags, 0);
 		if (files_check(path, s, &d, &diags) == 0 && d && d->map)
-			snprintf(l->line, sizeof(l->line), "%s (%zu pages)",
+			snprintf(l->line, sizeof(l->line), _("%s (%zu pages)"),
 			         d->map->title ? d->map->title : "", d->npages);
 		else
-			snprintf(l->line, sizeof(l->line),
-			         "(broken: hunted --check it)");
+			snprintf(l->line, sizeof(l->line), "%s",
+			         _("(broken: hunted --check it)"));
 		data_free(d);
 		diag_list_fini(&diags);
 	}
@@ -679,13 +685,13 @@ int files_list_lessons(const struct setup *s, FILE *out)
 	if (userdir_get(0, user, sizeof(user), err, sizeof(err)) == 0)
 		files_add_lessons(s, user, &list, &n, &cap);
 	if (files_add_lessons(s, dir, &list, &n, &cap) != 0 && !n) {
-		fprintf(stderr, "hunted: no lessons in '%s/lessons'\n", dir);
+		fprintf(stderr, _("hunted: no lessons in '%s/lessons'\n"), dir);
 		free(list);
 		return -1;
 	}
 	if (n)
 		qsort(list, n, sizeof(*list), files_cmp_lessons);
-	fprintf(out, "Lessons (hunted --lesson NAME):\n");
+	fprintf(out, "%s\n", _("Lessons (hunted --lesson NAME):"));
 	for (i = 0; i < n; i++)
 		fprintf(out, "  %-12s %s\n", list[i].name, list[i].line);
 	free(list);

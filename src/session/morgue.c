@@ -105,7 +105,7 @@ void morgue_print(FILE *f, const struct morgue_game *m, time_t when)
 	size_t i, n = 0;
 	uint32_t turn;
 
-	ending_text(m->end, text, sizeof(text));
+	ending_record(m->end, text, sizeof(text));
 	ending_score_text(m->end, score, sizeof(score));
 	setup_game_args(m->setup, args, sizeof(args));
 	if (!localtime_r(&when, &tm) ||

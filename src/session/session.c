@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* session.c - making a session from its setup, and the one loop that
  * plays it. */
+#include "config.h"
+
 #include "session.h"
 
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/base/file.h"
+#include "core/base/i18n.h"
 #include "campaign.h"
 #include "fault.h"
 #include "files.h"
@@ -192,8 +195,8 @@ static void session_keeping(struct session *s)
 			             n == 1 ? "is" : "are");
 		else if (n < 0)
 			session_news(s,
-			             "Results kept aside could not be added "
-			             "to the high scores: %s.",
+			             _("Results kept aside could not be added "
+			               "to the high scores: %s."),
 			             err);
 	}
 	if (st->mode == SETUP_PLAY) {
@@ -205,7 +208,8 @@ static void session_keeping(struct session *s)
 		                      sizeof(s->save_path), err,
 		                      sizeof(err)) != 0) {
 			s->save_path[0] = '\0';
-			session_news(s, "This game cannot be saved: %s.", err);
+			session_news(s, _("This game cannot be saved: %s."),
+			             err);
 		}
 	} else if (st->mode == SETUP_HEADLESS) {
 		s->keep_records = st->morgue;
@@ -379,15 +383,16 @@ static void session_autosave(struct session *s, int now)
 		if (session_write_to(s, s->side_path, err, sizeof(err)) != 0 &&
 		    !s->autosave_said) {
 			s->autosave_said = 1;
-			session_news(s,
-			             "The game could not be kept on disk: %s.",
-			             err);
+			session_news(
+			        s, _("The game could not be kept on disk: %s."),
+			        err);
 		}
 		return;
 	}
 	if (session_write_save(s, err, sizeof(err)) != 0 && !s->autosave_said) {
 		s->autosave_said = 1;
-		session_news(s, "The game could not be kept on disk: %s.", err);
+		session_news(s, _("The game could not be kept on disk: %s."),
+		             err);
 	}
 }
 
@@ -402,7 +407,7 @@ static void session_keep_turn(struct session *s, struct world_cmd cmd,
 		struct save_turn *h = realloc(s->hist, cap * sizeof(*h));
 
 		if (!h) {
-			session_unsaveable(s, "out of memory");
+			session_unsaveable(s, _("out of memory"));
 			return;
 		}
 		s->hist = h;
@@ -461,7 +466,7 @@ static int session_write_records(struct session *s)
 	e.kills = s->end.kills;
 	session_where(s, where, sizeof(where));
 	scores_word(where, e.dungeon, sizeof(e.dungeon));
-	ending_text(&s->end, e.text, sizeof(e.text));
+	ending_record(&s->end, e.text, sizeof(e.text));
 	for (i = 0; e.text[i]; i++)
 		if ((unsigned char)e.text[i] < 0x20 ||
 		    (unsigned char)e.text[i] >= 0x7f)
@@ -473,8 +478,8 @@ static int session_write_records(struct session *s)
 		r->scores[0] = '\0';
 		r->rank = scores_add(&r->list, &e);
 		session_records_problem(s,
-		                        "No high scores and no morgue file: "
-		                        "%s.",
+		                        _("No high scores and no morgue file: "
+		                          "%s."),
 		                        err);
 		return 0;
 	}
@@ -482,8 +487,8 @@ static int session_write_records(struct session *s)
 	if (scores_record(r->scores, &e, &r->list, &r->rank, note, sizeof(note),
 	                  err, sizeof(err)) != 0)
 		session_records_problem(s,
-		                        "The high scores were not written: "
-		                        "%s.",
+		                        _("The high scores were not written: "
+		                          "%s."),
 		                        err);
 	else
 		kept = 1;
@@ -503,7 +508,7 @@ static int session_write_records(struct session *s)
 	if (morgue_write(&m, r->morgue, sizeof(r->morgue), err, sizeof(err)) !=
 	    0) {
 		r->morgue[0] = '\0';
-		session_records_problem(s, "No morgue file: %s.", err);
+		session_records_problem(s, _("No morgue file: %s."), err);
 	} else {
 		kept = 1;
 	}
@@ -530,8 +535,8 @@ static void session_finish(struct session *s, enum ending_how how)
 		/* The result is nowhere: the save keeps the game, and the
 		 * next start plays it again to its end. */
 		session_records_problem(s,
-		                        "The save is kept: the next start of "
-		                        "hunted resumes it.");
+		                        _("The save is kept: the next start of "
+		                          "hunted resumes it."));
 		return;
 	}
 	/* The result is kept: the save of the game has done its work. */
@@ -758,7 +763,7 @@ int session_reload(struct session *s, struct diag_list *diags,
 		fclose(s->rec);
 		s->rec = NULL;
 	}
-	session_unsaveable(s, "the data files changed during the game");
+	session_unsaveable(s, _("the data files changed during the game"));
 	fault_point("reload");
 	return 0;
 }
@@ -890,12 +895,12 @@ static void session_record_refused(struct session *s, const char *moved)
 	                 sizeof(err)) != 0 ||
 	    scores_record(path, &e, &s->records.list, &rank, note, sizeof(note),
 	                  err, sizeof(err)) != 0) {
-		session_news(s, "Its game could not be recorded: %s.", err);
+		session_news(s, _("Its game could not be recorded: %s."), err);
 		return;
 	}
 	session_news(s,
-	             "Its game, up to turn %u, is in the high scores (score "
-	             "%ld).",
+	             _("Its game, up to turn %u, is in the high scores (score "
+	               "%ld)."),
 	             e.turns, e.score);
 }
 
@@ -916,14 +921,14 @@ static void session_save_refused(struct session *s, struct diag_list *diags)
 	if (userdir_move_aside(s->save_path, "bad", moved, sizeof(moved), err,
 	                       sizeof(err)) == 0) {
 		session_news(s,
-		             "The save could not be resumed: it is now %s. A "
-		             "new game begins.",
+		             _("The save could not be resumed: it is now %s. A "
+		               "new game begins."),
 		             moved);
 		session_record_refused(s, moved);
 	} else
 		session_news(s,
-		             "The save could not be resumed, nor moved aside "
-		             "(%s). A new game begins.",
+		             _("The save could not be resumed, nor moved aside "
+		               "(%s). A new game begins."),
 		             err);
 }
 
@@ -1080,7 +1085,7 @@ static int session_side_promote(struct session *s)
 	if (link(names[0], s->save_path) != 0 && rename(names[0], s->save_path))
 		return 0;
 	unlink(names[0]);
-	session_news(s, "A game kept on disk beside a save is now %s.",
+	session_news(s, _("A game kept on disk beside a save is now %s."),
 	             s->save_path);
 	return 1;
 }
@@ -1119,8 +1124,8 @@ static int session_side_swap(struct session *s, const struct setup *given)
 			return 0;
 		}
 		session_news(s,
-		             "The other game's save, which was %s, now "
-		             "waits in %s.",
+		             _("The other game's save, which was %s, now "
+		               "waits in %s."),
 		             s->save_path, aside);
 		return 1;
 	}
@@ -1182,8 +1187,8 @@ int session_resume(struct session *s)
 		setup_given_game(&s->setup, opts, sizeof(opts));
 		setup_label(&saved, NULL, label, sizeof(label));
 		session_news(s,
-		             "A game saved on turn %zu (%s) waits in %s; "
-		             "hunted without %s resumes it.",
+		             _("A game saved on turn %zu (%s) waits in %s; "
+		               "hunted without %s resumes it."),
 		             nturns, label, s->save_path, opts);
 		return 0;
 	}
@@ -1238,6 +1243,7 @@ int session_resume(struct session *s)
 	s->saved_turn = g->world->turn;
 	session_note_data(s);
 	fault_point("resume");
-	session_news(s, "Resumed the game saved on turn %u.", g->world->turn);
+	session_news(s, _("Resumed the game saved on turn %u."),
+	             g->world->turn);
 	return 1;
 }

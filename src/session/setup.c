@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/i18n.h"
 #include "core/base/num.h"
 #include "core/mind/autopilot.h"
 #include "core/world/gen.h"
@@ -91,7 +92,7 @@ static int set_map(struct setup *s, const char *arg, int from_record, char *err,
 	if (from_record) {
 		if (strlen(arg) >= sizeof(s->map_buf))
 			return problem(err, size,
-			               "map name longer than %zu characters",
+			               _("map name longer than %zu characters"),
 			               sizeof(s->map_buf) - 1);
 		snprintf(s->map_buf, sizeof(s->map_buf), "%s", arg);
 		arg = s->map_buf;
@@ -106,8 +107,8 @@ static int set_campaign(struct setup *s, const char *arg, int from_record,
 	if (from_record) {
 		if (strlen(arg) >= sizeof(s->campaign_buf))
 			return problem(err, size,
-			               "campaign name longer than %zu "
-			               "characters",
+			               _("campaign name longer than %zu "
+			                 "characters"),
 			               sizeof(s->campaign_buf) - 1);
 		snprintf(s->campaign_buf, sizeof(s->campaign_buf), "%s", arg);
 		arg = s->campaign_buf;
@@ -142,8 +143,8 @@ static int set_generate(struct setup *s, const char *arg, int from_record,
 	                   &s->gen_w, &s->gen_h) != 0)
 		return problem(
 		        err, size,
-		        "invalid size '%s' for --generate (expected WxH, "
-		        "%dx%d to %dx%d)",
+		        _("invalid size '%s' for --generate (expected WxH, "
+		          "%dx%d to %dx%d)"),
 		        arg, GEN_MIN_W, GEN_MIN_H, GEN_MAX_DIM, GEN_MAX_DIM);
 	return 0;
 }
@@ -161,8 +162,8 @@ static int set_seed(struct setup *s, const char *arg, int from_record,
 {
 	if (num_parse_u64(arg, 10, UINT64_MAX, &s->seed) != 0)
 		return problem(err, size,
-		               "invalid seed '%s' (expected a non-negative "
-		               "integer)",
+		               _("invalid seed '%s' (expected a non-negative "
+		                 "integer)"),
 		               arg);
 	return 0;
 }
@@ -184,9 +185,10 @@ static int set_monsters(struct setup *s, const char *arg, int from_record,
 		return 0;
 	}
 	if (num_parse_u64(arg, 10, DATA_MONSTERS_MAX, &v) != 0)
-		return problem(err, size,
-		               "invalid monster count '%s' (expected 0 to %d)",
-		               arg, DATA_MONSTERS_MAX);
+		return problem(
+		        err, size,
+		        _("invalid monster count '%s' (expected 0 to %d)"), arg,
+		        DATA_MONSTERS_MAX);
 	s->monsters = (int)v;
 	return 0;
 }
@@ -208,8 +210,8 @@ static int set_strategy(struct setup *s, const char *arg, int from_record,
 			return 0;
 		}
 	return problem(err, size,
-	               "unknown strategy '%s' (expected auto, astar, "
-	               "distmap or coop)",
+	               _("unknown strategy '%s' (expected auto, astar, "
+	                 "distmap or coop)"),
 	               arg);
 }
 
@@ -231,9 +233,10 @@ static int set_autopilot(struct setup *s, const char *arg, int from_record,
 			s->autopilot = k;
 			return 0;
 		}
-	return problem(err, size,
-	               "unknown autopilot '%s' (expected straight or careful)",
-	               arg);
+	return problem(
+	        err, size,
+	        _("unknown autopilot '%s' (expected straight or careful)"),
+	        arg);
 }
 
 static int show_autopilot(const struct setup *s, char *buf, size_t size)
@@ -249,9 +252,10 @@ static int set_turn_budget(struct setup *s, const char *arg, int from_record,
 	uint64_t v;
 
 	if (num_parse_u64(arg, 10, TURN_BUDGET_MAX, &v) != 0)
-		return problem(err, size,
-		               "invalid turn budget '%s' (expected 0 to %ld)",
-		               arg, TURN_BUDGET_MAX);
+		return problem(
+		        err, size,
+		        _("invalid turn budget '%s' (expected 0 to %ld)"), arg,
+		        TURN_BUDGET_MAX);
 	s->mind.turn_budget = (uint32_t)v;
 	return 0;
 }
@@ -269,7 +273,7 @@ static int set_turns(struct setup *s, const char *arg, int from_record,
 
 	if (num_parse_u64(arg, 10, (uint64_t)TURNS_MAX, &v) != 0 || v == 0)
 		return problem(err, size,
-		               "invalid turn count '%s' (expected 1 to %ld)",
+		               _("invalid turn count '%s' (expected 1 to %ld)"),
 		               arg, TURNS_MAX);
 	s->turns = (long)v;
 	return 0;
@@ -283,8 +287,8 @@ static int set_pace(struct setup *s, const char *arg, int from_record,
 	(void)from_record;
 	if (num_parse_u64(arg, 10, SETUP_PACE_MAX_MS, &v) != 0)
 		return problem(err, size,
-		               "invalid pace '%s' (expected 0 to %d "
-		               "milliseconds)",
+		               _("invalid pace '%s' (expected 0 to %d "
+		                 "milliseconds)"),
 		               arg, SETUP_PACE_MAX_MS);
 	s->pace_ms = (int)v;
 	return 0;
@@ -295,10 +299,11 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
 {
 	if (num_parse_size(arg, 1, 1, SCREEN_MAX, SCREEN_MAX, &s->screen_w,
 	                   &s->screen_h) != 0)
-		return problem(err, size,
-		               "invalid screen size '%s' (expected WxH, 1x1 to "
-		               "%dx%d)",
-		               arg, SCREEN_MAX, SCREEN_MAX);
+		return problem(
+		        err, size,
+		        _("invalid screen size '%s' (expected WxH, 1x1 to "
+		          "%dx%d)"),
+		        arg, SCREEN_MAX, SCREEN_MAX);
 	return 0;
 }
 
@@ -306,147 +311,148 @@ static int set_screen(struct setup *s, const char *arg, int from_record,
  * in this order too (the order recordings have always had). */
 static const struct option_def options[] = {
         {"map", 'm', "NAME|FILE", G_GAME, GAME | NOT_REPLAY | NAMED,
-         "dungeon to play alone (default: a run down the shipped\n"
-         "dungeons, from the tutorial)",
+         N_("dungeon to play alone (default: a run down the shipped\n"
+            "dungeons, from the tutorial)"),
          PARSED(set_map, show_map)},
         {"generate", 'g', "WxH", G_GAME, GAME | NOT_REPLAY,
-         "play a generated dungeon instead of a map",
+         N_("play a generated dungeon instead of a map"),
          PARSED(set_generate, show_generate)},
         {"cave", 0, NULL, G_GAME, GAME | NOT_REPLAY,
-         "with --generate: a cave grown by a cellular automaton\n"
-         "(caverns and winding passages, no doors) instead of rooms\n"
-         "and corridors",
+         N_("with --generate: a cave grown by a cellular automaton\n"
+            "(caverns and winding passages, no doors) instead of rooms\n"
+            "and corridors"),
          SWITCH(gen_cave)},
         {"seed", 's', "N", G_GAME, GAME,
-         "seed for the game's random numbers: the same seed plays the\n"
-         "same game (default: a fresh one each game, shown on the\n"
-         "status line and at the end; a lesson's is 1)",
+         N_("seed for the game's random numbers: the same seed plays the\n"
+            "same game (default: a fresh one each game, shown on the\n"
+            "status line and at the end; a lesson's is 1)"),
          PARSED(set_seed, show_seed)},
         {"monsters", 'k', "K", G_GAME, GAME,
-         "exactly K monsters, 0 to " SETUP_STR(
-                 DATA_MONSTERS_MAX) "\n"
-                                    "(default: the map's own)",
+         N_("exactly K monsters, 0 to %s\n"
+            "(default: the map's own)"),
          PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
-         "nodes all monsters may expand per turn (default 20000,\n"
-         "0: no limit)",
+         N_("nodes all monsters may expand per turn (default 20000,\n"
+            "0: no limit)"),
          PARSED(set_turn_budget, show_turn_budget)},
         {"strategy", 0, "S", G_GAME, GAME,
-         "auto, astar, distmap (shared distance maps) or coop\n"
-         "(crowds plan round each other's reserved steps)",
+         N_("auto, astar, distmap (shared distance maps) or coop\n"
+            "(crowds plan round each other's reserved steps)"),
          PARSED(set_strategy, show_strategy)},
         {"hunt", 0, NULL, G_GAME, GAME,
-         "every monster knows where you are and hunts you", SWITCH(mind.hunt)},
+         N_("every monster knows where you are and hunts you"),
+         SWITCH(mind.hunt)},
         {"data-dir", 'd', "DIR", G_DATA, NAMED,
-         "where the data files are: DIR, else $HUNTED_DATA, else\n"
-         "the data/ beside the build tree of this program when it\n"
-         "runs from one, else " HUNTED_DATADIR "\n"
-         "(but a map, lesson or campaign.txt of\n"
-         "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
-         "terrain.txt after the shipped ones)",
+         N_("where the data files are: DIR, else $HUNTED_DATA, else\n"
+            "the data/ beside the build tree of this program when it\n"
+            "runs from one, else %s\n"
+            "(but a map, lesson or campaign.txt of\n"
+            "$XDG_DATA_HOME/hunted/ first, and its monsters.txt and\n"
+            "terrain.txt after the shipped ones)"),
          TEXT(data_dir)},
         {"campaign", 0, "FILE", G_DATA, GAME | NOT_REPLAY,
-         "without --map or --generate: play the levels FILE lists\n"
-         "(default: campaign.txt of the data directory)",
+         N_("without --map or --generate: play the levels FILE lists\n"
+            "(default: campaign.txt of the data directory)"),
          PARSED(set_campaign, show_campaign)},
         {"check", 0, NULL, G_DATA, 0,
-         "validate the FILEs named after the options and exit\n"
-         "(0 ok, 1 errors)",
+         N_("validate the FILEs named after the options and exit\n"
+            "(0 ok, 1 errors)"),
          MODE(SETUP_CHECK)},
-        {"ai-view", 0, NULL, G_PLAY, 0, "start with the AI view on",
+        {"ai-view", 0, NULL, G_PLAY, 0, N_("start with the AI view on"),
          SWITCH(ai_view)},
         {"lesson", 0, NULL, G_PLAY, NOT_REPLAY,
-         "--lesson NAME starts a lesson; alone, lists them", SWITCH(lesson)},
+         N_("--lesson NAME starts a lesson; alone, lists them"),
+         SWITCH(lesson)},
         {"record", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
-         "write the game to FILE", TEXT(record)},
+         N_("write the game to FILE"), TEXT(record)},
         {"replay", 0, "FILE", G_PLAY, NAMED,
-         "watch FILE (in the terminal) or check it\n"
-         "(with --headless; exit 3 if it diverges)",
+         N_("watch FILE (in the terminal) or check it\n"
+            "(with --headless; exit 3 if it diverges)"),
          TEXT(replay)},
         {"watch", 0, NULL, G_PLAY, NEED_TERMINAL | NOT_REPLAY,
-         "the careful autopilot plays a new game with the AI view\n"
-         "on, following the monster that hunts it: space pauses,\n"
-         ". and , step a turn forward and back, + and - change the\n"
-         "pace; any other key takes over as the player",
+         N_("the careful autopilot plays a new game with the AI view\n"
+            "on, following the monster that hunts it: space pauses,\n"
+            ". and , step a turn forward and back, + and - change the\n"
+            "pace; any other key takes over as the player"),
          SWITCH(watch)},
         {"pace", 0, "MS", G_PLAY, NEED_TERMINAL,
-         "with --watch: milliseconds between turns (default " SETUP_STR(
-                 SETUP_PACE_MS) ",\n"
-                                "0: start paused)",
+         N_("with --watch: milliseconds between turns (default %s,\n"
+            "0: start paused)"),
          PARSED(set_pace, NULL)},
         {"no-watch", 0, NULL, G_PLAY, NEED_TERMINAL,
-         "do not reload data files when they change", SWITCH(no_watch)},
+         N_("do not reload data files when they change"), SWITCH(no_watch)},
         {"no-color", 0, NULL, G_PLAY, 0,
-         "no colours (as NO_COLOR=1 in the environment)", SWITCH(no_color)},
+         N_("no colours (as NO_COLOR=1 in the environment)"), SWITCH(no_color)},
         {"keymap", 0, "NAME|FILE", G_PLAY, NEED_TERMINAL,
-         "the key map: DIR/keymaps/NAME.txt (dvorak, azerty,\n"
-         "no-vi-keys) or FILE (default: keys.txt of the folder of\n"
-         "options, when there is one)",
+         N_("the key map: DIR/keymaps/NAME.txt (dvorak, azerty,\n"
+            "no-vi-keys) or FILE (default: keys.txt of the folder of\n"
+            "options, when there is one)"),
          TEXT(keymap)},
         {"save", 0, "FILE", G_PLAY, NOT_REPLAY | NAMED,
-         "the saved game to resume and to save to (default in the\n"
-         "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
-         "with it: resumed, and saved when the game is not over)",
+         N_("the saved game to resume and to save to (default in the\n"
+            "terminal: $XDG_DATA_HOME/hunted/save.rec; headless, only\n"
+            "with it: resumed, and saved when the game is not over)"),
          TEXT(save)},
         {"force", 0, NULL, G_PLAY, 0,
-         "let --record and --cast write over a file that is\n"
-         "not one of hunted's own (never over a file the game reads)",
+         N_("let --record and --cast write over a file that is\n"
+            "not one of hunted's own (never over a file the game reads)"),
          SWITCH(force)},
         {"headless", 0, NULL, G_HEADLESS, 0,
-         "play with the autopilot or --keys, print a summary",
+         N_("play with the autopilot or --keys, print a summary"),
          MODE(SETUP_HEADLESS)},
         {"turns", 't', "T", G_HEADLESS, NEED_HEADLESS,
-         "stop after T turns (default 1000)", PARSED(set_turns, NULL)},
+         N_("stop after T turns (default 1000)"), PARSED(set_turns, NULL)},
         {"keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
-         "play these commands instead of the autopilot\n"
-         "(hjklyubn move, . wait, o/c+dir open/close, g take)",
+         N_("play these commands instead of the autopilot\n"
+            "(hjklyubn move, . wait, o/c+dir open/close, g take)"),
          TEXT(keys)},
         {"autopilot", 0, "STYLE", G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
-         "who plays without --keys: straight (the cheapest way to\n"
-         "the exit, no more; the default) or careful (round the\n"
-         "monsters, fights in corridors, shuts doors, rests)",
+         N_("who plays without --keys: straight (the cheapest way to\n"
+            "the exit, no more; the default) or careful (round the\n"
+            "monsters, fights in corridors, shuts doors, rests)"),
          PARSED(set_autopilot, show_autopilot)},
-        {"log", 0, NULL, G_HEADLESS, NEED_HEADLESS, "print every event",
+        {"log", 0, NULL, G_HEADLESS, NEED_HEADLESS, N_("print every event"),
          SWITCH(log)},
         {"no-timing", 0, NULL, G_HEADLESS, NEED_HEADLESS,
-         "print 0 for the timings (reproducible output)", SWITCH(no_timing)},
+         N_("print 0 for the timings (reproducible output)"),
+         SWITCH(no_timing)},
         {"morgue", 0, NULL, G_HEADLESS, NEED_HEADLESS | NOT_REPLAY,
-         "when the game ends, write its morgue file and its high\n"
-         "score in $XDG_DATA_HOME/hunted (the terminal game always\n"
-         "does)",
+         N_("when the game ends, write its morgue file and its high\n"
+            "score in $XDG_DATA_HOME/hunted (the terminal game always\n"
+            "does)"),
          SWITCH(morgue)},
         {"dump-screen", 0, NULL, G_HEADLESS, NEED_HEADLESS,
-         "print the screen (and with --ai-view the AI layers)\n"
-         "as text at the end",
+         N_("print the screen (and with --ai-view the AI layers)\n"
+            "as text at the end"),
          SWITCH(dump_screen)},
         {"cast", 0, "FILE", G_HEADLESS, NEED_HEADLESS | NAMED,
-         "write every turn's screen to FILE as an asciicast\n"
-         "(asciinema play FILE), a replay's too",
+         N_("write every turn's screen to FILE as an asciicast\n"
+            "(asciinema play FILE), a replay's too"),
          TEXT(cast)},
         {"screen", 0, "WxH", G_HEADLESS, NEED_HEADLESS | NEED_SCREEN,
-         "the dumped or cast screen's size (default 80x24)",
+         N_("the dumped or cast screen's size (default 80x24)"),
          PARSED(set_screen, NULL)},
         {"view-keys", 0, "KEYS", G_HEADLESS, NEED_HEADLESS | NEED_DUMP,
-         "keys pressed before the dump, the game's until v gives\n"
-         "them to the AI view, e.g. 'vsnnn': step mode, 3 steps",
+         N_("keys pressed before the dump, the game's until v gives\n"
+            "them to the AI view, e.g. 'vsnnn': step mode, 3 steps"),
          TEXT(view_keys)},
-        {"help", 'h', NULL, G_INFO, 0, "show this help and exit",
+        {"help", 'h', NULL, G_INFO, 0, N_("show this help and exit"),
          MODE(SETUP_HELP)},
-        {"version", 'V', NULL, G_INFO, 0, "show the version and exit",
+        {"version", 'V', NULL, G_INFO, 0, N_("show the version and exit"),
          MODE(SETUP_VERSION)},
         {"list-keys", 0, NULL, G_INFO, 0,
-         "list every key of the game screen, mode by mode\n"
-         "(MODE, KEY, what it does; tab-separated) and exit",
+         N_("list every key of the game screen, mode by mode\n"
+            "(MODE, KEY, what it does; tab-separated) and exit"),
          MODE(SETUP_LIST_KEYS)},
 };
 
 #define OPTION_COUNT (sizeof(options) / sizeof(options[0]))
 
 static const char *const group_titles[] = {
-        "The game:",
-        "Data files:",
-        "Playing, recording and watching:",
-        "Headless play (no terminal):",
+        N_("The game:"),
+        N_("Data files:"),
+        N_("Playing, recording and watching:"),
+        N_("Headless play (no terminal):"),
         "",
 };
 
@@ -463,8 +469,8 @@ static int option_set(const struct option_def *o, struct setup *s,
 	case K_SWITCH:
 		if (arg && num_parse_u64(arg, 10, 1, &v) != 0)
 			return problem(err, size,
-			               "expected %s 0 or 1, got '%s'", o->name,
-			               arg);
+			               _("expected %s 0 or 1, got '%s'"),
+			               o->name, arg);
 		*(int *)(void *)at = (int)v;
 		return 0;
 	case K_TEXT:
@@ -507,23 +513,36 @@ void setup_init(struct setup *s)
 
 /* ---- --help ------------------------------------------------------------ */
 
+/* What the "%s" of an option's help stands for: a number or a folder of
+ * the build, kept out of the words a translator sees; NULL if none. */
+static const char *setup_help_value(const struct option_def *o)
+{
+	if (!strcmp(o->name, "monsters"))
+		return SETUP_STR(DATA_MONSTERS_MAX);
+	if (!strcmp(o->name, "data-dir"))
+		return HUNTED_DATADIR;
+	if (!strcmp(o->name, "pace"))
+		return SETUP_STR(SETUP_PACE_MS);
+	return NULL;
+}
+
 void setup_help(FILE *f)
 {
 	size_t i;
 	int g;
 
-	fputs("Usage: hunted [OPTION]...\n"
-	      "       hunted --check FILE...\n"
-	      "A turn-based terminal roguelike whose monsters hunt you with "
-	      "A*.\n",
+	fputs(_("Usage: hunted [OPTION]...\n"
+	        "       hunted --check FILE...\n"
+	        "A turn-based terminal roguelike whose monsters hunt you with "
+	        "A*.\n"),
 	      f);
 	for (g = G_GAME; g <= G_INFO; g++) {
-		fprintf(f, "\n%s%s", group_titles[g],
+		fprintf(f, "\n%s%s", *group_titles[g] ? _(group_titles[g]) : "",
 		        *group_titles[g] ? "\n" : "");
 		for (i = 0; i < OPTION_COUNT; i++) {
 			const struct option_def *o = &options[i];
 			char head[40];
-			const char *h;
+			const char *h, *at, *value;
 			int n;
 
 			if ((int)o->group != g)
@@ -534,7 +553,15 @@ void setup_help(FILE *f)
 			             o->letter ? ',' : ' ', o->name,
 			             o->arg ? " " : "", o->arg ? o->arg : "");
 			fprintf(f, "%s%*s", head, n < 24 ? 24 - n : 1, "");
-			for (h = o->help; *h; h++) {
+			h = _(o->help);
+			value = setup_help_value(o);
+			at = value ? strstr(h, "%s") : NULL;
+			for (; *h; h++) {
+				if (h == at) {
+					fputs(value, f);
+					h++;
+					continue;
+				}
 				fputc(*h, f);
 				if (*h == '\n')
 					fprintf(f, "%24s", "");
@@ -542,21 +569,21 @@ void setup_help(FILE *f)
 			fputc('\n', f);
 		}
 	}
-	fputs("\nFiles: $XDG_CONFIG_HOME/hunted/ (default ~/.config/hunted/) "
-	      "holds options.txt,\n"
-	      "the player's defaults for the options above (\"seed 42\", "
-	      "\"ai-view yes\";\n"
-	      "the command line wins: --ai-view=no turns off a switch), and "
-	      "keys.txt,\n"
-	      "the key map (\"bind game wait 'w'\").\n"
-	      "Both are described in the data folder's README.\n",
+	fputs(_("\nFiles: $XDG_CONFIG_HOME/hunted/ (default ~/.config/hunted/) "
+	        "holds options.txt,\n"
+	        "the player's defaults for the options above (\"seed 42\", "
+	        "\"ai-view yes\";\n"
+	        "the command line wins: --ai-view=no turns off a switch), and "
+	        "keys.txt,\n"
+	        "the key map (\"bind game wait 'w'\").\n"
+	        "Both are described in the data folder's README.\n"),
 	      f);
-	fputs("\nExit status: 0 ok, 1 errors in a data file or a recording, no "
-	      "terminal,\n"
-	      "or a save not written, 2 bad usage, 3 a replay diverged, 128+N "
-	      "killed by\n"
-	      "signal N (SIGHUP, SIGTERM and SIGINT save the terminal game "
-	      "first).\n",
+	fputs(_("\nExit status: 0 ok, 1 errors in a data file or a recording, "
+	        "no terminal,\n"
+	        "or a save not written, 2 bad usage, 3 a replay diverged, "
+	        "128+N killed by\n"
+	        "signal N (SIGHUP, SIGTERM and SIGINT save the terminal game "
+	        "first).\n"),
 	      f);
 }
 
@@ -571,7 +598,8 @@ __attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt,
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'hunted --help' for more information.\n");
+	fprintf(stderr, "\n%s\n",
+	        _("Try 'hunted --help' for more information."));
 	return EXIT_USAGE;
 }
 
@@ -603,44 +631,51 @@ static int setup_check_combinations(const struct setup *s)
 	size_t i;
 
 	if (given(s, "map") && given(s, "generate"))
-		return usage_error("--map and --generate cannot be combined");
+		return usage_error(
+		        _("--map and --generate cannot be combined"));
 	/* The autopilot plays only when no --keys do. */
 	if (given(s, "keys") && given(s, "autopilot"))
-		return usage_error("--keys and --autopilot cannot be combined");
+		return usage_error(
+		        _("--keys and --autopilot cannot be combined"));
 	if (given(s, "cave") && !given(s, "generate"))
-		return usage_error("--cave needs --generate WxH");
+		return usage_error(_("--cave needs --generate WxH"));
 	/* A watched game is a new one played in the terminal. */
 	if (s->watch && s->mode == SETUP_HEADLESS)
-		return usage_error("--watch and --headless cannot be combined: "
-		                   "watching is in the terminal (--autopilot "
-		                   "plays headless)");
+		return usage_error(
+		        _("--watch and --headless cannot be combined: "
+		          "watching is in the terminal (--autopilot "
+		          "plays headless)"));
 	if (s->watch && s->replay)
-		return usage_error("--watch and --replay cannot be combined: "
-		                   "a replay is watched without --watch");
+		return usage_error(_("--watch and --replay cannot be combined: "
+		                     "a replay is watched without --watch"));
 	if (s->watch && s->lesson)
-		return usage_error("--watch and --lesson cannot be combined");
+		return usage_error(
+		        _("--watch and --lesson cannot be combined"));
 	if (given(s, "pace") && !s->watch)
-		return usage_error("--pace needs --watch");
+		return usage_error(_("--pace needs --watch"));
 	for (i = 0; i < OPTION_COUNT; i++) {
 		const struct option_def *o = &options[i];
 
 		if (!(s->given >> i & 1))
 			continue;
 		if (s->replay && (o->flags & (NOT_REPLAY | GAME)))
-			return usage_error("--replay and --%s cannot be "
-			                   "combined: a replay takes the game "
-			                   "from its file",
-			                   o->name);
+			return usage_error(
+			        _("--replay and --%s cannot be "
+			          "combined: a replay takes the game "
+			          "from its file"),
+			        o->name);
 		if ((o->flags & NEED_HEADLESS) && s->mode == SETUP_PLAY)
-			return usage_error("--%s needs --headless", o->name);
+			return usage_error(_("--%s needs --headless"), o->name);
 		if ((o->flags & NEED_TERMINAL) && s->mode == SETUP_HEADLESS)
-			return usage_error("--%s is for the terminal game",
+			return usage_error(_("--%s is for the terminal game"),
 			                   o->name);
 		if ((o->flags & NEED_DUMP) && !s->dump_screen)
-			return usage_error("--%s needs --dump-screen", o->name);
-		if ((o->flags & NEED_SCREEN) && !s->dump_screen && !s->cast)
-			return usage_error("--%s needs --dump-screen or --cast",
+			return usage_error(_("--%s needs --dump-screen"),
 			                   o->name);
+		if ((o->flags & NEED_SCREEN) && !s->dump_screen && !s->cast)
+			return usage_error(
+			        _("--%s needs --dump-screen or --cast"),
+			        o->name);
 	}
 	return 0;
 }
@@ -685,16 +720,16 @@ int setup_parse(struct setup *s, int argc, char **argv)
 			if (options[i].letter && options[i].letter == c)
 				o = &options[i];
 		if (c == ':')
-			return usage_error("option '%s' needs an argument",
+			return usage_error(_("option '%s' needs an argument"),
 			                   argv[optind - 1]);
 		if (!o)
-			return usage_error("unknown option '%s'",
+			return usage_error(_("unknown option '%s'"),
 			                   argv[optind - 1]);
 		/* An empty name would be taken as the current folder or
 		 * quietly as no file at all. */
 		if ((o->flags & NAMED) && optarg && !*optarg)
-			return usage_error("--%s needs a %s, not an empty "
-			                   "name",
+			return usage_error(_("--%s needs a %s, not an empty "
+			                     "name"),
 			                   o->name, o->arg);
 		if (option_set(o, s,
 		               o->kind == K_SWITCH && optarg
@@ -727,11 +762,12 @@ int setup_parse(struct setup *s, int argc, char **argv)
 			    strcmp(options[i].name, "check") &&
 			    strcmp(options[i].name, "data-dir") &&
 			    strcmp(options[i].name, "seed"))
-				return usage_error("--check and --%s cannot "
-				                   "be combined",
+				return usage_error(_("--check and --%s cannot "
+				                     "be combined"),
 				                   options[i].name);
 		if (optind >= argc)
-			return usage_error("--check needs at least one FILE");
+			return usage_error(
+			        _("--check needs at least one FILE"));
 		s->files = argv + optind;
 		s->nfiles = (size_t)(argc - optind);
 		return 0;
@@ -740,10 +776,11 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		/* --lesson NAME plays data/lessons/NAME.txt with the AI view
 		 * teaching; --lesson alone lists the lessons. */
 		if (s->map || s->gen_w)
-			return usage_error("--lesson brings its own map: drop "
-			                   "--map and --generate");
+			return usage_error(
+			        _("--lesson brings its own map: drop "
+			          "--map and --generate"));
 		if (optind + 1 < argc)
-			return usage_error("unexpected argument '%s'",
+			return usage_error(_("unexpected argument '%s'"),
 			                   argv[optind + 1]);
 		if (optind == argc) {
 			s->mode = SETUP_LESSONS;
@@ -753,7 +790,7 @@ int setup_parse(struct setup *s, int argc, char **argv)
 		s->ai_view = 1;
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return usage_error(_("unexpected argument '%s'"), argv[optind]);
 	/* A replay takes its recording's seed; a lesson is always the same. */
 	s->fresh_seed = !given(s, "seed") && !defaulted(s, "seed") &&
 	                !s->replay && !s->lesson;
@@ -929,15 +966,16 @@ int setup_check_default(const char *name, const char *value, char *err,
 
 	*at_value = 0;
 	if (!o)
-		return problem(err, size, "unknown option '%s'", name);
+		return problem(err, size, _("unknown option '%s'"), name);
 	if (o->kind == K_MODE || !strcmp(name, "lesson"))
-		return problem(err, size,
-		               "'%s' is not a default: give it on the command "
-		               "line",
-		               name);
+		return problem(
+		        err, size,
+		        _("'%s' is not a default: give it on the command "
+		          "line"),
+		        name);
 	*at_value = 1;
 	if (o->kind == K_SWITCH && strcmp(value, "yes") && strcmp(value, "no"))
-		return problem(err, size, "'%s' must be yes or no, got '%s'",
+		return problem(err, size, _("'%s' must be yes or no, got '%s'"),
 		               name, value);
 	setup_init(&scratch);
 	return option_set(o, &scratch, default_value(o, value), 0, &mode, err,

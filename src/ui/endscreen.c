@@ -68,10 +68,20 @@ void endscreen_draw(struct view *v, struct canvas *c)
 		                CANVAS_DEFAULT, CANVAS_BOLD, r->problems[k]);
 	y++;
 	if (r->rank >= 0) {
-		snprintf(line, sizeof(line),
-		         "High scores: this game is %d%s of %zu%s%s",
-		         r->rank + 1, endscreen_ordinal(r->rank + 1), r->list.n,
-		         r->scores[0] ? " in " : "", r->scores);
+		char place[32];
+
+		/* TRANSLATORS: a place in the high scores, "1st": %s is the
+		 * English suffix ("%.0s" leaves it out). */
+		snprintf(place, sizeof(place), _("%d%s"), r->rank + 1,
+		         endscreen_ordinal(r->rank + 1));
+		if (r->scores[0])
+			snprintf(line, sizeof(line),
+			         _("High scores: this game is %s of %zu in %s"),
+			         place, r->list.n, r->scores);
+		else
+			snprintf(line, sizeof(line),
+			         _("High scores: this game is %s of %zu"),
+			         place, r->list.n);
 		y = canvas_wrap(c, 1, y, y + 2, c->width - 2, 2, CANVAS_DEFAULT,
 		                CANVAS_BOLD, line);
 		canvas_text(

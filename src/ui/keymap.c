@@ -226,9 +226,9 @@ static enum view_result key_ai_show(struct view *v, int key,
 	if (!aiview_on(v->ai))
 		v->ai_keys = 0;
 	screen_log(v, "%s",
-	           aiview_on(v->ai) ? "AI view on: the game keeps its "
-	                              "keys, v gives them to the view."
-	                            : "AI view off.");
+	           aiview_on(v->ai) ? _("AI view on: the game keeps its "
+	                                "keys, v gives them to the view.")
+	                            : _("AI view off."));
 	return VIEW_OK;
 }
 
@@ -381,7 +381,7 @@ static const struct keymap_row replay_rows[] = {
         {'+', N_("faster, slower"), playback_key},
         {'-', NULL, playback_key},
 };
-static const struct keymap keymap_replay = {"replay", "Watching a replay",
+static const struct keymap keymap_replay = {"replay", N_("Watching a replay"),
                                             ROWS(replay_rows), NULL, NULL};
 
 static const struct keymap_row game_rows[] = {
@@ -630,7 +630,7 @@ static enum view_result key_small_no(struct view *v, int key,
 	(void)cmd;
 	if (v->mode == MODE_QUIT) {
 		v->mode = MODE_PLAY;
-		screen_log(v, "Good, the hunt goes on.");
+		screen_log(v, _("Good, the hunt goes on."));
 	}
 	return VIEW_OK;
 }

@@ -81,13 +81,14 @@ enum view_result lesson_menu_open(struct view *v)
 	FILE *out = open_memstream(&buf, &size);
 
 	if (!out) {
-		screen_log(v, "No lessons: out of memory.");
+		screen_log(v, "%s", _("No lessons: out of memory."));
 		return VIEW_OK;
 	}
 	if (files_list_lessons(&v->s->setup, out) != 0) {
 		fclose(out);
 		free(buf);
-		screen_log(v, "No lessons found in the data directory.");
+		screen_log(v, "%s",
+		           _("No lessons found in the data directory."));
 		return VIEW_OK;
 	}
 	fclose(out);
@@ -116,7 +117,7 @@ enum view_result lesson_menu_key(struct view *v, int key, struct world_cmd *cmd)
 		return VIEW_OK;
 	if (!v->lesson && v->s->game->world->state == WORLD_PLAYING &&
 	    session_save(v->s, err, sizeof(err)) != 0) {
-		screen_log(v, "Not saved: %s. No lesson, the hunt goes on.",
+		screen_log(v, _("Not saved: %s. No lesson, the hunt goes on."),
 		           err);
 		return VIEW_OK;
 	}
@@ -132,8 +133,8 @@ void lesson_menu_draw(struct view *v, struct canvas *c)
 	int i;
 
 	canvas_text(c, 0, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "Lessons: a letter starts one (your game is saved "
-	            "first); Esc: back");
+	            _("Lessons: a letter starts one (your game is saved "
+	              "first); Esc: back"));
 	for (i = 0; i < MENU_MAX && i + 2 < c->height &&
 	            (line = menu_line(v->lessons, i, &len));
 	     i++) {

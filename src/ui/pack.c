@@ -15,12 +15,11 @@
 /* The tool's name as the player reads it: "caltrops bag". */
 static void pack_name(const struct world *w, int k, char *buf, size_t size)
 {
-	size_t i;
+	char spoken[DATA_NAME_MAX + 1];
 
-	snprintf(buf, size, "%s", w->data->keys[k].name);
-	for (i = 0; buf[i]; i++)
-		if (buf[i] == '_')
-			buf[i] = ' ';
+	snprintf(
+	        buf, size, "%s",
+	        event_text_name(w->data->keys[k].name, spoken, sizeof(spoken)));
 }
 
 /* The pack as "1 caltrops bag x2, 3 wedge" into buf; returns the kinds
@@ -57,9 +56,9 @@ enum view_result pack_key_list(struct view *v, int key, struct world_cmd *cmd)
 	(void)key;
 	(void)cmd;
 	if (!pack_list(v->s->game->world, list, sizeof(list), &last))
-		screen_log(v, "Your pack is empty.");
+		screen_log(v, _("Your pack is empty."));
 	else
-		screen_log(v, "Pack: %s. (a uses one)", list);
+		screen_log(v, _("Pack: %s. (a uses one)"), list);
 	return VIEW_OK;
 }
 
@@ -85,7 +84,7 @@ enum view_result pack_key_use(struct view *v, int key, struct world_cmd *cmd)
 	(void)key;
 	n = pack_list(v->s->game->world, list, sizeof(list), &last);
 	if (!n) {
-		screen_log(v, "You have no tools.");
+		screen_log(v, _("You have no tools."));
 		return VIEW_OK;
 	}
 	if (n == 1)
@@ -117,15 +116,19 @@ void pack_draw(const struct view *v, struct canvas *c, int y)
 	if (v->mode == MODE_PACK) {
 		pack_list(w, list, sizeof(list), &last);
 		canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-		              "Use which? %s (Esc)", list);
+		              _("Use which? %s (Esc)"), list);
 		return;
 	}
 	if (k < 0 || (size_t)k >= w->data->nkeys)
 		return;
 	pack_name(w, k, name, sizeof(name));
-	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "%s the %s which way? (direction, Esc)",
-	              w->data->keys[k].use == DATA_USE_WEDGE ? "Wedge with"
-	                                                     : "Throw",
-	              name);
+	if (w->data->keys[k].use == DATA_USE_WEDGE)
+		canvas_printf(
+		        c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+		        _("Wedge with the %s which way? (direction, Esc)"),
+		        name);
+	else
+		canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+		              _("Throw the %s which way? (direction, Esc)"),
+		              name);
 }

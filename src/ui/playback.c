@@ -19,13 +19,14 @@ enum view_result playback_step(struct view *v, struct world_cmd *cmd)
 	 * end. */
 	if (s->diverged) {
 		v->rep_done = REPLAY_DIVERGED;
-		screen_log(v,
-		           "The replay diverged at its end, turn %u (line %d).",
-		           s->div_turn, s->div_line);
+		screen_log(
+		        v,
+		        _("The replay diverged at its end, turn %u (line %d)."),
+		        s->div_turn, s->div_line);
 		return VIEW_OK;
 	}
 	v->rep_done = REPLAY_ENDED;
-	screen_log(v, "End of the recording (line %d).", s->rep.end_line);
+	screen_log(v, _("End of the recording (line %d)."), s->rep.end_line);
 	return VIEW_OK;
 }
 

@@ -25,9 +25,10 @@ void prompt_ask_save(struct view *v)
 
 	if (!s->save_path[0])
 		screen_log(v, "%s",
-		           s->nnews ? s->news[0] : "This game is not saved.");
+		           s->nnews ? s->news[0]
+		                    : _("This game is not saved."));
 	else if (s->unsaveable)
-		screen_log(v, "This game can no longer be saved: %s.",
+		screen_log(v, _("This game can no longer be saved: %s."),
 		           s->unsaveable);
 	else
 		v->mode = MODE_SAVE;
@@ -46,7 +47,7 @@ enum view_result prompt_key_quit(struct view *v, int key, struct world_cmd *cmd)
 	if (key == 'y' || key == 'Y')
 		return VIEW_QUIT;
 	v->mode = MODE_PLAY;
-	screen_log(v, "Good, the hunt goes on.");
+	screen_log(v, _("Good, the hunt goes on."));
 	return VIEW_OK;
 }
 
@@ -57,11 +58,11 @@ enum view_result prompt_key_save(struct view *v, int key, struct world_cmd *cmd)
 	(void)cmd;
 	v->mode = MODE_PLAY;
 	if (key != 'y' && key != 'Y') {
-		screen_log(v, "Not saved; the hunt goes on.");
+		screen_log(v, _("Not saved; the hunt goes on."));
 		return VIEW_OK;
 	}
 	if (session_save(v->s, err, sizeof(err)) != 0) {
-		screen_log(v, "Not saved: %s. The hunt goes on.", err);
+		screen_log(v, _("Not saved: %s. The hunt goes on."), err);
 		return VIEW_OK;
 	}
 	return VIEW_QUIT;
@@ -88,12 +89,13 @@ void prompt_draw(const struct view *v, struct canvas *c, int y)
 	    (v->mode == MODE_DIRECTION && v->prompt_cmd >= WCMD_USE))
 		pack_draw(v, c, y);
 	else if (v->mode == MODE_DIRECTION)
-		canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-		              "%s which way? (direction, Esc)",
-		              v->prompt_cmd == WCMD_OPEN ? "Open" : "Close");
+		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
+		            v->prompt_cmd == WCMD_OPEN
+		                    ? _("Open which way? (direction, Esc)")
+		                    : _("Close which way? (direction, Esc)"));
 	else
 		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
 		            v->mode == MODE_QUIT
-		                    ? "Really quit? (y/n)"
-		                    : "Save the game and quit? (y/n)");
+		                    ? _("Really quit? (y/n)")
+		                    : _("Save the game and quit? (y/n)"));
 }

@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/base/i18n.h"
 #include "view.h"
 
 #define ESC_DELAY_MS 25
@@ -497,12 +498,12 @@ static void term_said(const struct session *s, const char *save_err)
 	if (s->end.how == ENDING_PLAYING)
 		return;
 	ending_text(&s->end, text, sizeof(text));
-	printf("%s Score %ld.\n", text, s->end.score);
+	printf(_("%s Score %ld.\n"), text, s->end.score);
 	if (r->rank >= 0 && r->scores[0])
-		printf("High scores: #%d of %zu in %s\n", r->rank + 1,
+		printf(_("High scores: #%d of %zu in %s\n"), r->rank + 1,
 		       r->list.n, r->scores);
 	if (r->morgue[0])
-		printf("Morgue: %s\n", r->morgue);
+		printf(_("Morgue: %s\n"), r->morgue);
 	for (i = 0; i < r->nproblems; i++)
 		fprintf(stderr, "hunted: %s\n", r->problems[i]);
 }

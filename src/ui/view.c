@@ -107,12 +107,12 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		                                     : "");
 	if (s->game->level_error[0] && !v->level_error_said) {
 		v->level_error_said = 1;
-		screen_log(v, "The stairs lead nowhere: %s.",
+		screen_log(v, _("The stairs lead nowhere: %s."),
 		           s->game->level_error);
 	}
 	if (s->diverged && v->rep_done != REPLAY_DIVERGED) {
 		v->rep_done = REPLAY_DIVERGED;
-		screen_log(v, "The replay diverged at turn %u (line %d).",
+		screen_log(v, _("The replay diverged at turn %u (line %d)."),
 		           s->div_turn, s->div_line);
 	}
 	/* Messages that do not fit wait behind --More--, but not while
@@ -126,7 +126,7 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 		v->ended = 1;
 		session_ending(s, &e);
 		ending_text(&e, text, sizeof(text));
-		screen_log(v, "%s Score %ld.", text, e.score);
+		screen_log(v, _("%s Score %ld."), text, e.score);
 		/* The last page waits for a key, then the end screen (a
 		 * watched game's once the player takes it over). */
 		if (!v->replaying && !v->autoplay)
@@ -269,8 +269,8 @@ static void draw_help_ground(struct view *v, struct canvas *c)
 	int y = 1;
 
 	canvas_text(c, 1, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	            "hunted - the ground              (? the keys, any other "
-	            "key returns)");
+	            _("hunted - the ground              (? the keys, any other "
+	              "key returns)"));
 	for (t = 0; t < d->nterrain && y < c->height - 3; t++) {
 		const struct data_terrain *tt = &d->terrain[t];
 		size_t n;
@@ -288,11 +288,11 @@ static void draw_help_ground(struct view *v, struct canvas *c)
 		canvas_text(c, 3, y++, c->width, CANVAS_DEFAULT, 0, line);
 	}
 	canvas_text(c, 1, c->height - 2, c->width, CANVAS_DEFAULT, 0,
-	            "No one cuts a corner past a wall: \"You cannot squeeze "
-	            "past the corner.\"");
+	            _("No one cuts a corner past a wall: \"You cannot squeeze "
+	              "past the corner.\""));
 	snprintf(line, sizeof(line),
-	         "Each new level makes you %d hit points stronger, and heals "
-	         "you.",
+	         _("Each new level makes you %d hit points stronger, and "
+	           "heals you."),
 	         WORLD_GROWTH_HP);
 	canvas_text(c, 1, c->height - 1, c->width, CANVAS_DEFAULT, 0, line);
 }
@@ -310,9 +310,9 @@ static void draw_too_small(struct view *v, struct canvas *c)
 	char a[64], b[64];
 	int y;
 
-	snprintf(a, sizeof(a), "terminal too small: %dx%d,", c->width,
+	snprintf(a, sizeof(a), _("terminal too small: %dx%d,"), c->width,
 	         c->height);
-	snprintf(b, sizeof(b), "need %dx%d", VIEW_MIN_W, VIEW_MIN_H);
+	snprintf(b, sizeof(b), _("need %dx%d"), VIEW_MIN_W, VIEW_MIN_H);
 	if ((int)(strlen(a) + strlen(b)) + 1 <= c->width) {
 		canvas_printf(c, 0, 0, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
 		              "%s %s", a, b);
@@ -324,10 +324,10 @@ static void draw_too_small(struct view *v, struct canvas *c)
 	}
 	if (y < c->height)
 		canvas_text(c, 0, y, c->width, CANVAS_DEFAULT, 0,
-		            "(the game waits; q quits)");
+		            _("(the game waits; q quits)"));
 	if (v->mode == MODE_QUIT && y + 1 < c->height)
 		canvas_text(c, 0, y + 1, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-		            "Really quit? (y/n)");
+		            _("Really quit? (y/n)"));
 }
 
 /* The first map cell shown so that focus is in view: centred, clamped to
@@ -473,8 +473,8 @@ static void kind_search_words(const struct world *w, int kind, char *buf,
 		                      p.weight % PATH_WEIGHT_ONE / 100);
 	if (n < size && p.diagonal != PATH_DIAG_NO_CORNER)
 		snprintf(buf + n, size - n, "%s",
-		         p.diagonal == PATH_DIAG_NEVER ? " 4-way"
-		                                       : " cutting corners");
+		         p.diagonal == PATH_DIAG_NEVER ? _(" 4-way")
+		                                       : _(" cutting corners"));
 }
 
 /* What the ground of terrain t does to the player, after its
@@ -502,15 +502,16 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 	size_t n;
 
 	if (knows == 0) {
-		snprintf(buf, size, "(%d,%d) unexplored: you have not seen it",
-		         x, y);
+		snprintf(buf, size,
+		         _("(%d,%d) unexplored: you have not seen it"), x, y);
 		return;
 	}
 	if (knows < 0) {
 		/* What was there when last seen: no monster, a key still
 		 * (only the player takes them). */
 		t = &w->data->terrain[fov_remembered(w, x, y)];
-		n = (size_t)snprintf(buf, size, "(%d,%d) remembered: %s", x, y,
+		n = (size_t)snprintf(buf, size, _("(%d,%d) remembered: %s"), x,
+		                     y,
 		                     t->description ? t->description : t->name);
 		if (n < size)
 			n += describe_ground(w, fov_remembered(w, x, y),
@@ -530,7 +531,8 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		n += describe_ground(w, w->terrain[world_idx(w, x, y)], buf + n,
 		                     size - n);
 	if (n < size && x == w->px && y == w->py)
-		n += (size_t)snprintf(buf + n, size - n, "; you are here");
+		n += (size_t)snprintf(buf + n, size - n, "%s",
+		                      _("; you are here"));
 	if (n < size && mi >= 0) {
 		const struct world_monster *m = &w->monsters[mi];
 		const struct data_monster *k = &w->data->monsters[m->kind];
@@ -539,8 +541,9 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 
 		kind_search_words(w, m->kind, how, sizeof(how));
 		n += (size_t)snprintf(
-		        buf + n, size - n, "; %s#%d, %d/%d hp, %s, hunts by %s",
-		        k->name, mi, m->hp, k->hp,
+		        buf + n, size - n,
+		        _("; %s#%d, %d/%d hp, %s, hunts by %s"), k->name, mi,
+		        m->hp, k->hp,
 		        mind_mode_name(v->s->game->minds->mind[mi].mode), how);
 	}
 	if (n < size && ii >= 0)
@@ -626,8 +629,8 @@ static void draw_sandbox_line(const struct view *v, struct canvas *c, int y)
 	const struct world *w = v->s->game->world;
 
 	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
-	              "C w Esc",
+	              _("SANDBOX %d,%d %s | brush %s ([ ]) | space s g U "
+	                "C w Esc"),
 	              v->look_x, v->look_y,
 	              world_terrain_at(w, v->look_x, v->look_y)->name,
 	              w->data->terrain[v->sandbox.brush].name);

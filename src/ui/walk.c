@@ -41,7 +41,7 @@ void walk_pick(struct view *v, int x, int y, int key)
 
 	v->walking = 0;
 	if (!t) {
-		screen_log(v, "Out of memory.");
+		screen_log(v, _("Out of memory."));
 		return;
 	}
 	r = travel_plan(t, v->s->game->world, x, y);
@@ -53,12 +53,12 @@ void walk_pick(struct view *v, int x, int y, int key)
 	}
 	v->mode = MODE_PLAY;
 	if (r == TRAVEL_ARRIVED)
-		screen_log(v, "You are there already.");
+		screen_log(v, _("You are there already."));
 	else if (r < 0)
-		screen_log(v, "Out of memory.");
+		screen_log(v, _("Out of memory."));
 	else if (fov_remembered(v->s->game->world, x, y) < 0)
-		screen_log(v, "You have not seen that place: no known way "
-		              "there.");
+		screen_log(v, _("You have not seen that place: no known way "
+		                "there."));
 	else
 		walk_say(v, (enum travel_stop)r);
 }
@@ -86,8 +86,8 @@ enum view_result walk_key_pick(struct view *v, int key, struct world_cmd *cmd)
 	v->look_y = v->s->game->world->py;
 	v->mode = MODE_LOOK;
 	if (!v->replaying && v->s->game->world->state == WORLD_PLAYING)
-		screen_log(v, "Travel where? Move the cursor; . or Enter "
-		              "travels there.");
+		screen_log(v, _("Travel where? Move the cursor; . or Enter "
+		                "travels there."));
 	return VIEW_OK;
 }
 
@@ -99,7 +99,7 @@ enum view_result walk_key_stairs(struct view *v, int key, struct world_cmd *cmd)
 	(void)cmd;
 	if (!world_in(w, w->exit_x, w->exit_y) ||
 	    fov_remembered(w, w->exit_x, w->exit_y) < 0) {
-		screen_log(v, "You have not found the stairs yet.");
+		screen_log(v, _("You have not found the stairs yet."));
 		return VIEW_OK;
 	}
 	walk_pick(v, w->exit_x, w->exit_y, key);
@@ -127,7 +127,7 @@ enum view_result walk_key_confirm(struct view *v, int key,
 	}
 	travel_cancel(v->travel);
 	v->mode = MODE_PLAY;
-	screen_log(v, "Travel cancelled.");
+	screen_log(v, _("Travel cancelled."));
 	return VIEW_OK;
 }
 
@@ -146,7 +146,7 @@ enum view_result walk_key_explore(struct view *v, int key,
 	if (r == TRAVEL_STEP)
 		walk_begin(v);
 	else if (r < 0)
-		screen_log(v, "Out of memory.");
+		screen_log(v, _("Out of memory."));
 	else
 		walk_say(v, (enum travel_stop)r);
 	return VIEW_OK;
@@ -190,7 +190,7 @@ int walk_interrupt(struct view *v, int key)
 		return 0;
 	v->walking = 0;
 	travel_cancel(v->travel);
-	screen_log(v, "You stop.");
+	screen_log(v, _("You stop."));
 	return 1;
 }
 
@@ -286,8 +286,8 @@ void walk_draw_line(const struct view *v, struct canvas *c, int y)
 	if (v->travel)
 		travel_route(v->travel, &n);
 	canvas_printf(c, 0, y, c->width, CANVAS_DEFAULT, CANVAS_BOLD,
-	              "Travel to %d,%d: %zu steps, cost %u. Enter goes, Esc "
-	              "cancels.",
+	              _("Travel to %d,%d: %zu steps, cost %u. Enter goes, Esc "
+	                "cancels."),
 	              v->travel ? v->travel->tx : 0,
 	              v->travel ? v->travel->ty : 0, n ? n - 1 : 0,
 	              v->travel ? v->travel->route_cost : 0);

@@ -6,8 +6,11 @@
 # AI view's panel, legend and narration from po/zh_CN.po); double-width
 # text is laid out by its width (the panel's border stays in one column
 # on every row, no row is wider than the terminal); what is not
-# translated shows in English, a lesson not translated too.  Every
-# check of the terminal polls for the text it expects.
+# translated shows in English, a lesson not translated too.  The game's
+# messages are whole Chinese sentences (a goblin opening a door in view,
+# its blows; the log of a headless game), and so are --help, a usage
+# error, the --lesson list and the lesson menu's titles.  Every check of
+# the terminal polls for the text it expects.
 #
 # The language: zh_CN.UTF-8 when the system has that locale, else
 # C.UTF-8 with LANGUAGE=zh_CN (glibc honours LANGUAGE in any locale but
@@ -107,5 +110,92 @@ grep -q '^|1\. .* - 第 1/[0-9]* 页（空格：下一页，PgUp：上一页）$
 	grep -q "$(sed -n 's/^	text "\(.\{30\}\).*/\1/p' "$data/lessons/wall.txt" | head -1)" \
 		"$tmp/wall.out"
 tap_is $? 0 "a lesson not translated: its page in English, the header in Chinese"
+
+# 6. The game's messages in Chinese, whole sentences with the monster's
+# translated name and no article: a goblin behind a door comes for the
+# player, opens it in view and swings.
+cat >"$tmp/doorway.txt" <<EOF
+include "$data/monsters.txt"
+dungeon doorway
+	title "doorway"
+legend '#' wall
+legend '.' floor
+legend '+' door_closed
+legend '@' floor player
+legend 'g' floor monster goblin
+legend '>' stairs exit
+MAP
+############
+#>@..+....g#
+############
+ENDMAP
+EOF
+start '^生命 30/30' --map "$tmp/doorway.txt" --seed 1 --no-watch --hunt
+for turn in 1 2 3 4 5 6 7 8; do
+	keys .
+	wait_for "回合 $turn " || bad "the turn $turn was not reached"
+done
+wait_for '哥布林打开了门。' || bad "the goblin's door is not said in Chinese"
+for turn in 9 10 11 12; do
+	keys .
+	wait_for "回合 $turn " || bad "the turn $turn was not reached"
+done
+wait_for '哥布林(击中了你，造成 [0-9]+ 点伤害|没有打中你)。' ||
+	bad "the goblin's blow is not said in Chinese"
+ok "LANG=zh_CN: a monster's messages are Chinese sentences"
+
+# 7. A headless game's log says the same sentences: a kobold opens a
+# door (as the golden file generated-seed5 says it in English).
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless --log \
+	--no-timing --generate 60x30 --seed 5 --monsters 8 --turns 12 \
+	>"$tmp/log.out" 2>&1
+grep -qx '10: 狗头人打开了门。' "$tmp/log.out" &&
+	grep -qx '2: 狱卒发现了你！' "$tmp/log.out" &&
+	grep -qx '2: 狱卒重新规划路径（新目标）。' "$tmp/log.out"
+tap_is $? 0 "the headless log: a kobold opens the door, in Chinese"
+
+# 8. --help, a usage error and the --lesson list in Chinese.
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --help >"$tmp/help.out"
+grep -qx '用法：hunted \[选项\]...' "$tmp/help.out" &&
+	grep -qx '游戏：' "$tmp/help.out" &&
+	grep -qx '  -h, --help            显示此帮助并退出' "$tmp/help.out"
+tap_is $? 0 "hunted --help is Chinese"
+tap_is "$(python3 -c '
+import sys, unicodedata
+def w(c):
+    return 2 if unicodedata.east_asian_width(c) in "WF" else 1
+print(max(sum(w(c) for c in l.rstrip("\n")) for l in open(sys.argv[1])) <= 80)
+' "$tmp/help.out")" True "the Chinese --help: no line wider than 80 columns"
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --map x \
+	--generate 30x20 >/dev/null 2>"$tmp/usage.out"
+grep -qx 'hunted: --map 和 --generate 不能同时使用' "$tmp/usage.out" &&
+	grep -qx '运行“hunted --help”了解更多信息。' "$tmp/usage.out"
+tap_is $? 0 "a usage error is Chinese"
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --lesson \
+	>"$tmp/lessons.out"
+grep -qx '课程（hunted --lesson 名称）：' "$tmp/lessons.out" &&
+	grep -qx '  fgh          2\. F、G 和 H（4 页）' "$tmp/lessons.out"
+tap_is $? 0 "hunted --lesson lists the lessons with Chinese titles"
+
+# 9. The lesson menu in the game: its heading and the titles Chinese.
+start '^生命 30/30' --map "$tmp/doorway.txt" --seed 1 --no-watch
+keys M
+wait_for '^课程：按字母开始一课（先保存你的游戏）；Esc：返回' ||
+	bad "the lesson menu's heading is not Chinese"
+wait_for '^  b  fgh +2\. F、G 和 H（4 页）' ||
+	bad "the lesson menu's titles are not Chinese"
+ok "the lesson menu in Chinese"
+
+# 10. Quitting: the question and the end in Chinese, and the high scores
+# keep the English sentence (their file is printable ASCII).
+keys Escape q
+wait_for '真的要退出吗？（y/n）' || bad "the quit question is not Chinese"
+keys y
+wait_for '在第 1 层第 [0-9]+ 回合退出。' || bad "the end screen is not Chinese"
+scores=$tmp/xdg$n/hunted/scores.txt
+grep -Eq ' Quit on level 1, turn [0-9]+\.$' "$scores" &&
+	! LC_ALL=C grep -q '[^ -~]' "$scores" ||
+	bad "the high scores do not keep the English sentence"
+ok "quitting in Chinese; the high scores stay ASCII"
 
 tap_done

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* event.c - the log of a turn's events; their words are in event_text.c. */
+#include "config.h"
+
 #include "event.h"
 
 #include <stdlib.h>
+
+#include "core/base/i18n.h"
 
 void event_log_fini(struct event_log *l)
 {
@@ -42,9 +46,12 @@ void event_emit(struct event_log *l, uint32_t turn, enum world_event_kind kind,
 
 const char *event_reason_name(enum replan_reason r)
 {
+	/* Marked for translation, translated where they are shown. */
 	static const char *const names[] = {
-	        "new goal",     "target moved", "path changed", "blocked",
-	        "partial path", "map changed",  "cache off",
+	        /* TRANSLATORS: why a monster searched again. */
+	        N_("new goal"),  N_("target moved"), N_("path changed"),
+	        N_("blocked"),   N_("partial path"), N_("map changed"),
+	        N_("cache off"),
 	};
 
 	return (unsigned)r < REPLAN_COUNT ? names[r] : "?";

@@ -10,9 +10,14 @@
 #include "event.h"
 #include "world.h"
 
-/* A one-line English description of e, e.g. "The goblin opens the
- * door.", naming the monsters and keys of w. */
+/* A one-line description of e in the player's language, e.g. "The
+ * goblin opens the door.", naming the monsters and keys of w. */
 void event_text(const struct world *w, const struct world_event *e, char *buf,
                 size_t size);
+
+/* A name of the data as players read it ("iron_key" is "iron key"),
+ * written into buf; in the players' language when it is one of the
+ * shipped data's names (a modder's kind keeps its own words). */
+const char *event_text_name(const char *name, char *buf, size_t size);
 
 #endif

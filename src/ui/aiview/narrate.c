@@ -471,8 +471,8 @@ void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r)
 			len += (size_t)snprintf(
 			        buf + len, sizeof(buf) - len, _("%s turn %u %s"),
 			        shown ? ";" : "", h->turn,
-			        event_reason_name(
-			                (enum replan_reason)h->reason));
+			        _(event_reason_name(
+			                (enum replan_reason)h->reason)));
 		shown++;
 	}
 	if (!shown)

@@ -113,7 +113,8 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 			break;
 		}
 		snprintf(buf, size, _("fresh (%s%s)"),
-		         event_reason_name((enum replan_reason)mi->last_reason),
+		         _(event_reason_name(
+		                 (enum replan_reason)mi->last_reason)),
 		         mi->hier ? ", hierarchy" : "");
 		break;
 	case MIND_CACHE_INVALIDATED:

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/base/i18n.h"
 #include "ui/keys.h"
 
 /* A fresh board with a wall brush; the count of files written stays, so
@@ -90,12 +91,12 @@ static int sandbox_paint(struct sandbox *b, struct game *g, int x, int y,
 	if (r == -2) {
 		b->batch--; /* nothing was done */
 		snprintf(msg, size,
-		         "Something stands there that cannot stand on %s.",
+		         _("Something stands there that cannot stand on %s."),
 		         w->data->terrain[b->brush].name);
 		return -1;
 	}
 	if (r < 0) {
-		snprintf(msg, size, "Out of memory.");
+		snprintf(msg, size, _("Out of memory."));
 		return -1;
 	}
 	return 0;
@@ -113,14 +114,15 @@ static int sandbox_put(struct sandbox *b, struct game *g, int actor, int x,
 	if (ox == x && oy == y)
 		return 0;
 	if (sandbox_note(b, actor, ox, oy, 0) != 0) {
-		snprintf(msg, size, "Out of memory.");
+		snprintf(msg, size, _("Out of memory."));
 		return -1;
 	}
 	if (game_edit(g, (struct cmd_edit){CMD_EDIT_PUT, actor, x, y, 0}) !=
 	    0) {
 		b->n--;
-		snprintf(msg, size, "%s cannot stand there.",
-		         actor < 0 ? "You" : "It");
+		snprintf(msg, size, "%s",
+		         actor < 0 ? _("You cannot stand there.")
+		                   : _("It cannot stand there."));
 		return -1;
 	}
 	b->batch++;
@@ -304,7 +306,7 @@ static int sandbox_save_file(const struct world *w, const char *monsters,
 
 	rows = malloc((size_t)w->width * (size_t)w->height);
 	if (!rows) {
-		snprintf(msg, size, "out of memory");
+		snprintf(msg, size, _("out of memory"));
 		return -1;
 	}
 	for (y = 0; y < w->height; y++)
@@ -319,8 +321,8 @@ static int sandbox_save_file(const struct world *w, const char *monsters,
 			if (!c) {
 				free(rows);
 				snprintf(msg, size,
-				         "too many kinds of cell for one "
-				         "legend");
+				         _("too many kinds of cell for one "
+				           "legend"));
 				return -1;
 			}
 			rows[world_idx(w, x, y)] = c;
@@ -329,7 +331,7 @@ static int sandbox_save_file(const struct world *w, const char *monsters,
 	          0644);
 	out = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!out) {
-		snprintf(msg, size, "cannot write '%s': %s", path,
+		snprintf(msg, size, _("cannot write '%s': %s"), path,
 		         strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -371,7 +373,7 @@ static int sandbox_save_file(const struct world *w, const char *monsters,
 	fputs("ENDMAP\n", out);
 	free(rows);
 	if (ferror(out) | fclose(out)) {
-		snprintf(msg, size, "cannot write '%s'", path);
+		snprintf(msg, size, _("cannot write '%s'"), path);
 		return -1;
 	}
 	return 0;
@@ -395,10 +397,10 @@ static void sandbox_save(struct sandbox *b, struct session *s, char *msg,
 	 * folder on any machine. */
 	if (sandbox_save_file(s->game->world, "monsters.txt", path, err,
 	                      sizeof(err)) != 0) {
-		snprintf(msg, size, "Save failed: %s", err);
+		snprintf(msg, size, _("Save failed: %s"), err);
 		return;
 	}
-	snprintf(msg, size, "Saved %s: hunted --map ./%s plays it.", path,
+	snprintf(msg, size, _("Saved %s: hunted --map ./%s plays it."), path,
 	         path);
 }
 
@@ -411,13 +413,13 @@ int sandbox_enter(struct sandbox *b, struct session *s, int replaying,
 
 	if (s->rec || replaying) {
 		snprintf(msg, size,
-		         "No sandbox while recording or replaying: its edits "
-		         "are not turns.");
+		         _("No sandbox while recording or replaying: its edits "
+		           "are not turns."));
 		return 0;
 	}
 	if (aiview_selected(ai) < 0) {
 		snprintf(msg, size,
-		         "The sandbox needs a monster to follow (Tab).");
+		         _("The sandbox needs a monster to follow (Tab)."));
 		return 0;
 	}
 	if (!b->batch && !b->n)
@@ -427,8 +429,8 @@ int sandbox_enter(struct sandbox *b, struct session *s, int replaying,
 	*x = w->px;
 	*y = w->py;
 	snprintf(msg, size,
-	         "Sandbox: space paints %s ([ ]), s start, g goal, U undo, "
-	         "C clear, w save.",
+	         _("Sandbox: space paints %s ([ ]), s start, g goal, U undo, "
+	           "C clear, w save."),
 	         w->data->terrain[b->brush].name);
 	return 1;
 }
@@ -456,7 +458,7 @@ int sandbox_key(struct sandbox *b, struct session *s, struct aiview *ai,
 	case ']':
 	case '[':
 		sandbox_brush(b, w, key == ']' ? 1 : -1);
-		snprintf(msg, size, "Brush: %s.",
+		snprintf(msg, size, _("Brush: %s."),
 		         w->data->terrain[b->brush].name);
 		break;
 	case 's':
@@ -468,11 +470,11 @@ int sandbox_key(struct sandbox *b, struct session *s, struct aiview *ai,
 	case 127:
 	case 8:
 		if (sandbox_undo(b, g) != 0)
-			snprintf(msg, size, "Nothing to undo.");
+			snprintf(msg, size, _("Nothing to undo."));
 		break;
 	case 'C':
 		if (sandbox_clear(b, g) < 0)
-			snprintf(msg, size, "Out of memory.");
+			snprintf(msg, size, _("Out of memory."));
 		break;
 	case 'w':
 		sandbox_save(b, s, msg, size);
@@ -481,7 +483,7 @@ int sandbox_key(struct sandbox *b, struct session *s, struct aiview *ai,
 	case 'S':
 		closed = 1;
 		snprintf(msg, size,
-		         "Sandbox closed; the dungeon stays as drawn.");
+		         _("Sandbox closed; the dungeon stays as drawn."));
 		break;
 	default:
 		break;
