@@ -14,13 +14,22 @@
 struct sg_node {
 	int32_t cell; /* padded grid index, SG_NONE when the id is free */
 	uint32_t n, cap;
+	int16_t x, y;  /* the cell's, kept to spare the search a division */
 	uint32_t *adj; /* n pairs: neighbour id, cost of the step to it */
 };
 
-/* An open-list entry: lowest f, then the larger g. */
+/* An open-list entry: key is f << 32 | ~g (each at most 2^32 - 1), so
+ * the lowest f comes first, then the larger g. */
 struct sg_hent {
-	uint64_t f, g;
+	uint64_t key;
 	uint32_t id;
+};
+
+/* What the search knows of a node, in one place for the cache. */
+struct sg_state {
+	uint64_t g;
+	uint32_t parent;
+	uint32_t seen, closed, glink; /* stamps */
 };
 
 struct sg_list {
@@ -50,8 +59,7 @@ struct subgoal {
 
 	/* Search state, per node plus the start and goal. */
 	uint32_t cap_search;
-	uint64_t *g;
-	uint32_t *parent, *seen, *closed, *glink;
+	struct sg_state *st;
 	uint64_t *glink_cost;
 	uint32_t stamp;
 	struct sg_hent *heap;
@@ -59,7 +67,8 @@ struct subgoal {
 
 	struct path_point *last;
 	size_t nlast, cap_last;
-	size_t qs, qg; /* the query's start and goal cells */
+	size_t qs, qg;    /* the query's start and goal cells */
+	int qx[2], qy[2]; /* and their places */
 };
 
 static int list_push(struct sg_list *l, uint32_t v)
@@ -127,11 +136,7 @@ void subgoal_free(struct subgoal *s)
 	free(s->affected.v);
 	free(s->found.v);
 	free(s->start.v);
-	free(s->g);
-	free(s->parent);
-	free(s->seen);
-	free(s->closed);
-	free(s->glink);
+	free(s->st);
 	free(s->glink_cost);
 	free(s->heap);
 	free(s->last);
@@ -149,7 +154,7 @@ size_t subgoal_bytes(const struct subgoal *s)
 	    (s->free_ids.cap + s->dirty.cap + s->affected.cap + s->found.cap +
 	     s->start.cap) *
 	            sizeof(uint32_t) +
-	    s->cap_search * (2 * sizeof(uint64_t) + 4 * sizeof(uint32_t)) +
+	    s->cap_search * (sizeof(*s->st) + sizeof(uint64_t)) +
 	    s->cap_heap * sizeof(*s->heap) + s->cap_last * sizeof(*s->last);
 	for (i = 0; i < s->nnodes; i++)
 		b += (size_t)s->nodes[i].cap * 2 * sizeof(uint32_t);
@@ -440,6 +445,8 @@ static int node_new(struct subgoal *s, size_t idx, uint32_t *out)
 		memset(&s->nodes[u], 0, sizeof(s->nodes[u]));
 	}
 	s->nodes[u].cell = (int32_t)idx;
+	s->nodes[u].x = (int16_t)cell_x(s, idx);
+	s->nodes[u].y = (int16_t)cell_y(s, idx);
 	s->nodes[u].n = 0;
 	s->id[idx] = (int32_t)u;
 	s->alive++;
@@ -509,9 +516,9 @@ void subgoal_cells_changed(struct subgoal *s, int x, int y)
 
 static int affect(struct subgoal *s, uint32_t u)
 {
-	if (s->seen[u] == s->stamp)
+	if (s->st[u].seen == s->stamp)
 		return 0;
-	s->seen[u] = s->stamp;
+	s->st[u].seen = s->stamp;
 	return list_push(&s->affected, u);
 }
 
@@ -529,19 +536,11 @@ static int search_reserve(struct subgoal *s, uint32_t n)
 			return PATH_NOMEM;                                     \
 		(a) = na_;                                                     \
 	} while (0)
-	SG_GROW(s->g);
-	SG_GROW(s->parent);
-	SG_GROW(s->seen);
-	SG_GROW(s->closed);
-	SG_GROW(s->glink);
+	SG_GROW(s->st);
 	SG_GROW(s->glink_cost);
 #undef SG_GROW
-	memset(s->seen + s->cap_search, 0,
-	       (cap - s->cap_search) * sizeof(*s->seen));
-	memset(s->closed + s->cap_search, 0,
-	       (cap - s->cap_search) * sizeof(*s->closed));
-	memset(s->glink + s->cap_search, 0,
-	       (cap - s->cap_search) * sizeof(*s->glink));
+	memset(s->st + s->cap_search, 0,
+	       (cap - s->cap_search) * sizeof(*s->st));
 	s->cap_search = cap;
 	return 0;
 }
@@ -549,9 +548,7 @@ static int search_reserve(struct subgoal *s, uint32_t n)
 static void next_stamp(struct subgoal *s)
 {
 	if (++s->stamp == 0) {
-		memset(s->seen, 0, s->cap_search * sizeof(*s->seen));
-		memset(s->closed, 0, s->cap_search * sizeof(*s->closed));
-		memset(s->glink, 0, s->cap_search * sizeof(*s->glink));
+		memset(s->st, 0, s->cap_search * sizeof(*s->st));
 		s->stamp = 1;
 	}
 }
@@ -671,8 +668,18 @@ size_t subgoal_last_abstract(const struct subgoal *s, struct path_point *buf,
 	return s->nlast;
 }
 
+static inline uint64_t heap_key(uint64_t f, uint64_t g)
+{
+	if (f > UINT32_MAX)
+		f = UINT32_MAX;
+	if (g > UINT32_MAX)
+		g = UINT32_MAX;
+	return f << 32 | (UINT32_MAX - g);
+}
+
 static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
 {
+	uint64_t key = heap_key(f, g);
 	size_t i;
 
 	if (s->nheap == s->cap_heap) {
@@ -687,15 +694,13 @@ static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
 	i = s->nheap++;
 	while (i > 0) {
 		size_t up = (i - 1) / 2;
-		const struct sg_hent *e = &s->heap[up];
 
-		if (e->f < f || (e->f == f && e->g >= g))
+		if (s->heap[up].key <= key)
 			break;
-		s->heap[i] = *e;
+		s->heap[i] = s->heap[up];
 		i = up;
 	}
-	s->heap[i].f = f;
-	s->heap[i].g = g;
+	s->heap[i].key = key;
 	s->heap[i].id = id;
 	return 0;
 }
@@ -710,12 +715,9 @@ static struct sg_hent heap_pop(struct subgoal *s)
 
 		if (c >= n)
 			break;
-		if (c + 1 < n && (s->heap[c + 1].f < s->heap[c].f ||
-		                  (s->heap[c + 1].f == s->heap[c].f &&
-		                   s->heap[c + 1].g > s->heap[c].g)))
+		if (c + 1 < n && s->heap[c + 1].key < s->heap[c].key)
 			c++;
-		if (last.f < s->heap[c].f ||
-		    (last.f == s->heap[c].f && last.g >= s->heap[c].g))
+		if (last.key <= s->heap[c].key)
 			break;
 		s->heap[i] = s->heap[c];
 		i = c;
@@ -742,47 +744,14 @@ static int last_push(struct subgoal *s, int x, int y)
 	return 0;
 }
 
-/* Whether the straight-line path from a to b that takes the minor
- * steps (diagonals, or vertical ones without diagonals) first, or last,
- * keeps to free cells. */
-static int line_ok(const struct subgoal *s, struct path_point a,
-                   struct path_point b, int minor_first)
-{
-	int dx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
-	int dy = b.y > a.y ? 1 : (b.y < a.y ? -1 : 0);
-	int ax = abs(b.x - a.x), ay = abs(b.y - a.y);
-	int i, x = a.x, y = a.y, nminor, nmajor, mdx, mdy, jdx, jdy;
-
-	if (s->diag == PATH_DIAG_NEVER) {
-		nminor = ay, mdx = 0, mdy = dy;
-		nmajor = ax, jdx = dx, jdy = 0;
-	} else {
-		nminor = ax < ay ? ax : ay, mdx = dx, mdy = dy;
-		nmajor = (ax < ay ? ay : ax) - nminor;
-		jdx = ax < ay ? 0 : dx, jdy = ax < ay ? dy : 0;
-	}
-	for (i = 0; i < nminor + nmajor; i++) {
-		int first = minor_first ? i < nminor : i >= nmajor;
-		int sx = first ? mdx : jdx, sy = first ? mdy : jdy;
-		size_t idx =
-		        (size_t)(y + 1) * (size_t)s->stride + (size_t)(x + 1);
-
-		if (sx && sy ? !free_diag(s, idx, sx, sy)
-		             : !is_free(s, (size_t)((ptrdiff_t)idx + sx +
-		                                    sy * s->stride)))
-			return 0;
-		x += sx;
-		y += sy;
-	}
-	return 1;
-}
-
-/* Appends the cells after a up to b to buf (from *n on). */
+/* Appends the cells after a up to b to buf (from *n on): the minor
+ * steps (diagonals, or vertical steps without diagonals) first when a's
+ * scan found b, last when b's scan found a (the goal's links), which is
+ * the path the scan walked and found free. */
 static void line_emit(const struct subgoal *s, struct path_point a,
-                      struct path_point b, struct path_point *buf, size_t cap,
-                      size_t *n)
+                      struct path_point b, int minor_first,
+                      struct path_point *buf, size_t cap, size_t *n)
 {
-	int minor_first = line_ok(s, a, b, 1);
 	int dx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
 	int dy = b.y > a.y ? 1 : (b.y < a.y ? -1 : 0);
 	int ax = abs(b.x - a.x), ay = abs(b.y - a.y);
@@ -839,24 +808,34 @@ static size_t node_cell(const struct subgoal *s, uint32_t u)
 	return (size_t)s->nodes[u].cell;
 }
 
+static inline void node_xy(const struct subgoal *s, uint32_t u, int *x, int *y)
+{
+	if (u < s->nnodes) {
+		*x = s->nodes[u].x;
+		*y = s->nodes[u].y;
+	} else {
+		*x = s->qx[u - s->nnodes];
+		*y = s->qy[u - s->nnodes];
+	}
+}
+
 /* Relaxes the step from u (at g gu) to v costing c. */
 static int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
                  uint64_t c, uint32_t *pushes)
 {
 	uint64_t gv = gu + c;
-	size_t vi = node_cell(s, v);
+	int vx, vy;
 
-	if (s->seen[v] == s->stamp &&
-	    (s->closed[v] == s->stamp || s->g[v] <= gv))
+	if (s->st[v].seen == s->stamp &&
+	    (s->st[v].closed == s->stamp || s->st[v].g <= gv))
 		return 0;
-	s->seen[v] = s->stamp;
-	s->g[v] = gv;
-	s->parent[v] = u;
+	s->st[v].seen = s->stamp;
+	s->st[v].g = gv;
+	s->st[v].parent = u;
 	(*pushes)++;
-	return heap_push(s,
-	                 gv + free_dist(s, cell_x(s, vi), cell_y(s, vi),
-	                                cell_x(s, s->qg), cell_y(s, s->qg)),
-	                 gv, v);
+	node_xy(s, v, &vx, &vy);
+	return heap_push(s, gv + free_dist(s, vx, vy, s->qx[1], s->qy[1]), gv,
+	                 v);
 }
 
 /* Links a start and a goal that are not subgoals to the subgoals they
@@ -875,7 +854,7 @@ static int link_ends(struct subgoal *s, uint32_t sid, uint32_t gid,
 			uint32_t v = s->found.v[k];
 			size_t vi = node_cell(s, v);
 
-			s->glink[v] = s->stamp;
+			s->st[v].glink = s->stamp;
 			s->glink_cost[v] =
 			        free_dist(s, cell_x(s, vi), cell_y(s, vi),
 			                  cell_x(s, s->qg), cell_y(s, s->qg));
@@ -906,9 +885,9 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 	int rc;
 
 	s->nheap = 0;
-	s->seen[sid] = s->stamp;
-	s->g[sid] = 0;
-	s->parent[sid] = sid;
+	s->st[sid].seen = s->stamp;
+	s->st[sid].g = 0;
+	s->st[sid].parent = sid;
 	rc = heap_push(s,
 	               free_dist(s, cell_x(s, s->qs), cell_y(s, s->qs),
 	                         cell_x(s, s->qg), cell_y(s, s->qg)),
@@ -919,9 +898,10 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 		size_t n;
 
 		u = e.id;
-		if (s->closed[u] == s->stamp || e.g != s->g[u])
+		/* A node's later entries carry a larger f: closed by then. */
+		if (s->st[u].closed == s->stamp)
 			continue;
-		s->closed[u] = s->stamp;
+		s->st[u].closed = s->stamp;
 		expanded++;
 		if (u == gid)
 			break;
@@ -934,24 +914,29 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 		}
 		for (k = 0; k < n && rc == 0; k++) {
 			uint32_t v = u == s->nnodes ? adj[k] : adj[2 * k];
-			size_t ui = node_cell(s, u), vi = node_cell(s, v);
-			uint64_t c = u == s->nnodes
-			                     ? free_dist(s, cell_x(s, ui),
-			                                 cell_y(s, ui),
-			                                 cell_x(s, vi),
-			                                 cell_y(s, vi))
-			                     : adj[2 * k + 1];
+			uint64_t c;
 
-			rc = relax(s, u, e.g, v, c, &pushes);
+			if (u == s->nnodes) {
+				int vx, vy;
+
+				node_xy(s, v, &vx, &vy);
+				c = free_dist(s, s->qx[0], s->qy[0], vx, vy);
+			} else {
+				c = adj[2 * k + 1];
+			}
+
+			rc = relax(s, u, s->st[u].g, v, c, &pushes);
 		}
-		if (rc == 0 && gid == s->nnodes + 1 && s->glink[u] == s->stamp)
-			rc = relax(s, u, e.g, gid, s->glink_cost[u], &pushes);
+		if (rc == 0 && gid == s->nnodes + 1 &&
+		    s->st[u].glink == s->stamp)
+			rc = relax(s, u, s->st[u].g, gid, s->glink_cost[u],
+			           &pushes);
 	}
 	res->stats.expanded = expanded;
 	res->stats.pushes = pushes;
 	if (rc)
 		return rc;
-	return s->closed[gid] == s->stamp;
+	return s->st[gid].closed == s->stamp;
 }
 
 /* Keeps the graph path from sid to gid in s->last, start first. */
@@ -961,7 +946,7 @@ static int keep_abstract(struct subgoal *s, uint32_t sid, uint32_t gid)
 	size_t k;
 	int rc;
 
-	for (u = gid;; u = s->parent[u]) {
+	for (u = gid;; u = s->st[u].parent) {
 		size_t ui = node_cell(s, u);
 
 		if ((rc = last_push(s, cell_x(s, ui), cell_y(s, ui))) != 0)
@@ -978,9 +963,10 @@ static int keep_abstract(struct subgoal *s, uint32_t sid, uint32_t gid)
 	return 0;
 }
 
-/* Turns the first windows edges of s->last (all with 0) into cells. */
-static void refine(struct subgoal *s, unsigned windows, struct path_point *buf,
-                   size_t cap, struct path_result *res,
+/* Turns the first windows edges of s->last (all with 0) into cells;
+ * goal_link when the last edge is a goal's link. */
+static void refine(struct subgoal *s, unsigned windows, int goal_link,
+                   struct path_point *buf, size_t cap, struct path_result *res,
                    struct subgoal_info *info)
 {
 	uint64_t total = 0;
@@ -1006,7 +992,8 @@ static void refine(struct subgoal *s, unsigned windows, struct path_point *buf,
 			n++;
 		} else {
 			total += free_dist(s, a.x, a.y, b.x, b.y);
-			line_emit(s, a, b, buf, cap, &n);
+			line_emit(s, a, b, !goal_link || k + 1 < s->nlast, buf,
+			          cap, &n);
 		}
 	}
 	res->cost = (uint32_t)total;
@@ -1044,6 +1031,7 @@ int subgoal_find(struct subgoal *s, const struct grid *g,
 	s->nlast = 0;
 	s->qs = (size_t)(sy + 1) * (size_t)s->stride + (size_t)(sx + 1);
 	s->qg = (size_t)(gy + 1) * (size_t)s->stride + (size_t)(gx + 1);
+	s->qx[0] = sx, s->qy[0] = sy, s->qx[1] = gx, s->qy[1] = gy;
 	/* The start and goal take the ids past the graph's when they are
 	 * not subgoals; such cells are free. */
 	sid = s->id[s->qs] != SG_NONE ? (uint32_t)s->id[s->qs] : s->nnodes;
@@ -1061,12 +1049,16 @@ int subgoal_find(struct subgoal *s, const struct grid *g,
 		res_clear(res, rc);
 		return rc;
 	}
-	if (s->closed[gid] != s->stamp)
+	if (s->st[gid].closed != s->stamp)
 		return res->status = PATH_NO_PATH;
-	if (s->g[gid] > PATH_COST_MAX)
+	if (s->st[gid].g > PATH_COST_MAX)
 		return res->status = PATH_COST_RANGE;
 	info->abstract_nodes = (uint32_t)s->nlast;
-	info->abstract_cost = (uint32_t)s->g[gid];
-	refine(s, windows, buf, cap, res, info);
+	info->abstract_cost = (uint32_t)s->st[gid].g;
+	/* The goal's links were found by scans from the goal; a goal that
+	 * the (not a subgoal) start reached was found by the start's. */
+	refine(s, windows,
+	       gid == s->nnodes + 1 && s->st[gid].parent != s->nnodes, buf, cap,
+	       res, info);
 	return PATH_FOUND;
 }
