@@ -304,9 +304,9 @@ int minds_jump_again(struct minds *md, const struct world *w, size_t i, int gx,
 }
 
 int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
-                     int gy, const struct path_params *p, struct hpa *h,
+                     int gy, const struct path_params *p, struct subgoal *h,
                      struct path_point *buf, size_t cap,
-                     struct path_result *res, struct hpa_info *info)
+                     struct path_result *res, struct subgoal_info *info)
 {
 	struct kind_state *ks =
 	        minds_again_kind(md, w, i, gx, gy, h != NULL, res);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/path/dlite.h"
-#include "core/path/hpa.h"
+#include "core/path/subgoal.h"
 #include "core/path/jps.h"
 #include "kind_impl.h"
 #include "state_impl.h"
@@ -150,24 +150,23 @@ void plan_made(struct mind *mi, const struct world *w, enum replan_reason why)
 	mi->unreachable = 0;
 }
 
-/* The hierarchy (hpa.h) takes a search on a map of at least
+/* The hierarchy (subgoal.h) takes a search on a map of at least
  * HPA_MIN_CELLS cells whose goal, not the player it chases, is
  * HPA_MIN_STEPS or more steps away,
  * for a kind that searches for the cheapest way with A*, when the kind's
  * long A* searches here cost on average at least HPA_PAYS expansions and
- * twice what its hierarchy's answers cost (pathbench --hpa: its first
- * windows take 1.6 to 4.4 times less time than A* on 512x512 maps, the
- * maze being the worst).  It answers with its first
- * HPA_WINDOWS windows, a path that ends on the way, and the monster
- * asks again when it gets there. */
+ * twice what its hierarchy's answers cost.  It answers with the whole
+ * cheapest path: its search is the same work whatever part of the path
+ * is asked for. */
 #define HPA_MIN_CELLS (128 * 128)
-#define HPA_MIN_STEPS (2 * HPA_CSIZE_DEFAULT)
+#define HPA_MIN_STEPS 32
 #define HPA_PAYS      3000u
-#define HPA_WINDOWS   2u
-/* What one unit of the hierarchy's work (an abstract node, a window's
- * cell) costs against one A* expansion, in time (pathbench --hpa: 89-96
- * ns against 26-34): the planning budget is charged that much. */
-#define HPA_WORK_WEIGHT 3u
+#define HPA_WINDOWS   0u
+/* What one unit of the hierarchy's work (a subgoal expanded, with its
+ * edges, the start's and goal's links and the path's cells) costs
+ * against one A* expansion, in time (pathbench --hpa on brc202d: about
+ * 140 ns against 30): the planning budget is charged that much. */
+#define HPA_WORK_WEIGHT 5u
 
 /* Whether the kind may plan with the hierarchy on this map at all. */
 static int plan_hpa_allowed(const struct minds *md, const struct world *w,
@@ -193,9 +192,9 @@ int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
 		return 0;
 	kind_params(w, kind, &p);
 	ks->ema_hpa = HPA_PAYS;
-	ks->hpa = hpa_new(w->width, w->height, HPA_CSIZE_DEFAULT);
-	if (!ks->hpa || hpa_build(ks->hpa, &ks->grid, &p) != 0) {
-		hpa_free(ks->hpa);
+	ks->hpa = subgoal_new(w->width, w->height);
+	if (!ks->hpa || subgoal_build(ks->hpa, &ks->grid, &p) != 0) {
+		subgoal_free(ks->hpa);
 		ks->hpa = NULL;
 		return -1;
 	}
@@ -226,19 +225,20 @@ static int plan_hpa_pays(const struct minds *md, const struct world *w,
 }
 
 int plan_run_hier(struct minds *md, const struct world *w, size_t i,
-                  struct kind_state *ks, struct hpa *h, int gx, int gy,
+                  struct kind_state *ks, struct subgoal *h, int gx, int gy,
                   const struct path_params *p, unsigned windows,
                   struct path_point *buf, size_t cap, struct path_result *res,
-                  struct hpa_info *info)
+                  struct subgoal_info *info)
 {
 	const struct world_monster *m = &w->monsters[i];
 	size_t gi = grid_index(&ks->grid, gx, gy);
 	uint8_t gold = ks->grid.cost[gi];
 	int rc;
 
-	/* The clusters learn of the kind's changes first, so that none is
-	 * rebuilt while the crowd is priced in. */
-	rc = hpa_update(h, &ks->grid);
+	/* The graph learns of the kind's changes first, so that none is
+	 * repaired while the crowd is priced in (the graph does not see
+	 * the crowd). */
+	rc = subgoal_update(h, &ks->grid);
 	if (rc < 0) {
 		memset(res, 0, sizeof(*res));
 		return res->status = (enum path_status)rc;
@@ -246,8 +246,8 @@ int plan_run_hier(struct minds *md, const struct world *w, size_t i,
 	plan_crowd_add(md->work, w, ks, m->x, m->y);
 	if (!ks->grid.cost[gi])
 		ks->grid.cost[gi] = 1;
-	rc = hpa_find(h, &ks->grid, p, m->x, m->y, gx, gy, windows, buf, cap,
-	              res, info);
+	rc = subgoal_find(h, &ks->grid, p, m->x, m->y, gx, gy, windows, buf,
+	                  cap, res, info);
 	ks->grid.cost[gi] = gold;
 	plan_crowd_restore(md->work, ks);
 	return rc;
@@ -389,7 +389,7 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
-/* The monster's own search by its kind's hierarchy: its first windows. */
+/* The monster's own search by its kind's hierarchy. */
 static int plan_run_hpa(struct minds *md, const struct world *w, size_t i,
                         struct kind_state *ks, int gx, int gy,
                         const struct path_params *p, struct path_point *buf,
@@ -473,7 +473,7 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 	           mi->goal_y, (int)why);
 	switch (res->status) {
 	case PATH_FOUND:
-		/* The hierarchy's first windows: asked again at the end. */
+		/* A part of a path only: asked again at the end. */
 		mi->partial = (uint8_t)res->partial;
 		break;
 	case PATH_NO_PATH:

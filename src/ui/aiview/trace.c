@@ -141,7 +141,7 @@ static const char *cmp_status_short(const struct aiview *a, int i)
 /* The hierarchy for the selected monster's kind grid and a->p's moves,
  * built again when the kind, the moves or the map changed; NULL when it
  * cannot be made. */
-static struct hpa *hier_ready(struct aiview *a)
+static struct subgoal *hier_ready(struct aiview *a)
 {
 	const struct world *w = a->game->world;
 	const int kind = w->monsters[a->sel].kind;
@@ -155,14 +155,11 @@ static struct hpa *hier_ready(struct aiview *a)
 	    a->hierarchy.moves.straight_cost == a->p.straight_cost &&
 	    a->hierarchy.moves.diagonal_cost == a->p.diagonal_cost)
 		return a->hierarchy.hpa;
-	hpa_free(a->hierarchy.hpa);
-	a->hierarchy.hpa =
-	        hpa_new(w->width, w->height,
-	                (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
-	                        ? HPA_CSIZE_DEFAULT
-	                        : HIER_SMALL_CSIZE);
-	if (!a->hierarchy.hpa || hpa_build(a->hierarchy.hpa, g, &a->p) != 0) {
-		hpa_free(a->hierarchy.hpa);
+	subgoal_free(a->hierarchy.hpa);
+	a->hierarchy.hpa = subgoal_new(w->width, w->height);
+	if (!a->hierarchy.hpa ||
+	    subgoal_build(a->hierarchy.hpa, g, &a->p) != 0) {
+		subgoal_free(a->hierarchy.hpa);
 		a->hierarchy.hpa = NULL;
 		return NULL;
 	}
@@ -177,7 +174,7 @@ static struct hpa *hier_ready(struct aiview *a)
 static void compare_hier(struct aiview *a)
 {
 	struct ai_cmp *q = &a->cmp[CMP_HPA];
-	struct hpa *h = hier_ready(a);
+	struct subgoal *h = hier_ready(a);
 	double t0 = aiview_now_ms();
 
 	memset(&a->hierarchy.info, 0, sizeof(a->hierarchy.info));
@@ -190,13 +187,13 @@ static void compare_hier(struct aiview *a)
 		                 a->bufcap, &a->hierarchy.res,
 		                 &a->hierarchy.info);
 		if (a->hierarchy.res.status == PATH_FOUND)
-			a->hierarchy.nabs = hpa_last_abstract(
+			a->hierarchy.nabs = subgoal_last_abstract(
 			        h, a->hierarchy.abs, a->bufcap);
 		if (a->hierarchy.nabs > a->bufcap)
 			a->hierarchy.nabs = a->bufcap;
 	}
 	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
-	q->label = "HPA*";
+	q->label = "subgoals";
 	q->status = a->hierarchy.res.status;
 	q->expanded = a->hierarchy.res.stats.expanded;
 	q->cost = a->hierarchy.res.cost;
@@ -647,20 +644,16 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	}
 	if (a->hier && a->have && a->hierarchy.hpa && r->row < r->last) {
 		char buf[256];
-		size_t ncl, nn;
+		size_t nn, ne;
 
-		hpa_counts(a->hierarchy.hpa, &ncl, &nn, NULL);
+		subgoal_counts(a->hierarchy.hpa, &nn, &ne);
 		snprintf(buf, sizeof(buf),
-		         "hierarchy: %zu clusters of %d, %zu entrances; "
-		         "abstract path %zu points, %u expanded; %u window%s "
-		         "refined it, %u cells; %.2f ms",
-		         ncl, hpa_csize(a->hierarchy.hpa), nn,
-		         a->hierarchy.nabs, a->hierarchy.info.abstract_expanded,
-		         a->hierarchy.info.windows,
-		         a->hierarchy.info.windows == 1 ? "" : "s",
-		         a->hierarchy.info.link_expanded +
-		                 a->hierarchy.info.refine_expanded,
-		         a->hierarchy.ms);
+		         "hierarchy: %zu subgoals, %zu edges; subgoal path "
+		         "%zu points, %u expanded; %u linked to start and "
+		         "goal; %.2f ms",
+		         nn, ne, a->hierarchy.nabs,
+		         a->hierarchy.info.abstract_expanded,
+		         a->hierarchy.info.link_found, a->hierarchy.ms);
 		aiview_rows_wrap(c, r, 0, buf);
 	}
 }
