@@ -80,7 +80,7 @@ void kind_free(struct kind_state *ks)
 	free(ks->sizes);
 	free(ks->alias);
 	distmap_free(ks->dm);
-	subgoal_free(ks->hpa);
+	subgoal_free(ks->sg);
 }
 
 int kind_labels_fresh(struct kind_state *ks, const struct world *w)
@@ -186,7 +186,7 @@ static void kind_change(struct minds *md, const struct world *w,
 			continue;
 		(void)grid_set_cost(&ks->grid, c->x, c->y, to);
 		jps_ctx_cell_changed(wk->jctx, &ks->grid, c->x, c->y);
-		subgoal_cells_changed(ks->hpa, c->x, c->y);
+		subgoal_cells_changed(ks->sg, c->x, c->y);
 		if (from && !to)
 			ks->labels_dirty = 1;
 		else if (!from && to)
@@ -222,8 +222,8 @@ void kind_sync_changes(struct minds *md, const struct world *w)
 		ks->labels_dirty = 1;
 		ks->dm_valid = 0;
 		/* Built again for the new grid when next needed. */
-		subgoal_free(ks->hpa);
-		ks->hpa = NULL;
+		subgoal_free(ks->sg);
+		ks->sg = NULL;
 	}
 	wk->synced = w->change_serial;
 }

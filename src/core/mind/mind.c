@@ -112,7 +112,7 @@ void minds_prepare(struct minds *md, const struct world *w)
 		if (!ks->dm && shared_map_worth_keeping(ks->chasers, w))
 			ks->dm = distmap_new(w->width, w->height);
 		/* On a big map, the hierarchy its long searches may use. */
-		plan_hpa_prepare(md, w, (int)k, ks);
+		plan_hier_prepare(md, w, (int)k, ks);
 		ks->chasers = 0;
 	}
 }

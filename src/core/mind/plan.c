@@ -151,26 +151,26 @@ void plan_made(struct mind *mi, const struct world *w, enum replan_reason why)
 }
 
 /* The hierarchy (subgoal.h) takes a search on a map of at least
- * HPA_MIN_CELLS cells whose goal, not the player it chases, is
- * HPA_MIN_STEPS or more steps away,
+ * HIER_MIN_CELLS cells whose goal, not the player it chases, is
+ * HIER_MIN_STEPS or more steps away,
  * for a kind that searches for the cheapest way with A*, when the kind's
- * long A* searches here cost on average at least HPA_PAYS expansions and
+ * long A* searches here cost on average at least HIER_PAYS expansions and
  * twice what its hierarchy's answers cost.  It answers with the whole
  * cheapest path: its search is the same work whatever part of the path
  * is asked for. */
-#define HPA_MIN_CELLS (128 * 128)
-#define HPA_MIN_STEPS 32
-#define HPA_PAYS      3000u
-#define HPA_WINDOWS   0u
+#define HIER_MIN_CELLS (128 * 128)
+#define HIER_MIN_STEPS 32
+#define HIER_PAYS      3000u
+#define HIER_WINDOWS   0u
 /* What one unit of the hierarchy's work (a subgoal expanded, with its
  * edges, the start's and goal's links and the path's cells) costs
  * against one A* expansion, in time (pathbench --hpa on brc202d: about
  * 140 ns against 30): the planning budget is charged that much. */
-#define HPA_WORK_WEIGHT 5u
+#define HIER_WORK_WEIGHT 5u
 
 /* Whether the kind may plan with the hierarchy on this map at all. */
-static int plan_hpa_allowed(const struct minds *md, const struct world *w,
-                            int kind)
+static int plan_hier_allowed(const struct minds *md, const struct world *w,
+                             int kind)
 {
 	struct path_params p;
 
@@ -178,24 +178,24 @@ static int plan_hpa_allowed(const struct minds *md, const struct world *w,
 	/* Under --hunt every monster chases, and chasers keep to A*. */
 	return md->opt.strategy == MIND_STRATEGY_AUTO && !md->opt.no_cache &&
 	       !md->opt.hunt &&
-	       (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
+	       (size_t)w->width * (size_t)w->height >= HIER_MIN_CELLS &&
 	       p.algo == PATH_ASTAR && kind_optimal(w, kind) &&
 	       !kind_jumps(w, kind);
 }
 
-int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
-                     struct kind_state *ks)
+int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
+                      struct kind_state *ks)
 {
 	struct path_params p;
 
-	if (ks->hpa || !plan_hpa_allowed(md, w, kind))
+	if (ks->sg || !plan_hier_allowed(md, w, kind))
 		return 0;
 	kind_params(w, kind, &p);
-	ks->ema_hpa = HPA_PAYS;
-	ks->hpa = subgoal_new(w->width, w->height);
-	if (!ks->hpa || subgoal_build(ks->hpa, &ks->grid, &p) != 0) {
-		subgoal_free(ks->hpa);
-		ks->hpa = NULL;
+	ks->ema_hier = HIER_PAYS;
+	ks->sg = subgoal_new(w->width, w->height);
+	if (!ks->sg || subgoal_build(ks->sg, &ks->grid, &p) != 0) {
+		subgoal_free(ks->sg);
+		ks->sg = NULL;
 		return -1;
 	}
 	return 0;
@@ -205,23 +205,23 @@ static int plan_is_long(const struct world *w, size_t i, int gx, int gy)
 {
 	const struct world_monster *m = &w->monsters[i];
 
-	return (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
-	       chebyshev(m->x, m->y, gx, gy) >= HPA_MIN_STEPS;
+	return (size_t)w->width * (size_t)w->height >= HIER_MIN_CELLS &&
+	       chebyshev(m->x, m->y, gx, gy) >= HIER_MIN_STEPS;
 }
 
-static int plan_hpa_pays(const struct minds *md, const struct world *w,
-                         size_t i, const struct kind_state *ks)
+static int plan_hier_pays(const struct minds *md, const struct world *w,
+                          size_t i, const struct kind_state *ks)
 {
 	const struct mind *mi = &md->mind[i];
 
 	/* A chaser's goal moves every turn: the first windows of a way to
 	 * where the player was pay less than a whole path that the drift
 	 * tolerance keeps (turnbench: a fifth slower per turn, hunting). */
-	return mi->mode != MIND_CHASE && ks->ema_long >= HPA_PAYS &&
-	       ks->ema_long >= 2 * ks->ema_hpa &&
-	       md->work->tick_left >= ks->ema_hpa &&
+	return mi->mode != MIND_CHASE && ks->ema_long >= HIER_PAYS &&
+	       ks->ema_long >= 2 * ks->ema_hier &&
+	       md->work->tick_left >= ks->ema_hier &&
 	       plan_is_long(w, i, mi->goal_x, mi->goal_y) &&
-	       plan_hpa_allowed(md, w, w->monsters[i].kind);
+	       plan_hier_allowed(md, w, w->monsters[i].kind);
 }
 
 int plan_run_hier(struct minds *md, const struct world *w, size_t i,
@@ -390,16 +390,16 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 }
 
 /* The monster's own search by its kind's hierarchy. */
-static int plan_run_hpa(struct minds *md, const struct world *w, size_t i,
-                        struct kind_state *ks, int gx, int gy,
-                        const struct path_params *p, struct path_point *buf,
-                        size_t cap, struct path_result *res)
+static int plan_run_subgoal(struct minds *md, const struct world *w, size_t i,
+                            struct kind_state *ks, int gx, int gy,
+                            const struct path_params *p, struct path_point *buf,
+                            size_t cap, struct path_result *res)
 {
-	if (plan_hpa_prepare(md, w, w->monsters[i].kind, ks) != 0 || !ks->hpa) {
+	if (plan_hier_prepare(md, w, w->monsters[i].kind, ks) != 0 || !ks->sg) {
 		memset(res, 0, sizeof(*res));
 		return res->status = PATH_NOMEM;
 	}
-	return plan_run_hier(md, w, i, ks, ks->hpa, gx, gy, p, HPA_WINDOWS, buf,
+	return plan_run_hier(md, w, i, ks, ks->sg, gx, gy, p, HIER_WINDOWS, buf,
 	                     cap, res, NULL);
 }
 
@@ -418,7 +418,7 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	int jump = kind_jumps(w, w->monsters[i].kind) &&
 	           p->diagonal != PATH_DIAG_NEVER;
 	uint32_t tried = 0;
-	int hier = plan_hpa_pays(md, w, i, ks);
+	int hier = plan_hier_pays(md, w, i, ks);
 
 	if (jump && !wk->jctx)
 		wk->jctx = jps_ctx_new(w->width, w->height);
@@ -426,8 +426,8 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 		jump = 0;
 	for (;;) {
 		if (hier)
-			plan_run_hpa(md, w, i, ks, mi->goal_x, mi->goal_y, p,
-			             wk->buf, wk->bufcap, res);
+			plan_run_subgoal(md, w, i, ks, mi->goal_x, mi->goal_y,
+			                 p, wk->buf, wk->bufcap, res);
 		else
 			plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p,
 			                jump ? NULL : wk->ctx,
@@ -528,13 +528,13 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	}
 	{
 		uint64_t work = (uint64_t)res.stats.expanded *
-		                (mi->hier ? HPA_WORK_WEIGHT : 1u);
+		                (mi->hier ? HIER_WORK_WEIGHT : 1u);
 
 		wk->tick_left -=
 		        work < wk->tick_left ? (uint32_t)work : wk->tick_left;
 		if (mi->hier)
-			ks->ema_hpa =
-			        (uint32_t)((ks->ema_hpa * 7 +
+			ks->ema_hier =
+			        (uint32_t)((ks->ema_hier * 7 +
 			                    (work < UINT32_MAX ? work
 			                                       : UINT32_MAX)) /
 			                   8);

@@ -77,10 +77,10 @@ struct kind_state {
 	 * on a big map (plan.c), kept up to date from the world's changes;
 	 * and the running mean of the expansions of the kind's long A*
 	 * searches, which decides when it pays... */
-	struct subgoal *hpa;
+	struct subgoal *sg;
 	uint32_t ema_long;
 	/* ...and of its hierarchy's answers, in the same units (plan.c). */
-	uint32_t ema_hpa;
+	uint32_t ema_hier;
 };
 
 struct minds_work {
@@ -141,8 +141,8 @@ static inline int chebyshev(int ax, int ay, int bx, int by)
  * one on this map (big enough, the automatic strategy, a kind searching
  * for the cheapest way with A*); 0 when built or not wanted, -1 when out
  * of memory. */
-int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
-                     struct kind_state *ks);
+int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
+                      struct kind_state *ks);
 
 /* goal.c: what a monster sees and where it wants to go. */
 void goal_update(struct minds *md, const struct world *w, struct rng *rng,

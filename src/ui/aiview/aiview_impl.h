@@ -25,7 +25,7 @@
 #define NO_DIR       (-1)
 #define CMP_COUNT    7 /* searches in the side-by-side comparison */
 #define CMP_JPS      5 /* jump point search, where it applies */
-#define CMP_HPA      6 /* the last: the hierarchy for big maps */
+#define CMP_HIER     6 /* the last: the hierarchy for big maps */
 #define CMP_DIJKSTRA 1 /* the cheapest way, to compare with */
 
 /* One search of the comparison table. */
@@ -98,7 +98,7 @@ struct aiview {
 	 * path. */
 	int hier;
 	struct ai_hierarchy {
-		struct subgoal *hpa;
+		struct subgoal *sg;
 		int kind;
 		uint32_t serial;
 		struct path_params moves;

@@ -434,11 +434,11 @@ static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
 	size_t i;
 	int x, y;
 
-	if (!a->hierarchy.hpa)
+	if (!a->hierarchy.sg)
 		return;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
-			if (subgoal_is_node(a->hierarchy.hpa, x, y))
+			if (subgoal_is_node(a->hierarchy.sg, x, y))
 				port_put(c, pt, x, y, '!', DATA_COLOR_CYAN, 0);
 		}
 	if (a->hierarchy.res.status != PATH_FOUND)

@@ -149,31 +149,30 @@ static struct subgoal *hier_ready(struct aiview *a)
 
 	if (!g)
 		return NULL;
-	if (a->hierarchy.hpa && a->hierarchy.kind == kind &&
+	if (a->hierarchy.sg && a->hierarchy.kind == kind &&
 	    a->hierarchy.serial == w->change_serial &&
 	    a->hierarchy.moves.diagonal == a->p.diagonal &&
 	    a->hierarchy.moves.straight_cost == a->p.straight_cost &&
 	    a->hierarchy.moves.diagonal_cost == a->p.diagonal_cost)
-		return a->hierarchy.hpa;
-	subgoal_free(a->hierarchy.hpa);
-	a->hierarchy.hpa = subgoal_new(w->width, w->height);
-	if (!a->hierarchy.hpa ||
-	    subgoal_build(a->hierarchy.hpa, g, &a->p) != 0) {
-		subgoal_free(a->hierarchy.hpa);
-		a->hierarchy.hpa = NULL;
+		return a->hierarchy.sg;
+	subgoal_free(a->hierarchy.sg);
+	a->hierarchy.sg = subgoal_new(w->width, w->height);
+	if (!a->hierarchy.sg || subgoal_build(a->hierarchy.sg, g, &a->p) != 0) {
+		subgoal_free(a->hierarchy.sg);
+		a->hierarchy.sg = NULL;
 		return NULL;
 	}
 	a->hierarchy.kind = kind;
 	a->hierarchy.serial = w->change_serial;
 	a->hierarchy.moves = a->p;
-	return a->hierarchy.hpa;
+	return a->hierarchy.sg;
 }
 
 /* The same query by the hierarchy, whole, into the table's last row and
  * the layer's buffers. */
 static void compare_hier(struct aiview *a)
 {
-	struct ai_cmp *q = &a->cmp[CMP_HPA];
+	struct ai_cmp *q = &a->cmp[CMP_HIER];
 	struct subgoal *h = hier_ready(a);
 	double t0 = aiview_now_ms();
 
@@ -253,7 +252,7 @@ static void compare_dlite(struct aiview *a)
 /* The table's rows: the hierarchy's only with its layer (y). */
 int aiview_trace_rows(const struct aiview *a)
 {
-	return a->hier ? CMP_COUNT : CMP_HPA;
+	return a->hier ? CMP_COUNT : CMP_HIER;
 }
 
 /* The followed search's query again under p: the monster's by its mind
@@ -288,7 +287,7 @@ void aiview_trace_compare(struct aiview *a)
 		const char *label;
 		enum path_algo algo;
 		uint32_t weight;
-	} runs[CMP_HPA] = {
+	} runs[CMP_HIER] = {
 	        {"BFS", PATH_BFS, 1000},
 	        {"Dijkstra", PATH_DIJKSTRA, 1000},
 	        {"greedy", PATH_GREEDY, 1000},
@@ -299,7 +298,7 @@ void aiview_trace_compare(struct aiview *a)
 	struct path_result res;
 	int i;
 
-	for (i = 0; i < CMP_HPA; i++) {
+	for (i = 0; i < CMP_HIER; i++) {
 		struct path_params p = a->p;
 
 		p.algo = runs[i].algo;
@@ -318,8 +317,8 @@ void aiview_trace_compare(struct aiview *a)
 		a->cmp[i].length = res.length;
 	}
 	/* The hierarchy and D* Lite are the monsters' own. */
-	a->cmp[CMP_HPA].label = "HPA*";
-	a->cmp[CMP_HPA].status = PATH_BAD_ARG;
+	a->cmp[CMP_HIER].label = "HPA*";
+	a->cmp[CMP_HIER].status = PATH_BAD_ARG;
 	if (a->hier && !aiview_you(a))
 		compare_hier(a);
 	if (a->repair && !aiview_you(a))
@@ -589,7 +588,7 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	     i++) {
 		const struct ai_cmp *q = &a->cmp[i];
 
-		if (q->status == PATH_FOUND && i == CMP_HPA && best)
+		if (q->status == PATH_FOUND && i == CMP_HIER && best)
 			/* How far from the cheapest: Dijkstra's, or jump
 			 * point search's when Dijkstra ran out of budget. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
@@ -642,11 +641,11 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 		        "D* Lite: n/a (A* with w=1 and an admissible h, "
 		        "or Dijkstra)");
 	}
-	if (a->hier && a->have && a->hierarchy.hpa && r->row < r->last) {
+	if (a->hier && a->have && a->hierarchy.sg && r->row < r->last) {
 		char buf[256];
 		size_t nn, ne;
 
-		subgoal_counts(a->hierarchy.hpa, &nn, &ne);
+		subgoal_counts(a->hierarchy.sg, &nn, &ne);
 		snprintf(buf, sizeof(buf),
 		         "hierarchy: %zu subgoals, %zu edges; subgoal path "
 		         "%zu points, %u expanded; %u linked to start and "
