@@ -5,9 +5,9 @@
  * queries (--vs-libtcod).  Jump point search runs on every query next to
  * A* when the map's passable cells all cost the same (as on every Moving
  * AI map), unless --no-jps is given.  --hpa adds the hierarchy for big
- * maps (hpa.h): its query time against A*'s, its cost over the optimal
- * one, its preprocessing time and memory, and the time it takes to
- * repair itself after a door-like change.
+ * maps (subgoal.h, a subgoal graph): its query time against A*'s, its
+ * cost over the optimal one, its preprocessing time and memory, and the time it
+ * takes to repair itself after a door-like change.
  *
  * A program rather than a test: it prints mismatches on stderr and ends
  * every run with one `summary: key=value ...` line on stdout, which
@@ -28,7 +28,7 @@
 #endif
 
 #include "core/path/grid.h"
-#include "core/path/hpa.h"
+#include "core/path/subgoal.h"
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
 #include "core/path/path.h"
@@ -53,8 +53,7 @@ struct options {
 	size_t limit; /* 0 = every scenario */
 	unsigned long repeat;
 	int no_jps;
-	int hpa;               /* run the hierarchy too */
-	unsigned long cluster; /* its cluster size */
+	int hpa; /* run the hierarchy too */
 };
 
 struct bench {
@@ -83,7 +82,7 @@ struct bench {
 	size_t libtcod_longer; /* queries where libtcod's path cost more */
 	size_t libtcod_odd;    /* libtcod failures or invalid paths */
 	/* The hierarchy, with --hpa. */
-	struct hpa *hpa;
+	struct subgoal *hpa;
 	double *hpa_ns;       /* whole paths */
 	double *hpa_first_ns; /* the first window only */
 	double hpa_build_ms;
@@ -92,7 +91,7 @@ struct bench {
 	uint64_t hpa_expanded_first;
 	double *repair_ns;
 	size_t nrepair;
-	uint64_t repair_clusters;
+	uint64_t repair_subgoals;
 };
 
 static void usage(FILE *out)
@@ -129,7 +128,6 @@ static void usage(FILE *out)
 	        "                 only): whole paths and first windows timed\n"
 	        "                 against A*, cost over optimal, build time,\n"
 	        "                 memory, and repair after a door-like change\n"
-	        "  --cluster N    its cluster size (default %d)\n"
 	        "  --help         this text\n"
 	        "\n"
 	        "Ends with one line: summary: map=NAME scenarios=N "
@@ -154,7 +152,6 @@ static void usage(FILE *out)
 	        "input, 2 bad usage.\n"
 	        "libtcod comparison: %s\n",
 	        CHECK_STRAIGHT, CHECK_DIAGONAL, VS_STRAIGHT, VS_DIAGONAL,
-	        HPA_CSIZE_DEFAULT,
 #ifdef HAVE_LIBTCOD
 	        "available"
 #else
@@ -197,7 +194,6 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->repeat = 1;
-	o->cluster = HPA_CSIZE_DEFAULT;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -218,16 +214,6 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->no_jps = 1;
 		} else if (!strcmp(a, "--hpa")) {
 			o->hpa = 1;
-		} else if (!strcmp(a, "--cluster")) {
-			if (i + 1 >= argc)
-				return bad_usage("missing number after", a);
-			if (parse_count(argv[i + 1], &v) || v < HPA_CSIZE_MIN ||
-			    v > HPA_CSIZE_MAX)
-				return bad_usage("expected a cluster size from "
-				                 "4 to 64, found",
-				                 argv[i + 1]);
-			o->cluster = v;
-			i++;
 		} else if (!strcmp(a, "--limit") || !strcmp(a, "--repeat")) {
 			if (i + 1 >= argc)
 				return bad_usage("missing number after", a);
@@ -364,7 +350,7 @@ static int load(struct bench *b, const struct options *o)
 		double t0;
 
 		set_params(&p, MODE_CHECK);
-		b->hpa = hpa_new(b->g.width, b->g.height, (int)o->cluster);
+		b->hpa = subgoal_new(b->g.width, b->g.height);
 		b->hpa_ns = calloc(b->n * o->repeat + 1, sizeof(double));
 		b->hpa_first_ns = calloc(b->n * o->repeat + 1, sizeof(double));
 		b->repair_ns = calloc(2 * REPAIRS, sizeof(double));
@@ -374,7 +360,7 @@ static int load(struct bench *b, const struct options *o)
 			return -1;
 		}
 		t0 = (double)bench_now_ns();
-		if (hpa_build(b->hpa, &b->g, &p)) {
+		if (subgoal_build(b->hpa, &b->g, &p)) {
 			fprintf(stderr, "pathbench: out of memory\n");
 			return -1;
 		}
@@ -421,8 +407,9 @@ static void warm_up(struct bench *b)
 	}
 	if (b->hpa) {
 		p.algo = PATH_ASTAR;
-		hpa_find(b->hpa, &b->g, &p, q->start_x, q->start_y, q->goal_x,
-		         q->goal_y, 0, b->buf, b->cap, &res, NULL);
+		subgoal_find(b->hpa, &b->g, &p, q->start_x, q->start_y,
+		             q->goal_x, q->goal_y, 0, b->buf, b->cap, &res,
+		             NULL);
 	}
 }
 
@@ -430,7 +417,7 @@ static void bench_free(struct bench *b)
 {
 	path_ctx_free(b->ctx);
 	jps_ctx_free(b->jps);
-	hpa_free(b->hpa);
+	subgoal_free(b->hpa);
 	free(b->hpa_ns);
 	free(b->hpa_first_ns);
 	free(b->repair_ns);
@@ -499,7 +486,7 @@ static int run_jps(struct bench *b, const struct path_params *p,
 }
 
 /* One timed query of the hierarchy: the whole path (windows 0) or its
- * first window. */
+ * first window (the cells of its first edge). */
 static int run_hpa(struct bench *b, const struct path_params *p,
                    const struct movingai_problem *q, unsigned windows,
                    double *ns, struct path_result *res)
@@ -508,8 +495,8 @@ static int run_hpa(struct bench *b, const struct path_params *p,
 	int st;
 
 	t0 = (double)bench_now_ns();
-	st = hpa_find(b->hpa, &b->g, p, q->start_x, q->start_y, q->goal_x,
-	              q->goal_y, windows, b->buf, b->cap, res, NULL);
+	st = subgoal_find(b->hpa, &b->g, p, q->start_x, q->start_y, q->goal_x,
+	                  q->goal_y, windows, b->buf, b->cap, res, NULL);
 	*ns = (double)bench_now_ns() - t0;
 	return st;
 }
@@ -546,7 +533,7 @@ static void hpa_against_astar(struct bench *b, const struct movingai_problem *q,
 
 /* Door-like changes: REPAIRS cells on the scenarios' optimal paths are
  * blocked, each in turn, and opened again; each change is told to the
- * hierarchy and its repair (the clusters it touches rebuilt) timed. */
+ * hierarchy and its repair (the subgoals near it redone) timed. */
 static void run_repairs(struct bench *b)
 {
 	struct path_params p;
@@ -571,12 +558,12 @@ static void run_repairs(struct bench *b)
 		for (k = 0; k < 2; k++) {
 			grid_set_cost(&b->g, x, y, k ? 1 : 0);
 			t0 = (double)bench_now_ns();
-			hpa_cells_changed(b->hpa, x, y);
-			rc = hpa_update(b->hpa, &b->g);
+			subgoal_cells_changed(b->hpa, x, y);
+			rc = subgoal_update(b->hpa, &b->g);
 			b->repair_ns[b->nrepair++] =
 			        (double)bench_now_ns() - t0;
 			if (rc > 0)
-				b->repair_clusters += (uint64_t)rc;
+				b->repair_subgoals += (uint64_t)rc;
 		}
 	}
 }
@@ -889,19 +876,19 @@ static void print_summary(struct bench *b, const struct options *o)
 	if (b->hpa) {
 		double hpa_us = median(b->hpa_ns, samples) / 1000.0;
 		double first_us = median(b->hpa_first_ns, samples) / 1000.0;
-		size_t ncl, nn, ne;
+		size_t nn, ne;
 
-		hpa_counts(b->hpa, &ncl, &nn, &ne);
+		subgoal_counts(b->hpa, &nn, &ne);
 		fprintf(stderr,
-		        "note: hierarchy: %zu clusters of %d, %zu nodes, %zu "
-		        "edges; %.1f cells expanded per query (A* %.1f); a "
-		        "repair rebuilt %.2f clusters\n",
-		        ncl, hpa_csize(b->hpa), nn, ne,
+		        "note: hierarchy: %zu subgoals, %zu edges; %.1f "
+		        "subgoals expanded per query (A* %.1f cells); a "
+		        "repair redid the edges of %.2f subgoals\n",
+		        nn, ne,
 		        b->n ? (double)b->hpa_expanded_first / (double)b->n : 0,
 		        b->n ? (double)b->total_expanded /
 		                        (double)(b->nsamp ? b->nsamp : 1)
 		             : 0,
-		        b->nrepair ? (double)b->repair_clusters /
+		        b->nrepair ? (double)b->repair_subgoals /
 		                             (double)b->nrepair
 		                   : 0.0);
 		printf(" hpa_us=%.3f hpa_first_us=%.3f hpa_over_astar=%.2f "
@@ -912,7 +899,7 @@ static void print_summary(struct bench *b, const struct options *o)
 		       first_us > 0 ? hunted_us / first_us : 0.0,
 		       b->cost_n ? b->cost_sum / (double)b->cost_n : 1.0,
 		       b->cost_n ? b->cost_worst : 1.0, b->hpa_build_ms,
-		       (double)hpa_bytes(b->hpa) / cells,
+		       (double)subgoal_bytes(b->hpa) / cells,
 		       median(b->repair_ns, b->nrepair) / 1000.0);
 	}
 	printf(" results=%016llx\n", (unsigned long long)b->digest);

@@ -2,7 +2,7 @@
 /* kind.c - what each monster kind plans with: the search parameters
  * monsters.txt gives it, its cost grid (terrain, its overrides, doors as
  * it can pass them), the connected components of that grid and, on big
- * maps, its hierarchy (hpa.h), kept up to date by reading the world's
+ * maps, its hierarchy (subgoal.h), kept up to date by reading the world's
  * log of changes.  The floor of the folder: it calls no other file of
  * it. */
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "core/base/dir.h"
 #include "core/path/distmap.h"
 #include "core/path/flood.h"
-#include "core/path/hpa.h"
+#include "core/path/subgoal.h"
 #include "core/path/jps.h"
 #include "kind_impl.h"
 #include "state_impl.h"
@@ -80,7 +80,7 @@ void kind_free(struct kind_state *ks)
 	free(ks->sizes);
 	free(ks->alias);
 	distmap_free(ks->dm);
-	hpa_free(ks->hpa);
+	subgoal_free(ks->sg);
 }
 
 int kind_labels_fresh(struct kind_state *ks, const struct world *w)
@@ -186,7 +186,7 @@ static void kind_change(struct minds *md, const struct world *w,
 			continue;
 		(void)grid_set_cost(&ks->grid, c->x, c->y, to);
 		jps_ctx_cell_changed(wk->jctx, &ks->grid, c->x, c->y);
-		hpa_cells_changed(ks->hpa, c->x, c->y);
+		subgoal_cells_changed(ks->sg, c->x, c->y);
 		if (from && !to)
 			ks->labels_dirty = 1;
 		else if (!from && to)
@@ -222,8 +222,8 @@ void kind_sync_changes(struct minds *md, const struct world *w)
 		ks->labels_dirty = 1;
 		ks->dm_valid = 0;
 		/* Built again for the new grid when next needed. */
-		hpa_free(ks->hpa);
-		ks->hpa = NULL;
+		subgoal_free(ks->sg);
+		ks->sg = NULL;
 	}
 	wk->synced = w->change_serial;
 }

@@ -112,7 +112,7 @@ void minds_prepare(struct minds *md, const struct world *w)
 		if (!ks->dm && shared_map_worth_keeping(ks->chasers, w))
 			ks->dm = distmap_new(w->width, w->height);
 		/* On a big map, the hierarchy its long searches may use. */
-		plan_hpa_prepare(md, w, (int)k, ks);
+		plan_hier_prepare(md, w, (int)k, ks);
 		ks->chasers = 0;
 	}
 }
@@ -304,9 +304,9 @@ int minds_jump_again(struct minds *md, const struct world *w, size_t i, int gx,
 }
 
 int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
-                     int gy, const struct path_params *p, struct hpa *h,
+                     int gy, const struct path_params *p, struct subgoal *h,
                      struct path_point *buf, size_t cap,
-                     struct path_result *res, struct hpa_info *info)
+                     struct path_result *res, struct subgoal_info *info)
 {
 	struct kind_state *ks =
 	        minds_again_kind(md, w, i, gx, gy, h != NULL, res);

@@ -12,8 +12,8 @@
  * next turns in space and time round the cells each has reserved
  * (coop.c, reserve.h), and under the automatic one the monsters of a
  * jam do, for a few turns.  On a big map, a long search that costs A* enough
- * goes to the hierarchy (core/path/hpa.h), which gives the first part of
- * a near-cheapest way at a fraction of the work.  A monster whose way to
+ * goes to the hierarchy (core/path/subgoal.h), which gives the cheapest
+ * way at a fraction of the work.  A monster whose way to
  * a goal that stays put keeps being broken by changes (doors shut in its
  * face) is lent one of a few D* Lite contexts (core/path/dlite.h,
  * repair.c), which repairs its search instead of starting over.  A
@@ -131,15 +131,15 @@ int minds_jump_again(struct minds *m, const struct world *w, size_t i, int gx,
                      struct path_point *buf, size_t cap,
                      struct path_result *res, struct path_trace *trace);
 
-/* The same query by a hierarchy (hpa.h) the caller built on the kind's
+/* The same query by a hierarchy (subgoal.h) the caller built on the kind's
  * grid (minds_kind_grid) for p's moves, whole, with the crowd priced in
  * as the monster sees it: for the AI view.  Returns the path status. */
-struct hpa;
-struct hpa_info;
+struct subgoal;
+struct subgoal_info;
 int minds_hier_again(struct minds *md, const struct world *w, size_t i, int gx,
-                     int gy, const struct path_params *p, struct hpa *h,
+                     int gy, const struct path_params *p, struct subgoal *h,
                      struct path_point *buf, size_t cap,
-                     struct path_result *res, struct hpa_info *info);
+                     struct path_result *res, struct subgoal_info *info);
 /* Monster i's cooperative plan (coop.c): the cells it has reserved,
  * buf[k] for turn *turn + k (buf[0] where it stood when it planned), at
  * most cap of them.  Returns how many the plan holds, 0 when the monster

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/path/dlite.h"
-#include "core/path/hpa.h"
+#include "core/path/subgoal.h"
 #include "core/path/jps.h"
 #include "kind_impl.h"
 #include "state_impl.h"
@@ -150,28 +150,27 @@ void plan_made(struct mind *mi, const struct world *w, enum replan_reason why)
 	mi->unreachable = 0;
 }
 
-/* The hierarchy (hpa.h) takes a search on a map of at least
- * HPA_MIN_CELLS cells whose goal, not the player it chases, is
- * HPA_MIN_STEPS or more steps away,
+/* The hierarchy (subgoal.h) takes a search on a map of at least
+ * HIER_MIN_CELLS cells whose goal, not the player it chases, is
+ * HIER_MIN_STEPS or more steps away,
  * for a kind that searches for the cheapest way with A*, when the kind's
- * long A* searches here cost on average at least HPA_PAYS expansions and
- * twice what its hierarchy's answers cost (pathbench --hpa: its first
- * windows take 1.6 to 4.4 times less time than A* on 512x512 maps, the
- * maze being the worst).  It answers with its first
- * HPA_WINDOWS windows, a path that ends on the way, and the monster
- * asks again when it gets there. */
-#define HPA_MIN_CELLS (128 * 128)
-#define HPA_MIN_STEPS (2 * HPA_CSIZE_DEFAULT)
-#define HPA_PAYS      3000u
-#define HPA_WINDOWS   2u
-/* What one unit of the hierarchy's work (an abstract node, a window's
- * cell) costs against one A* expansion, in time (pathbench --hpa: 89-96
- * ns against 26-34): the planning budget is charged that much. */
-#define HPA_WORK_WEIGHT 3u
+ * long A* searches here cost on average at least HIER_PAYS expansions and
+ * twice what its hierarchy's answers cost.  It answers with the whole
+ * cheapest path: its search is the same work whatever part of the path
+ * is asked for. */
+#define HIER_MIN_CELLS (128 * 128)
+#define HIER_MIN_STEPS 32
+#define HIER_PAYS      3000u
+#define HIER_WINDOWS   0u
+/* What one unit of the hierarchy's work (a subgoal expanded, with its
+ * edges, the start's and goal's links and the path's cells) costs
+ * against one A* expansion, in time (pathbench --hpa on brc202d: about
+ * 140 ns against 30): the planning budget is charged that much. */
+#define HIER_WORK_WEIGHT 5u
 
 /* Whether the kind may plan with the hierarchy on this map at all. */
-static int plan_hpa_allowed(const struct minds *md, const struct world *w,
-                            int kind)
+static int plan_hier_allowed(const struct minds *md, const struct world *w,
+                             int kind)
 {
 	struct path_params p;
 
@@ -179,24 +178,24 @@ static int plan_hpa_allowed(const struct minds *md, const struct world *w,
 	/* Under --hunt every monster chases, and chasers keep to A*. */
 	return md->opt.strategy == MIND_STRATEGY_AUTO && !md->opt.no_cache &&
 	       !md->opt.hunt &&
-	       (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
+	       (size_t)w->width * (size_t)w->height >= HIER_MIN_CELLS &&
 	       p.algo == PATH_ASTAR && kind_optimal(w, kind) &&
 	       !kind_jumps(w, kind);
 }
 
-int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
-                     struct kind_state *ks)
+int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
+                      struct kind_state *ks)
 {
 	struct path_params p;
 
-	if (ks->hpa || !plan_hpa_allowed(md, w, kind))
+	if (ks->sg || !plan_hier_allowed(md, w, kind))
 		return 0;
 	kind_params(w, kind, &p);
-	ks->ema_hpa = HPA_PAYS;
-	ks->hpa = hpa_new(w->width, w->height, HPA_CSIZE_DEFAULT);
-	if (!ks->hpa || hpa_build(ks->hpa, &ks->grid, &p) != 0) {
-		hpa_free(ks->hpa);
-		ks->hpa = NULL;
+	ks->ema_hier = HIER_PAYS;
+	ks->sg = subgoal_new(w->width, w->height);
+	if (!ks->sg || subgoal_build(ks->sg, &ks->grid, &p) != 0) {
+		subgoal_free(ks->sg);
+		ks->sg = NULL;
 		return -1;
 	}
 	return 0;
@@ -206,39 +205,40 @@ static int plan_is_long(const struct world *w, size_t i, int gx, int gy)
 {
 	const struct world_monster *m = &w->monsters[i];
 
-	return (size_t)w->width * (size_t)w->height >= HPA_MIN_CELLS &&
-	       chebyshev(m->x, m->y, gx, gy) >= HPA_MIN_STEPS;
+	return (size_t)w->width * (size_t)w->height >= HIER_MIN_CELLS &&
+	       chebyshev(m->x, m->y, gx, gy) >= HIER_MIN_STEPS;
 }
 
-static int plan_hpa_pays(const struct minds *md, const struct world *w,
-                         size_t i, const struct kind_state *ks)
+static int plan_hier_pays(const struct minds *md, const struct world *w,
+                          size_t i, const struct kind_state *ks)
 {
 	const struct mind *mi = &md->mind[i];
 
 	/* A chaser's goal moves every turn: the first windows of a way to
 	 * where the player was pay less than a whole path that the drift
 	 * tolerance keeps (turnbench: a fifth slower per turn, hunting). */
-	return mi->mode != MIND_CHASE && ks->ema_long >= HPA_PAYS &&
-	       ks->ema_long >= 2 * ks->ema_hpa &&
-	       md->work->tick_left >= ks->ema_hpa &&
+	return mi->mode != MIND_CHASE && ks->ema_long >= HIER_PAYS &&
+	       ks->ema_long >= 2 * ks->ema_hier &&
+	       md->work->tick_left >= ks->ema_hier &&
 	       plan_is_long(w, i, mi->goal_x, mi->goal_y) &&
-	       plan_hpa_allowed(md, w, w->monsters[i].kind);
+	       plan_hier_allowed(md, w, w->monsters[i].kind);
 }
 
 int plan_run_hier(struct minds *md, const struct world *w, size_t i,
-                  struct kind_state *ks, struct hpa *h, int gx, int gy,
+                  struct kind_state *ks, struct subgoal *h, int gx, int gy,
                   const struct path_params *p, unsigned windows,
                   struct path_point *buf, size_t cap, struct path_result *res,
-                  struct hpa_info *info)
+                  struct subgoal_info *info)
 {
 	const struct world_monster *m = &w->monsters[i];
 	size_t gi = grid_index(&ks->grid, gx, gy);
 	uint8_t gold = ks->grid.cost[gi];
 	int rc;
 
-	/* The clusters learn of the kind's changes first, so that none is
-	 * rebuilt while the crowd is priced in. */
-	rc = hpa_update(h, &ks->grid);
+	/* The graph learns of the kind's changes first, so that none is
+	 * repaired while the crowd is priced in (the graph does not see
+	 * the crowd). */
+	rc = subgoal_update(h, &ks->grid);
 	if (rc < 0) {
 		memset(res, 0, sizeof(*res));
 		return res->status = (enum path_status)rc;
@@ -246,8 +246,8 @@ int plan_run_hier(struct minds *md, const struct world *w, size_t i,
 	plan_crowd_add(md->work, w, ks, m->x, m->y);
 	if (!ks->grid.cost[gi])
 		ks->grid.cost[gi] = 1;
-	rc = hpa_find(h, &ks->grid, p, m->x, m->y, gx, gy, windows, buf, cap,
-	              res, info);
+	rc = subgoal_find(h, &ks->grid, p, m->x, m->y, gx, gy, windows, buf,
+	                  cap, res, info);
 	ks->grid.cost[gi] = gold;
 	plan_crowd_restore(md->work, ks);
 	return rc;
@@ -389,17 +389,17 @@ int plan_run_slot(struct minds *md, const struct world *w, size_t i,
 	return rc;
 }
 
-/* The monster's own search by its kind's hierarchy: its first windows. */
-static int plan_run_hpa(struct minds *md, const struct world *w, size_t i,
-                        struct kind_state *ks, int gx, int gy,
-                        const struct path_params *p, struct path_point *buf,
-                        size_t cap, struct path_result *res)
+/* The monster's own search by its kind's hierarchy. */
+static int plan_run_subgoal(struct minds *md, const struct world *w, size_t i,
+                            struct kind_state *ks, int gx, int gy,
+                            const struct path_params *p, struct path_point *buf,
+                            size_t cap, struct path_result *res)
 {
-	if (plan_hpa_prepare(md, w, w->monsters[i].kind, ks) != 0 || !ks->hpa) {
+	if (plan_hier_prepare(md, w, w->monsters[i].kind, ks) != 0 || !ks->sg) {
 		memset(res, 0, sizeof(*res));
 		return res->status = PATH_NOMEM;
 	}
-	return plan_run_hier(md, w, i, ks, ks->hpa, gx, gy, p, HPA_WINDOWS, buf,
+	return plan_run_hier(md, w, i, ks, ks->sg, gx, gy, p, HIER_WINDOWS, buf,
 	                     cap, res, NULL);
 }
 
@@ -418,7 +418,7 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 	int jump = kind_jumps(w, w->monsters[i].kind) &&
 	           p->diagonal != PATH_DIAG_NEVER;
 	uint32_t tried = 0;
-	int hier = plan_hpa_pays(md, w, i, ks);
+	int hier = plan_hier_pays(md, w, i, ks);
 
 	if (jump && !wk->jctx)
 		wk->jctx = jps_ctx_new(w->width, w->height);
@@ -426,8 +426,8 @@ static int plan_search_buffered(struct minds *md, const struct world *w,
 		jump = 0;
 	for (;;) {
 		if (hier)
-			plan_run_hpa(md, w, i, ks, mi->goal_x, mi->goal_y, p,
-			             wk->buf, wk->bufcap, res);
+			plan_run_subgoal(md, w, i, ks, mi->goal_x, mi->goal_y,
+			                 p, wk->buf, wk->bufcap, res);
 		else
 			plan_run_search(md, w, i, ks, mi->goal_x, mi->goal_y, p,
 			                jump ? NULL : wk->ctx,
@@ -473,7 +473,7 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 	           mi->goal_y, (int)why);
 	switch (res->status) {
 	case PATH_FOUND:
-		/* The hierarchy's first windows: asked again at the end. */
+		/* A part of a path only: asked again at the end. */
 		mi->partial = (uint8_t)res->partial;
 		break;
 	case PATH_NO_PATH:
@@ -528,13 +528,13 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	}
 	{
 		uint64_t work = (uint64_t)res.stats.expanded *
-		                (mi->hier ? HPA_WORK_WEIGHT : 1u);
+		                (mi->hier ? HIER_WORK_WEIGHT : 1u);
 
 		wk->tick_left -=
 		        work < wk->tick_left ? (uint32_t)work : wk->tick_left;
 		if (mi->hier)
-			ks->ema_hpa =
-			        (uint32_t)((ks->ema_hpa * 7 +
+			ks->ema_hier =
+			        (uint32_t)((ks->ema_hier * 7 +
 			                    (work < UINT32_MAX ? work
 			                                       : UINT32_MAX)) /
 			                   8);

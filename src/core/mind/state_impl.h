@@ -13,7 +13,7 @@
 struct coop;
 struct dlite_ctx;
 struct distmap;
-struct hpa;
+struct subgoal;
 struct jps_ctx;
 
 /* Other monsters within this many cells of a mover make their cell cost
@@ -73,14 +73,14 @@ struct kind_state {
 	uint32_t chasers;      /* monsters of this kind chasing, this tick */
 	uint32_t wanting;      /* ...of which want a new way (estimate) */
 	uint32_t ema_expanded; /* running mean of A* expansions per plan */
-	/* The hierarchy over grid (hpa.h), built for kinds that may use it
+	/* The hierarchy over grid (subgoal.h), built for kinds that may use it
 	 * on a big map (plan.c), kept up to date from the world's changes;
 	 * and the running mean of the expansions of the kind's long A*
 	 * searches, which decides when it pays... */
-	struct hpa *hpa;
+	struct subgoal *sg;
 	uint32_t ema_long;
 	/* ...and of its hierarchy's answers, in the same units (plan.c). */
-	uint32_t ema_hpa;
+	uint32_t ema_hier;
 };
 
 struct minds_work {
@@ -141,8 +141,8 @@ static inline int chebyshev(int ax, int ay, int bx, int by)
  * one on this map (big enough, the automatic strategy, a kind searching
  * for the cheapest way with A*); 0 when built or not wanted, -1 when out
  * of memory. */
-int plan_hpa_prepare(struct minds *md, const struct world *w, int kind,
-                     struct kind_state *ks);
+int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
+                      struct kind_state *ks);
 
 /* goal.c: what a monster sees and where it wants to go. */
 void goal_update(struct minds *md, const struct world *w, struct rng *rng,
@@ -176,13 +176,13 @@ int plan_run_search(struct minds *md, const struct world *w, size_t i,
                     struct path_result *res, struct path_trace *trace);
 /* Monster i's search by hierarchy h (built on ks->grid for p's moves),
  * with the crowd and an unenterable goal priced in as plan_run_search
- * does: the whole path (windows 0) or its first windows (hpa.h). */
-struct hpa_info;
+ * does: the whole path (windows 0) or its first windows (subgoal.h). */
+struct subgoal_info;
 int plan_run_hier(struct minds *md, const struct world *w, size_t i,
-                  struct kind_state *ks, struct hpa *h, int gx, int gy,
+                  struct kind_state *ks, struct subgoal *h, int gx, int gy,
                   const struct path_params *p, unsigned windows,
                   struct path_point *buf, size_t cap, struct path_result *res,
-                  struct hpa_info *info);
+                  struct subgoal_info *info);
 /* Monster i's search by D* Lite (dlite.h), with the crowd and an
  * unenterable goal priced in as plan_run_search does: a first plan
  * (fresh), or a repair after the cells that differ from snap (the kind

@@ -13,7 +13,7 @@ src_core_libhunted_a_SOURCES += \
 	src/core/path/block.c \
 	src/core/path/trace.c \
 	src/core/path/jps.c src/core/path/jps.h \
-	src/core/path/hpa.c src/core/path/hpa.h \
+	src/core/path/subgoal.c src/core/path/subgoal.h \
 	src/core/path/dlite.c src/core/path/dlite.h \
 	src/core/path/distmap.c src/core/path/distmap.h \
 	src/core/path/flood.c src/core/path/flood.h

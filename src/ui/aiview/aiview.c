@@ -71,7 +71,7 @@ void aiview_free(struct aiview *a)
 	path_trace_fini(&a->lines);
 	free(a->buf);
 	aiview_free_cells(a);
-	hpa_free(a->hierarchy.hpa);
+	subgoal_free(a->hierarchy.sg);
 	free(a->hierarchy.buf);
 	free(a->hierarchy.abs);
 	aiview_dlite_drop(a);

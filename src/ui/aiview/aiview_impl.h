@@ -16,7 +16,7 @@
 #include "core/base/i18n.h"
 #include "core/path/distmap.h"
 #include "core/path/dlite.h"
-#include "core/path/hpa.h"
+#include "core/path/subgoal.h"
 #include "core/path/jps.h"
 #include "ui/canvas.h"
 
@@ -25,13 +25,8 @@
 #define NO_DIR       (-1)
 #define CMP_COUNT    7 /* searches in the side-by-side comparison */
 #define CMP_JPS      5 /* jump point search, where it applies */
-#define CMP_HPA      6 /* the last: the hierarchy for big maps */
+#define CMP_HIER     6 /* the last: the hierarchy for big maps */
 #define CMP_DIJKSTRA 1 /* the cheapest way, to compare with */
-/* The hierarchy's clusters as the AI view shows them: the monsters' own
- * size on a map big enough for them to use one, smaller on the small
- * maps, so that a level shows a few. */
-#define HIER_SMALL_CSIZE 8
-#define HIER_BIG_CELLS   (128 * 128)
 
 /* One search of the comparison table. */
 struct ai_cmp {
@@ -113,13 +108,13 @@ struct aiview {
 	 * path. */
 	int hier;
 	struct ai_hierarchy {
-		struct hpa *hpa;
+		struct subgoal *sg;
 		int kind;
 		uint32_t serial;
 		struct path_params moves;
 		struct path_point *buf, *abs;
 		size_t nabs;
-		struct hpa_info info;
+		struct subgoal_info info;
 		struct path_result res;
 		double ms;
 	} hierarchy;

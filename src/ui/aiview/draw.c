@@ -425,25 +425,21 @@ static void draw_search(struct aiview *a, struct canvas *c,
 		}
 }
 
-/* The hierarchy's layer: the clusters' edges dimmed, the entrances !,
- * the abstract path's points 0-9 in turn, and the path its windows
- * refined, *, drawn instead of the monster's own. */
+/* The hierarchy's layer: the subgoals !, the subgoal path's points 0-9
+ * in turn, and the path of cells between them, *, drawn instead of the
+ * monster's own. */
 static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
 {
 	const struct world *w = a->game->world;
-	const int cs = hpa_csize(a->hierarchy.hpa);
 	size_t i;
 	int x, y;
 
-	if (!a->hierarchy.hpa || cs <= 0)
+	if (!a->hierarchy.sg)
 		return;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
-			if (hpa_is_node(a->hierarchy.hpa, x, y))
+			if (subgoal_is_node(a->hierarchy.sg, x, y))
 				port_put(c, pt, x, y, '!', DATA_COLOR_CYAN, 0);
-			else if (x % cs == 0 || y % cs == 0)
-				port_mark(c, pt, x, y, DATA_COLOR_BLUE,
-				          CANVAS_DIM);
 		}
 	if (a->hierarchy.res.status != PATH_FOUND)
 		return;
@@ -664,16 +660,16 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		 * rows of the narrow panel. */
 		if (a->jps)
 			legend_add(c, r, &x, _("-|/\\ jumps"));
-		legend_add(c, r, &x, a->jps ? _("o open jump point") : _("o open"));
+		legend_add(c, r, &x,
+		           a->jps ? _("o open jump point") : _("o open"));
 		legend_add(c, r, &x, _(": closed"));
 	}
 	if (a->cache)
 		legend_add(c, r, &x, _("X broke a path"));
 	if (a->hier) {
-		legend_add(c, r, &x, _("dim: cluster edges"));
-		legend_add(c, r, &x, _("! entrance"));
-		legend_add(c, r, &x, _("0-9 abstract path"));
-		legend_add(c, r, &x, _("* refined"));
+		legend_add(c, r, &x, _("! subgoal"));
+		legend_add(c, r, &x, _("0-9 subgoal path"));
+		legend_add(c, r, &x, _("* its cells"));
 	}
 	if (a->boxes) {
 		legend_add(c, r, &x, _("box: f ^ / g h"));

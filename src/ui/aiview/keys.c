@@ -280,8 +280,8 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->have = 0; /* the table gains or loses its row */
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->hier ? "Hierarchy: cluster edges dim, ! entrances, "
-		                   "0-9 the abstract path, * its refinement."
+		         a->hier ? "Hierarchy: ! subgoals, 0-9 the subgoal path, "
+		                   "* its cells."
 		                 : "Hierarchy off.");
 		return 1;
 	case 'r':

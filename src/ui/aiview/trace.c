@@ -144,7 +144,7 @@ static const char *cmp_status_short(const struct aiview *a, int i)
 /* The hierarchy for the selected monster's kind grid and a->p's moves,
  * built again when the kind, the moves or the map changed; NULL when it
  * cannot be made. */
-static struct hpa *hier_ready(struct aiview *a)
+static struct subgoal *hier_ready(struct aiview *a)
 {
 	const struct world *w = a->game->world;
 	const int kind = w->monsters[a->sel].kind;
@@ -152,35 +152,31 @@ static struct hpa *hier_ready(struct aiview *a)
 
 	if (!g)
 		return NULL;
-	if (a->hierarchy.hpa && a->hierarchy.kind == kind &&
+	if (a->hierarchy.sg && a->hierarchy.kind == kind &&
 	    a->hierarchy.serial == w->change_serial &&
 	    a->hierarchy.moves.diagonal == a->p.diagonal &&
 	    a->hierarchy.moves.straight_cost == a->p.straight_cost &&
 	    a->hierarchy.moves.diagonal_cost == a->p.diagonal_cost)
-		return a->hierarchy.hpa;
-	hpa_free(a->hierarchy.hpa);
-	a->hierarchy.hpa =
-	        hpa_new(w->width, w->height,
-	                (size_t)w->width * (size_t)w->height >= HIER_BIG_CELLS
-	                        ? HPA_CSIZE_DEFAULT
-	                        : HIER_SMALL_CSIZE);
-	if (!a->hierarchy.hpa || hpa_build(a->hierarchy.hpa, g, &a->p) != 0) {
-		hpa_free(a->hierarchy.hpa);
-		a->hierarchy.hpa = NULL;
+		return a->hierarchy.sg;
+	subgoal_free(a->hierarchy.sg);
+	a->hierarchy.sg = subgoal_new(w->width, w->height);
+	if (!a->hierarchy.sg || subgoal_build(a->hierarchy.sg, g, &a->p) != 0) {
+		subgoal_free(a->hierarchy.sg);
+		a->hierarchy.sg = NULL;
 		return NULL;
 	}
 	a->hierarchy.kind = kind;
 	a->hierarchy.serial = w->change_serial;
 	a->hierarchy.moves = a->p;
-	return a->hierarchy.hpa;
+	return a->hierarchy.sg;
 }
 
 /* The same query by the hierarchy, whole, into the table's last row and
  * the layer's buffers. */
 static void compare_hier(struct aiview *a)
 {
-	struct ai_cmp *q = &a->cmp[CMP_HPA];
-	struct hpa *h = hier_ready(a);
+	struct ai_cmp *q = &a->cmp[CMP_HIER];
+	struct subgoal *h = hier_ready(a);
 	double t0 = aiview_now_ms();
 
 	memset(&a->hierarchy.info, 0, sizeof(a->hierarchy.info));
@@ -193,13 +189,13 @@ static void compare_hier(struct aiview *a)
 		                 a->bufcap, &a->hierarchy.res,
 		                 &a->hierarchy.info);
 		if (a->hierarchy.res.status == PATH_FOUND)
-			a->hierarchy.nabs = hpa_last_abstract(
+			a->hierarchy.nabs = subgoal_last_abstract(
 			        h, a->hierarchy.abs, a->bufcap);
 		if (a->hierarchy.nabs > a->bufcap)
 			a->hierarchy.nabs = a->bufcap;
 	}
 	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
-	q->label = "HPA*";
+	q->label = "subgoals";
 	q->status = a->hierarchy.res.status;
 	q->expanded = a->hierarchy.res.stats.expanded;
 	q->cost = a->hierarchy.res.cost;
@@ -259,7 +255,7 @@ static void compare_dlite(struct aiview *a)
 /* The table's rows: the hierarchy's only with its layer (y). */
 int aiview_trace_rows(const struct aiview *a)
 {
-	return a->hier ? CMP_COUNT : CMP_HPA;
+	return a->hier ? CMP_COUNT : CMP_HIER;
 }
 
 /* The followed search's query again under p: the monster's by its mind
@@ -296,7 +292,7 @@ void aiview_trace_compare(struct aiview *a)
 		const char *label;
 		enum path_algo algo;
 		uint32_t weight;
-	} runs[CMP_HPA] = {
+	} runs[CMP_HIER] = {
 	        {"BFS", PATH_BFS, 1000},
 	        {"Dijkstra", PATH_DIJKSTRA, 1000},
 	        {"greedy", PATH_GREEDY, 1000},
@@ -307,7 +303,7 @@ void aiview_trace_compare(struct aiview *a)
 	struct path_result res;
 	int i;
 
-	for (i = 0; i < CMP_HPA; i++) {
+	for (i = 0; i < CMP_HIER; i++) {
 		struct path_params p = a->p;
 
 		p.algo = runs[i].algo;
@@ -326,8 +322,8 @@ void aiview_trace_compare(struct aiview *a)
 		a->cmp[i].length = res.length;
 	}
 	/* The hierarchy and D* Lite are the monsters' own. */
-	a->cmp[CMP_HPA].label = "HPA*";
-	a->cmp[CMP_HPA].status = PATH_BAD_ARG;
+	a->cmp[CMP_HIER].label = "HPA*";
+	a->cmp[CMP_HIER].status = PATH_BAD_ARG;
 	if (a->hier && !aiview_you(a))
 		compare_hier(a);
 	if (a->repair && !aiview_you(a))
@@ -634,7 +630,7 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	     i++) {
 		const struct ai_cmp *q = &a->cmp[i];
 
-		if (q->status == PATH_FOUND && i == CMP_HPA && best)
+		if (q->status == PATH_FOUND && i == CMP_HIER && best)
 			/* How far from the cheapest: Dijkstra's, or jump
 			 * point search's when Dijkstra ran out of budget. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
@@ -687,22 +683,18 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 		        "D* Lite: n/a (A* with w=1 and an admissible h, "
 		        "or Dijkstra)");
 	}
-	if (a->hier && a->have && a->hierarchy.hpa && r->row < r->last) {
+	if (a->hier && a->have && a->hierarchy.sg && r->row < r->last) {
 		char buf[256];
-		size_t ncl, nn;
+		size_t nn, ne;
 
-		hpa_counts(a->hierarchy.hpa, &ncl, &nn, NULL);
+		subgoal_counts(a->hierarchy.sg, &nn, &ne);
 		snprintf(buf, sizeof(buf),
-		         "hierarchy: %zu clusters of %d, %zu entrances; "
-		         "abstract path %zu points, %u expanded; %u window%s "
-		         "refined it, %u cells; %.2f ms",
-		         ncl, hpa_csize(a->hierarchy.hpa), nn,
-		         a->hierarchy.nabs, a->hierarchy.info.abstract_expanded,
-		         a->hierarchy.info.windows,
-		         a->hierarchy.info.windows == 1 ? "" : "s",
-		         a->hierarchy.info.link_expanded +
-		                 a->hierarchy.info.refine_expanded,
-		         a->hierarchy.ms);
+		         "hierarchy: %zu subgoals, %zu edges; subgoal path "
+		         "%zu points, %u expanded; %u linked to start and "
+		         "goal; %.2f ms",
+		         nn, ne, a->hierarchy.nabs,
+		         a->hierarchy.info.abstract_expanded,
+		         a->hierarchy.info.link_found, a->hierarchy.ms);
 		aiview_rows_wrap(c, r, 0, buf);
 	}
 }
