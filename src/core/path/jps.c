@@ -1110,19 +1110,6 @@ static enum path_status jps_search_always_traced(struct jps_ctx *cx,
 	return jps_search(cx, c, q, st, 0, trace);
 }
 
-/* The direction of the step back from (x, y) on the leg from the jump
- * point (tx, ty) that ends in direction d: a leg is a diagonal and then
- * a straight line (either may be empty), so the step is along d until
- * what is left of the leg is diagonal. */
-static inline int jps_back_dir(int x, int y, int tx, int ty, int d)
-{
-	const int dx = x - tx, dy = y - ty;
-
-	if ((dx < 0 ? -dx : dx) != (dy < 0 ? -dy : dy))
-		return d;
-	return dir_of((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
-}
-
 /* Writes the path from the start to the goal, every cell of every leg.
  * Each jump point's tag keeps the direction of the last step that
  * reached it, and its parent's position tells where the leg turns. */
@@ -1136,7 +1123,8 @@ static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
 	size_t len = 1, k;
 	int x = q->gx, y = q->gy, pass;
 
-	/* Twice: once to count the cells, once to write them. */
+	/* Twice: once to count the cells, leg by leg, once to write
+	 * them. */
 	for (pass = 0; pass < 2; pass++) {
 		if (pass) {
 			res->length = len;
@@ -1152,18 +1140,35 @@ static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
 			const int ty = (int)(p / stride) - 1;
 			const int tx = (int)(p % stride) - 1;
 
-			/* From n back towards p, p itself excluded. */
-			while (n != p) {
-				const int e = jps_back_dir(x, y, tx, ty, d);
+			/* From n back towards p, p itself excluded: the
+			 * straight part of the leg, then the diagonal. */
+			const int dx = x - tx, dy = y - ty;
+			const int adx = dx < 0 ? -dx : dx,
+			          ady = dy < 0 ? -dy : dy;
+			const int nd = adx < ady ? adx : ady;
+			const int e = nd ? dir_of((dx > 0) - (dx < 0),
+			                          (dy > 0) - (dy < 0))
+			                 : d;
+			int i;
 
-				if (!pass)
-					len++;
-				else if (k < cap)
+			if (!pass) {
+				len += (size_t)(adx > ady ? adx : ady);
+				n = p;
+				x = tx;
+				y = ty;
+				continue;
+			}
+			for (i = 0; n != p; i++) {
+				const int f = i < (adx > ady ? adx : ady) - nd
+				                      ? d
+				                      : e;
+
+				if (k < cap)
 					buf[k] = (struct path_point){x, y};
 				k--;
-				n -= (uint32_t)q->off[e];
-				x -= dir_dx[e];
-				y -= dir_dy[e];
+				n -= (uint32_t)q->off[f];
+				x -= dir_dx[f];
+				y -= dir_dy[f];
 			}
 		}
 	}
