@@ -135,7 +135,8 @@ static void usage(FILE *out)
 	        "hunted_us=X [libtcod_us=Y speedup=Z] ns_per_expansion=E "
 	        "bytes_per_cell=B\n"
 	        "[jps_us=J jps_over_astar=X/J] (--check) or\n"
-	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod)\n"
+	        "[jps_us=J jps_speedup=Y/J] (--vs-libtcod), then\n"
+	        "[jps_expanded=N] (JPS's jump points expanded a query)\n"
 	        "[hpa_us=H hpa_first_us=F hpa_over_astar=X/H "
 	        "hpa_first_over_astar=X/F\n"
 	        "hpa_cost_mean=M hpa_cost_worst=W hpa_build_ms=B "
@@ -873,6 +874,12 @@ static void print_summary(struct bench *b, const struct options *o)
 	else if (b->jps)
 		printf(" jps_us=%.3f jps_over_astar=%.2f", jps_us,
 		       jps_us > 0 ? hunted_us / jps_us : 0.0);
+	/* Jump points expanded per query (the first round's): counts,
+	 * unlike times, compare across machines and with other JPS. */
+	if (b->jps)
+		printf(" jps_expanded=%.1f",
+		       b->n ? (double)b->jps_expanded_first / (double)b->n
+		            : 0.0);
 	if (b->hpa) {
 		double hpa_us = median(b->hpa_ns, samples) / 1000.0;
 		double first_us = median(b->hpa_first_ns, samples) / 1000.0;

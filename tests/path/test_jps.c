@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "core/base/dir.h"
 #include "core/path/grid.h"
 #include "core/path/jps.h"
 #include "core/data/movingai.h"
@@ -51,6 +52,30 @@ static void params_for(struct path_params *p, enum path_diagonal rule,
                        const struct test_costs *c)
 {
 	check_params(p, PATH_ASTAR, PATH_H_OCTILE, rule, c, PATH_WEIGHT_ONE);
+}
+
+/* A jump from a jump point to the next, dx, dy cells away, runs first
+ * diagonally and then straight (either part may be empty): its last
+ * step's direction, and its price at multiplier mult. */
+static int leg_last_dir(int dx, int dy)
+{
+	const int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+
+	if (adx > ady)
+		return dx > 0 ? DIR_E : DIR_W;
+	if (ady > adx)
+		return dy > 0 ? DIR_S : DIR_N;
+	return dir_of((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+}
+
+static uint32_t leg_price(int dx, int dy, const struct path_params *p,
+                          uint32_t mult)
+{
+	const uint32_t adx = (uint32_t)(dx < 0 ? -dx : dx),
+	               ady = (uint32_t)(dy < 0 ? -dy : dy);
+	const uint32_t lo = adx < ady ? adx : ady, hi = adx < ady ? ady : adx;
+
+	return (p->diagonal_cost * lo + p->straight_cost * (hi - lo)) * mult;
 }
 
 /* --- random uniform grids ------------------------------------------------ */
@@ -213,8 +238,9 @@ static void test_jps_matches_dijkstra_random(void **state)
 
 /* The traced search (the AI view's) is the same search: the same status,
  * cost, path and counts as the untraced one, one EXPAND event per jump
- * point expanded and one PUSH per push, every jump along a straight or
- * diagonal line from its parent and priced by its length. */
+ * point expanded and one PUSH per push, every jump a diagonal and then a
+ * straight line from its parent (its dir the last step) and priced by
+ * its steps. */
 static void test_jps_trace_matches_untraced(void **state)
 {
 	unsigned i, queries = 0;
@@ -281,15 +307,11 @@ static void test_jps_trace_matches_untraced(void **state)
 						continue;
 					}
 					pushes++;
-					/* Along a line, priced by its length.
-					 */
-					assert_true(adx == 0 || ady == 0 ||
-					            adx == ady);
+					/* A diagonal, then a straight line,
+					 * priced by its steps. */
+					assert_true(adx + ady > 0 ||
+					            pushes == 1);
 					if (pushes > 1) {
-						const uint32_t step =
-						        adx && ady
-						                ? p.diagonal_cost
-						                : p.straight_cost;
 						size_t q;
 						uint32_t pg = UINT32_MAX;
 
@@ -307,12 +329,16 @@ static void test_jps_trace_matches_untraced(void **state)
 						assert_int_not_equal(
 						        pg, UINT32_MAX);
 						assert_int_equal(
+						        ev->dir,
+						        leg_last_dir(dx, dy));
+						assert_int_equal(
 						        ev->g,
-						        pg + step * (uint32_t)(adx > ady ? adx : ady) *
-						                        g.cost[grid_index(
-						                                &g,
-						                                sx,
-						                                sy)]);
+						        pg + leg_price(
+						                     dx, dy, &p,
+						                     g.cost[grid_index(
+						                             &g,
+						                             sx,
+						                             sy)]));
 					}
 				}
 				assert_int_equal(expands, ra.stats.expanded);
@@ -1043,6 +1069,53 @@ static void test_jps_few_expansions_on_open_ground(void **state)
 	grid_fini(&g);
 }
 
+/* A diagonal's cells are not jump points themselves: where a straight
+ * run from one of them finds a jump point, that jump point is reached
+ * from the diagonal's start, turning where the run began.  On a 12 x 12
+ * open grid with walls at (6, 0) and (0, 6), the diagonal from (0, 0)
+ * finds jump points east of (1, 1), south of it, and the goal (11, 3)
+ * east of (3, 3): the start and the goal are the only expansions (the
+ * goal wins the tie on f with (7, 1) by its larger g), where counting
+ * the diagonal's cells made four.  The path is the diagonal, then east. */
+static void test_jps_diagonal_cells_not_expanded(void **state)
+{
+	struct path_params p;
+	struct path_result jr, ar;
+	struct path_point pts[32];
+	struct jps_ctx *c;
+	struct path_ctx *ac;
+	struct grid g;
+	int rule, i;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, 12, 12), GRID_OK);
+	assert_int_equal(grid_set_cost(&g, 6, 0, 0), GRID_OK);
+	assert_int_equal(grid_set_cost(&g, 0, 6, 0), GRID_OK);
+	c = jps_ctx_new(12, 12);
+	ac = path_ctx_new(12, 12);
+	assert_true(c && ac);
+	for (rule = PATH_DIAG_NO_CORNER; rule <= PATH_DIAG_ALWAYS; rule++) {
+		params_for(&p, (enum path_diagonal)rule, &main_costs[0]);
+		assert_int_equal(jps_find(c, &g, &p, 0, 0, 11, 3, pts, 32, &jr),
+		                 PATH_FOUND);
+		assert_int_equal(
+		        path_find(ac, &g, &p, 0, 0, 11, 3, NULL, 0, &ar, NULL),
+		        PATH_FOUND);
+		assert_int_equal(jr.cost, ar.cost);
+		assert_int_equal(jr.cost, 3 * 14 + 8 * 10);
+		assert_int_equal(jr.stats.expanded, 2);
+		assert_int_equal(jr.stats.pushes, 4);
+		assert_int_equal(jr.length, 12);
+		for (i = 0; i < 12; i++) {
+			assert_int_equal(pts[i].x, i);
+			assert_int_equal(pts[i].y, i < 3 ? i : 3);
+		}
+	}
+	jps_ctx_free(c);
+	path_ctx_free(ac);
+	grid_fini(&g);
+}
+
 /* --- the den312d benchmark map ------------------------------------------- */
 
 static void test_jps_den312d(void **state)
@@ -1097,8 +1170,8 @@ static void test_jps_den312d(void **state)
  * columns, with stop masks worked out when the context syncs with the
  * grid.  These tests aim at what that adds: word edges and the padding
  * past the last word, long columns, the bits following changes of the
- * grid between queries, and the diagonal jump points expanded on the
- * spot (budget and trace). */
+ * grid between queries, and the jumps that turn from a diagonal onto
+ * a straight line (budget and trace). */
 
 /* Sizes around the word edges (the padded width is the map's plus 2). */
 static const int edge_dims[] = {61,  62,  63,  64,  65,  66,  67, 125,
@@ -1596,8 +1669,8 @@ static void test_jps_serial_sees_multipliers(void **state)
 }
 
 /* Every budget below what a query needs cuts it, with exactly that many
- * expansions (the diagonal jump points expanded on the spot count), and
- * the budget it needs gives the same answer as none. */
+ * expansions (jump points taken off the open list), and the budget it
+ * needs gives the same answer as none. */
 static void test_jps_budget_cuts_anywhere(void **state)
 {
 	struct workspace ws;
@@ -1779,13 +1852,14 @@ static void test_jps_trace_lines(void **state)
 	ws_fini(&ws);
 }
 
-/* The trace on wide maps, where diagonal jump points are expanded on the
- * spot: one PUSH per push and one EXPAND per expansion, the same counts
- * as the untraced search; every push along a line from a jump point
- * expanded before it and priced from that jump point's cost; every jump
- * point expanded at most once per cost it had; the start pushed first,
- * the goal expanded last; and every turn of the path found is a jump
- * point the trace expanded. */
+/* The trace on wide maps, where diagonal runs find many jump points:
+ * one PUSH per push and one EXPAND per expansion, the same counts as the
+ * untraced search; every push a diagonal and then a straight line from a
+ * jump point expanded before it, its dir the line's last step, priced
+ * from that jump point's cost; every jump point expanded at most once
+ * per cost it had; the start pushed first, the goal expanded last; and
+ * every turn of the path found is a jump point the trace expanded, or a
+ * diagonal going on along one of its straight parts. */
 static void test_jps_trace_wide(void **state)
 {
 	struct workspace ws;
@@ -1874,9 +1948,8 @@ static void test_jps_trace_wide(void **state)
 					pushes++;
 					if (e == 0)
 						continue;
-					CHECK(adx == 0 || ady == 0 ||
-					      adx == ady);
 					CHECK(adx + ady > 0);
+					CHECK_EQ(ev->dir, leg_last_dir(dx, dy));
 					for (q = e; q-- > 0;)
 						if (t.events[q].kind ==
 						            PATH_TRACE_EXPAND &&
@@ -1886,15 +1959,9 @@ static void test_jps_trace_wide(void **state)
 							break;
 						}
 					CHECK(pg != UINT32_MAX);
-					CHECK_EQ(
-					        ev->g,
-					        pg + (adx && ady
-					                      ? p.diagonal_cost
-					                      : p.straight_cost) *
-					                        (uint32_t)(adx > ady
-					                                           ? adx
-					                                           : ady) *
-					                        mult);
+					CHECK_EQ(ev->g,
+					         pg + leg_price(dx, dy, &p,
+					                        mult));
 				}
 				CHECK_EQ(expands, ra.stats.expanded);
 				CHECK_EQ(pushes, ra.stats.pushes);
@@ -1904,16 +1971,25 @@ static void test_jps_trace_wide(void **state)
 				         PATH_TRACE_EXPAND);
 				CHECK_EQ(t.events[t.len - 1].x, gx);
 				CHECK_EQ(t.events[t.len - 1].y, gy);
-				/* Where the path turns, a jump point. */
+				/* Where the path turns, a jump point, or a
+				 * diagonal going on along one of its two
+				 * straight parts. */
 				for (n = 1; n + 1 < rb.length; n++) {
 					const struct path_point *a =
 					        &ws.buf[n - 1];
 					const struct path_point *b = &ws.buf[n];
 					const struct path_point *c =
 					        &ws.buf[n + 1];
+					const int ix = b->x - a->x,
+					          iy = b->y - a->y,
+					          ox = c->x - b->x,
+					          oy = c->y - b->y;
 
-					if (b->x - a->x == c->x - b->x &&
-					    b->y - a->y == c->y - b->y)
+					if (ix == ox && iy == oy)
+						continue;
+					if (ix && iy &&
+					    ((ox == ix && !oy) ||
+					     (!ox && oy == iy)))
 						continue;
 					CHECK(seen[(size_t)b->y * m.w + b->x]);
 				}
@@ -1979,6 +2055,7 @@ int main(void)
 	        cmocka_unit_test(test_jps_budget_cuts_anywhere),
 	        cmocka_unit_test(test_jps_trace_wide),
 	        cmocka_unit_test(test_jps_trace_lines),
+	        cmocka_unit_test(test_jps_diagonal_cells_not_expanded),
 	        cmocka_unit_test(test_jps_bytes_per_cell),
 	};
 

@@ -18,11 +18,12 @@
  * then only where a 64 x 64 block changed, so that a door opening costs a
  * pass over the bytes and a block's worth of work.
  *
- * Following Harabor and Grastien's improvements (2014), a diagonal jump
- * point whose successors are all known when the diagonal run finds it
- * (the ends of its two straight runs, and the rest of the diagonal) is
- * expanded on the spot instead of going through the open list; see
- * jps_search.
+ * Following Harabor and Grastien's JPS2 (2014), the cells of a diagonal
+ * run are not jump points: the jump points that straight runs from them
+ * find are successors of the jump point the diagonal started from,
+ * reached diagonally and then straight; see jps_search.  A path's legs
+ * are so diagonal first, and the walk back from the goal turns where
+ * what is left of a leg is diagonal.
  *
  * The two diagonal rules differ in where a run stops:
  *   PATH_DIAG_ALWAYS: a straight run stops at a cell with a wall beside
@@ -793,21 +794,17 @@ struct jsearch {
 	struct path_stats st;
 };
 
-/* Offers the jump point nb, steps cells in direction d from the jump
- * point from (unpadded (fx, fy), cost fg): enters it in the open list
- * unless it is already known at a cost no higher.  Returns 0, or -1 when
- * out of memory. */
+/* Offers the jump point nb, unpadded (nx, ny), reached in direction d
+ * from the jump point from, unpadded (fx, fy), of cost fg (for the
+ * trace), at cost ng64: enters it in the open list unless it is already
+ * known at a cost no higher.  Returns 0, or -1 when out of memory. */
 static inline __attribute__((always_inline)) int
 jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
-          uint32_t gen_tag, uint32_t nb, uint32_t from, int fx, int fy, int d,
-          uint32_t steps, uint32_t fg, struct path_trace *const trace)
+          uint32_t gen_tag, uint32_t nb, int nx, int ny, uint32_t from, int fx,
+          int fy, int d, uint32_t fg, uint64_t ng64,
+          struct path_trace *const trace)
 {
 	struct jnode *nn = &cx->nodes[nb];
-	const uint64_t ng64 =
-	        (uint64_t)fg +
-	        (uint64_t)steps * (d < 4 ? q->straight : q->diagonal);
-	const int nx = fx + dir_dx[d] * (int)steps;
-	const int ny = fy + dir_dy[d] * (int)steps;
 	uint32_t ng, h;
 	uint64_t key;
 
@@ -855,20 +852,37 @@ jps_offer(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
 	return 0;
 }
 
+/* jps_offer for the jump point nb, steps cells in direction d from the
+ * jump point from, unpadded (fx, fy), of cost fg. */
+static inline __attribute__((always_inline)) int
+jps_offer_line(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
+               uint32_t gen_tag, uint32_t nb, uint32_t from, int fx, int fy,
+               int d, uint32_t steps, uint32_t fg,
+               struct path_trace *const trace)
+{
+	return jps_offer(cx, s, q, gen_tag, nb, fx + dir_dx[d] * (int)steps,
+	                 fy + dir_dy[d] * (int)steps, from, fx, fy, d, fg,
+	                 (uint64_t)fg + (uint64_t)steps * (d < 4 ? q->straight
+	                                                         : q->diagonal),
+	                 trace);
+}
+
 /* The search; trace is NULL in the instances that run the monsters'
  * searches, so the tracing code is compiled out of them.
  *
  * A diagonal run that stops only because a straight run from its cell
  * would stop (not at the goal, not at a forced diagonal) has found a
- * jump point whose successors are known already: those straight runs'
- * ends and the rest of the diagonal.  It is expanded on the spot, with
- * no trip through the open list, and the diagonal goes on from it.  This
- * is A* expanding a node early: the node is closed with the cost it has,
- * and reopened like any other if a cheaper way to it turns up later, so
- * the answer stays exact.  It still counts as pushed and expanded (and
- * appears so in the trace), so the budget and the AI view see it.  One
- * of the path engine's three hot loops: it stays one function, as a
- * call per node would cost more than its length. */
+ * cell whose successors are known already: those straight runs' ends
+ * and the rest of the diagonal.  The runs' ends are offered as reached
+ * from the jump point being expanded, through that cell, and the
+ * diagonal goes on: the cell itself never enters the open list and is
+ * not counted as pushed or expanded, nor traced (Harabor and Grastien's
+ * pruning of intermediate jump points).  It is marked closed with its
+ * cost all the same, so that a dearer diagonal through it later stops
+ * there, as everything past it has been offered at least as cheaply; a
+ * cheaper way to it reopens it like any node, so the answer stays
+ * exact.  One of the path engine's three hot loops: it stays one
+ * function, as a call per node would cost more than its length. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
            struct path_stats *stp, const int nocorner,
@@ -941,8 +955,7 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		npend = 0;
 		while (dirs) {
 			const int d = __builtin_ctz(dirs);
-			uint32_t from = cur, fg = cg;
-			int fx = x, fy = y;
+			uint32_t total = 0; /* diagonal steps from cur */
 			struct jrun r;
 
 			dirs &= dirs - 1;
@@ -965,114 +978,101 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 				}
 				continue;
 			}
-			jps_run_diagonal_ahead(c, &lines, q, nodes, stride,
-			                       from, fx, fy, d, goal, gpx, gpy,
+			/* The diagonal's own cells are no nodes: where a
+			 * straight run from one of them stops, that jump
+			 * point is offered as reached from cur, along the
+			 * diagonal and then the straight line, and the
+			 * diagonal goes on. */
+			jps_run_diagonal_ahead(c, &lines, q, nodes, stride, cur,
+			                       x, y, d, goal, gpx, gpy,
 			                       nocorner, &r);
 			while (r.nb) {
 				const uint32_t nb = r.nb;
-				const int nx = fx + dir_dx[d] * (int)r.steps;
-				const int ny = fy + dir_dy[d] * (int)r.steps;
 				const uint32_t qr = r.qr, qc = r.qc;
-				uint64_t ng64;
-				uint32_t ng;
+				uint64_t dg;
 				struct jnode *nn;
+				int nx, ny;
 
+				total += r.steps;
+				nx = x + dir_dx[d] * (int)total;
+				ny = y + dir_dy[d] * (int)total;
 				if (!(qr | qc)) {
-					if (jps_offer(cx, &s, q, gen_tag, nb,
-					              from, fx, fy, d, r.steps,
-					              fg, trace))
+					if (jps_offer_line(cx, &s, q, gen_tag,
+					                   nb, cur, x, y, d,
+					                   total, cg, trace))
 						goto nomem;
 					break;
 				}
-				/* Expanded on the spot.  The next run goes
-				 * first: its work hides the wait for this
-				 * one's jump points to come from memory. */
-				ng64 = (uint64_t)fg +
-				       (uint64_t)r.steps * q->diagonal;
+				/* The next run goes first: its work hides
+				 * the wait for this one's jump points to
+				 * come from memory. */
 				jps_run_diagonal_ahead(
 				        c, &lines, q, nodes, stride, nb, nx, ny,
 				        d, goal, gpx, gpy, nocorner, &r);
-				if (trace)
-					trace_offer(
-					        trace, nx, ny, fx, fy, d, fg,
-					        ng64, jps_octile(q, nx, ny),
-					        (nodes[nb].tag &
-					         ~(TAG_CLOSED |
-					           TAG_DIR_MASK)) == gen_tag,
-					        nodes[nb].g,
-					        nodes[nb].tag & TAG_CLOSED);
-				if (ng64 > PATH_COST_MAX) {
+				dg = (uint64_t)cg +
+				     (uint64_t)total * q->diagonal;
+				if (dg > PATH_COST_MAX) {
 					s.over_limit = 1;
 					break;
 				}
-				ng = (uint32_t)ng64;
+				/* Marked closed at its cost, so that a dearer
+				 * diagonal through it later stops there, and
+				 * a cheaper way to it reopens it. */
 				nn = &nodes[nb];
 				if ((nn->tag & ~(TAG_CLOSED | TAG_DIR_MASK)) ==
 				    gen_tag) {
-					if (ng >= nn->g)
+					if (dg >= nn->g)
 						break;
 					if (nn->tag & TAG_CLOSED)
 						s.st.reopened++;
 					else
 						s.open--;
 				}
-				if (q->budget && s.st.expanded >= q->budget) {
-					result = PATH_BUDGET;
-					goto out;
-				}
 				nn->tag = gen_tag | TAG_CLOSED | (uint32_t)d;
-				nn->g = ng;
-				nn->parent = from;
-				s.st.pushes++;
-				s.st.expanded++;
-				if (trace) {
-					const uint32_t h =
-					        jps_octile(q, nx, ny);
-					const uint64_t key =
-					        (uint64_t)sat32((uint64_t)ng +
-					                        h)
-					        << 32;
-
-					trace_event(trace, PATH_TRACE_PUSH, nx,
-					            ny, fx, fy, d, ng, h, key);
-					trace_event(trace, PATH_TRACE_EXPAND,
-					            nx, ny, nx, ny, -1, ng, 0,
-					            key | (uint32_t)~ng);
-				}
+				nn->g = (uint32_t)dg;
+				nn->parent = cur;
 				if (qr) {
 					const uint32_t px = (uint32_t)nx + 1;
+					const uint32_t run =
+					        qr > px ? qr - px : px - qr;
+					const int h = comp_h[d - 4];
 
-					if (jps_offer(cx, &s, q, gen_tag,
-					              nb - px + qr, nb, nx, ny,
-					              comp_h[d - 4],
-					              qr > px ? qr - px
-					                      : px - qr,
-					              ng, trace))
+					if (jps_offer(
+					            cx, &s, q, gen_tag,
+					            nb - px + qr,
+					            nx + dir_dx[h] * (int)run,
+					            ny, cur, x, y, h, cg,
+					            dg + (uint64_t)run *
+					                            q->straight,
+					            trace))
 						goto nomem;
 				}
 				if (qc) {
 					const uint32_t py = (uint32_t)ny + 1;
+					const uint32_t run =
+					        qc > py ? qc - py : py - qc;
+					const int v = comp_v[d - 4];
 
-					if (jps_offer(cx, &s, q, gen_tag,
-					              qc * stride +
-					                      (uint32_t)nx + 1,
-					              nb, nx, ny, comp_v[d - 4],
-					              qc > py ? qc - py
-					                      : py - qc,
-					              ng, trace))
+					if (jps_offer(
+					            cx, &s, q, gen_tag,
+					            qc * stride + (uint32_t)nx +
+					                    1,
+					            nx,
+					            ny + dir_dy[v] * (int)run,
+					            cur, x, y, v, cg,
+					            dg + (uint64_t)run *
+					                            q->straight,
+					            trace))
 						goto nomem;
 				}
-				from = nb;
-				fg = ng;
-				fx = nx;
-				fy = ny;
 			}
 		}
 		/* The straight runs' ends last, now that their nodes have had
 		 * the diagonals' time to arrive in the cache. */
 		for (k = 0; k < npend; k++)
-			if (jps_offer(cx, &s, q, gen_tag, pend[k].nb, cur, x, y,
-			              pend[k].d, pend[k].steps, cg, trace))
+			if (jps_offer_line(cx, &s, q, gen_tag, pend[k].nb, cur,
+			                   x, y, pend[k].d, pend[k].steps, cg,
+			                   trace))
 				goto nomem;
 	}
 	if (trace && result == PATH_NO_PATH)
@@ -1123,41 +1123,66 @@ static enum path_status jps_search_always_traced(struct jps_ctx *cx,
 	return jps_search(cx, c, q, st, 0, trace);
 }
 
-/* Writes the path from the start to the goal, every cell of every run.
- * Each jump point's tag keeps the direction of the jump that reached it,
- * so the walk back steps cell by cell, without dividing by the stride. */
+/* Writes the path from the start to the goal, every cell of every leg.
+ * Each jump point's tag keeps the direction of the last step that
+ * reached it, and its parent's position tells where the leg turns. */
 static void jps_read_back(const struct jps_ctx *cx, const struct jquery *q,
                           struct path_point *buf, size_t cap,
                           struct path_result *res)
 {
 	const struct jnode *const nodes = cx->nodes;
+	const uint32_t stride = (uint32_t)cx->stride;
 	uint32_t n = q->goal;
 	size_t len = 1, k;
-	int x = q->gx, y = q->gy;
+	int x = q->gx, y = q->gy, pass;
 
-	while (n != q->start) {
-		const uint32_t p = nodes[n].parent;
-		const uint32_t step =
-		        (uint32_t)q->off[nodes[n].tag & TAG_DIR_MASK];
+	/* Twice: once to count the cells, leg by leg, once to write
+	 * them. */
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			res->length = len;
+			res->cost = nodes[q->goal].g;
+			n = q->goal;
+			x = q->gx;
+			y = q->gy;
+		}
+		k = len - 1;
+		while (n != q->start) {
+			const uint32_t p = nodes[n].parent;
+			const int d = (int)(nodes[n].tag & TAG_DIR_MASK);
+			const int ty = (int)(p / stride) - 1;
+			const int tx = (int)(p % stride) - 1;
 
-		for (; n != p; n -= step)
-			len++;
-	}
-	res->length = len;
-	res->cost = nodes[q->goal].g;
-	n = q->goal;
-	k = len - 1;
-	while (n != q->start) {
-		const uint32_t p = nodes[n].parent;
-		const unsigned d = nodes[n].tag & TAG_DIR_MASK;
-		const uint32_t step = (uint32_t)q->off[d];
+			/* From n back towards p, p itself excluded: the
+			 * straight part of the leg, then the diagonal. */
+			const int dx = x - tx, dy = y - ty;
+			const int adx = dx < 0 ? -dx : dx,
+			          ady = dy < 0 ? -dy : dy;
+			const int nd = adx < ady ? adx : ady;
+			const int e = nd ? dir_of((dx > 0) - (dx < 0),
+			                          (dy > 0) - (dy < 0))
+			                 : d;
+			int i;
 
-		/* From n back towards p, p itself excluded. */
-		for (; n != p; n -= step, k--) {
-			if (k < cap)
-				buf[k] = (struct path_point){x, y};
-			x -= dir_dx[d];
-			y -= dir_dy[d];
+			if (!pass) {
+				len += (size_t)(adx > ady ? adx : ady);
+				n = p;
+				x = tx;
+				y = ty;
+				continue;
+			}
+			for (i = 0; n != p; i++) {
+				const int f = i < (adx > ady ? adx : ady) - nd
+				                      ? d
+				                      : e;
+
+				if (k < cap)
+					buf[k] = (struct path_point){x, y};
+				k--;
+				n -= (uint32_t)q->off[f];
+				x -= dir_dx[f];
+				y -= dir_dy[f];
+			}
 		}
 	}
 	if (k < cap)

@@ -25,10 +25,12 @@
  * other algorithms are ignored: the search always uses the octile distance
  * times the grid's multiplier, which is admissible and consistent there.
  * budget is honoured: it caps the jump points expanded (PATH_BUDGET, with
- * no partial path).  Expanded counts every jump point expanded: those
- * taken off the open list, and the diagonal ones expanded as soon as a
- * diagonal run finds them (see jps.c); each of those counts as a push
- * too, and appears in the trace as a push and an expansion.
+ * no partial path).  Expanded counts the jump points taken off the open
+ * list.  As in Harabor and Grastien's JPS2 (2014), the cells of a
+ * diagonal run are not jump points of their own: a jump point that a
+ * straight run from one of them finds is reached from the diagonal's
+ * start, diagonally and then straight (see jps.c), so a jump may turn
+ * once.
  *
  * What the context keeps of the grid: the walls as bits (by rows and by
  * columns, with where runs stop worked out from them) and whether the
@@ -119,7 +121,8 @@ int jps_find(struct jps_ctx *ctx, const struct grid *g,
 
 /* jps_find with a trace (path.h's struct path_trace, may be NULL) of
  * every jump point pushed (its parent the jump point it was reached
- * from, dir the direction of the jump) and expanded, for the AI view. */
+ * from, dir the direction of the jump's last step) and expanded, for the
+ * AI view. */
 int jps_find_traced(struct jps_ctx *ctx, const struct grid *g,
                     const struct path_params *p, int sx, int sy, int gx, int gy,
                     struct path_point *buf, size_t cap, struct path_result *res,

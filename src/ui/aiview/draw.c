@@ -344,7 +344,7 @@ static void draw_safety(struct aiview *a, struct canvas *c,
 
 /* Jump point search's jumps as far as the shown step: the cells each
  * jump ran over, between the jump point it left and the one it found,
- * drawn as the line it ran along. */
+ * drawn as the lines it ran along (diagonally first, then straight). */
 static void draw_jumps(struct aiview *a, struct canvas *c,
                        const struct port *pt)
 {
@@ -355,20 +355,24 @@ static void draw_jumps(struct aiview *a, struct canvas *c,
 
 	for (i = 0; i < a->trace.len; i++) {
 		const struct path_trace_event *e = &a->trace.events[i];
-		int d, x, y;
+		int d, x = e->px, y = e->py;
 
 		if (e->kind == PATH_TRACE_EXPAND) {
 			if (expansions++ == limit)
 				break;
 			continue;
 		}
-		d = dir_of((e->x > e->px) - (e->x < e->px),
-		           (e->y > e->py) - (e->y < e->py));
-		if (d < 0)
-			continue;
-		for (x = e->px + dir_dx[d], y = e->py + dir_dy[d];
-		     x != e->x || y != e->y; x += dir_dx[d], y += dir_dy[d])
+		for (;;) {
+			d = dir_of((e->x > x) - (e->x < x),
+			           (e->y > y) - (e->y < y));
+			if (d < 0)
+				break;
+			x += dir_dx[d];
+			y += dir_dy[d];
+			if (x == e->x && y == e->y)
+				break;
 			port_put(c, pt, x, y, line[d], DATA_COLOR_CYAN, 0);
+		}
 	}
 }
 

@@ -1,0 +1,4 @@
+tests/fuzz/obj/src/core/base/file.o: src/core/base/file.c \
+  src/core/base/file.h
+
+src/core/base/file.h:

@@ -1,0 +1,13 @@
+tests/fuzz/obj/src/core/data/kinds.o: src/core/data/kinds.c \
+  src/core/data/data_impl.h src/core/data/data.h src/core/base/diag.h \
+  src/core/path/grid.h src/core/path/path.h
+
+src/core/data/data_impl.h:
+
+src/core/data/data.h:
+
+src/core/base/diag.h:
+
+src/core/path/grid.h:
+
+src/core/path/path.h:

@@ -1,0 +1,11 @@
+tests/fuzz/obj/src/core/data/problem.o: src/core/data/problem.c \
+  src/core/data/data_impl.h src/core/data/data.h src/core/base/diag.h \
+  src/core/path/grid.h
+
+src/core/data/data_impl.h:
+
+src/core/data/data.h:
+
+src/core/base/diag.h:
+
+src/core/path/grid.h:

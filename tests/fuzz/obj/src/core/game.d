@@ -1,0 +1,36 @@
+tests/fuzz/obj/src/core/game.o: src/core/game.c src/core/game.h \
+  src/core/base/diag.h src/core/data/data.h src/core/path/grid.h \
+  src/core/mind/mind.h src/core/path/path.h src/core/world/world.h \
+  src/core/base/rng.h src/core/world/event.h src/core/mind/state.h \
+  src/core/world/cmd.h src/core/world/event_text.h \
+  src/core/world/reload.h src/core/world/act.h src/core/world/fov.h
+
+src/core/game.h:
+
+src/core/base/diag.h:
+
+src/core/data/data.h:
+
+src/core/path/grid.h:
+
+src/core/mind/mind.h:
+
+src/core/path/path.h:
+
+src/core/world/world.h:
+
+src/core/base/rng.h:
+
+src/core/world/event.h:
+
+src/core/mind/state.h:
+
+src/core/world/cmd.h:
+
+src/core/world/event_text.h:
+
+src/core/world/reload.h:
+
+src/core/world/act.h:
+
+src/core/world/fov.h:

@@ -1,0 +1,32 @@
+tests/fuzz/obj/src/core/mind/mind.o: src/core/mind/mind.c \
+  src/core/mind/mind.h src/core/path/grid.h src/core/path/path.h \
+  src/core/world/world.h src/core/base/diag.h src/core/base/rng.h \
+  src/core/data/data.h src/core/world/event.h src/core/mind/state.h \
+  src/core/path/distmap.h src/core/path/jps.h src/core/mind/kind_impl.h \
+  src/core/mind/state_impl.h
+
+src/core/mind/mind.h:
+
+src/core/path/grid.h:
+
+src/core/path/path.h:
+
+src/core/world/world.h:
+
+src/core/base/diag.h:
+
+src/core/base/rng.h:
+
+src/core/data/data.h:
+
+src/core/world/event.h:
+
+src/core/mind/state.h:
+
+src/core/path/distmap.h:
+
+src/core/path/jps.h:
+
+src/core/mind/kind_impl.h:
+
+src/core/mind/state_impl.h:

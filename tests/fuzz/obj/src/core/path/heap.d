@@ -1,0 +1,11 @@
+tests/fuzz/obj/src/core/path/heap.o: src/core/path/heap.c \
+  src/core/path/path_impl.h src/core/path/path.h src/core/path/grid.h \
+  src/core/base/dir.h
+
+src/core/path/path_impl.h:
+
+src/core/path/path.h:
+
+src/core/path/grid.h:
+
+src/core/base/dir.h:

@@ -1,0 +1,18 @@
+tests/fuzz/obj/src/core/world/fov.o: src/core/world/fov.c \
+  src/core/world/fov.h src/core/world/world.h src/core/base/diag.h \
+  src/core/base/rng.h src/core/data/data.h src/core/path/grid.h \
+  src/core/world/event.h
+
+src/core/world/fov.h:
+
+src/core/world/world.h:
+
+src/core/base/diag.h:
+
+src/core/base/rng.h:
+
+src/core/data/data.h:
+
+src/core/path/grid.h:
+
+src/core/world/event.h:
