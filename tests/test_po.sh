@@ -35,7 +35,7 @@ tap_is $? 1 "msgfmt --check-format rejects a format with other arguments"
 
 # 3. zh_CN is complete: the marked strings of the sources, merged into
 # it, leave nothing untranslated or fuzzy.
-xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 -D "$top" \
+xgettext --keyword=_ --keyword=N_ --keyword=P_:1,2 --from-code=UTF-8 -D "$top" \
 	-f "$top/po/POTFILES.in" -o "$tmp/hunted.pot" 2>"$tmp/err"
 tap_is $? 0 "xgettext reads the files of po/POTFILES.in"
 msgmerge -q --no-fuzzy-matching -o "$tmp/zh_CN.po" "$top/po/zh_CN.po" \

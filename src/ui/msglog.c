@@ -18,7 +18,8 @@ int msglog_init(struct msglog *l)
 	l->text = calloc(MSGLOG_KEEP, sizeof(*l->text));
 	l->count = calloc(MSGLOG_KEEP, sizeof(*l->count));
 	l->turn = calloc(MSGLOG_KEEP, sizeof(*l->turn));
-	return l->shown && l->text && l->count && l->turn ? 0 : -1;
+	l->fold = calloc(MSGLOG_KEEP, sizeof(*l->fold));
+	return l->shown && l->text && l->count && l->turn && l->fold ? 0 : -1;
 }
 
 void msglog_fini(struct msglog *l)
@@ -27,6 +28,7 @@ void msglog_fini(struct msglog *l)
 	free(l->text);
 	free(l->count);
 	free(l->turn);
+	free(l->fold);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -51,6 +53,8 @@ void msglog_add(struct msglog *l, uint32_t turn, const char *line)
 		        (MSGLOG_KEEP - 1) * sizeof(*l->turn));
 		memmove(l->count, l->count + 1,
 		        (MSGLOG_KEEP - 1) * sizeof(*l->count));
+		memmove(l->fold, l->fold + 1,
+		        (MSGLOG_KEEP - 1) * sizeof(*l->fold));
 		l->n--;
 		if (l->seen)
 			l->seen--;
@@ -59,7 +63,29 @@ void msglog_add(struct msglog *l, uint32_t turn, const char *line)
 	snprintf(l->text[l->n], MSGLOG_LINE, "%s", line);
 	l->turn[l->n] = turn;
 	l->count[l->n] = 1;
+	l->fold[l->n] = 0;
 	l->n++;
+}
+
+void msglog_fold(struct msglog *l, uint32_t turn, int fold, const char *line,
+                 void (*many)(char *buf, size_t size, unsigned n))
+{
+	size_t k;
+
+	/* Only the news of this turn folds: what the player has read
+	 * stays as it was. */
+	for (k = l->n; k > l->seen && fold; k--) {
+		if (l->fold[k - 1] != fold || l->turn[k - 1] != turn)
+			continue;
+		l->count[k - 1]++;
+		many(l->shown[k - 1], MSGLOG_LINE, l->count[k - 1]);
+		snprintf(l->text[k - 1], MSGLOG_LINE, "%s", l->shown[k - 1]);
+		return;
+	}
+	msglog_add(l, turn, line);
+	/* A line equal to the last one counted up rather than added. */
+	if (l->n && l->count[l->n - 1] == 1 && !strcmp(l->text[l->n - 1], line))
+		l->fold[l->n - 1] = fold;
 }
 
 void msglog_mark_seen(struct msglog *l)

@@ -21,6 +21,7 @@ struct msglog {
 	char (*shown)[MSGLOG_LINE]; /* as shown, with a (xN) count */
 	char (*text)[MSGLOG_LINE];  /* as written */
 	unsigned *count;
+	int *fold; /* the kind of like messages it folds, 0 for none */
 	uint32_t *turn;
 	size_t n;
 	size_t seen;   /* messages already on screen before this turn */
@@ -38,6 +39,13 @@ void msglog_fini(struct msglog *l);
 
 /* Adds line, written at the given turn. */
 void msglog_add(struct msglog *l, uint32_t turn, const char *line);
+
+/* Adds line, of a kind of message (fold, not 0) that a flood folds: when
+ * a message of that kind is already among this turn's news, it counts
+ * this one instead and is written again as many(n) says, n the count so
+ * far (a plural form: "12 monsters spot you!"). */
+void msglog_fold(struct msglog *l, uint32_t turn, int fold, const char *line,
+                 void (*many)(char *buf, size_t size, unsigned n));
 
 /* Every message so far counts as seen: the ones logged from now on are
  * the next turn's news. */

@@ -46,8 +46,9 @@ static int view_event_seen(const struct world *w, const struct world_event *e)
 }
 
 /* Which events a player reads in the log: everything it saw but the
- * walking (with the AI view on, everything), and the planner's chatter
- * only about the monster the AI view follows. */
+ * walking, and the planner's chatter and what it did unseen only about
+ * the monster the AI view follows (a crowd's unseen doings would ask for
+ * a --More-- page after page). */
 static int view_event_logged(const struct view *v, const struct world_event *e)
 {
 	switch (e->kind) {
@@ -59,9 +60,16 @@ static int view_event_logged(const struct view *v, const struct world_event *e)
 	case WEV_UNREACHABLE:
 		return e->actor == aiview_selected(v->ai);
 	default:
-		return aiview_on(v->ai) ||
-		       view_event_seen(v->s->game->world, e);
+		return view_event_seen(v->s->game->world, e) ||
+		       (aiview_on(v->ai) && e->actor == aiview_selected(v->ai));
 	}
+}
+
+/* "N monsters spot you!", for a crowd's sightings folded into one. */
+static void view_spotted_many(char *buf, size_t size, unsigned n)
+{
+	snprintf(buf, size,
+	         P_("%u monster spots you!", "%u monsters spot you!", n), n);
 }
 
 void view_note_turn(struct view *v)
@@ -74,7 +82,11 @@ void view_note_turn(struct view *v)
 		if (!view_event_logged(v, &w->events.items[i]))
 			continue;
 		event_text(w, &w->events.items[i], buf, sizeof(buf));
-		screen_log(v, "%s", buf);
+		if (w->events.items[i].kind == WEV_SPOTTED)
+			msglog_fold(&v->log, w->turn, WEV_SPOTTED + 1, buf,
+			            view_spotted_many);
+		else
+			screen_log(v, "%s", buf);
 	}
 	aiview_note_events(v->ai);
 	aiview_follow(v->ai);

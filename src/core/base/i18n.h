@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* i18n.h - the words a player reads, in the player's language: _("...")
  * translates where the text is written, N_("...") marks one kept in a
- * table and translated with _() where it is shown.  The catalog is
- * hunted's own domain (dgettext), so the core's text builders translate
- * with a pure lookup: no printing, no state of hunted's.  Built without
- * NLS, both give the English as it is.  config.h (ENABLE_NLS, PACKAGE)
- * must come first. */
+ * table and translated with _() where it is shown, and P_(one, many, n)
+ * gives the form for a count n (the language's plural rule picks it).
+ * The catalog is hunted's own domain (dgettext), so the core's text
+ * builders translate with a pure lookup: no printing, no state of
+ * hunted's.  Built without NLS, all give the English as it is.
+ * config.h (ENABLE_NLS, PACKAGE) must come first. */
 #ifndef HUNTED_I18N_H
 #define HUNTED_I18N_H
 
@@ -13,9 +14,11 @@
 
 #if ENABLE_NLS
 #include <libintl.h>
-#define _(s) dgettext(PACKAGE, s)
+#define _(s)        dgettext(PACKAGE, s)
+#define P_(s, p, n) dngettext(PACKAGE, s, p, n)
 #else
-#define _(s) (s)
+#define _(s)        (s)
+#define P_(s, p, n) ((n) == 1 ? (s) : (p))
 #endif
 #define N_(s) s
 
