@@ -867,22 +867,17 @@ jps_offer_line(struct jps_ctx *cx, struct jsearch *s, const struct jquery *q,
 	                 trace);
 }
 
-/* The search; trace is NULL in the instances that run the monsters'
- * searches, so the tracing code is compiled out of them.
- *
- * A diagonal run that stops only because a straight run from its cell
- * would stop (not at the goal, not at a forced diagonal) has found a
- * cell whose successors are known already: those straight runs' ends
- * and the rest of the diagonal.  The runs' ends are offered as reached
- * from the jump point being expanded, through that cell, and the
- * diagonal goes on: the cell itself never enters the open list and is
- * not counted as pushed or expanded, nor traced (Harabor and Grastien's
- * pruning of intermediate jump points).  It is marked closed with its
- * cost all the same, so that a dearer diagonal through it later stops
- * there, as everything past it has been offered at least as cheaply; a
- * cheaper way to it reopens it like any node, so the answer stays
- * exact.  One of the path engine's three hot loops: it stays one
- * function, as a call per node would cost more than its length. */
+/* The search; trace is NULL in the monsters' instances, so the tracing
+ * code is compiled out of them.  A diagonal run that stops only because
+ * a straight run from its cell would (not at the goal, not at a forced
+ * diagonal) has found a cell whose successors are known: those runs'
+ * ends, offered as reached from the jump point being expanded through
+ * that cell, and the rest of the diagonal, which goes on.  The cell is
+ * never pushed, counted or traced (Harabor and Grastien's pruning of
+ * intermediate jump points), but it is marked closed at its cost, so a
+ * dearer diagonal through it later stops there and a cheaper way
+ * reopens it: the answer stays exact.  One of the engine's three
+ * hot loops: one function, as a call per node would cost more. */
 static inline __attribute__((always_inline)) enum path_status
 jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
            struct path_stats *stp, const int nocorner,
