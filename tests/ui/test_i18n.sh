@@ -154,6 +154,15 @@ grep -qx '10: 狗头人打开了门。' "$tmp/log.out" &&
 	grep -qx '2: 狱卒重新规划路径（新目标）。' "$tmp/log.out"
 tap_is $? 0 "the headless log: a kobold opens the door, in Chinese"
 
+# The AI view's keys say what they did in Chinese too.
+env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless --no-timing \
+	--dump-screen --map tutorial --seed 8 --keys .. --ai-view \
+	--view-keys vAs >"$tmp/keys.out" 2>&1
+grep -qx '|算法：Dijkstra。 *' "$tmp/keys.out" &&
+	grep -q '^|单步模式：n 下一步，b 上一步' "$tmp/keys.out" &&
+	! grep -q '^|Algorithm: \|^|Step mode' "$tmp/keys.out"
+tap_is $? 0 "the AI view's keys say what they did in Chinese"
+
 # 8. --help, a usage error and the --lesson list in Chinese.
 env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --help >"$tmp/help.out"
 grep -qx '用法：hunted \[选项\]...' "$tmp/help.out" &&

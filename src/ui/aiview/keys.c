@@ -87,7 +87,8 @@ static int jump_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	aiview_trace_ensure(a);
 	if (a->jump_to > a->total_exp)
-		snprintf(msg, size, "The search has %zu steps: step %zu shown.",
+		snprintf(msg, size,
+		         _("The search has %zu steps: step %zu shown."),
 		         a->total_exp, a->total_exp);
 	a->step_shown = a->jump_to > a->total_exp ? a->total_exp : a->jump_to;
 	a->cells_ok = 0;
@@ -104,12 +105,12 @@ static int layer_key(struct aiview *a, int key, char *msg, size_t size)
 	switch (key) {
 	case 'p':
 		a->paths = !a->paths;
-		said = a->paths ? "Paths shown." : "Paths hidden.";
+		said = a->paths ? _("Paths shown.") : _("Paths hidden.");
 		break;
 	case 'o':
 		a->open = !a->open;
-		said = a->open ? "Open and closed cells shown."
-		               : "Open and closed cells hidden.";
+		said = a->open ? _("Open and closed cells shown.")
+		               : _("Open and closed cells hidden.");
 		break;
 	/* One layer of per-cell values at a time: g, h, f, the parent
 	 * arrows or the costs; the markers are drawn over it. */
@@ -118,41 +119,43 @@ static int layer_key(struct aiview *a, int key, char *msg, size_t size)
 	case 'f':
 		a->value = a->value == key ? 0 : (char)key;
 		a->arrows = a->cost = a->dmap = 0;
-		said = a->value == 'g'   ? "Layer g: the cost so far."
-		       : a->value == 'h' ? "Layer h: the estimate to the goal."
-		       : a->value == 'f' ? "Layer f: the open list's key."
-		                         : "Value layer off.";
+		said = a->value == 'g' ? _("Layer g: the cost so far.")
+		       : a->value == 'h'
+		               ? _("Layer h: the estimate to the goal.")
+		       : a->value == 'f' ? _("Layer f: the open list's key.")
+		                         : _("Value layer off.");
 		break;
 	case 'a':
 		a->arrows = !a->arrows;
 		a->value = 0;
 		a->cost = a->dmap = 0;
-		said = a->arrows ? "Arrows to each cell's parent shown."
-		                 : "Parent arrows off.";
+		said = a->arrows ? _("Arrows to each cell's parent shown.")
+		                 : _("Parent arrows off.");
 		break;
 	case 'c':
 		a->cost = !a->cost;
 		a->value = 0;
 		a->arrows = a->dmap = 0;
-		said = a->cost ? "Layer: each cell's cost." : "Cost layer off.";
+		said = a->cost ? _("Layer: each cell's cost.")
+		               : _("Cost layer off.");
 		break;
 	case 'm':
 		a->dmap = (a->dmap + 1) % 3;
 		a->value = 0;
 		a->arrows = a->cost = 0;
-		said = a->dmap == 1   ? "Shared map: moves to the goal."
-		       : a->dmap == 2 ? "Shared map: arrows downhill."
-		                      : "Shared map off.";
+		said = a->dmap == 1   ? _("Shared map: moves to the goal.")
+		       : a->dmap == 2 ? _("Shared map: arrows downhill.")
+		                      : _("Shared map off.");
 		break;
 	case 'k':
 		a->cache = !a->cache;
-		said = a->cache ? "Path caches and re-plans shown."
-		                : "Path caches hidden.";
+		said = a->cache ? _("Path caches and re-plans shown.")
+		                : _("Path caches hidden.");
 		break;
 	case '*':
 		a->all = !a->all;
-		said = a->all ? "Every monster's path shown."
-		              : "Only the followed monster's path shown.";
+		said = a->all ? _("Every monster's path shown.")
+		              : _("Only the followed monster's path shown.");
 		break;
 	default:
 		return 0;
@@ -171,9 +174,10 @@ static int step_key(struct aiview *a, int key, char *msg, size_t size)
 		a->step_shown = 0;
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->step ? "Step mode: n next, b back, N end, B start, "
-		                   "J jump to a step."
-		                 : "Step mode off.");
+		         a->step ? _("Step mode: n next, b back, N end, B "
+		                     "start, "
+		                     "J jump to a step.")
+		                 : _("Step mode off."));
 		return 1;
 	case 'n':
 	case 'b':
@@ -191,25 +195,27 @@ static int step_key(struct aiview *a, int key, char *msg, size_t size)
 			a->step_shown--;
 		else if (key == 'n')
 			/* The stats line cannot move: say why. */
-			snprintf(msg, size, "The search ends at step %zu.",
+			snprintf(msg, size, _("The search ends at step %zu."),
 			         a->total_exp);
 		else if (key == 'b')
-			snprintf(msg, size, "Step 0: the search starts here.");
+			snprintf(msg, size,
+			         _("Step 0: the search starts here."));
 		else if (key == 'N' && a->step_shown < a->total_exp)
 			a->step_shown = a->total_exp;
 		else if (key == 'B' && a->step_shown > 0)
 			a->step_shown = 0;
 		else if (key == 'N')
-			snprintf(msg, size, "The search ends at step %zu.",
+			snprintf(msg, size, _("The search ends at step %zu."),
 			         a->total_exp);
 		else if (key == 'B')
-			snprintf(msg, size, "Step 0: the search starts here.");
+			snprintf(msg, size,
+			         _("Step 0: the search starts here."));
 		else if (key == 'J') {
 			a->jumping = 1;
 			a->jump_to = 0;
 			snprintf(msg, size,
-			         "Jump to step: type it, then Enter "
-			         "(Esc cancels).");
+			         _("Jump to step: type it, then Enter "
+			           "(Esc cancels)."));
 		}
 		a->cells_ok = 0;
 		aiview_code_sync(a);
@@ -257,8 +263,8 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 			aiview_follow(a);
 		aiview_forget(a);
 		snprintf(msg, size, "%s",
-		         a->on ? "AI view on: ? lists its keys."
-		               : "AI view off.");
+		         a->on ? _("AI view on: ? lists its keys.")
+		               : _("AI view off."));
 		return 1;
 	}
 	if (!a->on)
@@ -272,17 +278,19 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->have = 0; /* the table's searches run with the next */
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->htable ? "Heuristics table: A* by each heuristic."
-		                   : "Heuristics table off.");
+		         a->htable
+		                 ? _("Heuristics table: A* by each heuristic.")
+		                 : _("Heuristics table off."));
 		return 1;
 	case 'y':
 		a->hier = !a->hier;
 		a->have = 0; /* the table gains or loses its row */
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->hier ? "Hierarchy: ! subgoals, 0-9 the subgoal path, "
-		                   "* its cells."
-		                 : "Hierarchy off.");
+		         a->hier ? _("Hierarchy: ! subgoals, 0-9 the subgoal "
+		                     "path, "
+		                     "* its cells.")
+		                 : _("Hierarchy off."));
 		return 1;
 	case 'r':
 		a->repair = !a->repair;
@@ -290,9 +298,10 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->have = 0;
 		a->cells_ok = 0;
 		snprintf(msg, size, "%s",
-		         a->repair ? "D* Lite: the same query, repaired after "
-		                     "each change instead of searched again."
-		                   : "D* Lite off.");
+		         a->repair
+		                 ? _("D* Lite: the same query, repaired after "
+		                     "each change instead of searched again.")
+		                 : _("D* Lite off."));
 		return 1;
 	case 'e':
 		/* Only the view's traced re-run: the monsters' own searches
@@ -300,29 +309,32 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->early = !a->early;
 		a->have = 0;
 		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->early ? "Early stop: the search ends when the goal "
-		                    "enters the open list (a mistake)."
-		                  : "Early stop off: the search ends when the "
-		                    "goal leaves the open list.");
+		snprintf(
+		        msg, size, "%s",
+		        a->early
+		                ? _("Early stop: the search ends when the goal "
+		                    "enters the open list (a mistake).")
+		                : _("Early stop off: the search ends when the "
+		                    "goal leaves the open list."));
 		return 1;
 	case 'z':
 		a->boxes = !a->boxes;
 		snprintf(msg, size, "%s",
-		         a->boxes ? "Cell boxes: f top left, g bottom left, h "
-		                    "bottom right, the arrow to the parent."
-		                  : "Cell boxes off.");
+		         a->boxes
+		                 ? _("Cell boxes: f top left, g bottom left, h "
+		                     "bottom right, the arrow to the parent.")
+		                 : _("Cell boxes off."));
 		return 1;
 	case VK_TAB: {
 		char name[64];
 
 		aiview_select_next(a);
 		if (aiview_alive(a, a->sel))
-			snprintf(msg, size, "Following %s.",
+			snprintf(msg, size, _("Following %s."),
 			         aiview_monster_name(a, a->sel, name,
 			                             sizeof(name)));
 		else
-			snprintf(msg, size, "No monster to follow.");
+			snprintf(msg, size, _("No monster to follow."));
 		return 1;
 	}
 	case 'H':
@@ -331,35 +343,35 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 	case 'A':
 		cycle_params(a, key);
 		if (!a->custom)
-			snprintf(msg, size, "No monster to follow.");
+			snprintf(msg, size, _("No monster to follow."));
 		else if (key == 'H')
-			snprintf(msg, size, "Heuristic: %s.",
+			snprintf(msg, size, _("Heuristic: %s."),
 			         path_heuristic_name(a->p.heuristic));
 		else if (key == 'D')
-			snprintf(msg, size, "Diagonal rule: %s.",
+			snprintf(msg, size, _("Diagonal rule: %s."),
 			         path_diagonal_name(a->p.diagonal));
 		else if (key == 'W')
-			snprintf(msg, size, "Weight: %u.%u.",
+			snprintf(msg, size, _("Weight: %u.%u."),
 			         a->p.weight / 1000, a->p.weight % 1000 / 100);
 		else
-			snprintf(msg, size, "Algorithm: %s.",
-			         a->jps ? "jump point search"
+			snprintf(msg, size, _("Algorithm: %s."),
+			         a->jps ? _("jump point search")
 			                : path_algo_name(a->p.algo));
 		return 1;
 	case 't':
 		cycle_params(a, key);
-		snprintf(
-		        msg, size, "%s",
-		        a->p.ties == PATH_TIES_FIFO
-		                ? "Ties: first in, first out (no tie-breaking)."
-		                : "Ties: toward the lower h.");
+		snprintf(msg, size, "%s",
+		         a->p.ties == PATH_TIES_FIFO
+		                 ? _("Ties: first in, first out (no "
+		                     "tie-breaking).")
+		                 : _("Ties: toward the lower h."));
 		return 1;
 	case '0':
 		a->custom = 0;
 		a->jps = 0;
 		a->have = 0;
 		a->cells_ok = 0;
-		snprintf(msg, size, "The monster's own settings again.");
+		snprintf(msg, size, _("The monster's own settings again."));
 		return 1;
 	default:
 		return 0;
