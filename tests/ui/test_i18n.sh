@@ -154,14 +154,18 @@ grep -qx '10: 狗头人打开了门。' "$tmp/log.out" &&
 	grep -qx '2: 狱卒重新规划路径（新目标）。' "$tmp/log.out"
 tap_is $? 0 "the headless log: a kobold opens the door, in Chinese"
 
-# The AI view's keys say what they did in Chinese too.
+# The AI view's keys say what they did in Chinese too, and its longest
+# header (breadth-first search, changed, in step mode) fits 80 columns:
+# what does not fit is left out whole, never cut.
 env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless --no-timing \
 	--dump-screen --map tutorial --seed 8 --keys .. --ai-view \
-	--view-keys vAs >"$tmp/keys.out" 2>&1
-grep -qx '|算法：Dijkstra。 *' "$tmp/keys.out" &&
+	--view-keys vAAAs >"$tmp/keys.out" 2>&1
+grep -qx '|算法：BFS。 *' "$tmp/keys.out" &&
 	grep -q '^|单步模式：n 下一步，b 上一步' "$tmp/keys.out" &&
 	! grep -q '^|Algorithm: \|^|Step mode' "$tmp/keys.out"
 tap_is $? 0 "the AI view's keys say what they did in Chinese"
+tap_is "$(grep '^cut:' "$tmp/keys.out")" "" \
+	"the Chinese AI view header at 80x24: nothing cut"
 
 # 8. --help, a usage error and the --lesson list in Chinese.
 env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --help >"$tmp/help.out"

@@ -357,6 +357,7 @@ struct stat_part {
 	char text[128];
 	int attr;
 	int aside; /* said in brackets after the part before, no bar */
+	int spare; /* left out, from the end, when the row is too narrow */
 };
 
 static int stat_width(const struct stat_part *p, int from, int to)
@@ -380,9 +381,7 @@ static void stat_rows(struct canvas *c, int y, int w, struct stat_part *p,
 
 	while (split > 1 && stat_width(p, 0, split) > w)
 		split--;
-	while (n > split + 1 && stat_width(p, split, n) > w &&
-	       (strstr(p[n - 1].text, " us") || strstr(p[n - 1].text, " ms") ||
-	        !strncmp(p[n - 1].text, "cache ", 6)))
+	while (n > split + 1 && stat_width(p, split, n) > w && p[n - 1].spare)
 		n--;
 	for (i = 0, x = 0; i < n; i++) {
 		if (i == split) {
@@ -502,7 +501,9 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		         path_status_name(a->res.status),
 		         a->res.partial ? " (partial path)" : "");
 	}
+	p[n].spare = 1;
 	snprintf(p[n++].text, sizeof(p[0].text), _("cache %s"), cache);
+	p[n].spare = 1;
 	if (a->ms < 1)
 		snprintf(p[n++].text, sizeof(p[0].text), "%.0f us",
 		         a->ms * 1000);
