@@ -252,6 +252,14 @@ static int code_key(struct aiview *a, int key, char *msg, size_t size)
 	return 1;
 }
 
+/* Says which of two things a toggle did: 1, for a key's return. */
+static int aiview_key_said(char *msg, size_t size, int on, const char *yes,
+                           const char *no)
+{
+	snprintf(msg, size, "%s", on ? yes : no);
+	return 1;
+}
+
 int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 {
 	msg[0] = '\0';
@@ -262,10 +270,9 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		if (a->on)
 			aiview_follow(a);
 		aiview_forget(a);
-		snprintf(msg, size, "%s",
-		         a->on ? _("AI view on: ? lists its keys.")
-		               : _("AI view off."));
-		return 1;
+		return aiview_key_said(msg, size, a->on,
+		                       _("AI view on: ? lists its keys."),
+		                       _("AI view off."));
 	}
 	if (!a->on)
 		return 0;
@@ -277,54 +284,48 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		a->htable = !a->htable;
 		a->have = 0; /* the table's searches run with the next */
 		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->htable
-		                 ? _("Heuristics table: A* by each heuristic.")
-		                 : _("Heuristics table off."));
-		return 1;
+		return aiview_key_said(
+		        msg, size, a->htable,
+		        _("Heuristics table: A* by each heuristic."),
+		        _("Heuristics table off."));
 	case 'y':
 		a->hier = !a->hier;
 		a->have = 0; /* the table gains or loses its row */
 		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->hier ? _("Hierarchy: ! subgoals, 0-9 the subgoal "
-		                     "path, "
-		                     "* its cells.")
-		                 : _("Hierarchy off."));
-		return 1;
+		return aiview_key_said(
+		        msg, size, a->hier,
+		        _("Hierarchy: ! subgoals, 0-9 the subgoal path, * its "
+		          "cells."),
+		        _("Hierarchy off."));
 	case 'r':
 		a->repair = !a->repair;
 		a->dlite.ok = 0;
 		a->have = 0;
 		a->cells_ok = 0;
-		snprintf(msg, size, "%s",
-		         a->repair
-		                 ? _("D* Lite: the same query, repaired after "
-		                     "each change instead of searched again.")
-		                 : _("D* Lite off."));
-		return 1;
+		return aiview_key_said(
+		        msg, size, a->repair,
+		        _("D* Lite: the same query, repaired after "
+		          "each change instead of searched again."),
+		        _("D* Lite off."));
 	case 'e':
 		/* Only the view's traced re-run: the monsters' own searches
 		 * always stop when the goal leaves the open list. */
 		a->early = !a->early;
 		a->have = 0;
 		a->cells_ok = 0;
-		snprintf(
-		        msg, size, "%s",
-		        a->early
-		                ? _("Early stop: the search ends when the goal "
-		                    "enters the open list (a mistake).")
-		                : _("Early stop off: the search ends when the "
-		                    "goal leaves the open list."));
-		return 1;
+		return aiview_key_said(
+		        msg, size, a->early,
+		        _("Early stop: the search ends when the goal "
+		          "enters the open list (a mistake)."),
+		        _("Early stop off: the search ends when the "
+		          "goal leaves the open list."));
 	case 'z':
 		a->boxes = !a->boxes;
-		snprintf(msg, size, "%s",
-		         a->boxes
-		                 ? _("Cell boxes: f top left, g bottom left, h "
-		                     "bottom right, the arrow to the parent.")
-		                 : _("Cell boxes off."));
-		return 1;
+		return aiview_key_said(
+		        msg, size, a->boxes,
+		        _("Cell boxes: f top left, g bottom left, h "
+		          "bottom right, the arrow to the parent."),
+		        _("Cell boxes off."));
 	case VK_TAB: {
 		char name[64];
 
@@ -360,12 +361,10 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 		return 1;
 	case 't':
 		cycle_params(a, key);
-		snprintf(msg, size, "%s",
-		         a->p.ties == PATH_TIES_FIFO
-		                 ? _("Ties: first in, first out (no "
-		                     "tie-breaking).")
-		                 : _("Ties: toward the lower h."));
-		return 1;
+		return aiview_key_said(msg, size, a->p.ties == PATH_TIES_FIFO,
+		                       _("Ties: first in, first out (no "
+		                         "tie-breaking)."),
+		                       _("Ties: toward the lower h."));
 	case '0':
 		a->custom = 0;
 		a->jps = 0;
