@@ -200,8 +200,8 @@ stamp() {
 	printf '%s cores, load %s at the start; `%s`. Each figure is the ' \
 		"$(nproc 2>/dev/null || echo '?')" "$load" "$1"
 	if [ -n "$once" ]; then
-		printf 'count over seeded games, the same on every run and every\n'
-		printf 'machine: one run.\n'
+		printf 'count over seeded games, the same on every run and '
+		printf 'every machine: one run.\n'
 		return
 	fi
 	printf 'median of %s runs, the lowest and highest in brackets%s.\n' \
