@@ -50,7 +50,16 @@ dist_hunted_lessons_zh_CN_DATA = \
 	data/lessons/zh_CN/forest.txt \
 	data/lessons/zh_CN/classic.txt \
 	data/lessons/zh_CN/rings.txt \
-	data/lessons/zh_CN/errata.txt
+	data/lessons/zh_CN/errata.txt \
+	data/lessons/zh_CN/wall.txt \
+	data/lessons/zh_CN/search3.txt \
+	data/lessons/zh_CN/terrain.txt \
+	data/lessons/zh_CN/greedy.txt \
+	data/lessons/zh_CN/heuristics.txt \
+	data/lessons/zh_CN/ties.txt \
+	data/lessons/zh_CN/diagonal.txt \
+	data/lessons/zh_CN/nopath.txt \
+	data/lessons/zh_CN/jps.txt
 
 # `make installcheck` (and so `make distcheck`): the installed game checks
 # the installed data, and finds it by itself -- a Moving AI map takes its

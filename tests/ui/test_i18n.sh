@@ -102,10 +102,12 @@ wait_for '\| 缓存 none \|' || bad "the untranslated cache state is missing"
 ok "untranslated strings fall back to English"
 
 # 5. A lesson not translated is read in English, the words around it in
-# Chinese.
+# Chinese: the data with the wall lesson's Chinese copy taken away.
+cp -r "$data" "$tmp/untr"
+rm "$tmp/untr/lessons/zh_CN/wall.txt"
 env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
-	--no-timing --dump-screen --lesson wall --seed 1 --keys '' \
-	>"$tmp/wall.out" 2>&1
+	--no-timing --dump-screen --data-dir "$tmp/untr" --lesson wall \
+	--seed 1 --keys '' >"$tmp/wall.out" 2>&1
 grep -q '^|1\. .* - 第 1/[0-9]* 页（空格：下一页，PgUp：上一页）$' "$tmp/wall.out" &&
 	grep -q "$(sed -n 's/^	text "\(.\{30\}\).*/\1/p' "$data/lessons/wall.txt" | head -1)" \
 		"$tmp/wall.out"
@@ -189,6 +191,11 @@ env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --lesson \
 grep -qx '课程（hunted --lesson 名称）：' "$tmp/lessons.out" &&
 	grep -qx '  fgh          2\. F、G 和 H（4 页）' "$tmp/lessons.out"
 tap_is $? 0 "hunted --lesson lists the lessons with Chinese titles"
+# Every shipped lesson has its Chinese copy: no title left in English.
+english=$(sed -n 's/^  \([a-z0-9_-]*\)  *\(.*\)（[0-9]* 页）$/\1 \2/p' "$tmp/lessons.out" |
+	LC_ALL=C grep -v '[^ -~]' | cut -d' ' -f1 | tr '\n' ' ')
+n=$(sed -n 's/^  \([a-z0-9_-]*\)  .*/\1/p' "$tmp/lessons.out" | wc -l)
+tap_is "$n ${english:-none}" "16 none" "every lesson has a Chinese title"
 
 # 9. The lesson menu in the game: its heading and the titles Chinese.
 start '^生命 30/30' --map "$tmp/doorway.txt" --seed 1 --no-watch
