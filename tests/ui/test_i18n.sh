@@ -196,6 +196,20 @@ english=$(sed -n 's/^  \([a-z0-9_-]*\)  *\(.*\)（[0-9]* 页）$/\1 \2/p' "$tmp/
 	LC_ALL=C grep -v '[^ -~]' | cut -d' ' -f1 | tr '\n' ' ')
 n=$(sed -n 's/^  \([a-z0-9_-]*\)  .*/\1/p' "$tmp/lessons.out" | wc -l)
 tap_is "$n ${english:-none}" "16 none" "every lesson has a Chinese title"
+# Every page of every lesson in Chinese at 80x24: nothing cut, the
+# page's text nor the view's rows above it.
+cuts=
+for f in "$data"/lessons/*.txt; do
+	l=$(basename "$f" .txt)
+	pages=$(grep -c '^page ' "$f")
+	for ((k = 0; k < pages; k++)); do
+		env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
+			--no-timing --dump-screen --lesson "$l" \
+			--view-keys "$(printf '%*s' "$k" '')" 2>&1 |
+			grep -q '^cut:' && cuts="$cuts $l:$((k + 1))"
+	done
+done
+tap_is "${cuts:-none}" none "every lesson page in Chinese fits 80x24"
 
 # 9. The lesson menu in the game: its heading and the titles Chinese.
 start '^生命 30/30' --map "$tmp/doorway.txt" --seed 1 --no-watch

@@ -360,14 +360,14 @@ struct stat_part {
 	int spare; /* left out, from the end, when the row is too narrow */
 };
 
+/* The columns parts from..to take on screen, with their separators. */
 static int stat_width(const struct stat_part *p, int from, int to)
 {
 	int n = 0, i;
 
 	for (i = from; i < to; i++)
-		n += (int)strlen(p[i].text) + (i == from    ? 0
-		                               : p[i].aside ? 1
-		                                            : 3);
+		n += canvas_columns(p[i].text, strlen(p[i].text)) +
+		     (i == from ? 0 : p[i].aside ? 1 : 3);
 	return n;
 }
 
