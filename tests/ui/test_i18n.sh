@@ -37,6 +37,13 @@ tmux_setup i18n
 export HUNTED_DATA=$data
 unset NO_COLOR
 
+# zh ARGS...: hunted with ARGS in the language chosen above, whatever
+# the tester's own.
+zh() {
+	# shellcheck disable=SC2086
+	env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" "$@"
+}
+
 # start STATUS ARGS...: hunted in the language chosen above in a new
 # 80x24 tmux server, waiting for its status line to match STATUS.
 start() {
@@ -105,7 +112,7 @@ ok "untranslated strings fall back to English"
 # Chinese: the data with the wall lesson's Chinese copy taken away.
 cp -r "$data" "$tmp/untr"
 rm "$tmp/untr/lessons/zh_CN/wall.txt"
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
+zh --headless \
 	--no-timing --dump-screen --data-dir "$tmp/untr" --lesson wall \
 	--seed 1 --keys '' >"$tmp/wall.out" 2>&1
 grep -q '^|1\. .* - 第 1/[0-9]* 页（空格：下一页，PgUp：上一页）$' "$tmp/wall.out" &&
@@ -148,7 +155,7 @@ ok "LANG=zh_CN: a monster's messages are Chinese sentences"
 
 # 7. A headless game's log says the same sentences: a kobold opens a
 # door (as the golden file generated-seed5 says it in English).
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless --log \
+zh --headless --log \
 	--no-timing --generate 60x30 --seed 5 --monsters 8 --turns 12 \
 	>"$tmp/log.out" 2>&1
 grep -qx '10: 狗头人打开了门。' "$tmp/log.out" &&
@@ -159,7 +166,7 @@ tap_is $? 0 "the headless log: a kobold opens the door, in Chinese"
 # The AI view's keys say what they did in Chinese too, and its longest
 # header (breadth-first search, changed, in step mode) fits 80 columns:
 # what does not fit is left out whole, never cut.
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless --no-timing \
+zh --headless --no-timing \
 	--dump-screen --map tutorial --seed 8 --keys .. --ai-view \
 	--view-keys vAAAs >"$tmp/keys.out" 2>&1
 grep -qx '|算法：BFS。 *' "$tmp/keys.out" &&
@@ -170,7 +177,7 @@ tap_is "$(grep '^cut:' "$tmp/keys.out")" "" \
 	"the Chinese AI view header at 80x24: nothing cut"
 
 # 8. --help, a usage error and the --lesson list in Chinese.
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --help >"$tmp/help.out"
+zh --help >"$tmp/help.out"
 grep -qx '用法：hunted \[选项\]...' "$tmp/help.out" &&
 	grep -qx '游戏：' "$tmp/help.out" &&
 	grep -qx '  -h, --help            显示此帮助并退出' "$tmp/help.out"
@@ -181,12 +188,12 @@ def w(c):
     return 2 if unicodedata.east_asian_width(c) in "WF" else 1
 print(max(sum(w(c) for c in l.rstrip("\n")) for l in open(sys.argv[1])) <= 80)
 ' "$tmp/help.out")" True "the Chinese --help: no line wider than 80 columns"
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --map x \
+zh --map x \
 	--generate 30x20 >/dev/null 2>"$tmp/usage.out"
 grep -qx 'hunted: --map 和 --generate 不能同时使用' "$tmp/usage.out" &&
 	grep -qx '运行“hunted --help”了解更多信息。' "$tmp/usage.out"
 tap_is $? 0 "a usage error is Chinese"
-env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --lesson \
+zh --lesson \
 	>"$tmp/lessons.out"
 grep -qx '课程（hunted --lesson 名称）：' "$tmp/lessons.out" &&
 	grep -qx '  fgh          2\. F、G 和 H（4 页）' "$tmp/lessons.out"
@@ -203,7 +210,7 @@ for f in "$data"/lessons/*.txt; do
 	l=$(basename "$f" .txt)
 	pages=$(grep -c '^page ' "$f")
 	for ((k = 0; k < pages; k++)); do
-		env -u LC_ALL -u LC_MESSAGES -u LANGUAGE $lang "$bin" --headless \
+		zh --headless \
 			--no-timing --dump-screen --lesson "$l" \
 			--view-keys "$(printf '%*s' "$k" '')" 2>&1 |
 			grep -q '^cut:' && cuts="$cuts $l:$((k + 1))"
