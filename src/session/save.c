@@ -7,7 +7,6 @@
 #include <glob.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -137,28 +136,23 @@ static long save_cut(char *buf, size_t len, FILE *out)
 
 int save_recover(const char *path, char *what, size_t size)
 {
-	char pattern[PATH_MAX + 16], *buf = NULL, msg[PATH_MAX + 128];
+	char *buf = NULL, msg[PATH_MAX + 128];
 	char moved[PATH_MAX + 64], err[PATH_MAX + 128];
 	size_t len, i;
 	glob_t g;
 	int found = 0;
 
 	*what = '\0';
-	if (snprintf(pattern, sizeof(pattern), "%s.tmp-*", path) >=
-	    (int)sizeof(pattern))
-		return 0;
-	if (glob(pattern, GLOB_NOSORT, NULL, &g) != 0)
+	if (!userdir_siblings(path, "tmp", &g))
 		return 0;
 	for (i = 0; i < g.gl_pathc; i++) {
 		const char *tmp = g.gl_pathv[i];
-		const char *pid = strrchr(tmp, '-') + 1;
-		long p = atol(pid);
 		struct userdir_tmp t;
 		long turns = -1;
 		struct stat st;
 
 		/* Another hunted writing its save now is left to finish. */
-		if (p > 0 && p != (long)getpid() && kill((pid_t)p, 0) == 0)
+		if (userdir_sibling_live(tmp))
 			continue;
 		if (file_read(tmp, REPLAY_FILE_MAX, &buf, &len, NULL, msg,
 		              sizeof(msg)) == FILE_OK &&
@@ -197,20 +191,16 @@ int save_recover(const char *path, char *what, size_t size)
 
 size_t save_beside(const char *path, char (*names)[SAVE_BESIDE_MAX], size_t max)
 {
-	char pattern[PATH_MAX + 16];
 	size_t i, n = 0;
 	glob_t g;
 
-	if (snprintf(pattern, sizeof(pattern), "%s.also-*", path) >=
-	            (int)sizeof(pattern) ||
-	    glob(pattern, 0, NULL, &g) != 0)
+	if (!userdir_siblings(path, "also", &g))
 		return 0;
 	for (i = 0; i < g.gl_pathc && n < max; i++) {
 		const char *name = g.gl_pathv[i];
-		long p = atol(strrchr(name, '-') + 1);
 
 		/* A game still playing keeps its own. */
-		if (p > 0 && p != (long)getpid() && kill((pid_t)p, 0) == 0)
+		if (userdir_sibling_live(name))
 			continue;
 		if (strlen(name) < SAVE_BESIDE_MAX)
 			snprintf(names[n++], SAVE_BESIDE_MAX, "%s", name);

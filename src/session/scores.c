@@ -318,13 +318,10 @@ static int scores_lock(const char *path)
 static size_t scores_pending(const char *path, char (*names)[PATH_MAX + 32],
                              size_t max)
 {
-	char pattern[PATH_MAX + 16];
 	size_t i, n = 0;
 	glob_t g;
 
-	if (snprintf(pattern, sizeof(pattern), "%s.pending-*", path) >=
-	            (int)sizeof(pattern) ||
-	    glob(pattern, 0, NULL, &g) != 0)
+	if (!userdir_siblings(path, "pending", &g))
 		return 0;
 	for (i = 0; i < g.gl_pathc && n < max; i++)
 		if (!strstr(g.gl_pathv[i] + strlen(path), ".tmp-") &&

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -223,4 +225,23 @@ int userdir_move_aside(const char *path, const char *why, char *moved,
 	         "named like it",
 	         path);
 	return -1;
+}
+
+size_t userdir_siblings(const char *path, const char *tag, glob_t *g)
+{
+	char pattern[PATH_MAX + 32];
+
+	if (snprintf(pattern, sizeof(pattern), "%s.%s-*", path, tag) >=
+	            (int)sizeof(pattern) ||
+	    glob(pattern, 0, NULL, g) != 0)
+		return 0;
+	return g->gl_pathc;
+}
+
+int userdir_sibling_live(const char *name)
+{
+	const char *dash = strrchr(name, '-');
+	long p = dash ? atol(dash + 1) : 0;
+
+	return p > 0 && p != (long)getpid() && kill((pid_t)p, 0) == 0;
 }

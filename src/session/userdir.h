@@ -9,6 +9,7 @@
 #ifndef HUNTED_USERDIR_H
 #define HUNTED_USERDIR_H
 
+#include <glob.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -46,5 +47,15 @@ void userdir_abandon(struct userdir_tmp *t);
  * moved, or -1 with the reason in err. */
 int userdir_move_aside(const char *path, const char *why, char *moved,
                        size_t moved_size, char *err, size_t err_size);
+
+/* The files a game leaves beside path under its own process number,
+ * PATH.TAG-PID (a save being written, a second game's save, a result kept
+ * aside), into g; free it with globfree.  Returns their count, 0 (and
+ * nothing to free) when there are none. */
+size_t userdir_siblings(const char *path, const char *tag, glob_t *g);
+
+/* Whether the -PID a sibling's name ends in is another hunted still
+ * running: its file is its own, not to be taken. */
+int userdir_sibling_live(const char *name);
 
 #endif
