@@ -82,17 +82,20 @@ wait_gone() {
 }
 
 # After each key, waits for the screen to change, so that a slow redraw
-# is not sent the next key before it has answered this one.
+# is not sent the next key before it has answered this one.  Returns 1
+# when the last key left the screen as it was.
 keys() {
-	local k page j
+	local k page j changed=0
 	for k in "$@"; do
 		page=$(screen)
+		changed=0
 		$T send-keys -t g "$k"
 		for ((j = 0; j < wait_secs * 20; j++)); do
-			[ "$(screen)" != "$page" ] && break
+			[ "$(screen)" != "$page" ] && changed=1 && break
 			sleep 0.05
 		done
 	done
+	[ "$changed" = 1 ]
 }
 
 player_at() {

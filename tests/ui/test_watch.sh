@@ -25,17 +25,6 @@ unset NO_COLOR
 
 # The turn on the status line.
 turn() { screen | sed -n 's/^HP [0-9]*\/[0-9]*  Turn \([0-9]*\) .*/\1/p'; }
-# key KEY: sends it and waits for the screen to answer.
-key() {
-	local page j
-	page=$(screen)
-	$T send-keys -t g "$1"
-	for ((j = 0; j < wait_secs * 20; j++)); do
-		[ "$(screen)" != "$page" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
 # The map's rows: the screen above the status line, the side panel off.
 map_rows() { screen | sed -n '1,9p' | cut -c1-29; }
 
@@ -79,7 +68,7 @@ ok "--watch starts paused (--pace 0) with the AI view on"
 for ((i = 0; i < 20; i++)); do
 	screen | grep -q 'The view follows goblin#[0-9]: it saw you' && break
 	t=$(turn)
-	key . || break
+	keys . || break
 	[ "$(turn)" = $((t + 1)) ] || bad "step: turn $(turn) after $t"
 done
 wait_for 'The view follows goblin#0: it saw you\.' ||
@@ -92,20 +81,20 @@ ok "the AI view follows the goblin that hunts, and says why"
 # map as it was.
 t=$(turn)
 before=$(map_rows)
-key .
+keys .
 [ "$(turn)" = $((t + 1)) ] || bad "forward: turn $(turn), expected $((t + 1))"
-key ,
+keys ,
 wait_for "^Back to turn $t\." || bad "back: no 'Back to turn $t.'"
 [ "$(turn)" = "$t" ] || bad "back: turn $(turn), expected $t"
 [ "$(map_rows)" = "$before" ] || bad "back: the map is not as it was on turn $t"
-key .
+keys .
 [ "$(turn)" = $((t + 1)) ] || bad "forward again: turn $(turn), expected $((t + 1))"
 ok "a step forward and a step back move the turn and come back"
 
 # 4. + and - pace it, saying so.
-key +
+keys +
 wait_for '^A turn every 125 ms\.' || bad "+: not said"
-key -
+keys -
 wait_for '^A turn every 250 ms\.' || bad "-: not said"
 ok "+ and - change the pace"
 
@@ -117,7 +106,7 @@ col=${pos% *}
 row=${pos#* }
 left=$(screen | sed -n "$((row + 1))p" | cut -c"$col")
 if [ "$left" = . ]; then k=h; else k=l; fi
-key "$k"
+keys "$k"
 wait_for '^You have the controls\.' || bad "take over: not said"
 screen | grep -q WATCH && bad "take over: WATCH still on the status line"
 [ "$(turn)" = $((t + 1)) ] || bad "take over: turn $(turn), expected $((t + 1))"
@@ -129,9 +118,9 @@ ok "a key takes over, says so, and moves the player"
 # (nothing there), no step back.
 t=$(turn)
 backs=$(screen | grep -c '^Back to turn')
-key .
+keys .
 [ "$(turn)" = $((t + 1)) ] || bad "game: . did not wait a turn"
-key ,
+keys ,
 [ "$(turn)" -ge $((t + 1)) ] || bad "game: , stepped back"
 [ "$(screen | grep -c '^Back to turn')" -le "$backs" ] ||
 	bad "game: , still steps back"
@@ -140,7 +129,7 @@ ok "after the take-over the keys are the game's"
 # 7. The game taken over is kept whole, the watched turns included: S
 # saves it, and headless play resumes it on the turn it was saved.
 t=$(turn)
-key S
+keys S
 wait_for 'Save the game and quit\? \(y/n\)' || bad "save: not asked"
 $T send-keys -t g y
 wait_for '^\[exit 0\]' || bad "save: no exit 0"
@@ -154,17 +143,17 @@ ok "the game taken over is saved whole and resumes"
 # (a turn every 10 s: how many pass does not matter here).
 session 80 24 "XDG_DATA_HOME=$tmp/xdg2 $bin --watch --map $tmp/hunt.txt --seed 1 --pace 10000"
 wait_for 'WATCH playing 10000ms' || bad "play: no 'WATCH playing'"
-key ' '
+keys ' '
 wait_for 'WATCH paused 10000ms' || bad "pause: no 'WATCH paused'"
 wait_for '^Paused: \. and , step a turn\.' || bad "pause: not said"
-key ' '
+keys ' '
 wait_for 'WATCH playing 10000ms' || bad "play: no 'WATCH playing' again"
 wait_for '^Playing\.' || bad "play: not said"
 ok "space pauses and plays the watched game"
 
 # 9. q asks, and quitting leaves the watched game unkept: no score, no
 # morgue file, no save.
-key q
+keys q
 wait_for 'Really quit\? \(y/n\)' || bad "quit: not asked"
 screen | grep -q 'You have the controls' && bad "quit: q took over"
 $T send-keys -t g y
@@ -180,7 +169,7 @@ session 80 24 "XDG_DATA_HOME=$tmp/xdg3 $bin --watch --hunt --map $tmp/hunt.txt -
 wait_for '^HP 30/30  Turn 0 .*WATCH paused' || bad "hunt: did not start"
 for ((i = 0; i < 40; i++)); do
 	screen | grep -q 'The view follows goblin#1' && break
-	key . || break
+	keys . || break
 done
 wait_for 'The view follows goblin#1: it sees you \(goblin#0 is dead\)\.' ||
 	bad "hunt: the view does not say it follows goblin#1 now, and why"
@@ -192,7 +181,7 @@ ok "when another monster takes over the hunt, the view follows it and says why"
 # (the tutorial is won in a few turns; how many does not matter).
 session 80 24 "XDG_DATA_HOME=$tmp/xdg4 $bin --watch --data-dir $fixed --map tutorial --seed 1 --pace 50"
 wait_for 'A new game: seed [0-9]+\.' || bad "next: no new game after the end"
-key ' '
+keys ' '
 wait_for 'WATCH paused' || bad "next: space does not pause"
 screen | grep '^HP' | grep -q '  seed 1  ' && bad "next: still seed 1"
 [ -z "$(ls -A "$tmp/xdg4/hunted" 2>/dev/null)" ] ||
