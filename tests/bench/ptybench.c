@@ -634,6 +634,36 @@ static void report(const struct popts *o, const struct run *r)
 	       o->monsters, o->dw, o->dh, o->quiet_ms);
 }
 
+/* The words of the game's last output (a game that leaves at once says
+ * why on its terminal), without the terminal's escape sequences. */
+static void print_text(const struct update *u)
+{
+	size_t i;
+	int col = 0;
+
+	if (!u->len)
+		return;
+	fputs("ptybench: the game's last words: ", stderr);
+	for (i = 0; i < u->len && col < 400; i++) {
+		unsigned char c = (unsigned char)u->buf[i];
+
+		if (c == 0x1b && i + 1 < u->len && u->buf[i + 1] == '[') {
+			for (i += 2; i < u->len &&
+			             (u->buf[i] < 0x40 || u->buf[i] > 0x7e);
+			     i++)
+				;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if (c == ' ' && col > 0 && u->buf[i - 1] == ' ')
+			continue;
+		fputc(c, stderr);
+		col++;
+	}
+	fputc('\n', stderr);
+}
+
 /* This build's hunted: src/hunted two folders above this program. */
 static int default_binary(char *buf, size_t size)
 {
@@ -746,13 +776,16 @@ int main(int argc, char **argv)
 		if (killed)
 			fprintf(stderr, "ptybench: hunted did not leave on a "
 			                "hangup: killed\n");
-		if (rc)
+		if (rc) {
 			fprintf(stderr,
 			        "ptybench: %s after %d keys (turn %ld)\n",
 			        r.failed ? r.failed : "stopped", r.ntimed,
 			        r.turn);
-		else
+			if (u.eof)
+				print_text(&u);
+		} else {
 			report(&o, &r);
+		}
 		rc = rc || killed;
 	}
 	nftw(home, remove_one, 16, FTW_DEPTH | FTW_PHYS);

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 # test_ptybench.sh - the pty benchmark runs: on a tiny game (20 monsters,
 # 5 keys, an 80x24 terminal) it drives the real hunted to the end and
-# prints its summary line with every key counted; a game that stops
-# answering is reported and left dead; a bad option is bad usage (exit
-# 2).  No time is judged: `make check` never times.
+# prints its summary line with every key counted; the first two turns
+# of a hunt by 2,000 monsters ask for no --More-- (what the player did
+# not see stays off the message line); a game that stops answering is
+# reported and left dead; a bad option is bad usage (exit 2).  No time
+# is judged: `make check` never times.
 #
 # Skipped (exit 77) when configure found no forkpty.  One TAP result per
 # check (tests/lib/tap.sh).
@@ -28,7 +30,16 @@ grep -Eq '^summary: keys=5 max_ms=[0-9.]+ p99_ms=[0-9.]+ median_ms=[0-9.]+ over1
 grep -q ' silent=0 ' "$out" || tap_fail "a key went unanswered: $(cat "$out")"
 tap_check "a tiny game: five keys timed, a summary line"
 
-# 2. A game that draws once, then hangs and shrugs off the hangup:
+# 2. The big hunt's first two turns: 2,000 monsters spot the player at
+# once, out of sight but for a few, and no --More-- page is asked for.
+"$bench" --keys 2 --size 80x24 --data-dir "$data" >"$out" 2>&1
+rc=$?
+[ "$rc" = 0 ] || tap_fail "exit $rc: $(cat "$out")"
+grep -q '^summary: keys=2 .* more_first2=0 ' "$out" ||
+	tap_fail "--More-- in the first two turns: $(cat "$out")"
+tap_check "2,000 hunters: no --More-- in the first two turns"
+
+# 3. A game that draws once, then hangs and shrugs off the hangup:
 # reported, killed, exit 1.
 {
 	echo '#!/bin/sh'
@@ -52,7 +63,7 @@ fi
 [ -s "$tmp/pid" ] || tap_fail "the hung game never ran: $(cat "$out")"
 tap_check "a game that hangs is reported and killed"
 
-# 3. Bad usage: exit 2 and the usage on stderr.
+# 4. Bad usage: exit 2 and the usage on stderr.
 "$bench" --no-such-option >/dev/null 2>"$out"
 rc=$?
 [ "$rc" = 2 ] || tap_fail "exit $rc, not 2"
