@@ -119,7 +119,9 @@ static void usage(FILE *f)
 	        "  --answer-ms A  a key unanswered for A ms is silent "
 	        "(default 10000)\n"
 	        "  --term T       TERM (default xterm-256color)\n"
-	        "  --lang L       LANG (default C.UTF-8)\n"
+	        "  --lang L       LANG (default C.UTF-8; the turn is read in\n"
+	        "                 English, so another language counts every\n"
+	        "                 --More-- as the first two turns')\n"
 	        "  --verbose      print every key's time\n"
 	        "  --help         this help\n");
 }
