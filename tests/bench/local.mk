@@ -41,6 +41,18 @@ tests_bench_crowdbench_SOURCES = tests/bench/crowdbench.c tests/bench/clock.h
 tests_bench_crowdbench_CFLAGS = $(AM_CFLAGS)
 tests_bench_crowdbench_LDADD = $(SESSION_LIBS) $(CORE_LIBS)
 
+# --- ptybench: the real terminal game's keys, timed through a pty ------
+# Linked with forkpty's library (PTY_LIBS), which nothing else needs.
+if HAVE_FORKPTY
+noinst_PROGRAMS += tests/bench/ptybench
+tests_bench_ptybench_SOURCES = tests/bench/ptybench.c tests/bench/clock.h
+tests_bench_ptybench_CFLAGS = $(AM_CFLAGS)
+tests_bench_ptybench_LDADD = $(PTY_LIBS)
+endif
+# Its smoke test: it runs and counts its keys (no time is judged).
+TESTS += tests/bench/test_ptybench.sh
+EXTRA_DIST += tests/bench/test_ptybench.sh
+
 # make bench: every published table measured again (tests/bench/publish.sh;
 # TABLES="jps turn" for some, BENCH_FLAGS for its options).
 EXTRA_DIST += tests/bench/publish.sh

@@ -8,7 +8,7 @@
 # and the command.  A figure that is not made here is not published.
 #
 # usage: tests/bench/publish.sh [OPTIONS] [TABLE...]
-#   TABLE          libtcod jps hierarchy turn scale repair crowd winrate
+#   TABLE          libtcod jps hierarchy turn scale repair crowd winrate pty
 #                  (default: all of them; `make bench` runs them all)
 #   --runs N       runs of each benchmark (default 3)
 #   --maps DIR     the Moving AI maps (default ../shared/bench/movingai)
@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-all="libtcod jps hierarchy turn scale repair crowd winrate"
+all="libtcod jps hierarchy turn scale repair crowd winrate pty"
 [ -n "$tables" ] || tables=$all
 for t in $tables; do
 	case " $all " in
@@ -206,6 +206,10 @@ stamp() {
 	fi
 	printf 'median of %s runs, the lowest and highest in brackets%s.\n' \
 		"$runs" "${baseline:+; baseline $baseline run alternately}"
+	# A try of the script is never mistaken for a measure.
+	[ "$quick" = 1 ] &&
+		printf '**A --quick try of the script: small runs, not a measure.**\n'
+	return 0
 }
 
 # publish TABLE COMMAND ROWKEYS COLUMNS [WHOLE]: the table, with its
@@ -243,6 +247,8 @@ turns=300
 [ "$quick" = 1 ] && turns=20
 seeds=200
 [ "$quick" = 1 ] && seeds=10
+ptykeys=80
+[ "$quick" = 1 ] && ptykeys=10
 
 for t in $tables; do
 	: >"$out/$t.raw"
@@ -319,6 +325,19 @@ for t in $tables; do
 			"careful_win:careful wins|careful_lost:careful dies|straight_win:straight wins|straight_lost:straight dies|careful_depth:careful depth|straight_depth:straight depth" \
 			"whole run"
 		once= runs=$keep
+		;;
+	pty)
+		# The real terminal game through a pty: every key's time
+		# from press to the screen's last byte (ptybench.c).
+		if [ ! -x "$build/tests/bench/ptybench" ]; then
+			echo "publish.sh: ptybench not built (no forkpty):" \
+				"pty table left as it is" >&2
+			continue
+		fi
+		measure pty ptybench --data-dir "$top/data" --keys "$ptykeys"
+		publish pty "ptybench --keys $ptykeys --size 200x60 --monsters 2000" \
+			"size,monsters" \
+			"keys:keys|median_ms:median ms|p99_ms:p99 ms|max_ms:max ms|over16:keys over 16 ms|more_first2:--More-- in the first two turns"
 		;;
 	esac
 done
