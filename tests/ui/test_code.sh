@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # test_code.sh - the AI view's code panel (C): the search's loop as
 # pseudocode with the line the trace is on marked.  Every kind of trace
-# event is shown once, on the tutorial's goblin (A*) and the sealed
-# goblin of the nopath lesson, and each has its golden screen
-# (tests/golden/code-KIND.txt) whose marked line must be that kind's;
+# event is shown once, on the tutorial's goblin (A*), the sealed goblin
+# of the nopath lesson and the kennels' zombie out of budget, and each
+# has its golden screen (tests/golden/code-KIND.txt) whose marked line
+# must be that kind's;
 # the frontier form (Dijkstra, greedy, BFS) and jump point search have
 # theirs; the panel fits 80x24 and is wider at 160x50.
 #
@@ -82,6 +83,11 @@ code code-goal '  if current == goal: stop, the path is found' \
 code code-no-path '# open is empty: no path' \
 	'nothing left to look at: no path' --lesson nopath --keys '' \
 	--view-keys "CN$(dots 17)"
+# The kennels' zombie (seed 2) spends its budget of 40 before it finds
+# the player: its search ends on the budget's line.
+code code-budget '# out of budget: stop before the goal' \
+	'the budget is spent: the search stops' --map kennels --seed 2 \
+	--keys . --ai-view --view-keys "v<tab>CN$(dots 30)"
 # The frontier form: Dijkstra (A once), greedy (twice), BFS (three
 # times); jump point search (four times) reads the open and closed lists
 # with jumps for neighbours.
