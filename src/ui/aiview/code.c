@@ -242,6 +242,33 @@ void aiview_code_move(struct aiview *a, int delta, char *msg, size_t size)
 	code_show(a);
 }
 
+int aiview_code_next(const struct aiview *a, int *x, int *y)
+{
+	const struct path_trace_event *e;
+
+	if (!a->code || !a->lines_ok || a->code_ev >= a->lines.len)
+		return 0;
+	e = &a->lines.events[a->code_ev];
+	switch (e->kind) {
+	case PATH_TRACE_PUSH:
+		if (e->dir < 0)
+			return 0; /* the start's push: no neighbour yet */
+		break;
+	case PATH_TRACE_NEIGHBOUR:
+	case PATH_TRACE_SKIP_WALL:
+	case PATH_TRACE_SKIP_CORNER:
+	case PATH_TRACE_SKIP_CLOSED:
+	case PATH_TRACE_COST:
+	case PATH_TRACE_NOT_BETTER:
+		break;
+	default:
+		return 0;
+	}
+	*x = e->x;
+	*y = e->y;
+	return 1;
+}
+
 int aiview_code_on(const struct aiview *a)
 {
 	return a->on && a->code && (aiview_alive(a, a->sel) || aiview_you(a));
@@ -448,8 +475,16 @@ int aiview_draw_code(struct aiview *a, struct canvas *c, int x0, int y0, int w,
 		                          ? _("the start goes on the list, g 0")
 		                          : _(code_said[e->kind]));
 	if (row < last)
+		row = canvas_wrap(
+		        c, x0 + 1, row, last, w - 1, 2, CANVAS_DEFAULT,
+		        CANVAS_DIM,
+		        _(". next line, , back; n b a step; C closes"));
+	/* Beside the map (x0 past its left edge), the map's marks of the
+	 * cells the line speaks of. */
+	if (x0 > 0 && row < last)
 		canvas_wrap(c, x0 + 1, row, last, w - 1, 2, CANVAS_DEFAULT,
 		            CANVAS_DIM,
-		            _(". next line, , back; n b a step; C closes"));
+		            _("on the map: O current, N next (reverse over "
+		              "values)"));
 	return w;
 }
