@@ -571,6 +571,22 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 		draw_breaks(a, c, &pt);
 }
 
+void aiview_draw_marks(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int vw, int vh, int ox, int oy)
+{
+	const struct port pt = {x0, y0, vw, vh, ox, oy};
+	const int attr = CANVAS_BOLD | CANVAS_REVERSE |
+	                 (values_on(a) ? CANVAS_UNDERLINE : 0);
+	int nx, ny;
+
+	if (!a->on || !a->have || !a->cells_ok)
+		return;
+	if (a->step && a->cur_x >= 0)
+		port_mark(c, &pt, a->cur_x, a->cur_y, DATA_COLOR_YELLOW, attr);
+	if (aiview_code_next(a, &nx, &ny))
+		port_mark(c, &pt, nx, ny, DATA_COLOR_CYAN, attr);
+}
+
 /* One more entry of the legend, on the current row if it fits, else on
  * the next; *x is where the row's text ends (r->x0 when it is empty). */
 static void legend_add(struct canvas *c, struct rows *r, int *x,
