@@ -4,8 +4,9 @@
 # markers never hidden by a path.  With * (every monster's path) on, the
 # others' paths leave every open and closed cell and every jump point of
 # the shown search as it was, and jump point search's jump points all
-# show (the JSON trace's pushes, checked on a golden screen); while a
-# search is stepped, only the followed monster's path is drawn.
+# show (the JSON trace's pushes, checked on a golden screen), as does
+# the X of a cell that broke a path; while a search is stepped, only the
+# followed monster's path is drawn.
 #
 # UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.  One
 # TAP result per check (tests/lib/tap.sh).
@@ -130,5 +131,38 @@ PY
 [ -z "$err" ] || tap_fail "$err"
 grep -q '^ai: bat#3 .*JPS' "$tmp/jps.out" || tap_fail "the bat does not search by JPS"
 tap_check "JPS with *: every jump point of the trace shows its marker"
+
+# The cell that broke a kept path (k: X) stays over the path that runs
+# through it: the player closes the door in a chasing goblin's face and
+# its new path goes through the door again (the layer of paths alone
+# shows * there), with * on.
+cat >"$tmp/doorway.txt" <<DOORWAY
+include "$HUNTED_DATA/monsters.txt"
+dungeon doorway
+	title "The doorway"
+legend '#' wall
+legend '.' floor
+legend '@' floor player
+legend 'g' floor monster goblin
+legend "'" door_open
+legend '>' stairs exit
+MAP
+##########
+#....#...#
+#..@.'...#
+#....#...#
+#....#.g.#
+#>...#...#
+##########
+ENDMAP
+DOORWAY
+dump door.out 'vk*' --map "$tmp/doorway.txt" --hunt --seed 1 --keys lcl
+grep -q 'cache re-planned 1 ago: 5,2' "$tmp/door.out" ||
+	tap_fail "closing the door does not break the goblin's path at 5,2"
+[ "$(sed -n '/^layer paths:/{n;n;n;p;}' "$tmp/door.out" | cut -c7)" = '*' ] ||
+	tap_fail "the goblin's new path does not run through the door"
+[ "$(sed -n 4p "$tmp/door.out" | cut -c7)" = X ] ||
+	tap_fail "the path hides the X of the cell that broke it"
+tap_check "k and *: the cell that broke a path stays X over the path"
 
 tap_done
