@@ -451,6 +451,8 @@ static void draw_map(struct view *v, struct canvas *c, int x0, int y0, int vw,
 		canvas_put(c, x0 + w->px - ox, y0 + w->py - oy, pl->glyph,
 		           pl->color, pl->bright ? CANVAS_BOLD : 0);
 	}
+	if (all)
+		aiview_draw_marks(v->ai, c, x0, y0, vw, vh, ox, oy);
 	walk_draw_route(v, c, x0, y0, vw, vh, ox, oy);
 	if (v->mode == MODE_LOOK || v->mode == MODE_SANDBOX) {
 		c->cursor_x = x0 + v->look_x - ox;

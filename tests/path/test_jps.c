@@ -1668,6 +1668,36 @@ static void test_jps_serial_sees_multipliers(void **state)
 	grid_fini(&g);
 }
 
+/* A search cut by its budget, traced line by line, ends with the budget's
+ * event on the jump point it would have expanded next: pushed last at
+ * that g and key, never expanded. */
+static void check_budget_end(struct jps_ctx *jc, const struct grid *g,
+                             const struct path_params *p, struct workspace *ws,
+                             int sx, int sy, int gx, int gy)
+{
+	struct path_trace l;
+	struct path_result res;
+	const struct path_trace_event *e;
+	size_t i;
+
+	path_trace_init(&l, 0);
+	l.lines = 1;
+	jps_find_traced(jc, g, p, sx, sy, gx, gy, ws->buf, ws->cap, &res, &l);
+	CHECK_EQ(res.status, PATH_BUDGET);
+	CHECK(l.len > 0);
+	e = &l.events[l.len - 1];
+	CHECK_EQ(e->kind, PATH_TRACE_BUDGET);
+	for (i = l.len - 1; i-- > 0;)
+		if (l.events[i].x == e->x && l.events[i].y == e->y &&
+		    (l.events[i].kind == PATH_TRACE_PUSH ||
+		     l.events[i].kind == PATH_TRACE_EXPAND))
+			break;
+	CHECK(i < l.len && l.events[i].kind == PATH_TRACE_PUSH);
+	CHECK_EQ(l.events[i].g, e->g);
+	CHECK_EQ(l.events[i].f, e->f);
+	path_trace_fini(&l);
+}
+
 /* Every budget below what a query needs cuts it, with exactly that many
  * expansions (jump points taken off the open list), and the budget it
  * needs gives the same answer as none. */
@@ -1724,6 +1754,8 @@ static void test_jps_budget_cuts_anywhere(void **state)
 					         PATH_BUDGET);
 					CHECK_EQ(cut.stats.expanded, b);
 					CHECK_EQ(cut.length, 0);
+					check_budget_end(jc, &g, &p, &ws, sx,
+					                 sy, gx, gy);
 					cuts++;
 				}
 			}

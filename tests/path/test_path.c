@@ -1841,7 +1841,30 @@ static void test_path_trace_matches_search(void **state)
  * every neighbour is looked at once, in turn, and comes to one end: a
  * wall, a corner cut, closed, or a new cost (the parent's g plus the
  * step) that is pushed or found no better than the g the cell keeps;
- * the goal's expansion says so, and a search that fails says no path. */
+ * the goal's expansion says so, a search that fails says no path, and
+ * one its budget stops says so, naming the cell it would have taken next
+ * (the property's searches keep their random budgets). */
+/* Whether the budget's event e, the last of t, names a cell on the open
+ * list when the search stopped: pushed last at e's g and key, and not
+ * expanded since. */
+static int budget_next(const struct path_trace *t,
+                       const struct path_trace_event *e)
+{
+	size_t i = (size_t)(e - t->events);
+
+	while (i-- > 0) {
+		const struct path_trace_event *d = &t->events[i];
+
+		if (d->x != e->x || d->y != e->y)
+			continue;
+		if (d->kind == PATH_TRACE_EXPAND)
+			return 0;
+		if (d->kind == PATH_TRACE_PUSH)
+			return d->g == e->g && d->f == e->f;
+	}
+	return 0;
+}
+
 static void check_lines(const struct pcase *pc, const struct path_params *p,
                         const struct path_trace *plain,
                         const struct path_trace *t,
@@ -1940,14 +1963,23 @@ static void check_lines(const struct pcase *pc, const struct path_params *p,
 			CHECK(res->status == PATH_NO_PATH ||
 			      res->status == PATH_COST_RANGE);
 			break;
+		case PATH_TRACE_BUDGET:
+			CHECK(state == 0);
+			CHECK_EQ(i, t->len - 1);
+			CHECK_EQ(res->status, PATH_BUDGET);
+			CHECK(budget_next(t, e));
+			break;
 		}
 	}
 	CHECK_EQ(k, plain->len);
-	if (res->status == PATH_FOUND || res->status == PATH_NO_PATH)
+	if (res->status == PATH_FOUND || res->status == PATH_NO_PATH ||
+	    res->status == PATH_BUDGET)
 		CHECK(t->len > 0 &&
 		      t->events[t->len - 1].kind ==
 		              (res->status == PATH_FOUND ? PATH_TRACE_GOAL
-		                                         : PATH_TRACE_NO_PATH));
+		               : res->status == PATH_BUDGET
+		                       ? PATH_TRACE_BUDGET
+		                       : PATH_TRACE_NO_PATH));
 }
 
 static void trace_lines_tell_the_loop(struct prop_case *c)
@@ -1958,7 +1990,6 @@ static void trace_lines_tell_the_loop(struct prop_case *c)
 	struct path_trace lines;
 
 	random_params(&s->r, &p, &c->pc.c);
-	p.budget = 0;
 	path_trace_clear(&s->t);
 	path_find(c->ctx, &c->pc.g, &p, c->pc.sx, c->pc.sy, c->pc.gx, c->pc.gy,
 	          c->buf, c->cap, &plain, &s->t);

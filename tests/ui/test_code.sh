@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT
 # test_code.sh - the AI view's code panel (C): the search's loop as
 # pseudocode with the line the trace is on marked.  Every kind of trace
-# event is shown once, on the tutorial's goblin (A*) and the sealed
-# goblin of the nopath lesson, and each has its golden screen
-# (tests/golden/code-KIND.txt) whose marked line must be that kind's;
+# event is shown once, on the tutorial's goblin (A*), the sealed goblin
+# of the nopath lesson and the kennels' zombie out of budget, and each
+# has its golden screen (tests/golden/code-KIND.txt) whose marked line
+# must be that kind's;
 # the frontier form (Dijkstra, greedy, BFS) and jump point search have
-# theirs; the panel fits 80x24 and is wider at 160x50.
+# theirs; the panel fits 80x24 and is wider at 160x50, where the map
+# beside it marks the neighbour the line speaks of (N).
 #
 # UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.  One
 # TAP result per check (tests/lib/tap.sh).
@@ -82,6 +84,11 @@ code code-goal '  if current == goal: stop, the path is found' \
 code code-no-path '# open is empty: no path' \
 	'nothing left to look at: no path' --lesson nopath --keys '' \
 	--view-keys "CN$(dots 17)"
+# The kennels' zombie (seed 2) spends its budget of 40 before it finds
+# the player: its search ends on the budget's line.
+code code-budget '# out of budget: stop before the goal' \
+	'the budget is spent: the search stops' --map kennels --seed 2 \
+	--keys . --ai-view --view-keys "v<tab>CN$(dots 30)"
 # The frontier form: Dijkstra (A once), greedy (twice), BFS (three
 # times); jump point search (four times) reads the open and closed lists
 # with jumps for neighbours.
@@ -106,6 +113,43 @@ tap_check "greedy best-first never lowers a cost, and sorts by h"
 grep -q '^|#\.\.\.' "$tmp/code-wide.out" ||
 	tap_fail "160x50: the map is not beside the code"
 tap_check "160x50: the map stays beside the code panel"
+
+# Beside the map the cell the marked line speaks of is marked N: for
+# every kind of event about a neighbour, the cell the values name next
+# (the map drawn from 0,0: the dump's row y+2, column x+2), and none on
+# an expansion's line.  (A monster on the cell keeps its glyph, as on
+# the current one: line 56, a closed cell, is not the goblin's.)
+# next_at FILE: the map's character at the values' next x,y, or "none".
+next_at() {
+	local xy x y
+	xy=$(sed -n 's/^| *current .*  next \([0-9]*\),\([0-9]*\).*/\1 \2/p' "$1")
+	[ -n "$xy" ] || { echo none; return; }
+	x=${xy% *}
+	y=${xy#* }
+	sed -n "$((y + 2))p" "$1" | cut -c"$((x + 2))"
+}
+# shellcheck disable=SC2086
+{
+code code-wide-wall '    if next is a wall: skip it' 'a wall (or off the map)' \
+	$tut --screen 160x50 --view-keys "vCn$(dots 8)"
+}
+for n in 1 2 3 8 16 25 56; do
+	# shellcheck disable=SC2086
+	"$bin" --headless --no-timing --dump-screen $tut --screen 160x50 \
+		--view-keys "vCn$(dots $n)" >"$tmp/next.out" 2>/dev/null
+	at=$(next_at "$tmp/next.out")
+	[ "$at" = N ] || tap_fail "line $n of the step: next is drawn '$at', not N"
+	[ "$(sed -n '2,14p' "$tmp/next.out" | cut -c1-23 | grep -o N | wc -l)" = 1 ] ||
+		tap_fail "line $n of the step: not exactly one N on the map"
+done
+grep -q 'on the map: O current, N next' "$tmp/code-wide.out" ||
+	tap_fail "160x50: the panel does not say what O and N mark"
+# shellcheck disable=SC2086
+"$bin" --headless --no-timing --dump-screen $tut --screen 160x50 \
+	--view-keys "vCn" >"$tmp/exp.out" 2>/dev/null
+sed -n '2,14p' "$tmp/exp.out" | cut -c1-23 | grep -q N &&
+	tap_fail "an expansion's line marks a neighbour"
+tap_check "160x50: the neighbour the line speaks of is marked N on the map"
 
 # A line on and a line back come to the same screen; the search's first
 # and last lines say they are.

@@ -4,7 +4,9 @@
 # view shown, given the keys (v), C opens the code beside the search on
 # its first line; n takes the first step, each dot a line on and each
 # comma a line back, the marked line and the values of current, next,
-# new_cost and f following them; b steps back a whole expansion.
+# new_cost and f following them; b steps back a whole expansion.  At
+# 160x50, beside the map, the neighbour the line speaks of is marked
+# even under a monster.
 #
 # Skipped (exit 77) only when tmux is not installed.  One TAP result per
 # check (tests/lib/tap.sh).
@@ -69,5 +71,46 @@ ok "n and b step whole expansions in the code panel"
 keys C
 wait_gone 'CODE: ' || bad "C does not close the code panel"
 ok "C closes the code panel"
+
+# At 160x50 the map stays beside the code, and the neighbour the line
+# speaks of is marked there even under a monster: on the 33rd line of the
+# first step, the goblin's own cell, closed, shows the goblin in the
+# neighbour's colours (reverse video, cyan) instead of its own.
+# cell_sgr ROW COL: the SGR state (reverse, foreground) of the screen's
+# cell, from capture-pane -e.
+cell_sgr() {
+	$T capture-pane -e -p -t g | sed -n "$1p" | python3 -c '
+import re, sys
+line, col = sys.stdin.read(), int(sys.argv[1])
+rev, fg, x = 0, 39, 0
+for tok in re.findall(r"\x1b\[([0-9;]*)m|(.)", line):
+    if tok[1]:
+        if x == col:
+            print(rev, fg); break
+        x += 1
+        continue
+    codes = [int(c) for c in tok[0].split(";") if c] or [0]
+    for c in codes:
+        if c == 0: rev, fg = 0, 39
+        elif c == 7: rev = 1
+        elif c == 27: rev = 0
+        elif 30 <= c <= 37 or 90 <= c <= 97 or c == 39: fg = c
+' "$2"
+}
+if command -v python3 >/dev/null 2>&1; then
+	start_game 160 50 --map tutorial --seed 1 --no-watch --ai-view
+	wait_for '^HP 30/30  Turn 0 ' || bad "the game did not start at 160x50"
+	keys . v C n
+	for ((i = 0; i < 33; i++)); do
+		keys .
+	done
+	wait_for '> 9     if next is closed: skip it  <- 11,3$' ||
+		bad "the 33rd line is not the goblin's cell, closed"
+	[ "$(cell_sgr 4 11)" = "1 36" ] ||
+		bad "the goblin's cell is drawn '$(cell_sgr 4 11)', not reverse cyan"
+	ok "160x50: the neighbour under a monster is marked in its colours"
+else
+	tap_skip "160x50: the neighbour under a monster" "no python3"
+fi
 
 tap_done

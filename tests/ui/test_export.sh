@@ -150,6 +150,11 @@ for n, e in enumerate(t["events"]):
         if n != len(t["events"]) - 1 or cell != cur or cell != tuple(t["goal"]):
             print("goal not last, or not the cell expanded"); sys.exit()
         continue
+    if k == "budget":
+        if n != len(t["events"]) - 1 or t["status"] != "budget exhausted" \
+                or nb or cell not in openl or pushed[cell]["g"] != e["g"]:
+            print("budget not last, or not on a cell open at its g"); sys.exit()
+        continue
     if k == "push" and cur is not None:
         if nb != cell or cost != e["g"]:
             print("push of", cell, "not after its cost"); sys.exit()
@@ -176,6 +181,8 @@ for n, e in enumerate(t["events"]):
         cur = cell
     else:
         print("event kind", e["kind"]); sys.exit()
+if t["status"] == "budget exhausted" and t["events"][-1]["kind"] != "budget":
+    print("out of budget, the trace does not say so"); sys.exit()
 if steps != t["expanded"]:
     print(steps, "expansions, the trace says", t["expanded"]); sys.exit()
 path = [tuple(p) for p in t["path"]]
@@ -246,5 +253,16 @@ err=$(json_check "$tmp/e3/hunted-search-t0-goblin0.json" "lower h" "no path")
 tap_is "$err" "" "E on no path: the path is partial and says where it ends"
 grep -q '"end": \[2, 2\]' "$tmp/e3/hunted-search-t0-goblin0.json"
 tap_is $? 0 "E on no path: it ends at 2,2, the cell nearest the player"
+
+# 6. E on the kennels' zombie (seed 2), whose budget of 40 runs out: the
+# trace ends on the budget's event, at the cell next on the open list.
+mkdir "$tmp/e4"
+(cd "$tmp/e4" && "$bin" --headless --no-timing --dump-screen \
+	--map kennels --seed 2 --keys . --ai-view --view-keys 'v<tab>E') \
+	>"$tmp/out" 2>&1
+tap_is $? 0 "E out of budget: the export runs"
+err=$(json_check "$tmp/e4/hunted-search-t1-zombie1.json" "lower h" \
+	"budget exhausted")
+tap_is "$err" "" "E out of budget: the trace ends with the budget's event"
 
 tap_done

@@ -550,7 +550,10 @@ bucket_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 		from = e.from;
 		skip = prune_mask[from];
 		if (unlikely(left == 0)) {
-			result = PATH_BUDGET;
+			result = trace_budget(
+			        tracing ? tr : NULL, (int)(cur % stride) - 1,
+			        (int)(cur / stride) - 1, cg,
+			        (uint64_t)o.fmin << 32 | (uint32_t)~cg);
 			break;
 		}
 		flags[cur] = (uint8_t)(CELL_CLOSED | (from & CELL_DIR_MASK));

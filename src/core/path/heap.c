@@ -391,7 +391,8 @@ heap_loop(struct path_ctx *c, const uint8_t *cost, const struct query *qp,
 			continue;
 		}
 		if (budget && st.expanded >= budget) {
-			result = PATH_BUDGET;
+			result = trace_budget(tracing ? tr : NULL, cx, cy, cg,
+			                      top.key);
 			break;
 		}
 		flags[cur] = (uint8_t)(fl | CELL_CLOSED);

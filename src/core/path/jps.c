@@ -927,7 +927,7 @@ jps_search(struct jps_ctx *cx, const uint8_t *c, const struct jquery *qp,
 		if ((tag & TAG_CLOSED) || (uint32_t)~top.key != cg)
 			continue;
 		if (q->budget && s.st.expanded >= q->budget) {
-			result = PATH_BUDGET;
+			result = trace_budget(trace, x, y, cg, top.key);
 			break;
 		}
 		nodes[cur].tag = tag | TAG_CLOSED;

@@ -128,7 +128,9 @@ struct path_result {
  * line by line.  Then each expansion reads: EXPAND, GOAL when the cell
  * is the goal, else for each neighbour NEIGHBOUR and one of SKIP_WALL,
  * SKIP_CORNER, SKIP_CLOSED, or COST then PUSH or NOT_BETTER; a search
- * whose open list runs dry ends with NO_PATH.  Fields: x, y the cell
+ * whose open list runs dry ends with NO_PATH, one stopped by its budget
+ * with BUDGET, whose cell is the one next on the open list, left
+ * unexpanded (its g and f set, h 0).  Fields: x, y the cell
  * (the neighbour for the per-neighbour kinds), px, py the cell being
  * expanded; g is the expanded cell's g for NEIGHBOUR, the new cost for
  * COST and PUSH, the g the neighbour keeps for NOT_BETTER and
@@ -145,6 +147,7 @@ enum path_trace_kind {
 	PATH_TRACE_NOT_BETTER,  /* ...no cheaper than it was: left alone */
 	PATH_TRACE_GOAL,        /* the goal taken off the open list: found */
 	PATH_TRACE_NO_PATH,     /* the open list ran dry: no path */
+	PATH_TRACE_BUDGET,      /* the budget spent: stopped, no path yet */
 	PATH_TRACE_KIND_COUNT
 };
 

@@ -301,5 +301,10 @@ void trace_fine(struct path_trace *t, enum path_trace_kind kind, int x, int y,
 void trace_offer(struct path_trace *t, int x, int y, int px, int py, int dir,
                  uint32_t pg, uint64_t ng, uint32_t h, int known, uint32_t kg,
                  int closed);
+/* trace_budget: a search stopped by its budget, (x, y) the cell next on
+ * its open list (g, key its g and key), recorded when t (may be NULL)
+ * asks for lines; returns PATH_BUDGET, the search's result. */
+enum path_status trace_budget(struct path_trace *t, int x, int y, uint32_t g,
+                              uint64_t key);
 
 #endif

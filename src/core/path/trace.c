@@ -151,3 +151,11 @@ void trace_offer(struct path_trace *t, int x, int y, int px, int py, int dir,
 		trace_event(t, PATH_TRACE_NOT_BETTER, x, y, px, py, dir,
 		            known ? kg : UINT32_MAX, 0, 0);
 }
+
+enum path_status trace_budget(struct path_trace *t, int x, int y, uint32_t g,
+                              uint64_t key)
+{
+	if (t && t->lines)
+		trace_event(t, PATH_TRACE_BUDGET, x, y, x, y, -1, g, 0, key);
+	return PATH_BUDGET;
+}

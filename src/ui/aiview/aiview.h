@@ -99,6 +99,11 @@ int aiview_export_json(struct aiview *a, FILE *out);
  * the world at canvas cell (x0, y0), w x h cells. */
 void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int w,
                      int h, int ox, int oy);
+/* After the monsters and the player are drawn over the map (same port):
+ * the cells step mode and the code panel's line speak of (current, next)
+ * keep whoever stands there, in their markers' colours. */
+void aiview_draw_marks(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int w, int h, int ox, int oy);
 /* The side panel; with look (x, y) the inspector of that cell too. */
 void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
                        int w, int h, const int *look);

@@ -204,6 +204,9 @@ int aiview_code_line(const struct aiview *a, const struct path_trace_event *e);
 void aiview_code_ensure(struct aiview *a);
 void aiview_code_sync(struct aiview *a);
 void aiview_code_move(struct aiview *a, int delta, char *msg, size_t size);
+/* code.c: the neighbour the marked line speaks of (next), in *x, *y:
+ * 1, or 0 when the line is about no neighbour (or the panel is off). */
+int aiview_code_next(const struct aiview *a, int *x, int *y);
 
 /* draw.c: the parent arrow for each direction of base/dir.h; the rule
  * the value layer shows; the legend of the layers on. */

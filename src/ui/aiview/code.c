@@ -31,6 +31,7 @@ enum code_role {
 	ROLE_IF,     /* NOT_BETTER */
 	ROLE_PUSH,   /* PUSH */
 	ROLE_NOPATH, /* NO_PATH */
+	ROLE_BUDGET, /* BUDGET */
 	ROLE_COUNT
 };
 
@@ -61,6 +62,7 @@ static const struct code_line code_frontier[] = {
         {N_("      frontier.put(next, priority)"), R(ROLE_PUSH)},
         {N_("      came_from[next] = current"), 0},
         {N_("# the frontier is empty: no path"), R(ROLE_NOPATH)},
+        {N_("# out of budget: stop before the goal"), R(ROLE_BUDGET)},
 };
 
 /* The open and closed lists (A*, weighted A*, jump point search). */
@@ -79,6 +81,7 @@ static const struct code_line code_open[] = {
         {N_("      parent[next] = current; g[next] = new_cost"), 0},
         {N_("      f = new_cost + h(next); push next on open"), R(ROLE_PUSH)},
         {N_("# open is empty: no path"), R(ROLE_NOPATH)},
+        {N_("# out of budget: stop before the goal"), R(ROLE_BUDGET)},
 };
 
 /* The role of each event kind; the start's push is ROLE_START. */
@@ -93,6 +96,7 @@ static const enum code_role code_roles[PATH_TRACE_KIND_COUNT] = {
         [PATH_TRACE_NOT_BETTER] = ROLE_IF,
         [PATH_TRACE_GOAL] = ROLE_GOAL,
         [PATH_TRACE_NO_PATH] = ROLE_NOPATH,
+        [PATH_TRACE_BUDGET] = ROLE_BUDGET,
 };
 
 /* What each event kind did, in words, under the code. */
@@ -107,6 +111,8 @@ static const char *const code_said[PATH_TRACE_KIND_COUNT] = {
         [PATH_TRACE_NOT_BETTER] = N_("no cheaper than it was: left alone"),
         [PATH_TRACE_GOAL] = N_("the goal leaves the list: path found"),
         [PATH_TRACE_NO_PATH] = N_("nothing left to look at: no path"),
+        [PATH_TRACE_BUDGET] = N_("the budget is spent: the search stops "
+                                 "before taking the next cell"),
 };
 
 /* The form a search reads in, and its lines (the variants of the
@@ -236,6 +242,33 @@ void aiview_code_move(struct aiview *a, int delta, char *msg, size_t size)
 	code_show(a);
 }
 
+int aiview_code_next(const struct aiview *a, int *x, int *y)
+{
+	const struct path_trace_event *e;
+
+	if (!a->code || !a->lines_ok || a->code_ev >= a->lines.len)
+		return 0;
+	e = &a->lines.events[a->code_ev];
+	switch (e->kind) {
+	case PATH_TRACE_PUSH:
+		if (e->dir < 0)
+			return 0; /* the start's push: no neighbour yet */
+		break;
+	case PATH_TRACE_NEIGHBOUR:
+	case PATH_TRACE_SKIP_WALL:
+	case PATH_TRACE_SKIP_CORNER:
+	case PATH_TRACE_SKIP_CLOSED:
+	case PATH_TRACE_COST:
+	case PATH_TRACE_NOT_BETTER:
+		break;
+	default:
+		return 0;
+	}
+	*x = e->x;
+	*y = e->y;
+	return 1;
+}
+
 int aiview_code_on(const struct aiview *a)
 {
 	return a->on && a->code && (aiview_alive(a, a->sel) || aiview_you(a));
@@ -252,6 +285,10 @@ static void code_values(const struct aiview *a, struct code_values *v)
 {
 	const struct path_trace_event *ev = a->lines.events;
 	size_t i = a->code_ev + 1;
+	/* The search's last line speaks of no neighbour: the last one
+	 * looked at is not its next. */
+	const int over = ev[a->code_ev].kind == PATH_TRACE_NO_PATH ||
+	                 ev[a->code_ev].kind == PATH_TRACE_BUDGET;
 
 	memset(v, 0, sizeof(*v));
 	while (i-- > 0) {
@@ -261,6 +298,8 @@ static void code_values(const struct aiview *a, struct code_values *v)
 			v->cur = e;
 			break;
 		}
+		if (over)
+			continue;
 		if (e->kind == PATH_TRACE_NEIGHBOUR && !v->next)
 			v->next = e;
 		if (!v->next && !v->end &&
@@ -317,6 +356,7 @@ static void code_beside(const struct aiview *a, const struct code_values *v,
 	switch (e->kind) {
 	case PATH_TRACE_EXPAND:
 	case PATH_TRACE_GOAL:
+	case PATH_TRACE_BUDGET:
 		snprintf(buf, size, "<- %d,%d", e->x, e->y);
 		break;
 	case PATH_TRACE_NEIGHBOUR:
@@ -435,8 +475,16 @@ int aiview_draw_code(struct aiview *a, struct canvas *c, int x0, int y0, int w,
 		                          ? _("the start goes on the list, g 0")
 		                          : _(code_said[e->kind]));
 	if (row < last)
+		row = canvas_wrap(
+		        c, x0 + 1, row, last, w - 1, 2, CANVAS_DEFAULT,
+		        CANVAS_DIM,
+		        _(". next line, , back; n b a step; C closes"));
+	/* Beside the map (x0 past its left edge), the map's marks of the
+	 * cells the line speaks of. */
+	if (x0 > 0 && row < last)
 		canvas_wrap(c, x0 + 1, row, last, w - 1, 2, CANVAS_DEFAULT,
 		            CANVAS_DIM,
-		            _(". next line, , back; n b a step; C closes"));
+		            _("on the map: O current, N next (reverse over "
+		              "values)"));
 	return w;
 }

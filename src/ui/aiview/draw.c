@@ -140,34 +140,38 @@ static int values_on(const struct aiview *a)
 	return a->value || a->arrows || a->cost || a->dmap;
 }
 
-/* Whether (x, y) is one of the shown jump point search's jump points
- * (open or closed) while they are drawn: a path keeps it visible. */
-static int on_jump_point(const struct aiview *a, int x, int y)
+/* Whether (x, y) shows a marker of the shown search while the markers
+ * are drawn, one a path must not hide: jump point search's jump points,
+ * and with every the open and closed cells of any search too. */
+static int on_marker(const struct aiview *a, int x, int y, int every)
 {
 	const struct world *w = a->game->world;
 	size_t k;
 
-	if (!a->jps || !a->open || !a->state || !world_in(w, x, y))
+	if (!a->open || !a->have || !a->cells_ok || !a->state ||
+	    !(a->jps || every) || !world_in(w, x, y))
 		return 0;
 	k = world_idx(w, x, y);
 	return k < a->cells && a->state[k] != 0;
 }
 
 /* Draws a path of points from index from, skipping the monster's own
- * cell: '*', or in reverse video over a layer of values or a jump
- * point, so that the path hides neither. */
+ * cell: '*', or in reverse video over a layer of values or a marker, so
+ * that the path hides neither.  own: the followed monster's path, its
+ * next step highlighted, which is its search's answer and so drawn as
+ * '*' over the search's plain o and : (the lessons teach it so) but
+ * not over its jump points; another's path hides no marker at all. */
 static void draw_path(struct aiview *a, struct canvas *c, const struct port *pt,
                       const struct path_point *pts, size_t from, size_t len,
-                      int color, int highlight_next)
+                      int color, int own)
 {
 	size_t i;
 
 	for (i = from + 1; i < len; i++) {
-		int attr = i == from + 1 && highlight_next
-		                   ? CANVAS_BOLD | CANVAS_REVERSE
-		                   : CANVAS_BOLD;
+		int attr = i == from + 1 && own ? CANVAS_BOLD | CANVAS_REVERSE
+		                                : CANVAS_BOLD;
 
-		if (values_on(a) || on_jump_point(a, pts[i].x, pts[i].y))
+		if (values_on(a) || on_marker(a, pts[i].x, pts[i].y, !own))
 			port_mark(c, pt, pts[i].x, pts[i].y, color,
 			          attr | CANVAS_REVERSE);
 		else
@@ -448,8 +452,15 @@ static void draw_hier(struct aiview *a, struct canvas *c, const struct port *pt)
 	if (a->hierarchy.res.status != PATH_FOUND)
 		return;
 	for (i = 1; i + 1 < a->hierarchy.res.length && i < a->bufcap; i++)
-		port_put(c, pt, a->hierarchy.buf[i].x, a->hierarchy.buf[i].y,
-		         '*', DATA_COLOR_GREEN, CANVAS_BOLD);
+		if (on_marker(a, a->hierarchy.buf[i].x, a->hierarchy.buf[i].y,
+		              0))
+			port_mark(c, pt, a->hierarchy.buf[i].x,
+			          a->hierarchy.buf[i].y, DATA_COLOR_GREEN,
+			          CANVAS_BOLD | CANVAS_REVERSE);
+		else
+			port_put(c, pt, a->hierarchy.buf[i].x,
+			         a->hierarchy.buf[i].y, '*', DATA_COLOR_GREEN,
+			         CANVAS_BOLD);
 	for (i = 0; i < a->hierarchy.nabs; i++)
 		port_put(c, pt, a->hierarchy.abs[i].x, a->hierarchy.abs[i].y,
 		         (char)('0' + i % 10), DATA_COLOR_YELLOW, CANVAS_BOLD);
@@ -504,13 +515,16 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 {
 	const struct port pt = {x0, y0, vw, vh, ox, oy};
 	const struct world *w = a->game->world;
-	int followed, shown;
+	int followed, shown, nx, ny;
 
 	aiview_trace_ensure(a);
 	followed = aiview_alive(a, a->sel) || aiview_you(a);
 	shown = followed && a->have && a->cells_ok;
 	/* Bottom up: the values of the cells, the paths, then the markers
-	 * (current node, goal, the cells that broke a path) over them all. */
+	 * (current node, the neighbour the code panel's line is on, goal,
+	 * the cells that broke a path) over them all.  The paths keep the
+	 * search's markers that matter visible (draw_path); while a search
+	 * is stepped only its own path is drawn. */
 	if (followed && a->cost)
 		draw_costs(a, c, &pt);
 	if (followed && a->dmap &&
@@ -523,7 +537,7 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 		draw_jumps(a, c, &pt);
 	if (shown)
 		draw_search(a, c, &pt);
-	if (a->all && a->paths)
+	if (a->all && a->paths && !a->step)
 		draw_other_paths(a, c, &pt);
 	if (shown && a->paths && !a->hier)
 		draw_own_path(a, c, &pt);
@@ -541,11 +555,36 @@ void aiview_draw_map(struct aiview *a, struct canvas *c, int x0, int y0, int vw,
 			         DATA_COLOR_YELLOW,
 			         CANVAS_BOLD | CANVAS_REVERSE);
 	}
+	if (shown && aiview_code_next(a, &nx, &ny)) {
+		if (values_on(a))
+			port_mark(c, &pt, nx, ny, DATA_COLOR_CYAN,
+			          CANVAS_BOLD | CANVAS_REVERSE |
+			                  CANVAS_UNDERLINE);
+		else
+			port_put(c, &pt, nx, ny, 'N', DATA_COLOR_CYAN,
+			         CANVAS_BOLD | CANVAS_REVERSE);
+	}
 	if (shown && (a->gx != w->px || a->gy != w->py))
 		port_put(c, &pt, a->gx, a->gy, 'G', DATA_COLOR_YELLOW,
 		         CANVAS_BOLD);
 	if (a->cache)
 		draw_breaks(a, c, &pt);
+}
+
+void aiview_draw_marks(struct aiview *a, struct canvas *c, int x0, int y0,
+                       int vw, int vh, int ox, int oy)
+{
+	const struct port pt = {x0, y0, vw, vh, ox, oy};
+	const int attr = CANVAS_BOLD | CANVAS_REVERSE |
+	                 (values_on(a) ? CANVAS_UNDERLINE : 0);
+	int nx, ny;
+
+	if (!a->on || !a->have || !a->cells_ok)
+		return;
+	if (a->step && a->cur_x >= 0)
+		port_mark(c, &pt, a->cur_x, a->cur_y, DATA_COLOR_YELLOW, attr);
+	if (aiview_code_next(a, &nx, &ny))
+		port_mark(c, &pt, nx, ny, DATA_COLOR_CYAN, attr);
 }
 
 /* One more entry of the legend, on the current row if it fits, else on
@@ -649,7 +688,7 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		           values              ? _("reverse: path")
 		           : a->jps && a->open ? _("*/reverse: path")
 		                               : _("* path"));
-	if (a->paths && a->all)
+	if (a->paths && a->all && !a->step)
 		legend_add(c, r, &x, _("others' in their colour"));
 	if (a->have && (a->gx != w->px || a->gy != w->py))
 		legend_add(c, r, &x, _("G goal"));

@@ -142,6 +142,7 @@ static const char *const export_kinds[PATH_TRACE_KIND_COUNT] = {
         [PATH_TRACE_NOT_BETTER] = "not better",
         [PATH_TRACE_GOAL] = "goal",
         [PATH_TRACE_NO_PATH] = "no path",
+        [PATH_TRACE_BUDGET] = "budget",
 };
 
 /* One event of the trace as a JSON object; steps counts expansions. */
@@ -185,10 +186,11 @@ static void export_event(FILE *out, const struct path_trace_event *e,
 		        export_kinds[e->kind], e->x, e->y, e->px, e->py, e->g);
 		break;
 	case PATH_TRACE_GOAL:
+	case PATH_TRACE_BUDGET:
 		fprintf(out,
-		        "{\"kind\": \"goal\", \"x\": %d, \"y\": %d, "
+		        "{\"kind\": \"%s\", \"x\": %d, \"y\": %d, "
 		        "\"g\": %u}",
-		        e->x, e->y, e->g);
+		        export_kinds[e->kind], e->x, e->y, e->g);
 		break;
 	default:
 		fprintf(out, "{\"kind\": \"no path\"}");

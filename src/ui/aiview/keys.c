@@ -154,8 +154,11 @@ static int layer_key(struct aiview *a, int key, char *msg, size_t size)
 		break;
 	case '*':
 		a->all = !a->all;
-		said = a->all ? _("Every monster's path shown.")
-		              : _("Only the followed monster's path shown.");
+		/* A stepped search shows its own path alone (draw.c). */
+		said = !a->all   ? _("Only the followed monster's path shown.")
+		       : a->step ? _("Every monster's path shown when step "
+		                     "mode ends.")
+		                 : _("Every monster's path shown.");
 		break;
 	default:
 		return 0;
