@@ -10,6 +10,9 @@
 #define SG_NONE   (-1)
 #define SG_TARGET UINT32_MAX
 #define SG_INF    UINT64_MAX
+/* A clearance this large means "this many or more": the scan goes on
+ * from there. */
+#define SG_CLEAR_MAX 255
 
 struct sg_node {
 	int32_t cell; /* padded grid index, SG_NONE when the id is free */
@@ -46,6 +49,12 @@ struct subgoal {
 
 	uint8_t *mult; /* the grid's multipliers as the graph knows them */
 	int32_t *id;   /* per padded cell, its subgoal or SG_NONE */
+	/* Per padded cell and axis direction (SG_AXES), how many cells a
+	 * straight scan crosses before a wall, costly terrain or a subgoal
+	 * stops it, at most SG_CLEAR_MAX: the scans that link a query's
+	 * start and goal jump whole runs of open floor at once. */
+	uint8_t *clr;
+	ptrdiff_t axis[4]; /* the padded offsets of the four directions */
 
 	struct sg_node *nodes;
 	uint32_t nnodes, cap_nodes, alive;
@@ -100,9 +109,14 @@ struct subgoal *subgoal_new(int width, int height)
 	s->height = height;
 	s->stride = width + 2;
 	s->ncells = (size_t)s->stride * (size_t)(height + 2);
+	s->axis[0] = 1;
+	s->axis[1] = -1;
+	s->axis[2] = s->stride;
+	s->axis[3] = -(ptrdiff_t)s->stride;
 	s->mult = calloc(s->ncells, 1);
 	s->id = malloc(s->ncells * sizeof(*s->id));
-	if (!s->mult || !s->id) {
+	s->clr = calloc(s->ncells, 4);
+	if (!s->mult || !s->id || !s->clr) {
 		subgoal_free(s);
 		return NULL;
 	}
@@ -131,6 +145,7 @@ void subgoal_free(struct subgoal *s)
 	free(s->nodes);
 	free(s->mult);
 	free(s->id);
+	free(s->clr);
 	free(s->free_ids.v);
 	free(s->dirty.v);
 	free(s->affected.v);
@@ -149,7 +164,7 @@ size_t subgoal_bytes(const struct subgoal *s)
 
 	if (!s)
 		return 0;
-	b = sizeof(*s) + s->ncells * (1 + sizeof(*s->id)) +
+	b = sizeof(*s) + s->ncells * (1 + 4 + sizeof(*s->id)) +
 	    s->cap_nodes * sizeof(*s->nodes) +
 	    (s->free_ids.cap + s->dirty.cap + s->affected.cap + s->found.cap +
 	     s->start.cap) *
@@ -256,27 +271,108 @@ static inline int scan_stop(const struct subgoal *s, size_t q, size_t target)
 	return s->id[q] != SG_NONE || q == target;
 }
 
-/* Walks from p by off at most *lim cells, reporting the first subgoal
- * (or target) and leaving in *lim how many free cells came before what
- * stopped it. */
-static int scan_row(struct subgoal *s, size_t p, ptrdiff_t off, int *lim,
-                    size_t target)
+/* Whether a scan passes over the cell: free and not a subgoal. */
+static inline int scan_passes(const struct subgoal *s, size_t idx)
 {
-	int k;
+	return is_free(s, idx) && s->id[idx] == SG_NONE;
+}
 
-	for (k = 1; k <= *lim; k++) {
-		size_t q = (size_t)((ptrdiff_t)p + off * k);
+/* Works out the clearances of the cells from..to (padded indexes, to
+ * reached from from by steps of -axis[d]) in direction d, from the
+ * cells beyond them. */
+static void clear_run(struct subgoal *s, size_t from, size_t to, int d)
+{
+	const ptrdiff_t off = s->axis[d];
+	size_t i = from;
 
-		if (!is_free(s, q)) {
-			*lim = k - 1;
-			return 0;
+	for (;;) {
+		size_t next = (size_t)((ptrdiff_t)i + off);
+		unsigned c = 0;
+
+		if (scan_passes(s, next)) {
+			c = s->clr[next * 4 + (size_t)d] + 1u;
+			if (c > SG_CLEAR_MAX)
+				c = SG_CLEAR_MAX;
 		}
-		if (scan_stop(s, q, target)) {
-			*lim = k - 1;
-			return scan_report(s, q);
-		}
+		s->clr[i * 4 + (size_t)d] = (uint8_t)c;
+		if (i == to)
+			break;
+		i = (size_t)((ptrdiff_t)i - off);
 	}
-	return 0;
+}
+
+static inline size_t cell_at(const struct subgoal *s, int x, int y)
+{
+	return (size_t)(y + 1) * (size_t)s->stride + (size_t)(x + 1);
+}
+
+/* The clearances of the map's cells in columns x0..x1 and rows
+ * y0..y1 (clamped to the map), in all four directions, given that
+ * only cells within that box and at most SG_CLEAR_MAX beyond it on its
+ * rows and columns changed: clearances further away are capped before
+ * they see the change. */
+static void clear_box(struct subgoal *s, int x0, int y0, int x1, int y1)
+{
+	const int reach = SG_CLEAR_MAX + 1;
+	int x, y, lo, hi;
+
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (x1 >= s->width)
+		x1 = s->width - 1;
+	if (y1 >= s->height)
+		y1 = s->height - 1;
+	lo = x0 - reach < 0 ? 0 : x0 - reach;
+	hi = x1 + reach >= s->width ? s->width - 1 : x1 + reach;
+	for (y = y0; y <= y1; y++) {
+		clear_run(s, cell_at(s, x1, y), cell_at(s, lo, y), 0);
+		clear_run(s, cell_at(s, x0, y), cell_at(s, hi, y), 1);
+	}
+	lo = y0 - reach < 0 ? 0 : y0 - reach;
+	hi = y1 + reach >= s->height ? s->height - 1 : y1 + reach;
+	for (x = x0; x <= x1; x++) {
+		clear_run(s, cell_at(s, x, y1), cell_at(s, x, lo), 2);
+		clear_run(s, cell_at(s, x, y0), cell_at(s, x, hi), 3);
+	}
+}
+
+/* Walks from p in direction d at most *lim cells, reporting the first
+ * subgoal (or target) and leaving in *lim how many free cells came
+ * before what stopped it.  The clearances say where that is without
+ * looking at the cells between. */
+static int scan_row(struct subgoal *s, size_t p, int d, int *lim, size_t target)
+{
+	const ptrdiff_t off = s->axis[d];
+	int done = 0;
+
+	for (;;) {
+		int c = s->clr[p * 4 + (size_t)d], room = *lim - done;
+		size_t q;
+
+		if (c > room)
+			c = room;
+		if (target != SIZE_MAX) {
+			ptrdiff_t diff = (ptrdiff_t)target - (ptrdiff_t)p;
+
+			if (diff % off == 0 && diff / off >= 1 &&
+			    diff / off <= c) {
+				*lim = done + (int)(diff / off) - 1;
+				return scan_report(s, target);
+			}
+		}
+		if (c == room)
+			return 0;
+		if (c == SG_CLEAR_MAX) {
+			done += c;
+			p = (size_t)((ptrdiff_t)p + off * c);
+			continue;
+		}
+		*lim = done + c;
+		q = (size_t)((ptrdiff_t)p + off * (c + 1));
+		return is_free(s, q) ? scan_report(s, q) : 0;
+	}
 }
 
 /* Every subgoal (and target, a padded index or SIZE_MAX) that the free
@@ -288,7 +384,6 @@ static int scan_row(struct subgoal *s, size_t p, ptrdiff_t off, int *lim,
 static int scan(struct subgoal *s, size_t idx, size_t target)
 {
 	const ptrdiff_t st = s->stride;
-	const ptrdiff_t axis[4] = {1, -1, st, -st};
 	int clear[4];
 	int k, dx, dy, rc;
 
@@ -297,7 +392,7 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 		int n = INT32_MAX;
 
 		clear[k] = 0;
-		if ((rc = scan_row(s, idx, axis[k], &n, target)) != 0)
+		if ((rc = scan_row(s, idx, k, &n, target)) != 0)
 			return rc;
 		clear[k] = n;
 	}
@@ -312,7 +407,8 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 				for (j = 1; j <= lim2 && lim1 > 0; j++) {
 					p = (size_t)((ptrdiff_t)idx +
 					             dy * st * j);
-					rc = scan_row(s, p, dx, &lim1, target);
+					rc = scan_row(s, p, dx > 0 ? 0 : 1,
+					              &lim1, target);
 					if (rc)
 						return rc;
 				}
@@ -327,9 +423,9 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 						return rc;
 					break;
 				}
-				if ((rc = scan_row(s, p, dx, &lim1, target)) !=
-				            0 ||
-				    (rc = scan_row(s, p, dy * st, &lim2,
+				if ((rc = scan_row(s, p, dx > 0 ? 0 : 1, &lim1,
+				                   target)) != 0 ||
+				    (rc = scan_row(s, p, dy > 0 ? 2 : 3, &lim2,
 				                   target)) != 0)
 					return rc;
 			}
@@ -495,6 +591,7 @@ int subgoal_build(struct subgoal *s, const struct grid *g,
 	for (idx = 0; idx < s->ncells; idx++)
 		if (cell_is_subgoal(s, idx) && (rc = node_new(s, idx, &u)) != 0)
 			return rc;
+	clear_box(s, 0, 0, s->width - 1, s->height - 1);
 	for (u = 0; u < s->nnodes; u++)
 		if ((rc = node_edges(s, u)) != 0)
 			return rc;
@@ -631,6 +728,11 @@ int subgoal_update(struct subgoal *s, const struct grid *g)
 	}
 	if ((rc = search_reserve(s, s->nnodes + 2)) != 0)
 		return rc;
+	for (i = 0; i < s->dirty.n; i++) {
+		int x = cell_x(s, s->dirty.v[i]), y = cell_y(s, s->dirty.v[i]);
+
+		clear_box(s, x - 1, y - 1, x + 1, y + 1);
+	}
 	for (i = 0; i < s->dirty.n; i++)
 		if ((rc = affect_around(s, s->dirty.v[i])) != 0)
 			return rc;
