@@ -28,11 +28,14 @@ struct sg_hent {
 	uint32_t id;
 };
 
-/* What the search knows of a node, in one place for the cache. */
+/* What the search knows of a node, in one place for the cache: a
+ * relaxation reads only this.  x and y are the node's place, kept here
+ * for the heuristic (the start's and goal's set by each query). */
 struct sg_state {
 	uint64_t g;
 	uint32_t parent;
 	uint32_t seen, closed, glink; /* stamps */
+	int16_t x, y;
 };
 
 struct sg_list {
@@ -223,8 +226,8 @@ static int cell_is_subgoal(const struct subgoal *s, size_t idx)
 }
 
 /* The cost of the straight-line path over free cells. */
-static uint64_t free_dist(const struct subgoal *s, int ax, int ay, int bx,
-                          int by)
+static inline uint64_t free_dist(const struct subgoal *s, int ax, int ay,
+                                 int bx, int by)
 {
 	uint64_t dx = (uint64_t)(ax > bx ? ax - bx : bx - ax);
 	uint64_t dy = (uint64_t)(ay > by ? ay - by : by - ay);
@@ -544,6 +547,10 @@ static int node_new(struct subgoal *s, size_t idx, uint32_t *out)
 	s->nodes[u].x = (int16_t)cell_x(s, idx);
 	s->nodes[u].y = (int16_t)cell_y(s, idx);
 	s->nodes[u].n = 0;
+	if (u < s->cap_search) {
+		s->st[u].x = s->nodes[u].x;
+		s->st[u].y = s->nodes[u].y;
+	}
 	s->id[idx] = (int32_t)u;
 	s->alive++;
 	*out = u;
@@ -621,7 +628,7 @@ static int affect(struct subgoal *s, uint32_t u)
 
 static int search_reserve(struct subgoal *s, uint32_t n)
 {
-	uint32_t cap;
+	uint32_t cap, u;
 
 	if (n <= s->cap_search)
 		return 0;
@@ -638,14 +645,21 @@ static int search_reserve(struct subgoal *s, uint32_t n)
 #undef SG_GROW
 	memset(s->st + s->cap_search, 0,
 	       (cap - s->cap_search) * sizeof(*s->st));
+	for (u = s->cap_search; u < s->nnodes && u < cap; u++) {
+		s->st[u].x = s->nodes[u].x;
+		s->st[u].y = s->nodes[u].y;
+	}
 	s->cap_search = cap;
 	return 0;
 }
 
 static void next_stamp(struct subgoal *s)
 {
+	uint32_t u;
+
 	if (++s->stamp == 0) {
-		memset(s->st, 0, s->cap_search * sizeof(*s->st));
+		for (u = 0; u < s->cap_search; u++)
+			s->st[u].seen = s->st[u].closed = s->st[u].glink = 0;
 		s->stamp = 1;
 	}
 }
@@ -910,34 +924,21 @@ static size_t node_cell(const struct subgoal *s, uint32_t u)
 	return (size_t)s->nodes[u].cell;
 }
 
-static inline void node_xy(const struct subgoal *s, uint32_t u, int *x, int *y)
-{
-	if (u < s->nnodes) {
-		*x = s->nodes[u].x;
-		*y = s->nodes[u].y;
-	} else {
-		*x = s->qx[u - s->nnodes];
-		*y = s->qy[u - s->nnodes];
-	}
-}
-
 /* Relaxes the step from u (at g gu) to v costing c. */
-static int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
-                 uint64_t c, uint32_t *pushes)
+static inline int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
+                        uint64_t c, uint32_t *pushes)
 {
+	struct sg_state *sv = &s->st[v];
 	uint64_t gv = gu + c;
-	int vx, vy;
 
-	if (s->st[v].seen == s->stamp &&
-	    (s->st[v].closed == s->stamp || s->st[v].g <= gv))
+	if (sv->seen == s->stamp && (sv->closed == s->stamp || sv->g <= gv))
 		return 0;
-	s->st[v].seen = s->stamp;
-	s->st[v].g = gv;
-	s->st[v].parent = u;
+	sv->seen = s->stamp;
+	sv->g = gv;
+	sv->parent = u;
 	(*pushes)++;
-	node_xy(s, v, &vx, &vy);
-	return heap_push(s, gv + free_dist(s, vx, vy, s->qx[1], s->qy[1]), gv,
-	                 v);
+	return heap_push(s, gv + free_dist(s, sv->x, sv->y, s->qx[1], s->qy[1]),
+	                 gv, v);
 }
 
 /* Links a start and a goal that are not subgoals to the subgoals they
@@ -1014,20 +1015,19 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 			adj = s->nodes[u].adj;
 			n = s->nodes[u].n;
 		}
-		for (k = 0; k < n && rc == 0; k++) {
-			uint32_t v = u == s->nnodes ? adj[k] : adj[2 * k];
-			uint64_t c;
+		if (u == s->nnodes) {
+			for (k = 0; k < n && rc == 0; k++)
+				rc = relax(s, u, 0, adj[k],
+				           free_dist(s, s->qx[0], s->qy[0],
+				                     s->st[adj[k]].x,
+				                     s->st[adj[k]].y),
+				           &pushes);
+		} else {
+			const uint64_t gu = s->st[u].g;
 
-			if (u == s->nnodes) {
-				int vx, vy;
-
-				node_xy(s, v, &vx, &vy);
-				c = free_dist(s, s->qx[0], s->qy[0], vx, vy);
-			} else {
-				c = adj[2 * k + 1];
-			}
-
-			rc = relax(s, u, s->st[u].g, v, c, &pushes);
+			for (k = 0; k < n && rc == 0; k++)
+				rc = relax(s, u, gu, adj[2 * k], adj[2 * k + 1],
+				           &pushes);
 		}
 		if (rc == 0 && gid == s->nnodes + 1 &&
 		    s->st[u].glink == s->stamp)
@@ -1141,6 +1141,9 @@ int subgoal_find(struct subgoal *s, const struct grid *g,
 	if (s->qs == s->qg)
 		gid = sid;
 	next_stamp(s);
+	s->st[s->nnodes].x = (int16_t)sx, s->st[s->nnodes].y = (int16_t)sy;
+	s->st[s->nnodes + 1].x = (int16_t)gx;
+	s->st[s->nnodes + 1].y = (int16_t)gy;
 	if (s->qs != s->qg && (rc = link_ends(s, sid, gid, info)) != 0) {
 		res_clear(res, rc);
 		return rc;
