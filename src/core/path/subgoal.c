@@ -36,6 +36,7 @@ struct sg_state {
 	uint32_t parent;
 	uint32_t seen, closed, glink; /* stamps */
 	int16_t x, y;
+	uint32_t pos; /* its place in the open list while open */
 };
 
 struct sg_list {
@@ -793,11 +794,38 @@ static inline uint64_t heap_key(uint64_t f, uint64_t g)
 	return f << 32 | (UINT32_MAX - g);
 }
 
-static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
+/* The open list holds each open node once, its place kept in the
+ * node's search state, so that a cheaper way to a node moves its entry
+ * up instead of adding one: no stale entries to pop. */
+static inline void heap_set(struct subgoal *s, size_t i, struct sg_hent e)
 {
-	uint64_t key = heap_key(f, g);
-	size_t i;
+	s->heap[i] = e;
+	s->st[e.id].pos = (uint32_t)i;
+}
 
+static void heap_up(struct subgoal *s, size_t i, struct sg_hent e)
+{
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+
+		if (s->heap[up].key <= e.key)
+			break;
+		heap_set(s, i, s->heap[up]);
+		i = up;
+	}
+	heap_set(s, i, e);
+}
+
+/* Enters id with f and g, or lowers its entry when it is open. */
+static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id,
+                     int open)
+{
+	struct sg_hent e = {heap_key(f, g), id};
+
+	if (open) {
+		heap_up(s, s->st[id].pos, e);
+		return 0;
+	}
 	if (s->nheap == s->cap_heap) {
 		size_t cap = s->cap_heap ? s->cap_heap * 2 : 256;
 		struct sg_hent *nh = realloc(s->heap, cap * sizeof(*nh));
@@ -807,17 +835,7 @@ static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
 		s->heap = nh;
 		s->cap_heap = cap;
 	}
-	i = s->nheap++;
-	while (i > 0) {
-		size_t up = (i - 1) / 2;
-
-		if (s->heap[up].key <= key)
-			break;
-		s->heap[i] = s->heap[up];
-		i = up;
-	}
-	s->heap[i].key = key;
-	s->heap[i].id = id;
+	heap_up(s, s->nheap++, e);
 	return 0;
 }
 
@@ -835,11 +853,11 @@ static struct sg_hent heap_pop(struct subgoal *s)
 			c++;
 		if (last.key <= s->heap[c].key)
 			break;
-		s->heap[i] = s->heap[c];
+		heap_set(s, i, s->heap[c]);
 		i = c;
 	}
 	if (n)
-		s->heap[i] = last;
+		heap_set(s, i, last);
 	return top;
 }
 
@@ -930,15 +948,16 @@ static inline int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
 {
 	struct sg_state *sv = &s->st[v];
 	uint64_t gv = gu + c;
+	const int open = sv->seen == s->stamp;
 
-	if (sv->seen == s->stamp && (sv->closed == s->stamp || sv->g <= gv))
+	if (open && (sv->closed == s->stamp || sv->g <= gv))
 		return 0;
 	sv->seen = s->stamp;
 	sv->g = gv;
 	sv->parent = u;
 	(*pushes)++;
 	return heap_push(s, gv + free_dist(s, sv->x, sv->y, s->qx[1], s->qy[1]),
-	                 gv, v);
+	                 gv, v, open);
 }
 
 /* Links a start and a goal that are not subgoals to the subgoals they
@@ -994,7 +1013,7 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 	rc = heap_push(s,
 	               free_dist(s, cell_x(s, s->qs), cell_y(s, s->qs),
 	                         cell_x(s, s->qg), cell_y(s, s->qg)),
-	               0, sid);
+	               0, sid, 0);
 	while (rc == 0 && s->nheap) {
 		struct sg_hent e = heap_pop(s);
 		const uint32_t *adj;
