@@ -7,7 +7,10 @@
  * AI map), unless --no-jps is given.  --hpa adds the hierarchy for big
  * maps (subgoal.h, a subgoal graph): its query time against A*'s, its
  * cost over the optimal one, its preprocessing time and memory, and the time it
- * takes to repair itself after a door-like change.
+ * takes to repair itself after a door-like change.  With --check each
+ * engine answers all the problems in turn, A* first, so that each is
+ * timed with its own memory in the caches, as in a program that runs
+ * only that engine.
  *
  * A program rather than a test: it prints mismatches on stderr and ends
  * every run with one `summary: key=value ...` line on stdout, which
@@ -608,59 +611,102 @@ static int row_fits(struct bench *b, const struct movingai_problem *q,
 	return 0;
 }
 
+/* The hierarchy on every problem of one round, after A* (its answers
+ * in ast and ares, the rows that fit in slot). */
+static void run_check_hpa(struct bench *b, const struct path_params *p,
+                          unsigned long r, const size_t *slot, const int *ast,
+                          const struct path_result *ares)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		const struct movingai_problem *q = &b->sc.problems[i];
+		struct path_result hres, fres;
+		int hst, fst;
+
+		if (slot[i] == SIZE_MAX)
+			continue;
+		hst = run_hpa(b, p, q, 0, &b->hpa_ns[slot[i]], &hres);
+		if (!r)
+			hpa_against_astar(b, q, ast[i], &ares[i], hst, &hres);
+		fst = run_hpa(b, p, q, 1, &b->hpa_first_ns[slot[i]], &fres);
+		if (!r && fst != hst) {
+			b->mismatches++;
+			fprintf(stderr,
+			        "mismatch: row %d: the hierarchy's first "
+			        "window says %s\n",
+			        q->line, path_status_name(fst));
+		}
+	}
+}
+
+/* Each engine answers every problem of a round before the next engine
+ * starts, as a program that runs one engine would: timed in between,
+ * one engine's memory would push the other's out of the caches and
+ * charge it for that. */
 static void run_check(struct bench *b, const struct options *o)
 {
 	struct path_params p;
+	struct path_result *ares = calloc(b->n + 1, sizeof(*ares));
+	struct path_result *jres = calloc(b->n + 1, sizeof(*jres));
+	int *ast = calloc(b->n + 1, sizeof(*ast));
+	int *jst = calloc(b->n + 1, sizeof(*jst));
+	size_t *slot = calloc(b->n + 1, sizeof(*slot));
 	unsigned long r;
 	size_t i;
 
+	if (!ares || !jres || !ast || !jst || !slot) {
+		fprintf(stderr, "pathbench: out of memory\n");
+		b->mismatches++;
+		goto out;
+	}
 	set_params(&p, MODE_CHECK);
 	for (r = 0; r < o->repeat; r++) {
 		for (i = 0; i < b->n; i++) {
 			const struct movingai_problem *q = &b->sc.problems[i];
-			struct path_result res, jres;
-			size_t k = b->nsamp;
-			int st, jst = PATH_FOUND;
 
+			slot[i] = SIZE_MAX;
 			if (!row_fits(b, q, r))
 				continue;
-			b->nsamp++;
-			st = run_hunted(b, &p, q, &b->hunted_ns[k], &res);
-			if (!r) {
-				b->mismatches += check_length(q, "", st, &res);
-				digest_add(b, st, &res);
-			}
-			if (b->hpa) {
-				struct path_result hres, fres;
-				int hst, fst;
+			slot[i] = b->nsamp++;
+			ast[i] = run_hunted(b, &p, q, &b->hunted_ns[slot[i]],
+			                    &ares[i]);
+			if (!r)
+				b->mismatches +=
+				        check_length(q, "", ast[i], &ares[i]);
+		}
+		if (b->hpa)
+			run_check_hpa(b, &p, r, slot, ast, ares);
+		for (i = 0; b->jps && i < b->n; i++) {
+			const struct movingai_problem *q = &b->sc.problems[i];
 
-				hst = run_hpa(b, &p, q, 0, &b->hpa_ns[k],
-				              &hres);
-				if (!r)
-					hpa_against_astar(b, q, st, &res, hst,
-					                  &hres);
-				fst = run_hpa(b, &p, q, 1, &b->hpa_first_ns[k],
-				              &fres);
-				if (!r && fst != hst) {
-					b->mismatches++;
-					fprintf(stderr,
-					        "mismatch: row %d: the "
-					        "hierarchy's first window "
-					        "says %s\n",
-					        q->line, path_status_name(fst));
-				}
-			}
-			if (!b->jps)
+			if (slot[i] == SIZE_MAX)
 				continue;
-			jst = run_jps(b, &p, q, &b->jps_ns[k], &jres);
+			jst[i] = run_jps(b, &p, q, &b->jps_ns[slot[i]],
+			                 &jres[i]);
 			if (r)
 				continue;
-			digest_add(b, jst, &jres);
-			b->astar_expanded_first += res.stats.expanded;
-			b->jps_expanded_first += jres.stats.expanded;
-			b->mismatches += check_length(q, " (jps)", jst, &jres);
+			b->astar_expanded_first += ares[i].stats.expanded;
+			b->jps_expanded_first += jres[i].stats.expanded;
+			b->mismatches +=
+			        check_length(q, " (jps)", jst[i], &jres[i]);
+		}
+		/* The digest in the order of old: each problem's A* answer,
+		 * then its jump point search's. */
+		for (i = 0; !r && i < b->n; i++) {
+			if (slot[i] == SIZE_MAX)
+				continue;
+			digest_add(b, ast[i], &ares[i]);
+			if (b->jps)
+				digest_add(b, jst[i], &jres[i]);
 		}
 	}
+out:
+	free(ares);
+	free(jres);
+	free(ast);
+	free(jst);
+	free(slot);
 }
 
 #ifdef HAVE_LIBTCOD

@@ -432,6 +432,74 @@ static void test_subgoal_drawn(void **state)
 	test_map_fini(&m);
 }
 
+/* Open floor far wider and taller than a scan's clearance counts
+ * before it saturates: long rows and columns with a few pillars and
+ * costly cells, changed as doors and walls change.  The scans that
+ * jump runs of floor must find what a cell-by-cell walk finds, before
+ * and after the changes, and the repaired graph must be a fresh one. */
+static void test_subgoal_long_runs(void **state)
+{
+	const struct test_costs c = {10, 14};
+	const int w = 700, h = 300;
+	struct workspace ws;
+	struct splitmix r = {0x5b9e11ull};
+	struct path_params p;
+	struct test_map m;
+	struct grid g;
+	struct subgoal *s, *fresh;
+	int x, y, k, rule;
+
+	(void)state;
+	ws_init(&ws, (size_t)w * (size_t)h);
+	for (rule = 0; rule < 3; rule++) {
+		test_map_init(&m, w, h, 1);
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++)
+				if (rand_below(&r, 3000) == 0)
+					test_map_set(&m, x, y,
+					             rand_below(&r, 2) ? 0 : 5);
+		test_map_to_grid(&m, &g);
+		params_for(&p, (enum path_diagonal)rule, &c);
+		s = subgoal_new(w, h);
+		assert_non_null(s);
+		assert_int_equal(subgoal_build(s, &g, &p), 0);
+		for (k = 0; k < 8; k++) {
+			int sx, sy, gx, gy;
+
+			if (k >= 4) {
+				x = rand_below(&r, w);
+				y = rand_below(&r, h);
+				test_map_set(&m, x, y,
+				             (uint8_t)(k % 3 ? 0 : 1));
+				grid_set_cost(&g, x, y,
+				              (uint8_t)(k % 3 ? 0 : 1));
+				subgoal_cells_changed(s, x, y);
+				CHECK(subgoal_update(s, &g) >= 0);
+				fresh = subgoal_new(w, h);
+				assert_non_null(fresh);
+				assert_int_equal(subgoal_build(fresh, &g, &p),
+				                 0);
+				check_same_graph(s, fresh, &m);
+				subgoal_free(fresh);
+			}
+			/* Far apart on one row or one column half the time:
+			 * the start's scan meets the goal after many runs. */
+			test_map_random_open(&m, &r, &sx, &sy);
+			gx = k % 2 ? sx : w - 1 - rand_below(&r, 8);
+			gy = k % 2 ? h - 1 - rand_below(&r, 8) : sy;
+			if (test_map_at(&m, gx, gy) == 0)
+				test_map_random_open(&m, &r, &gx, &gy);
+			oracle_dijkstra(&ws.o, &m, (enum path_diagonal)rule, &c,
+			                sx, sy);
+			check_query(&ws, s, &m, &g, &p, sx, sy, gx, gy);
+		}
+		subgoal_free(s);
+		grid_fini(&g);
+		test_map_fini(&m);
+	}
+	ws_fini(&ws);
+}
+
 static void test_subgoal_rejects_bad_args(void **state)
 {
 	const struct test_costs c = {10, 14}, other = {10, 20};
@@ -493,6 +561,7 @@ int main(void)
 	        cmocka_unit_test(test_subgoal_matches_astar_random),
 	        cmocka_unit_test(test_subgoal_changes_match_fresh_build),
 	        cmocka_unit_test(test_subgoal_repair_is_local),
+	        cmocka_unit_test(test_subgoal_long_runs),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -10,6 +10,9 @@
 #define SG_NONE   (-1)
 #define SG_TARGET UINT32_MAX
 #define SG_INF    UINT64_MAX
+/* A clearance this large means "this many or more": the scan goes on
+ * from there. */
+#define SG_CLEAR_MAX 255
 
 struct sg_node {
 	int32_t cell; /* padded grid index, SG_NONE when the id is free */
@@ -25,11 +28,15 @@ struct sg_hent {
 	uint32_t id;
 };
 
-/* What the search knows of a node, in one place for the cache. */
+/* What the search knows of a node, in one place for the cache: a
+ * relaxation reads only this.  x and y are the node's place, kept here
+ * for the heuristic (the start's and goal's set by each query). */
 struct sg_state {
 	uint64_t g;
 	uint32_t parent;
 	uint32_t seen, closed, glink; /* stamps */
+	int16_t x, y;
+	uint32_t pos; /* its place in the open list while open */
 };
 
 struct sg_list {
@@ -46,6 +53,12 @@ struct subgoal {
 
 	uint8_t *mult; /* the grid's multipliers as the graph knows them */
 	int32_t *id;   /* per padded cell, its subgoal or SG_NONE */
+	/* Per padded cell and axis direction (SG_AXES), how many cells a
+	 * straight scan crosses before a wall, costly terrain or a subgoal
+	 * stops it, at most SG_CLEAR_MAX: the scans that link a query's
+	 * start and goal jump whole runs of open floor at once. */
+	uint8_t *clr;
+	ptrdiff_t axis[4]; /* the padded offsets of the four directions */
 
 	struct sg_node *nodes;
 	uint32_t nnodes, cap_nodes, alive;
@@ -100,9 +113,14 @@ struct subgoal *subgoal_new(int width, int height)
 	s->height = height;
 	s->stride = width + 2;
 	s->ncells = (size_t)s->stride * (size_t)(height + 2);
+	s->axis[0] = 1;
+	s->axis[1] = -1;
+	s->axis[2] = s->stride;
+	s->axis[3] = -(ptrdiff_t)s->stride;
 	s->mult = calloc(s->ncells, 1);
 	s->id = malloc(s->ncells * sizeof(*s->id));
-	if (!s->mult || !s->id) {
+	s->clr = calloc(s->ncells, 4);
+	if (!s->mult || !s->id || !s->clr) {
 		subgoal_free(s);
 		return NULL;
 	}
@@ -131,6 +149,7 @@ void subgoal_free(struct subgoal *s)
 	free(s->nodes);
 	free(s->mult);
 	free(s->id);
+	free(s->clr);
 	free(s->free_ids.v);
 	free(s->dirty.v);
 	free(s->affected.v);
@@ -149,7 +168,7 @@ size_t subgoal_bytes(const struct subgoal *s)
 
 	if (!s)
 		return 0;
-	b = sizeof(*s) + s->ncells * (1 + sizeof(*s->id)) +
+	b = sizeof(*s) + s->ncells * (1 + 4 + sizeof(*s->id)) +
 	    s->cap_nodes * sizeof(*s->nodes) +
 	    (s->free_ids.cap + s->dirty.cap + s->affected.cap + s->found.cap +
 	     s->start.cap) *
@@ -208,8 +227,8 @@ static int cell_is_subgoal(const struct subgoal *s, size_t idx)
 }
 
 /* The cost of the straight-line path over free cells. */
-static uint64_t free_dist(const struct subgoal *s, int ax, int ay, int bx,
-                          int by)
+static inline uint64_t free_dist(const struct subgoal *s, int ax, int ay,
+                                 int bx, int by)
 {
 	uint64_t dx = (uint64_t)(ax > bx ? ax - bx : bx - ax);
 	uint64_t dy = (uint64_t)(ay > by ? ay - by : by - ay);
@@ -256,27 +275,108 @@ static inline int scan_stop(const struct subgoal *s, size_t q, size_t target)
 	return s->id[q] != SG_NONE || q == target;
 }
 
-/* Walks from p by off at most *lim cells, reporting the first subgoal
- * (or target) and leaving in *lim how many free cells came before what
- * stopped it. */
-static int scan_row(struct subgoal *s, size_t p, ptrdiff_t off, int *lim,
-                    size_t target)
+/* Whether a scan passes over the cell: free and not a subgoal. */
+static inline int scan_passes(const struct subgoal *s, size_t idx)
 {
-	int k;
+	return is_free(s, idx) && s->id[idx] == SG_NONE;
+}
 
-	for (k = 1; k <= *lim; k++) {
-		size_t q = (size_t)((ptrdiff_t)p + off * k);
+/* Works out the clearances of the cells from..to (padded indexes, to
+ * reached from from by steps of -axis[d]) in direction d, from the
+ * cells beyond them. */
+static void clear_run(struct subgoal *s, size_t from, size_t to, int d)
+{
+	const ptrdiff_t off = s->axis[d];
+	size_t i = from;
 
-		if (!is_free(s, q)) {
-			*lim = k - 1;
-			return 0;
+	for (;;) {
+		size_t next = (size_t)((ptrdiff_t)i + off);
+		unsigned c = 0;
+
+		if (scan_passes(s, next)) {
+			c = s->clr[next * 4 + (size_t)d] + 1u;
+			if (c > SG_CLEAR_MAX)
+				c = SG_CLEAR_MAX;
 		}
-		if (scan_stop(s, q, target)) {
-			*lim = k - 1;
-			return scan_report(s, q);
-		}
+		s->clr[i * 4 + (size_t)d] = (uint8_t)c;
+		if (i == to)
+			break;
+		i = (size_t)((ptrdiff_t)i - off);
 	}
-	return 0;
+}
+
+static inline size_t cell_at(const struct subgoal *s, int x, int y)
+{
+	return (size_t)(y + 1) * (size_t)s->stride + (size_t)(x + 1);
+}
+
+/* The clearances of the map's cells in columns x0..x1 and rows
+ * y0..y1 (clamped to the map), in all four directions, given that
+ * only cells within that box and at most SG_CLEAR_MAX beyond it on its
+ * rows and columns changed: clearances further away are capped before
+ * they see the change. */
+static void clear_box(struct subgoal *s, int x0, int y0, int x1, int y1)
+{
+	const int reach = SG_CLEAR_MAX + 1;
+	int x, y, lo, hi;
+
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (x1 >= s->width)
+		x1 = s->width - 1;
+	if (y1 >= s->height)
+		y1 = s->height - 1;
+	lo = x0 - reach < 0 ? 0 : x0 - reach;
+	hi = x1 + reach >= s->width ? s->width - 1 : x1 + reach;
+	for (y = y0; y <= y1; y++) {
+		clear_run(s, cell_at(s, x1, y), cell_at(s, lo, y), 0);
+		clear_run(s, cell_at(s, x0, y), cell_at(s, hi, y), 1);
+	}
+	lo = y0 - reach < 0 ? 0 : y0 - reach;
+	hi = y1 + reach >= s->height ? s->height - 1 : y1 + reach;
+	for (x = x0; x <= x1; x++) {
+		clear_run(s, cell_at(s, x, y1), cell_at(s, x, lo), 2);
+		clear_run(s, cell_at(s, x, y0), cell_at(s, x, hi), 3);
+	}
+}
+
+/* Walks from p in direction d at most *lim cells, reporting the first
+ * subgoal (or target) and leaving in *lim how many free cells came
+ * before what stopped it.  The clearances say where that is without
+ * looking at the cells between. */
+static int scan_row(struct subgoal *s, size_t p, int d, int *lim, size_t target)
+{
+	const ptrdiff_t off = s->axis[d];
+	int done = 0;
+
+	for (;;) {
+		int c = s->clr[p * 4 + (size_t)d], room = *lim - done;
+		size_t q;
+
+		if (c > room)
+			c = room;
+		if (target != SIZE_MAX) {
+			ptrdiff_t diff = (ptrdiff_t)target - (ptrdiff_t)p;
+
+			if (diff % off == 0 && diff / off >= 1 &&
+			    diff / off <= c) {
+				*lim = done + (int)(diff / off) - 1;
+				return scan_report(s, target);
+			}
+		}
+		if (c == room)
+			return 0;
+		if (c == SG_CLEAR_MAX) {
+			done += c;
+			p = (size_t)((ptrdiff_t)p + off * c);
+			continue;
+		}
+		*lim = done + c;
+		q = (size_t)((ptrdiff_t)p + off * (c + 1));
+		return is_free(s, q) ? scan_report(s, q) : 0;
+	}
 }
 
 /* Every subgoal (and target, a padded index or SIZE_MAX) that the free
@@ -288,7 +388,6 @@ static int scan_row(struct subgoal *s, size_t p, ptrdiff_t off, int *lim,
 static int scan(struct subgoal *s, size_t idx, size_t target)
 {
 	const ptrdiff_t st = s->stride;
-	const ptrdiff_t axis[4] = {1, -1, st, -st};
 	int clear[4];
 	int k, dx, dy, rc;
 
@@ -297,7 +396,7 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 		int n = INT32_MAX;
 
 		clear[k] = 0;
-		if ((rc = scan_row(s, idx, axis[k], &n, target)) != 0)
+		if ((rc = scan_row(s, idx, k, &n, target)) != 0)
 			return rc;
 		clear[k] = n;
 	}
@@ -312,7 +411,8 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 				for (j = 1; j <= lim2 && lim1 > 0; j++) {
 					p = (size_t)((ptrdiff_t)idx +
 					             dy * st * j);
-					rc = scan_row(s, p, dx, &lim1, target);
+					rc = scan_row(s, p, dx > 0 ? 0 : 1,
+					              &lim1, target);
 					if (rc)
 						return rc;
 				}
@@ -327,9 +427,9 @@ static int scan(struct subgoal *s, size_t idx, size_t target)
 						return rc;
 					break;
 				}
-				if ((rc = scan_row(s, p, dx, &lim1, target)) !=
-				            0 ||
-				    (rc = scan_row(s, p, dy * st, &lim2,
+				if ((rc = scan_row(s, p, dx > 0 ? 0 : 1, &lim1,
+				                   target)) != 0 ||
+				    (rc = scan_row(s, p, dy > 0 ? 2 : 3, &lim2,
 				                   target)) != 0)
 					return rc;
 			}
@@ -448,6 +548,10 @@ static int node_new(struct subgoal *s, size_t idx, uint32_t *out)
 	s->nodes[u].x = (int16_t)cell_x(s, idx);
 	s->nodes[u].y = (int16_t)cell_y(s, idx);
 	s->nodes[u].n = 0;
+	if (u < s->cap_search) {
+		s->st[u].x = s->nodes[u].x;
+		s->st[u].y = s->nodes[u].y;
+	}
 	s->id[idx] = (int32_t)u;
 	s->alive++;
 	*out = u;
@@ -495,6 +599,7 @@ int subgoal_build(struct subgoal *s, const struct grid *g,
 	for (idx = 0; idx < s->ncells; idx++)
 		if (cell_is_subgoal(s, idx) && (rc = node_new(s, idx, &u)) != 0)
 			return rc;
+	clear_box(s, 0, 0, s->width - 1, s->height - 1);
 	for (u = 0; u < s->nnodes; u++)
 		if ((rc = node_edges(s, u)) != 0)
 			return rc;
@@ -524,7 +629,7 @@ static int affect(struct subgoal *s, uint32_t u)
 
 static int search_reserve(struct subgoal *s, uint32_t n)
 {
-	uint32_t cap;
+	uint32_t cap, u;
 
 	if (n <= s->cap_search)
 		return 0;
@@ -541,14 +646,21 @@ static int search_reserve(struct subgoal *s, uint32_t n)
 #undef SG_GROW
 	memset(s->st + s->cap_search, 0,
 	       (cap - s->cap_search) * sizeof(*s->st));
+	for (u = s->cap_search; u < s->nnodes && u < cap; u++) {
+		s->st[u].x = s->nodes[u].x;
+		s->st[u].y = s->nodes[u].y;
+	}
 	s->cap_search = cap;
 	return 0;
 }
 
 static void next_stamp(struct subgoal *s)
 {
+	uint32_t u;
+
 	if (++s->stamp == 0) {
-		memset(s->st, 0, s->cap_search * sizeof(*s->st));
+		for (u = 0; u < s->cap_search; u++)
+			s->st[u].seen = s->st[u].closed = s->st[u].glink = 0;
 		s->stamp = 1;
 	}
 }
@@ -631,6 +743,11 @@ int subgoal_update(struct subgoal *s, const struct grid *g)
 	}
 	if ((rc = search_reserve(s, s->nnodes + 2)) != 0)
 		return rc;
+	for (i = 0; i < s->dirty.n; i++) {
+		int x = cell_x(s, s->dirty.v[i]), y = cell_y(s, s->dirty.v[i]);
+
+		clear_box(s, x - 1, y - 1, x + 1, y + 1);
+	}
 	for (i = 0; i < s->dirty.n; i++)
 		if ((rc = affect_around(s, s->dirty.v[i])) != 0)
 			return rc;
@@ -677,11 +794,38 @@ static inline uint64_t heap_key(uint64_t f, uint64_t g)
 	return f << 32 | (UINT32_MAX - g);
 }
 
-static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
+/* The open list holds each open node once, its place kept in the
+ * node's search state, so that a cheaper way to a node moves its entry
+ * up instead of adding one: no stale entries to pop. */
+static inline void heap_set(struct subgoal *s, size_t i, struct sg_hent e)
 {
-	uint64_t key = heap_key(f, g);
-	size_t i;
+	s->heap[i] = e;
+	s->st[e.id].pos = (uint32_t)i;
+}
 
+static void heap_up(struct subgoal *s, size_t i, struct sg_hent e)
+{
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+
+		if (s->heap[up].key <= e.key)
+			break;
+		heap_set(s, i, s->heap[up]);
+		i = up;
+	}
+	heap_set(s, i, e);
+}
+
+/* Enters id with f and g, or lowers its entry when it is open. */
+static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id,
+                     int open)
+{
+	struct sg_hent e = {heap_key(f, g), id};
+
+	if (open) {
+		heap_up(s, s->st[id].pos, e);
+		return 0;
+	}
 	if (s->nheap == s->cap_heap) {
 		size_t cap = s->cap_heap ? s->cap_heap * 2 : 256;
 		struct sg_hent *nh = realloc(s->heap, cap * sizeof(*nh));
@@ -691,17 +835,7 @@ static int heap_push(struct subgoal *s, uint64_t f, uint64_t g, uint32_t id)
 		s->heap = nh;
 		s->cap_heap = cap;
 	}
-	i = s->nheap++;
-	while (i > 0) {
-		size_t up = (i - 1) / 2;
-
-		if (s->heap[up].key <= key)
-			break;
-		s->heap[i] = s->heap[up];
-		i = up;
-	}
-	s->heap[i].key = key;
-	s->heap[i].id = id;
+	heap_up(s, s->nheap++, e);
 	return 0;
 }
 
@@ -719,11 +853,11 @@ static struct sg_hent heap_pop(struct subgoal *s)
 			c++;
 		if (last.key <= s->heap[c].key)
 			break;
-		s->heap[i] = s->heap[c];
+		heap_set(s, i, s->heap[c]);
 		i = c;
 	}
 	if (n)
-		s->heap[i] = last;
+		heap_set(s, i, last);
 	return top;
 }
 
@@ -808,34 +942,22 @@ static size_t node_cell(const struct subgoal *s, uint32_t u)
 	return (size_t)s->nodes[u].cell;
 }
 
-static inline void node_xy(const struct subgoal *s, uint32_t u, int *x, int *y)
-{
-	if (u < s->nnodes) {
-		*x = s->nodes[u].x;
-		*y = s->nodes[u].y;
-	} else {
-		*x = s->qx[u - s->nnodes];
-		*y = s->qy[u - s->nnodes];
-	}
-}
-
 /* Relaxes the step from u (at g gu) to v costing c. */
-static int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
-                 uint64_t c, uint32_t *pushes)
+static inline int relax(struct subgoal *s, uint32_t u, uint64_t gu, uint32_t v,
+                        uint64_t c, uint32_t *pushes)
 {
+	struct sg_state *sv = &s->st[v];
 	uint64_t gv = gu + c;
-	int vx, vy;
+	const int open = sv->seen == s->stamp;
 
-	if (s->st[v].seen == s->stamp &&
-	    (s->st[v].closed == s->stamp || s->st[v].g <= gv))
+	if (open && (sv->closed == s->stamp || sv->g <= gv))
 		return 0;
-	s->st[v].seen = s->stamp;
-	s->st[v].g = gv;
-	s->st[v].parent = u;
+	sv->seen = s->stamp;
+	sv->g = gv;
+	sv->parent = u;
 	(*pushes)++;
-	node_xy(s, v, &vx, &vy);
-	return heap_push(s, gv + free_dist(s, vx, vy, s->qx[1], s->qy[1]), gv,
-	                 v);
+	return heap_push(s, gv + free_dist(s, sv->x, sv->y, s->qx[1], s->qy[1]),
+	                 gv, v, open);
 }
 
 /* Links a start and a goal that are not subgoals to the subgoals they
@@ -891,7 +1013,7 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 	rc = heap_push(s,
 	               free_dist(s, cell_x(s, s->qs), cell_y(s, s->qs),
 	                         cell_x(s, s->qg), cell_y(s, s->qg)),
-	               0, sid);
+	               0, sid, 0);
 	while (rc == 0 && s->nheap) {
 		struct sg_hent e = heap_pop(s);
 		const uint32_t *adj;
@@ -912,20 +1034,19 @@ static int search(struct subgoal *s, uint32_t sid, uint32_t gid,
 			adj = s->nodes[u].adj;
 			n = s->nodes[u].n;
 		}
-		for (k = 0; k < n && rc == 0; k++) {
-			uint32_t v = u == s->nnodes ? adj[k] : adj[2 * k];
-			uint64_t c;
+		if (u == s->nnodes) {
+			for (k = 0; k < n && rc == 0; k++)
+				rc = relax(s, u, 0, adj[k],
+				           free_dist(s, s->qx[0], s->qy[0],
+				                     s->st[adj[k]].x,
+				                     s->st[adj[k]].y),
+				           &pushes);
+		} else {
+			const uint64_t gu = s->st[u].g;
 
-			if (u == s->nnodes) {
-				int vx, vy;
-
-				node_xy(s, v, &vx, &vy);
-				c = free_dist(s, s->qx[0], s->qy[0], vx, vy);
-			} else {
-				c = adj[2 * k + 1];
-			}
-
-			rc = relax(s, u, s->st[u].g, v, c, &pushes);
+			for (k = 0; k < n && rc == 0; k++)
+				rc = relax(s, u, gu, adj[2 * k], adj[2 * k + 1],
+				           &pushes);
 		}
 		if (rc == 0 && gid == s->nnodes + 1 &&
 		    s->st[u].glink == s->stamp)
@@ -1039,6 +1160,9 @@ int subgoal_find(struct subgoal *s, const struct grid *g,
 	if (s->qs == s->qg)
 		gid = sid;
 	next_stamp(s);
+	s->st[s->nnodes].x = (int16_t)sx, s->st[s->nnodes].y = (int16_t)sy;
+	s->st[s->nnodes + 1].x = (int16_t)gx;
+	s->st[s->nnodes + 1].y = (int16_t)gy;
 	if (s->qs != s->qg && (rc = link_ends(s, sid, gid, info)) != 0) {
 		res_clear(res, rc);
 		return rc;

@@ -37,8 +37,10 @@
  * part returned).
  *
  * Memory: a copy of the multipliers (1 byte per padded cell), which
- * subgoal a cell is (4 bytes), and per subgoal its edges (8 bytes
- * each) and search state; see subgoal_bytes. */
+ * subgoal a cell is (4 bytes), how far a straight scan from the cell
+ * goes each way (4 bytes, so that linking the start and goal reads a
+ * row at a time), and per subgoal its edges (8 bytes each) and search
+ * state; see subgoal_bytes. */
 #ifndef HUNTED_SUBGOAL_H
 #define HUNTED_SUBGOAL_H
 
