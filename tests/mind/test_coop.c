@@ -770,8 +770,8 @@ static void test_coop_same_seed_same_game(void **state)
 
 /* The same soaks under the automatic strategy, whose jams plan
  * cooperatively (coop.c): no deadlock either.  (With the rule off,
- * mind_options.no_jam_coop, the crowd map's soak finds rats stuck in the
- * corridor behind the fight from turn 403 on.) */
+ * mind_options.no_jam_coop, the crowd map's soak finds a wolf stuck in
+ * the street behind the fight from turn 76 on.) */
 static void test_coop_soak_crowd_map_auto(void **state)
 {
 	(void)state;

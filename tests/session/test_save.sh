@@ -270,7 +270,7 @@ head -3 "$xdg/scores.txt" | cmp -s "$tmp/want" - || bad "scores: the header"
 grep -Eq '^253 [0-9]{4}-[0-9]{2}-[0-9]{2} 30 1 30 3 doors Killed by an orc on level 1, turn 30\.$' \
 	"$xdg/scores.txt" || bad "scores: the game's line: $(cat "$xdg/scores.txt")"
 play "$tmp/m2" --map crowd --seed 3 --monsters 40 --keys "$(printf '%040d' 0 | tr 0 .)" --morgue
-grep -q '^end: Killed by a goblin on level 1, turn 31\. Score 103\.$' "$tmp/m2" || bad "scores: the second game"
+grep -q '^end: Killed by a wolf on level 1, turn 24\. Score 102\.$' "$tmp/m2" || bad "scores: the second game"
 cat >"$tmp/escape.txt" <<ESCAPE
 include "$data/monsters.txt"
 dungeon escape
@@ -288,7 +288,7 @@ ESCAPE
 play "$tmp/m3" --map "$tmp/escape.txt" --seed 2 --keys lll --morgue
 grep -q '^end: Escaped from level 1 on turn 3\. Score 2094\.$' "$tmp/m3" || bad "scores: the escape: $(cat "$tmp/m3")"
 tap_is "$(sed -n '4,$p' "$xdg/scores.txt" | cut -d' ' -f1,3,7 | tr '\n' ,)" \
-	"2094 2 escape,253 30 doors,103 3 crowd," "the high-score list has every game, best first"
+	"2094 2 escape,253 30 doors,102 3 crowd," "the high-score list has every game, best first"
 grep -q '^High scores: 2nd of 2 ' "$(ls "$xdg"/morgue-*-3.txt)" || bad "scores: the second game's rank in its morgue"
 grep -q '^High scores: 1st of 3 ' "$(ls "$xdg"/morgue-*-2.txt)" || bad "scores: the third game's rank in its morgue"
 tap_check "each morgue gives its game's rank as the list stood when it ended"
