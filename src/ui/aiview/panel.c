@@ -51,7 +51,7 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 	switch (how) {
 	case MIND_REPAIR_SEARCH:
 		snprintf(buf, size, _("%s: %u expanded"),
-		         mi->hier ? "hierarchy"
+		         mi->hier ? _("hierarchy")
 		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
 		                                                    : "A*",
 		         expanded);
@@ -115,14 +115,14 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 		snprintf(buf, size, _("fresh (%s%s)"),
 		         _(event_reason_name(
 		                 (enum replan_reason)mi->last_reason)),
-		         mi->hier ? ", hierarchy" : "");
+		         mi->hier ? _(", hierarchy") : "");
 		break;
 	case MIND_CACHE_INVALIDATED:
 		snprintf(buf, size, _("broken at %d,%d"), mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
-		snprintf(buf, size, "%s", mind_cache_name(mi->cache));
+		snprintf(buf, size, "%s", _(mind_cache_name(mi->cache)));
 		break;
 	}
 }
@@ -299,8 +299,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		if (mi->fleeing)
 			flee_text(a, buf, sizeof(buf));
 		else
-			snprintf(buf, sizeof(buf), " %s, goal %d,%d",
-			         mind_mode_name(mi->mode), mi->goal_x,
+			snprintf(buf, sizeof(buf), _(" %s, goal %d,%d"),
+			         _(mind_mode_name(mi->mode)), mi->goal_x,
 			         mi->goal_y);
 		aiview_rows_wrap(c, &r, 0, buf);
 	}
@@ -429,9 +429,10 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
 	snprintf(p[n++].text, sizeof(p[0].text), "%s %s%s",
 	         aiview_monster_name(a, a->sel, name, sizeof(name)),
-	         aiview_you(a) ? travel_kind_name(a->travel->kind)
-	                       : mind_mode_name(aiview_mind(a, a->sel)->mode),
-	         a->whatif ? " (if it hunted you)" : "");
+	         _(aiview_you(a)
+	                   ? travel_kind_name(a->travel->kind)
+	                   : mind_mode_name(aiview_mind(a, a->sel)->mode)),
+	         a->whatif ? _(" (if it hunted you)") : "");
 	/* What each algorithm really uses: no heuristic for Dijkstra and
 	 * breadth-first search, no weight but for A*, no costs for
 	 * breadth-first search. */
@@ -439,27 +440,27 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	case PATH_ALGO_COUNT:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("JPS octile %s (f=g+h, jump points)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_BFS:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("BFS %s (steps, costs ignored)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_DIJKSTRA:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("Dijkstra %s (f=g, no h)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_GREEDY:
 		snprintf(p[n].text, sizeof(p[0].text), _("greedy %s %s (f=h)"),
-		         path_heuristic_name(a->p.heuristic),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_heuristic_name(a->p.heuristic)),
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	default:
 		snprintf(p[n].text, sizeof(p[0].text), "A* %s %s w=%s (%s)",
-		         path_heuristic_name(a->p.heuristic),
-		         path_diagonal_name(a->p.diagonal), weight,
+		         _(path_heuristic_name(a->p.heuristic)),
+		         _(path_diagonal_name(a->p.diagonal)), weight,
 		         aiview_draw_value_rule(a));
 		break;
 	}
@@ -467,7 +468,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	if (!a->jps && a->p.ties == PATH_TIES_FIFO) {
 		size_t k = strlen(p[n].text);
 
-		snprintf(p[n].text + k, sizeof(p[0].text) - k, " FIFO ties");
+		snprintf(p[n].text + k, sizeof(p[0].text) - k, "%s",
+		         _(" FIFO ties"));
 	}
 	n++;
 	if (a->custom && !a->by_page) {
@@ -498,8 +500,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	} else {
 		p[n].attr = CANVAS_BOLD;
 		snprintf(p[n++].text, sizeof(p[0].text), "%s%s",
-		         path_status_name(a->res.status),
-		         a->res.partial ? " (partial path)" : "");
+		         _(path_status_name(a->res.status)),
+		         a->res.partial ? _(" (partial path)") : "");
 	}
 	p[n].spare = 1;
 	snprintf(p[n++].text, sizeof(p[0].text), _("cache %s"), cache);
