@@ -8,12 +8,12 @@
 # on every row, no row is wider than the terminal); a lesson not
 # translated shows in English.  The data's words (a level's title, the
 # terrains on the ground page) and the AI view's (a monster's mode, a
-# heuristic, a diagonal rule) are Chinese, a modder's own words show as
-# written.  The game's
-# messages are whole Chinese sentences (a goblin opening a door in view,
-# its blows; the log of a headless game), and so are --help, a usage
-# error, the --lesson list and the lesson menu's titles.  Every check of
-# the terminal polls for the text it expects.
+# heuristic, a diagonal rule, its tables) are Chinese, a modder's own
+# words show as written.  The game's messages are whole Chinese
+# sentences (a goblin opening a door in view, its blows; the log of a
+# headless game), and so are --help, a usage error, the --lesson list
+# and the lesson menu's titles.  Every check of the terminal polls for
+# the text it expects.
 #
 # The language: zh_CN.UTF-8 when the system has that locale, else
 # C.UTF-8 with LANGUAGE=zh_CN (glibc honours LANGUAGE in any locale but
@@ -261,6 +261,17 @@ ok "the stats line: the monster's mode in Chinese"
 wait_for '^goblin#0 [^ ]+ \| A\* 八方向 不切角 w=1' ||
 	bad "the heuristic and the diagonal rule are not Chinese"
 ok "the stats line: the heuristic and the diagonal rule in Chinese"
+
+# The tables of the AI view: the heuristics by name, admissible or not,
+# and the outcome of a search that could not run, in Chinese.
+zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
+	--view-keys vT >"$tmp/htable.out" 2>&1
+zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
+	--view-keys v >"$tmp/table.out" 2>&1
+grep -q '|  曼哈顿    否  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
+	grep -q '| >八方向    是  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
+	grep -q '|  JPS      不适用：代价不一$' "$tmp/table.out"
+tap_is $? 0 "the AI view's tables name heuristics and outcomes in Chinese"
 
 # 12. A modder's own words show as written: a data folder whose floor
 # and level title were changed keeps them in English, the shipped words

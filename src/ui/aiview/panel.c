@@ -312,8 +312,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		repair_text(a, a->sel, how, sizeof(how));
 		/* How a broken path was made again goes on the row that
 		 * says it broke. */
-		snprintf(buf, sizeof(buf), " cache %s%s%s", cache,
-		         how[0] ? "; " : "", how);
+		snprintf(buf, sizeof(buf), _(" cache %s%s%s"), cache,
+		         how[0] ? _("; ") : "", how);
 		aiview_rows_wrap(c, &r, 0, buf);
 	}
 	if (look && r.last - r.row >= 6) {
