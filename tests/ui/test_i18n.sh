@@ -270,6 +270,7 @@ zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
 	--view-keys v >"$tmp/table.out" 2>&1
 grep -q '|  曼哈顿    否  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
 	grep -q '| >八方向    是  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
+	grep -q '|  贪心  *[0-9]*  *[0-9]*$' "$tmp/table.out" &&
 	grep -q '|  JPS      不适用：代价不一$' "$tmp/table.out"
 tap_is $? 0 "the AI view's tables name heuristics and outcomes in Chinese"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiview_impl.h"
+#include "core/world/event_text.h"
 
 /* Why a context went back, as repair_text ends. */
 static const char *give_back_text(uint8_t why)
@@ -142,22 +143,28 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 	const struct data_terrain *t = world_terrain_at(wo, x, y);
 	int mx = x0 + w, row = y0;
 
+	char said[DATA_NAME_MAX + 1];
+	/* A shipped terrain by its translated name, a modder's as its data
+	 * spells it. */
+	const char *name = event_text_name(t->name, said, sizeof(said));
+
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	              _("cell %d,%d %s"), x, y, t->name);
+	              _("cell %d,%d %s"), x, y,
+	              strcmp(name, said) ? name : t->name);
 	{
 		const struct grid *g = aiview_search_grid(a);
 
 		if (g)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " cost x%u for %s%s",
+			              aiview_you(a) ? _(" cost x%u for you%s")
+			                            : _(" cost x%u for it%s"),
 			              (unsigned)g->cost[grid_index(g, x, y)],
-			              aiview_you(a) ? "you" : "it",
 			              g->cost[grid_index(g, x, y)]
 			                      ? ""
-			                      : " (blocked)");
+			                      : _(" (blocked)"));
 	}
 	if (!a->have || !a->cells_ok) {
-		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, " no search");
+		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, _(" no search"));
 		return;
 	}
 	{
@@ -165,25 +172,26 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 
 		if (!a->state[k]) {
 			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			            " not reached by the search");
+			            _(" not reached by the search"));
 			return;
 		}
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 		              " g %u h %u f %u", a->g[k], a->h[k], a->f[k]);
 		if (a->dir[k] >= 0)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " parent %d,%d",
+			              _(" parent %d,%d"),
 			              x + dir_dx[(int)a->dir[k]],
 			              y + dir_dy[(int)a->dir[k]]);
 		else
 			canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			            " the start (no parent)");
+			            _(" the start (no parent)"));
 		if (a->state[k] == 2)
 			canvas_printf(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			              " closed, expanded #%d", a->order[k] + 1);
+			              _(" closed, expanded #%d"),
+			              a->order[k] + 1);
 		else
 			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			            " open (not expanded yet)");
+			            _(" open (not expanded yet)"));
 	}
 }
 

@@ -211,7 +211,7 @@ static void compare_hier(struct aiview *a)
 			a->hierarchy.nabs = a->bufcap;
 	}
 	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
-	q->label = "subgoals";
+	q->label = N_("subgoals");
 	q->status = a->hierarchy.res.status;
 	q->expanded = a->hierarchy.res.stats.expanded;
 	q->cost = a->hierarchy.res.cost;
@@ -311,7 +311,7 @@ void aiview_trace_compare(struct aiview *a)
 	} runs[CMP_HIER] = {
 	        {"BFS", PATH_BFS, 1000},
 	        {"Dijkstra", PATH_DIJKSTRA, 1000},
-	        {"greedy", PATH_GREEDY, 1000},
+	        {N_("greedy"), PATH_GREEDY, 1000},
 	        {"A*", PATH_ASTAR, 1000},
 	        {"A* w=2", PATH_ASTAR, 2000},
 	        {"JPS", PATH_ASTAR, 1000},
@@ -649,25 +649,27 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	for (i = 0; i < aiview_trace_rows(a) && r->row < r->last && a->have;
 	     i++) {
 		const struct ai_cmp *q = &a->cmp[i];
+		char label[64];
 
+		cmp_pad(q->label ? _(q->label) : "", 8, label, sizeof(label));
 		if (q->status == PATH_FOUND && i == CMP_HIER && best)
 			/* How far from the cheapest: Dijkstra's, or jump
 			 * point search's when Dijkstra ran out of budget. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %5u +%.1f%%", q->label,
+			              0, " %s %6u %5u +%.1f%%", label,
 			              q->expanded, q->cost,
 			              100.0 * ((double)q->cost - best) / best);
 		else if (q->status == PATH_FOUND)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %5u", q->label, q->expanded,
+			              0, " %s %6u %5u", label, q->expanded,
 			              q->cost);
 		else if (cmp_refused(a, i))
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %s", q->label,
+			              0, " %s %s", label,
 			              _(cmp_status_short(a, i)));
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %s", q->label, q->expanded,
+			              0, " %s %6u %s", label, q->expanded,
 			              _(cmp_status_short(a, i)));
 	}
 	if (a->repair && a->have && a->dlite.ctx && r->row < r->last) {
@@ -685,14 +687,14 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 			              _(cmp_short_name(a->dlite.res.status)));
 		if (a->dlite.fresh)
 			snprintf(buf, sizeof(buf),
-			         "D* Lite planned afresh; from now on it "
-			         "repairs this search as the map and the "
-			         "crowd change");
+			         _("D* Lite planned afresh; from now on it "
+			           "repairs this search as the map and the "
+			           "crowd change"));
 		else
 			snprintf(buf, sizeof(buf),
-			         "D* Lite repaired its search after %zu "
-			         "cells changed: %u expanded, where the "
-			         "shown search started over with %zu",
+			         _("D* Lite repaired its search after %zu "
+			           "cells changed: %u expanded, where the "
+			           "shown search started over with %zu"),
 			         a->dlite.changed, a->dlite.res.stats.expanded,
 			         a->total_exp);
 		aiview_rows_wrap(c, r, 0, buf);
@@ -700,8 +702,8 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	           r->row < r->last) {
 		aiview_rows_wrap(
 		        c, r, 0,
-		        "D* Lite: n/a (A* with w=1 and an admissible h, "
-		        "or Dijkstra)");
+		        _("D* Lite: n/a (A* with w=1 and an admissible h, "
+		          "or Dijkstra)"));
 	}
 	if (a->hier && a->have && a->hierarchy.sg && r->row < r->last) {
 		char buf[256];
@@ -709,9 +711,9 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 
 		subgoal_counts(a->hierarchy.sg, &nn, &ne);
 		snprintf(buf, sizeof(buf),
-		         "hierarchy: %zu subgoals, %zu edges; subgoal path "
-		         "%zu points, %u expanded; %u linked to start and "
-		         "goal; %.2f ms",
+		         _("hierarchy: %zu subgoals, %zu edges; subgoal path "
+		           "%zu points, %u expanded; %u linked to start and "
+		           "goal; %.2f ms"),
 		         nn, ne, a->hierarchy.nabs,
 		         a->hierarchy.info.abstract_expanded,
 		         a->hierarchy.info.link_found, a->hierarchy.ms);
