@@ -262,6 +262,12 @@ wait_for '^goblin#0 [^ ]+ \| A\* 八方向 不切角 w=1' ||
 	bad "the heuristic and the diagonal rule are not Chinese"
 ok "the stats line: the heuristic and the diagonal rule in Chinese"
 
+# A generated dungeon's title, made by the generator, in Chinese.
+zh --headless --no-timing --dump-screen --generate 60x30 --seed 5 \
+	--keys '' >"$tmp/gen.out" 2>&1
+grep -q '^|生成的地牢 60x30，种子 5 *$' "$tmp/gen.out"
+tap_is $? 0 "a generated dungeon's title in Chinese"
+
 # The tables of the AI view: the heuristics by name, admissible or not,
 # and the outcome of a search that could not run, in Chinese.
 zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
