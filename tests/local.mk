@@ -32,3 +32,6 @@ EXTRA_DIST += tests/test_house.sh
 # The translations: msgfmt's checks, and zh_CN complete.
 TESTS += tests/test_po.sh
 EXTRA_DIST += tests/test_po.sh
+# The shipped data's words in the catalog (po/data-strings.c).
+TESTS += tests/test_datapo.sh
+EXTRA_DIST += tests/test_datapo.sh po/data-strings.sh po/data-strings.c

@@ -16,11 +16,32 @@
 
 #include "session/campaign.h"
 #include "session/files.h"
+#include "core/world/event_text.h"
 #include "core/world/fov.h"
 #include "screen_impl.h"
 #include "view.h"
 
 /* ---- messages ---------------------------------------------------------- */
+
+/* A text of the data files (a description, a level's title) in the
+ * player's language: the shipped data's are in the catalog (the
+ * generator po/data-strings.sh puts them there), a modder's are not and
+ * show as written.  "" is not looked up: gettext answers it with the
+ * catalog's header. */
+static const char *view_data_text(const char *s)
+{
+	return s && *s ? _(s) : s;
+}
+
+/* A monster kind's or a key's name in the player's language when it is
+ * a shipped one (event_text_name), else as the data spells it
+ * ("iron_key" stays so in English). */
+static const char *view_data_name(const char *name, char *buf, size_t size)
+{
+	const char *said = event_text_name(name, buf, size);
+
+	return strcmp(said, buf) ? said : name;
+}
 
 /* Whether the player saw what e tells: its own doings, what a monster
  * in its line of sight does, and a door in sight opening or shutting. */
@@ -113,10 +134,11 @@ static void view_turn(void *self, struct session *s, struct world_cmd cmd,
 	view_note_turn(v);
 	autoplay_follow(v);
 	if (descended && w->data->map && w->data->map->title)
-		screen_log(v, "%s%s%s", w->data->map->title,
+		screen_log(v, "%s%s%s", view_data_text(w->data->map->title),
 		           w->data->map->description ? ": " : "",
-		           w->data->map->description ? w->data->map->description
-		                                     : "");
+		           w->data->map->description
+		                   ? view_data_text(w->data->map->description)
+		                   : "");
 	if (s->game->level_error[0] && !v->level_error_said) {
 		v->level_error_said = 1;
 		screen_log(v, _("The stairs lead nowhere: %s."),
@@ -183,7 +205,7 @@ struct view *view_new(struct session *s, char *err, size_t err_size)
 		return NULL;
 	}
 	if (w->data->map && w->data->map->title)
-		screen_log(v, "%s", w->data->map->title);
+		screen_log(v, "%s", view_data_text(w->data->map->title));
 	/* A save resumed, or one that could not be. */
 	for (i = 0; i < s->nnews; i++)
 		screen_log(v, "%s", s->news[i]);
@@ -288,12 +310,16 @@ static void draw_help_ground(struct view *v, struct canvas *c)
 		size_t n;
 
 		n = (size_t)snprintf(line, sizeof(line), "%s",
-		                     tt->description ? tt->description
-		                                     : tt->name);
+		                     tt->description
+		                             ? view_data_text(tt->description)
+		                             : tt->name);
 		if (data_terrain_effect(d, (int)t, what, sizeof(what)) > 0 &&
 		    n < sizeof(line)) {
 			what[0] = (char)toupper((unsigned char)what[0]);
-			snprintf(line + n, sizeof(line) - n, " %s.", what);
+			/* TRANSLATORS: the sentence of a terrain's cost
+			 * after its description: " Moving onto it takes 3
+			 * turns." */
+			snprintf(line + n, sizeof(line) - n, _(" %s."), what);
 		}
 		canvas_put(c, 1, y, tt->glyph, tt->color,
 		           tt->bright ? CANVAS_BOLD : 0);
@@ -480,7 +506,7 @@ static void kind_search_words(const struct world *w, int kind, char *buf,
 	minds_params(w, kind, &p);
 	n = (size_t)snprintf(
 	        buf, size, "%s",
-	        minds_kind_jumps(w, kind) ? "JPS" : path_algo_name(p.algo));
+	        minds_kind_jumps(w, kind) ? "JPS" : _(path_algo_name(p.algo)));
 	if (n < size && p.weight != PATH_WEIGHT_ONE)
 		n += (size_t)snprintf(buf + n, size - n, " w=%u.%u",
 		                      p.weight / PATH_WEIGHT_ONE,
@@ -502,7 +528,7 @@ static size_t describe_ground(const struct world *w, int t, char *buf,
 	    size == 0)
 		return 0;
 	what[0] = (char)toupper((unsigned char)what[0]);
-	return (size_t)snprintf(buf, size, " %s.", what);
+	return (size_t)snprintf(buf, size, _(" %s."), what);
 }
 
 /* One line saying what is at (x, y), for look mode. */
@@ -513,6 +539,7 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 	const struct data_terrain *t = world_terrain_at(w, x, y);
 	int mi = world_monster_at(w, x, y), ii = world_item_at(w, x, y);
 	const int knows = view_knows(v, x, y);
+	char said[DATA_NAME_MAX + 1];
 	size_t n;
 
 	if (knows == 0) {
@@ -524,15 +551,18 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		/* What was there when last seen: no monster, a key still
 		 * (only the player takes them). */
 		t = &w->data->terrain[fov_remembered(w, x, y)];
-		n = (size_t)snprintf(buf, size, _("(%d,%d) remembered: %s"), x,
-		                     y,
-		                     t->description ? t->description : t->name);
+		n = (size_t)snprintf(
+		        buf, size, _("(%d,%d) remembered: %s"), x, y,
+		        t->description ? view_data_text(t->description)
+		                       : t->name);
 		if (n < size)
 			n += describe_ground(w, fov_remembered(w, x, y),
 			                     buf + n, size - n);
 		if (n < size && ii >= 0)
 			snprintf(buf + n, size - n, "; %s",
-			         w->data->keys[w->items[ii].key].name);
+			         view_data_name(
+			                 w->data->keys[w->items[ii].key].name,
+			                 said, sizeof(said)));
 		return;
 	}
 	/* A monster is told of where it could be seen: in line of sight,
@@ -540,7 +570,8 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 	if (!aiview_on(v->ai) && fov_seen(w, x, y) != FOV_LOS)
 		mi = -1;
 	n = (size_t)snprintf(buf, size, "(%d,%d) %s", x, y,
-	                     t->description ? t->description : t->name);
+	                     t->description ? view_data_text(t->description)
+	                                    : t->name);
 	if (n < size)
 		n += describe_ground(w, w->terrain[world_idx(w, x, y)], buf + n,
 		                     size - n);
@@ -556,27 +587,32 @@ static void describe_cell(const struct view *v, int x, int y, char *buf,
 		kind_search_words(w, m->kind, how, sizeof(how));
 		n += (size_t)snprintf(
 		        buf + n, size - n,
-		        _("; %s#%d, %d/%d hp, %s, hunts by %s"), k->name, mi,
-		        m->hp, k->hp,
-		        mind_mode_name(v->s->game->minds->mind[mi].mode), how);
+		        _("; %s#%d, %d/%d hp, %s, hunts by %s"),
+		        view_data_name(k->name, said, sizeof(said)), mi, m->hp,
+		        k->hp,
+		        _(mind_mode_name(v->s->game->minds->mind[mi].mode)),
+		        how);
 	}
 	if (n < size && ii >= 0)
 		snprintf(buf + n, size - n, "; %s",
-		         w->data->keys[w->items[ii].key].name);
+		         view_data_name(w->data->keys[w->items[ii].key].name,
+		                        said, sizeof(said)));
 }
 
 static void draw_status(struct view *v, struct canvas *c, int y)
 {
 	const struct world *w = v->s->game->world;
-	char keys[128] = "", where[80];
+	char keys[128] = "", where[80], said[DATA_NAME_MAX + 1];
 	size_t k, n = 0;
 	int x;
 
 	for (k = 0; k < w->data->nkeys && k < 64; k++)
 		if (w->keys & ((uint64_t)1 << k))
-			n += (size_t)snprintf(keys + n, sizeof(keys) - n,
-			                      "%s%s", n ? "," : "",
-			                      w->data->keys[k].name);
+			n += (size_t)snprintf(
+			        keys + n, sizeof(keys) - n, "%s%s",
+			        n ? "," : "",
+			        view_data_name(w->data->keys[k].name, said,
+			                       sizeof(said)));
 	if (v->s->game->levels) {
 		/* A campaign: the level out of how many, by name. */
 		char name[48];

@@ -5,12 +5,15 @@
 # (the lesson's page from data/lessons/zh_CN, the status line and the
 # AI view's panel, legend and narration from po/zh_CN.po); double-width
 # text is laid out by its width (the panel's border stays in one column
-# on every row, no row is wider than the terminal); what is not
-# translated shows in English, a lesson not translated too.  The game's
-# messages are whole Chinese sentences (a goblin opening a door in view,
-# its blows; the log of a headless game), and so are --help, a usage
-# error, the --lesson list and the lesson menu's titles.  Every check of
-# the terminal polls for the text it expects.
+# on every row, no row is wider than the terminal); a lesson not
+# translated shows in English.  The data's words (a level's title, the
+# terrains on the ground page) and the AI view's (a monster's mode, a
+# heuristic, a diagonal rule, its tables) are Chinese, a modder's own
+# words show as written.  The game's messages are whole Chinese
+# sentences (a goblin opening a door in view, its blows; the log of a
+# headless game), and so are --help, a usage error, the --lesson list
+# and the lesson menu's titles.  Every check of the terminal polls for
+# the text it expects.
 #
 # The language: zh_CN.UTF-8 when the system has that locale, else
 # C.UTF-8 with LANGUAGE=zh_CN (glibc honours LANGUAGE in any locale but
@@ -101,12 +104,12 @@ ok "the AI view's step narration in Chinese"
 tap_is "$(columns)" "80 |||||||||||||||" \
 	"double-width text: the panel's border lines up, no row wider than 80"
 
-# 4. What is not translated is English: the monster's line, the cache.
-wait_for 'goblin#0 guard' || bad "the untranslated monster line is missing"
-# The stats line's word for the cache is translated, the cache's state
-# ("none") is not.
-wait_for '\| 缓存 none \|' || bad "the untranslated cache state is missing"
-ok "untranslated strings fall back to English"
+# 4. The AI view's words for the monster's mode and its cache are
+# Chinese; the monster's label (kind and number, as the exported search
+# names it) is not a word and stays as the data spells it.
+wait_for 'goblin#0 守卫' || bad "the monster's mode is not Chinese"
+wait_for '\| 缓存 无 \|' || bad "the cache's state is not Chinese"
+ok "the AI view's mode and cache words in Chinese"
 
 # 5. A lesson not translated is read in English, the words around it in
 # Chinese: the data with the wall lesson's Chinese copy taken away.
@@ -238,5 +241,59 @@ grep -Eq ' Quit on level 1, turn [0-9]+\.$' "$scores" &&
 	! LC_ALL=C grep -q '[^ -~]' "$scores" ||
 	bad "the high scores do not keep the English sentence"
 ok "quitting in Chinese; the high scores stay ASCII"
+
+# 11. The data's words in Chinese: the level's title in the log, the
+# terrains' descriptions on the ground page (?), and in the AI view the
+# monster's mode and its search's heuristic and diagonal rule.
+start '^生命 30/30' --map tutorial --seed 1 --no-watch
+wait_for '^中间的墙$' || bad "the level's title is not Chinese"
+ok "LANG=zh_CN: the level's title in Chinese"
+keys '?' '?'
+wait_for '^ hunted - 地形' || bad "the ground page is not shown"
+wait_for '^ \. 光秃秃的石头地面。' || bad "the floor's description is not Chinese"
+wait_for '^ , 黏糊糊的泥地。走上去要 3 回合。' ||
+	bad "the mud's description and cost are not Chinese"
+ok "the ground page (?) describes the terrains in Chinese"
+keys Escape '`' .
+wait_for '^goblin#0 (守卫|游荡|追击|搜寻) \| A\* ' ||
+	bad "the monster's mode is not Chinese on the stats line"
+ok "the stats line: the monster's mode in Chinese"
+wait_for '^goblin#0 [^ ]+ \| A\* 八方向 不切角 w=1' ||
+	bad "the heuristic and the diagonal rule are not Chinese"
+ok "the stats line: the heuristic and the diagonal rule in Chinese"
+
+# A generated dungeon's title, made by the generator, in Chinese.
+zh --headless --no-timing --dump-screen --generate 60x30 --seed 5 \
+	--keys '' >"$tmp/gen.out" 2>&1
+grep -q '^|生成的地牢 60x30，种子 5 *$' "$tmp/gen.out"
+tap_is $? 0 "a generated dungeon's title in Chinese"
+
+# The tables of the AI view: the heuristics by name, admissible or not,
+# and the outcome of a search that could not run, in Chinese.
+zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
+	--view-keys vT >"$tmp/htable.out" 2>&1
+zh --headless --no-timing --dump-screen --seed 42 --ai-view --keys '' \
+	--view-keys v >"$tmp/table.out" 2>&1
+grep -q '|  曼哈顿    否  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
+	grep -q '| >八方向    是  *[0-9]*  *[0-9]*$' "$tmp/htable.out" &&
+	grep -q '|  贪心  *[0-9]*  *[0-9]*$' "$tmp/table.out" &&
+	grep -q '|  JPS      不适用：代价不一$' "$tmp/table.out"
+tap_is $? 0 "the AI view's tables name heuristics and outcomes in Chinese"
+
+# 12. A modder's own words show as written: a data folder whose floor
+# and level title were changed keeps them in English, the shipped words
+# around them in Chinese.
+cp -r "$data" "$tmp/mod"
+sed -i 's/"Bare stone floor\."/"Cold wet flagstones."/' "$tmp/mod/terrain.txt"
+sed -i 's/title "The wall in the middle"/title "My own wall"/' \
+	"$tmp/mod/maps/tutorial.txt"
+zh --headless --no-timing --dump-screen --data-dir "$tmp/mod" \
+	--map tutorial --seed 1 --keys '' --view-keys '??' >"$tmp/mod.out" 2>&1
+zh --headless --no-timing --dump-screen --data-dir "$tmp/mod" \
+	--map tutorial --seed 1 --keys '' >"$tmp/modtitle.out" 2>&1
+grep -q '^| \. Cold wet flagstones\.$' "$tmp/mod.out" &&
+	grep -q '^| # 坚硬的岩石。$' "$tmp/mod.out" &&
+	grep -q '^|My own wall *$' "$tmp/modtitle.out"
+tap_is $? 0 "a modder's description and title show as written, the shipped Chinese"
 
 tap_done

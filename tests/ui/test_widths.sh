@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # test_widths.sh - the AI view reads whole at 80x24 and at 160x50: every
 # layer, page, panel and table of it, the help pages, and every page of
-# every lesson, dumped headless at both sizes, must cut no text.  The
+# every lesson, dumped headless at both sizes, must cut no text; the
+# view and the pages again in Simplified Chinese.  The
 # rule is the screen's own: text written past the end of its line, or a
 # word broken because it is longer than its row, counts as cut, and the
 # dump then says "cut: N characters did not fit their lines".  At 160
@@ -29,11 +30,16 @@ s sn snnn sN sJ12 s? ?  ?? Ws Hs Ds ts
 A AA AAA AAAA AAAAs t te eT H HH HHH D DD W WW WWW WWWW 0
 C Cn... CN. CN... CAn.. CAAn... CAAAn.. CAAAAn. CWn... Cen...'
 
+# The language of the dumps: the tester's own, then Simplified Chinese
+# (below).
+lang=
+
 # cuts SIZE WHAT ARGS...: the dump at SIZE cuts nothing.
 cuts() {
 	local size=$1 what=$2
 	shift 2
-	"$bin" --headless --no-timing --dump-screen --screen "$size" "$@" \
+	# shellcheck disable=SC2086 # $lang is words of env
+	env $lang "$bin" --headless --no-timing --dump-screen --screen "$size" "$@" \
 		>"$tmp/out" 2>&1 || {
 		tap_fail "$size $what: exit $?"
 		return
@@ -79,6 +85,29 @@ for size in 80x24 160x50; do
 	done <"$tmp/pages"
 	tap_check "$size: every page of every lesson is whole"
 done
+
+# The same walk of the view and the game's pages in Simplified Chinese,
+# whose characters take two columns each (every lesson page in Chinese:
+# test_i18n.sh), when hunted speaks it and the system has a UTF-8 locale.
+if grep -q '^#define ENABLE_NLS 1' "${top_builddir:-.}/config.h" 2>/dev/null &&
+	locale -a 2>/dev/null | grep -qix 'C\.utf-\?8'; then
+	lang="-u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=zh_CN"
+	for size in 80x24 160x50; do
+		for k in $view_keys; do
+			cuts "$size" "zh_CN view v$k" --seed 42 --ai-view \
+				--keys '' --view-keys "v$k"
+		done
+		for k in M '?' '??' vS; do
+			cuts "$size" "zh_CN $k" --seed 42 --ai-view --keys '' \
+				--view-keys "$k"
+		done
+		tap_check "$size in Chinese: every layer, panel and page is whole"
+	done
+	lang=
+else
+	tap_skip "the walk in Chinese: no translations or no C.UTF-8 locale"
+	tap_skip "the walk in Chinese: no translations or no C.UTF-8 locale"
+fi
 
 # The panel grows with the screen: it starts two columns before its
 # header, 30 columns from the right edge at 80 columns and further left

@@ -2,10 +2,14 @@
 /* cost.c - what entering each terrain costs the player or a monster kind,
  * and the whole map as the grid of multipliers the path engine sees.
  * Doors are costed as their open form for whoever can open them. */
+#include "config.h"
+
 #include "data.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "core/base/i18n.h"
 
 /* What entering a door costs once it is open. */
 static uint8_t cost_open(const struct data *d, const struct data_terrain *t)
@@ -129,12 +133,13 @@ int data_terrain_effect(const struct data *d, int t, char *buf, size_t size)
 
 	if (c > 1 && harm > 0)
 		return snprintf(buf, size,
-		                "moving onto it takes %d turns; %d damage on "
-		                "entering",
+		                _("moving onto it takes %d turns; %d damage on "
+		                  "entering"),
 		                c, harm);
 	if (c > 1)
-		return snprintf(buf, size, "moving onto it takes %d turns", c);
+		return snprintf(buf, size, _("moving onto it takes %d turns"),
+		                c);
 	if (harm > 0)
-		return snprintf(buf, size, "%d damage on entering", harm);
+		return snprintf(buf, size, _("%d damage on entering"), harm);
 	return snprintf(buf, size, "%s", "");
 }

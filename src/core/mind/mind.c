@@ -2,11 +2,14 @@
 /* mind.c - the minds of a world's monsters: making and freeing them,
  * carrying them over a reload, the start of a tick, and the entry points
  * of a decision and of the AI view's searches. */
+#include "config.h"
+
 #include "mind.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/i18n.h"
 #include "core/path/distmap.h"
 #include "core/path/jps.h"
 #include "kind_impl.h"
@@ -356,8 +359,10 @@ enum mind_repair minds_repair(const struct minds *md, size_t i,
 
 const char *mind_mode_name(enum mind_mode m)
 {
-	static const char *const names[] = {"guard", "wander", "chase",
-	                                    "search"};
+	/* TRANSLATORS: a monster's mode, shown in the AI view and the
+	 * look text. */
+	static const char *const names[] = {N_("guard"), N_("wander"),
+	                                    N_("chase"), N_("search")};
 
 	return (unsigned)m < MIND_MODE_COUNT ? names[m] : "?";
 }
@@ -371,8 +376,11 @@ const char *mind_strategy_name(enum mind_strategy s)
 
 const char *mind_cache_name(enum mind_cache c)
 {
-	static const char *const names[] = {"none", "fresh", "reused",
-	                                    "invalidated", "shared"};
+	/* TRANSLATORS: the state of a monster's kept path, in the AI
+	 * view's "cache %s". */
+	static const char *const names[] = {N_("none"), N_("fresh"),
+	                                    N_("reused"), N_("invalidated"),
+	                                    N_("shared")};
 
 	return (unsigned)c < MIND_CACHE_COUNT ? names[c] : "?";
 }

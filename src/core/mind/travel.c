@@ -4,6 +4,8 @@
  * (known open cells beside unknown ones), run by the rules players of
  * the classic roguelikes know, and rest; each hands out one ordinary
  * command a turn and stops when something needs the player's eyes. */
+#include "config.h"
+
 #include "travel.h"
 
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "core/base/dir.h"
+#include "core/base/i18n.h"
 #include "core/world/fov.h"
 
 #define TRACE_LIMIT (1u << 18)
@@ -631,19 +634,21 @@ enum travel_stop travel_next(struct travel *t, const struct world *w,
 
 const char *travel_kind_name(enum travel_kind k)
 {
+	/* TRANSLATORS: what the player's own search is doing, in the AI
+	 * view. */
 	switch (k) {
 	case TRAVEL_GO:
-		return "travel";
+		return N_("travel");
 	case TRAVEL_EXPLORE:
-		return "explore";
+		return N_("explore");
 	case TRAVEL_RUN:
-		return "run";
+		return N_("run");
 	case TRAVEL_REST:
-		return "rest";
+		return N_("rest");
 	case TRAVEL_NONE:
 		break;
 	}
-	return "none";
+	return N_("none");
 }
 
 static const char *event_why(int kind)

@@ -8,11 +8,14 @@
  * context and its per-cell memory), heap.c and bucket.c (the two open
  * lists, each with its search loop), block.c (the bucket search's
  * neighbour masks) and trace.c (recording a search). */
+#include "config.h"
+
 #include "path.h"
 
 #include <string.h>
 
 #include "core/base/dir.h"
+#include "core/base/i18n.h"
 #include "path_impl.h"
 
 void path_params_default(struct path_params *p)
@@ -282,29 +285,35 @@ int path_ctx_node(const struct path_ctx *ctx, int x, int y,
 
 const char *path_algo_name(enum path_algo a)
 {
-	static const char *const names[] = {"A*", "Dijkstra", "greedy", "BFS"};
+	static const char *const names[] = {N_("A*"), N_("Dijkstra"),
+	                                    N_("greedy"), N_("BFS")};
 
 	return (unsigned)a < PATH_ALGO_COUNT ? names[a] : "?";
 }
 
 const char *path_heuristic_name(enum path_heuristic h)
 {
-	static const char *const names[] = {"manhattan", "octile", "chebyshev",
-	                                    "euclidean", "zero"};
+	/* TRANSLATORS: the heuristics, in the AI view. */
+	static const char *const names[] = {N_("manhattan"), N_("octile"),
+	                                    N_("chebyshev"), N_("euclidean"),
+	                                    N_("zero")};
 
 	return (unsigned)h < PATH_H_COUNT ? names[h] : "?";
 }
 
 const char *path_diagonal_name(enum path_diagonal d)
 {
-	static const char *const names[] = {"4-way", "no-corner", "always"};
+	/* TRANSLATORS: the diagonal rules, in the AI view. */
+	static const char *const names[] = {N_("4-way"), N_("no-corner"),
+	                                    N_("always")};
 
 	return (unsigned)d < PATH_DIAG_COUNT ? names[d] : "?";
 }
 
 const char *path_ties_name(enum path_ties t)
 {
-	static const char *const names[] = {"lower h", "first in"};
+	/* TRANSLATORS: how ties of f are broken, in the AI view. */
+	static const char *const names[] = {N_("lower h"), N_("first in")};
 
 	return (unsigned)t < PATH_TIES_COUNT ? names[t] : "?";
 }
@@ -313,17 +322,17 @@ const char *path_status_name(enum path_status s)
 {
 	switch (s) {
 	case PATH_FOUND:
-		return "found";
+		return N_("found");
 	case PATH_NO_PATH:
-		return "no path";
+		return N_("no path");
 	case PATH_BUDGET:
-		return "budget exhausted";
+		return N_("budget exhausted");
 	case PATH_NOMEM:
-		return "out of memory";
+		return N_("out of memory");
 	case PATH_BAD_ARG:
-		return "bad argument";
+		return N_("bad argument");
 	case PATH_COST_RANGE:
-		return "cost out of range";
+		return N_("cost out of range");
 	}
 	return "?";
 }

@@ -7,6 +7,8 @@
  * from a derived seed), the monsters placed last, and the dungeon
  * written into the data as a loaded map would be.  What both kinds of
  * dungeon use is in gen_common.c. */
+#include "config.h"
+
 #include "gen.h"
 
 #include <inttypes.h>
@@ -14,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/i18n.h"
 #include "core/base/rng.h"
+#include "event_text.h"
 #include "gen_state_impl.h"
 
 /* The file name diagnostics and the map's src give. */
@@ -216,36 +220,41 @@ static int gen_commit(struct gen *g, uint64_t seed)
 	struct data *d = g->d;
 	struct data_map *m = calloc(1, sizeof(*m));
 	size_t cells = (size_t)g->w * (size_t)g->h, i;
-	char buf[256];
+	char buf[256], said[24];
 
 	if (!m)
 		return -1;
 	snprintf(m->name, sizeof(m->name), "generated");
-	snprintf(buf, sizeof(buf), "Generated %s%dx%d, seed %" PRIu64,
-	         g->cave ? "cave " : "", g->w, g->h, seed);
+	/* The player reads the title and the description: in the
+	 * player's language, the seed written first so that no sentence
+	 * carries a PRIu64. */
+	snprintf(said, sizeof(said), "%" PRIu64, seed);
+	snprintf(buf, sizeof(buf),
+	         g->cave ? _("Generated cave %dx%d, seed %s")
+	                 : _("Generated %dx%d, seed %s"),
+	         g->w, g->h, said);
 	m->title = gen_strdup(buf);
 	if (g->cave) {
 		snprintf(buf, sizeof(buf),
-		         "A cave of %zu cells from seed %" PRIu64 ".  Take the "
-		         "stairs down.",
-		         g->cave_cells, seed);
+		         _("A cave of %zu cells from seed %s.  Take the stairs "
+		           "down."),
+		         g->cave_cells, said);
 	} else if (g->gate_x >= 0) {
-		char key[DATA_NAME_MAX + 1], *p;
+		char key[DATA_NAME_MAX + 1];
 
-		/* "iron_key" reads "iron key" in a sentence. */
-		snprintf(key, sizeof(key), "%s", d->keys[g->key].name);
-		for (p = key; *p; p++)
-			if (*p == '_')
-				*p = ' ';
-		snprintf(buf, sizeof(buf),
-		         "%zu rooms from seed %" PRIu64 ".  Find the %s, "
-		         "open the gate and take the stairs down.",
-		         g->nrooms, seed, key);
+		/* "iron_key" reads "iron key" in a sentence, in the
+		 * player's language when it is a shipped key. */
+		snprintf(
+		        buf, sizeof(buf),
+		        _("%zu rooms from seed %s.  Find the %s, open the gate "
+		          "and take the stairs down."),
+		        g->nrooms, said,
+		        event_text_name(d->keys[g->key].name, key,
+		                        sizeof(key)));
 	} else {
 		snprintf(buf, sizeof(buf),
-		         "%zu rooms from seed %" PRIu64 ".  Take the stairs "
-		         "down.",
-		         g->nrooms, seed);
+		         _("%zu rooms from seed %s.  Take the stairs down."),
+		         g->nrooms, said);
 	}
 	m->description = gen_strdup(buf);
 	m->glyphs = malloc(cells);

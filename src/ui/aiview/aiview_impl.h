@@ -227,7 +227,8 @@ void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open);
 int aiview_tool_at(const struct world *w, int x, int y);
 /* The tool whose noise made monster i re-plan this turn, or -1. */
 int aiview_heard_tool(const struct aiview *a, long i);
-/* A name as players read it: "smoke_bomb" is "smoke bomb". */
+/* A name as players read it, a shipped one in their language:
+ * "smoke_bomb" is "smoke bomb" (event_text_name). */
 const char *aiview_spoken(const char *name, char *buf, size_t size);
 void aiview_narrate_history(struct aiview *a, struct canvas *c, struct rows *r);
 

@@ -350,17 +350,17 @@ int aiview_key(struct aiview *a, int key, char *msg, size_t size)
 			snprintf(msg, size, _("No monster to follow."));
 		else if (key == 'H')
 			snprintf(msg, size, _("Heuristic: %s."),
-			         path_heuristic_name(a->p.heuristic));
+			         _(path_heuristic_name(a->p.heuristic)));
 		else if (key == 'D')
 			snprintf(msg, size, _("Diagonal rule: %s."),
-			         path_diagonal_name(a->p.diagonal));
+			         _(path_diagonal_name(a->p.diagonal)));
 		else if (key == 'W')
 			snprintf(msg, size, _("Weight: %u.%u."),
 			         a->p.weight / 1000, a->p.weight % 1000 / 100);
 		else
 			snprintf(msg, size, _("Algorithm: %s."),
 			         a->jps ? _("jump point search")
-			                : path_algo_name(a->p.algo));
+			                : _(path_algo_name(a->p.algo)));
 		return 1;
 	case 't':
 		cycle_params(a, key);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiview_impl.h"
+#include "core/world/event_text.h"
 
 static const char *const dir_name[DIR_COUNT] = {"N",  "E",  "S",  "W",
                                                 "NE", "SE", "SW", "NW"};
@@ -356,12 +357,7 @@ void aiview_narrate_open(struct aiview *a, struct canvas *c, struct rows *open)
 
 const char *aiview_spoken(const char *name, char *buf, size_t size)
 {
-	size_t i;
-
-	for (i = 0; name[i] && i + 1 < size; i++)
-		buf[i] = name[i] == '_' ? ' ' : name[i];
-	buf[i] = '\0';
-	return buf;
+	return event_text_name(name, buf, size);
 }
 
 int aiview_tool_at(const struct world *w, int x, int y)

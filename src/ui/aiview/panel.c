@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiview_impl.h"
+#include "core/world/event_text.h"
 
 /* Why a context went back, as repair_text ends. */
 static const char *give_back_text(uint8_t why)
@@ -51,7 +52,7 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 	switch (how) {
 	case MIND_REPAIR_SEARCH:
 		snprintf(buf, size, _("%s: %u expanded"),
-		         mi->hier ? "hierarchy"
+		         mi->hier ? _("hierarchy")
 		         : minds_kind_jumps(w, w->monsters[i].kind) ? "JPS"
 		                                                    : "A*",
 		         expanded);
@@ -115,14 +116,14 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 		snprintf(buf, size, _("fresh (%s%s)"),
 		         _(event_reason_name(
 		                 (enum replan_reason)mi->last_reason)),
-		         mi->hier ? ", hierarchy" : "");
+		         mi->hier ? _(", hierarchy") : "");
 		break;
 	case MIND_CACHE_INVALIDATED:
 		snprintf(buf, size, _("broken at %d,%d"), mi->invalid_x,
 		         mi->invalid_y);
 		break;
 	default:
-		snprintf(buf, size, "%s", mind_cache_name(mi->cache));
+		snprintf(buf, size, "%s", _(mind_cache_name(mi->cache)));
 		break;
 	}
 }
@@ -142,22 +143,28 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 	const struct data_terrain *t = world_terrain_at(wo, x, y);
 	int mx = x0 + w, row = y0;
 
+	char said[DATA_NAME_MAX + 1];
+	/* A shipped terrain by its translated name, a modder's as its data
+	 * spells it. */
+	const char *name = event_text_name(t->name, said, sizeof(said));
+
 	canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, CANVAS_BOLD,
-	              _("cell %d,%d %s"), x, y, t->name);
+	              _("cell %d,%d %s"), x, y,
+	              strcmp(name, said) ? name : t->name);
 	{
 		const struct grid *g = aiview_search_grid(a);
 
 		if (g)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " cost x%u for %s%s",
+			              aiview_you(a) ? _(" cost x%u for you%s")
+			                            : _(" cost x%u for it%s"),
 			              (unsigned)g->cost[grid_index(g, x, y)],
-			              aiview_you(a) ? "you" : "it",
 			              g->cost[grid_index(g, x, y)]
 			                      ? ""
-			                      : " (blocked)");
+			                      : _(" (blocked)"));
 	}
 	if (!a->have || !a->cells_ok) {
-		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, " no search");
+		canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0, _(" no search"));
 		return;
 	}
 	{
@@ -165,25 +172,26 @@ static void aiview_panel_inspect(struct aiview *a, struct canvas *c, int x0,
 
 		if (!a->state[k]) {
 			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			            " not reached by the search");
+			            _(" not reached by the search"));
 			return;
 		}
 		canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
 		              " g %u h %u f %u", a->g[k], a->h[k], a->f[k]);
 		if (a->dir[k] >= 0)
 			canvas_printf(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			              " parent %d,%d",
+			              _(" parent %d,%d"),
 			              x + dir_dx[(int)a->dir[k]],
 			              y + dir_dy[(int)a->dir[k]]);
 		else
 			canvas_text(c, x0, row++, mx, CANVAS_DEFAULT, 0,
-			            " the start (no parent)");
+			            _(" the start (no parent)"));
 		if (a->state[k] == 2)
 			canvas_printf(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			              " closed, expanded #%d", a->order[k] + 1);
+			              _(" closed, expanded #%d"),
+			              a->order[k] + 1);
 		else
 			canvas_text(c, x0, row, mx, CANVAS_DEFAULT, 0,
-			            " open (not expanded yet)");
+			            _(" open (not expanded yet)"));
 	}
 }
 
@@ -299,8 +307,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		if (mi->fleeing)
 			flee_text(a, buf, sizeof(buf));
 		else
-			snprintf(buf, sizeof(buf), " %s, goal %d,%d",
-			         mind_mode_name(mi->mode), mi->goal_x,
+			snprintf(buf, sizeof(buf), _(" %s, goal %d,%d"),
+			         _(mind_mode_name(mi->mode)), mi->goal_x,
 			         mi->goal_y);
 		aiview_rows_wrap(c, &r, 0, buf);
 	}
@@ -312,8 +320,8 @@ void aiview_draw_panel(struct aiview *a, struct canvas *c, int x0, int y0,
 		repair_text(a, a->sel, how, sizeof(how));
 		/* How a broken path was made again goes on the row that
 		 * says it broke. */
-		snprintf(buf, sizeof(buf), " cache %s%s%s", cache,
-		         how[0] ? "; " : "", how);
+		snprintf(buf, sizeof(buf), _(" cache %s%s%s"), cache,
+		         how[0] ? _("; ") : "", how);
 		aiview_rows_wrap(c, &r, 0, buf);
 	}
 	if (look && r.last - r.row >= 6) {
@@ -429,9 +437,10 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 		snprintf(weight, sizeof(weight), "%u", a->p.weight / 1000);
 	snprintf(p[n++].text, sizeof(p[0].text), "%s %s%s",
 	         aiview_monster_name(a, a->sel, name, sizeof(name)),
-	         aiview_you(a) ? travel_kind_name(a->travel->kind)
-	                       : mind_mode_name(aiview_mind(a, a->sel)->mode),
-	         a->whatif ? " (if it hunted you)" : "");
+	         _(aiview_you(a)
+	                   ? travel_kind_name(a->travel->kind)
+	                   : mind_mode_name(aiview_mind(a, a->sel)->mode)),
+	         a->whatif ? _(" (if it hunted you)") : "");
 	/* What each algorithm really uses: no heuristic for Dijkstra and
 	 * breadth-first search, no weight but for A*, no costs for
 	 * breadth-first search. */
@@ -439,27 +448,27 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	case PATH_ALGO_COUNT:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("JPS octile %s (f=g+h, jump points)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_BFS:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("BFS %s (steps, costs ignored)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_DIJKSTRA:
 		snprintf(p[n].text, sizeof(p[0].text),
 		         _("Dijkstra %s (f=g, no h)"),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	case PATH_GREEDY:
 		snprintf(p[n].text, sizeof(p[0].text), _("greedy %s %s (f=h)"),
-		         path_heuristic_name(a->p.heuristic),
-		         path_diagonal_name(a->p.diagonal));
+		         _(path_heuristic_name(a->p.heuristic)),
+		         _(path_diagonal_name(a->p.diagonal)));
 		break;
 	default:
 		snprintf(p[n].text, sizeof(p[0].text), "A* %s %s w=%s (%s)",
-		         path_heuristic_name(a->p.heuristic),
-		         path_diagonal_name(a->p.diagonal), weight,
+		         _(path_heuristic_name(a->p.heuristic)),
+		         _(path_diagonal_name(a->p.diagonal)), weight,
 		         aiview_draw_value_rule(a));
 		break;
 	}
@@ -467,7 +476,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	if (!a->jps && a->p.ties == PATH_TIES_FIFO) {
 		size_t k = strlen(p[n].text);
 
-		snprintf(p[n].text + k, sizeof(p[0].text) - k, " FIFO ties");
+		snprintf(p[n].text + k, sizeof(p[0].text) - k, "%s",
+		         _(" FIFO ties"));
 	}
 	n++;
 	if (a->custom && !a->by_page) {
@@ -498,8 +508,8 @@ void aiview_draw_stats(struct aiview *a, struct canvas *c, int y, int w)
 	} else {
 		p[n].attr = CANVAS_BOLD;
 		snprintf(p[n++].text, sizeof(p[0].text), "%s%s",
-		         path_status_name(a->res.status),
-		         a->res.partial ? " (partial path)" : "");
+		         _(path_status_name(a->res.status)),
+		         a->res.partial ? _(" (partial path)") : "");
 	}
 	p[n].spare = 1;
 	snprintf(p[n++].text, sizeof(p[0].text), _("cache %s"), cache);

@@ -113,25 +113,41 @@ static int cmp_refused(const struct aiview *a, int i)
 const char *aiview_trace_status(const struct aiview *a, int i)
 {
 	if (cmp_refused(a, i))
-		return a->p.diagonal == PATH_DIAG_NEVER ? "n/a: 4-way"
-		                                        : "n/a: costs vary";
+		return a->p.diagonal == PATH_DIAG_NEVER ? N_("n/a: 4-way")
+		                                        : N_("n/a: costs vary");
 	return path_status_name(a->cmp[i].status);
 }
 
 /* A search's outcome short enough for the panel's tables (the stats
- * line under the map gives the whole word for the shown search). */
+ * line under the map gives the whole word for the shown search); the
+ * English the export writes, translated where a table draws it. */
 static const char *cmp_short_name(enum path_status st)
 {
 	switch (st) {
 	case PATH_BUDGET:
-		return "budget";
+		return N_("budget");
 	case PATH_COST_RANGE:
-		return "range";
+		return N_("range");
 	case PATH_NOMEM:
-		return "no memory";
+		return N_("no memory");
 	default:
 		return path_status_name(st);
 	}
+}
+
+/* s into buf, then spaces up to cols terminal columns: printf's %-9s
+ * counts bytes, which leaves a translated word of wide characters
+ * short of its column. */
+static void cmp_pad(const char *s, int cols, char *buf, size_t size)
+{
+	size_t n = (size_t)snprintf(buf, size, "%s", s);
+	int w;
+
+	if (n >= size)
+		return;
+	for (w = canvas_columns(buf, n); w < cols && n + 1 < size; w++)
+		buf[n++] = ' ';
+	buf[n] = '\0';
 }
 
 static const char *cmp_status_short(const struct aiview *a, int i)
@@ -195,7 +211,7 @@ static void compare_hier(struct aiview *a)
 			a->hierarchy.nabs = a->bufcap;
 	}
 	a->hierarchy.ms = a->no_timing ? 0 : aiview_now_ms() - t0;
-	q->label = "subgoals";
+	q->label = N_("subgoals");
 	q->status = a->hierarchy.res.status;
 	q->expanded = a->hierarchy.res.stats.expanded;
 	q->cost = a->hierarchy.res.cost;
@@ -295,7 +311,7 @@ void aiview_trace_compare(struct aiview *a)
 	} runs[CMP_HIER] = {
 	        {"BFS", PATH_BFS, 1000},
 	        {"Dijkstra", PATH_DIJKSTRA, 1000},
-	        {"greedy", PATH_GREEDY, 1000},
+	        {N_("greedy"), PATH_GREEDY, 1000},
 	        {"A*", PATH_ASTAR, 1000},
 	        {"A* w=2", PATH_ASTAR, 2000},
 	        {"JPS", PATH_ASTAR, 1000},
@@ -574,37 +590,41 @@ void aiview_trace_heuristics(struct aiview *a, struct canvas *c, struct rows *r)
 
 	if (r->row < r->last)
 		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-		            CANVAS_BOLD, "A* by h:  adm expanded cost");
+		            CANVAS_BOLD, _("A* by h:  adm expanded cost"));
 	for (i = 0; i < PATH_H_COUNT && r->row < r->last && a->have; i++) {
 		const struct ai_cmp *q = &a->hcmp[i];
 		const int adm = path_heuristic_admissible(
 		        &a->p, (enum path_heuristic)i);
+		char label[64], yes[16];
+
+		cmp_pad(q->label ? _(q->label) : "", 9, label, sizeof(label));
+		cmp_pad(adm ? _("yes") : _("no"), 3, yes, sizeof(yes));
 
 		if (q->status == PATH_FOUND)
-			canvas_printf(
-			        c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			        i == (int)a->p.heuristic ? CANVAS_BOLD : 0,
-			        "%c%-9s %-3s %6u %5u",
-			        i == (int)a->p.heuristic ? '>' : ' ', q->label,
-			        adm ? "yes" : "no", q->expanded, q->cost);
+			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
+			              i == (int)a->p.heuristic ? CANVAS_BOLD
+			                                       : 0,
+			              "%c%s %s %6u %5u",
+			              i == (int)a->p.heuristic ? '>' : ' ',
+			              label, yes, q->expanded, q->cost);
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, "%c%-9s %-3s %6u %s",
+			              0, "%c%s %s %6u %s",
 			              i == (int)a->p.heuristic ? '>' : ' ',
-			              q->label, adm ? "yes" : "no", q->expanded,
-			              cmp_short_name(q->status));
+			              label, yes, q->expanded,
+			              _(cmp_short_name(q->status)));
 		if (q->status == PATH_FOUND && a->cmp[1].status == PATH_FOUND &&
 		    q->cost > best) {
 			size_t n = strlen(over);
 
 			snprintf(over + n, sizeof(over) - n, " %s +%u",
-			         q->label, q->cost - best);
+			         q->label ? _(q->label) : "", q->cost - best);
 		}
 	}
 	if (*over && r->row < r->last) {
 		char buf[160];
 
-		snprintf(buf, sizeof(buf), "over optimal:%s", over);
+		snprintf(buf, sizeof(buf), _("over optimal:%s"), over);
 		aiview_rows_wrap(c, r, 0, buf);
 	}
 }
@@ -625,30 +645,32 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 
 	if (r->row < r->last)
 		canvas_text(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-		            CANVAS_BOLD, "same query:  expanded cost");
+		            CANVAS_BOLD, _("same query:  expanded cost"));
 	for (i = 0; i < aiview_trace_rows(a) && r->row < r->last && a->have;
 	     i++) {
 		const struct ai_cmp *q = &a->cmp[i];
+		char label[64];
 
+		cmp_pad(q->label ? _(q->label) : "", 8, label, sizeof(label));
 		if (q->status == PATH_FOUND && i == CMP_HIER && best)
 			/* How far from the cheapest: Dijkstra's, or jump
 			 * point search's when Dijkstra ran out of budget. */
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %5u +%.1f%%", q->label,
+			              0, " %s %6u %5u +%.1f%%", label,
 			              q->expanded, q->cost,
 			              100.0 * ((double)q->cost - best) / best);
 		else if (q->status == PATH_FOUND)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %5u", q->label, q->expanded,
+			              0, " %s %6u %5u", label, q->expanded,
 			              q->cost);
 		else if (cmp_refused(a, i))
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %s", q->label,
-			              cmp_status_short(a, i));
+			              0, " %s %s", label,
+			              _(cmp_status_short(a, i)));
 		else
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
-			              0, " %-8s %6u %s", q->label, q->expanded,
-			              cmp_status_short(a, i));
+			              0, " %s %6u %s", label, q->expanded,
+			              _(cmp_status_short(a, i)));
 	}
 	if (a->repair && a->have && a->dlite.ctx && r->row < r->last) {
 		char buf[256];
@@ -662,17 +684,17 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 			canvas_printf(c, r->x0, r->row++, r->mx, CANVAS_DEFAULT,
 			              0, " %-8s %6u %s", "D* Lite",
 			              a->dlite.res.stats.expanded,
-			              cmp_short_name(a->dlite.res.status));
+			              _(cmp_short_name(a->dlite.res.status)));
 		if (a->dlite.fresh)
 			snprintf(buf, sizeof(buf),
-			         "D* Lite planned afresh; from now on it "
-			         "repairs this search as the map and the "
-			         "crowd change");
+			         _("D* Lite planned afresh; from now on it "
+			           "repairs this search as the map and the "
+			           "crowd change"));
 		else
 			snprintf(buf, sizeof(buf),
-			         "D* Lite repaired its search after %zu "
-			         "cells changed: %u expanded, where the "
-			         "shown search started over with %zu",
+			         _("D* Lite repaired its search after %zu "
+			           "cells changed: %u expanded, where the "
+			           "shown search started over with %zu"),
 			         a->dlite.changed, a->dlite.res.stats.expanded,
 			         a->total_exp);
 		aiview_rows_wrap(c, r, 0, buf);
@@ -680,8 +702,8 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 	           r->row < r->last) {
 		aiview_rows_wrap(
 		        c, r, 0,
-		        "D* Lite: n/a (A* with w=1 and an admissible h, "
-		        "or Dijkstra)");
+		        _("D* Lite: n/a (A* with w=1 and an admissible h, "
+		          "or Dijkstra)"));
 	}
 	if (a->hier && a->have && a->hierarchy.sg && r->row < r->last) {
 		char buf[256];
@@ -689,9 +711,9 @@ void aiview_trace_table(struct aiview *a, struct canvas *c, struct rows *r)
 
 		subgoal_counts(a->hierarchy.sg, &nn, &ne);
 		snprintf(buf, sizeof(buf),
-		         "hierarchy: %zu subgoals, %zu edges; subgoal path "
-		         "%zu points, %u expanded; %u linked to start and "
-		         "goal; %.2f ms",
+		         _("hierarchy: %zu subgoals, %zu edges; subgoal path "
+		           "%zu points, %u expanded; %u linked to start and "
+		           "goal; %.2f ms"),
 		         nn, ne, a->hierarchy.nabs,
 		         a->hierarchy.info.abstract_expanded,
 		         a->hierarchy.info.link_found, a->hierarchy.ms);
