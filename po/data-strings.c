@@ -49,7 +49,7 @@ static const char *const data_strings[] = {
         N_("A cave too big to see at once.  The stairs are at the far end."),
         /* TRANSLATORS: from data/maps/crowd.txt */
         N_("Rush hour"),
-        N_("Twenty hunters, three corridors, one way out."),
+        N_("Twenty hunters in the streets. The ring round them is longer."),
         /* TRANSLATORS: from data/maps/default.txt */
         N_("The first descent"),
         N_("Find the iron key, open the gate and take the stairs down before they catch you."),
