@@ -33,12 +33,17 @@ waits() {
 
 game="--map doors --seed 5 --monsters 0"
 
+# A hunted started by a test run with hangups ignored (under nohup)
+# would ignore the hangups the hook sends it: it gets them back.
+hup=
+env --default-signal=HUP true 2>/dev/null && hup="env --default-signal=HUP"
+
 # run NAME FAULT ARGS...: a headless game under the hook (FAULT "" for
 # none), its output in NAME and NAME.err; its status in $rc.
 run() {
 	name=$1 fault=$2
 	shift 2
-	HUNTED_FAULT=$fault "$bin" --headless --no-timing "$@" \
+	HUNTED_FAULT=$fault $hup "$bin" --headless --no-timing "$@" \
 		>"$tmp/$name" 2>"$tmp/$name.err"
 	rc=$?
 }
