@@ -27,6 +27,7 @@ void flee_free(struct minds_work *wk)
 	wk->flee_dm = NULL;
 	wk->fleecap = 0;
 	wk->flee_of = 0;
+	wk->flee_made = 0;
 }
 
 /* Lowers each cell to the cheapest value a step out of it reaches, till
@@ -73,6 +74,13 @@ int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
 	struct path_params p;
 	struct path_point src = {sx, sy};
 
+	/* The same map serves every monster of the kind fleeing from the
+	 * same cell while the dungeon stays as it was: a crowd that turns
+	 * tail would otherwise relax the whole map once each. */
+	if (wk->flee_made && wk->flee_kind == kind && wk->flee_sx == sx &&
+	    wk->flee_sy == sy && wk->flee_serial == w->change_serial)
+		return 0;
+	wk->flee_made = 0;
 	if (wk->fleecap < n) {
 		int32_t *v = realloc(wk->flee, n * sizeof(*v));
 
@@ -100,6 +108,11 @@ int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
 	}
 	flee_relax(wk->flee, w, &ks->grid, &p);
 	wk->flee_of = 0;
+	wk->flee_made = 1;
+	wk->flee_kind = kind;
+	wk->flee_sx = sx;
+	wk->flee_sy = sy;
+	wk->flee_serial = w->change_serial;
 	return 0;
 }
 

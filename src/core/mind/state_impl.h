@@ -117,6 +117,10 @@ struct minds_work {
 	size_t fleecap;
 	size_t flee_of; /* the monster it was made for, plus one */
 	struct distmap *flee_dm;
+	/* What the last safety map was made for (flee_made set): the kind,
+	 * the cell fled from and the world's changes read up to. */
+	int flee_made, flee_kind, flee_sx, flee_sy;
+	uint32_t flee_serial;
 };
 
 /* flee.c: the safety map of a kind from (sx, sy), and a fleeing
