@@ -60,3 +60,9 @@ bench: all
 	top_builddir="$(abs_top_builddir)" $(SHELL) \
 		"$(abs_top_srcdir)/tests/bench/publish.sh" $(BENCH_FLAGS) $(TABLES)
 .PHONY: bench
+
+# --- costbench: planning work, unit against unit (the minds' weights) --
+noinst_PROGRAMS += tests/bench/costbench
+tests_bench_costbench_SOURCES = tests/bench/costbench.c tests/bench/clock.h
+tests_bench_costbench_CFLAGS = $(AM_CFLAGS)
+tests_bench_costbench_LDADD = $(CORE_LIBS)

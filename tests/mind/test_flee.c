@@ -3,7 +3,9 @@
  * it never steps into a dead end while an exit exists.  The oracle is
  * brute force: a breadth-first search of the distances from the player
  * (the kind moves 4-way on floor of cost 1), and for each cell beside
- * the monster a flood of what lies behind it. */
+ * the monster a flood of what lies behind it.  On a dungeon too big for
+ * a whole safety map, a crowd that flees shares a map bounded to a
+ * window round the player. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,6 +101,16 @@ static int oracle_dead_end(const struct world *w, const int *d, int mx, int my,
 	return 1;
 }
 
+/* How far monster i stands from the player, in king's moves. */
+static int chebyshev_of(const struct world *w, size_t i)
+{
+	int dx = w->monsters[i].x - w->px, dy = w->monsters[i].y - w->py;
+
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	return dx > dy ? dx : dy;
+}
+
 /* A random cave: walls round the edge, a third of the inside walls,
  * the player, the runner and the stairs somewhere on the floor. */
 static void random_rows(struct splitmix *r, char *rows)
@@ -188,10 +200,67 @@ static void test_flee_never_into_a_dead_end(void **state)
 	assert_true(checked > 1500);
 }
 
+enum { BIG_W = 240, BIG_H = 120, CROWD = 6, BIG_TURNS = 30 };
+
+/* Six hurt runners beside the player in the middle of a big open
+ * dungeon: they run, and one safety map a turn at most serves them all,
+ * each settling no more than a window round the player holds, not the
+ * whole dungeon (2 x 28,800 cells a map when it was). */
+static void test_flee_big_dungeon_bounded_map(void **state)
+{
+	static char rows[BIG_H * (BIG_W + 1) + 1];
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int x, y, t, d0[CROWD];
+	size_t i;
+	uint64_t per_map;
+
+	(void)state;
+	for (y = 0; y < BIG_H; y++) {
+		for (x = 0; x < BIG_W; x++)
+			rows[y * (BIG_W + 1) + x] =
+			        x == 0 || y == 0 || x == BIG_W - 1 ||
+			                        y == BIG_H - 1
+			                ? '#'
+			                : '.';
+		rows[y * (BIG_W + 1) + BIG_W] = '\n';
+	}
+	rows[BIG_H * (BIG_W + 1)] = '\0';
+	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2] = '@';
+	for (i = 0; i < CROWD; i++)
+		rows[(BIG_H / 2 - 1 + (int)i % 2 * 2) * (BIG_W + 1) +
+		     BIG_W / 2 - 1 + (int)i / 2] = 'r';
+	rows[2 * (BIG_W + 1) + 2] = '>';
+	mind_options_default(&o);
+	g = dungeon_game(kinds, legend, rows, 1, &o);
+	w = g->world;
+	w->php = w->php_max = 1000000;
+	assert_int_equal(w->nmonsters, CROWD);
+	for (i = 0; i < CROWD; i++) {
+		w->monsters[i].hp = 2;
+		dungeon_tell(g, i);
+		d0[i] = chebyshev_of(w, i);
+	}
+	for (t = 0; t < BIG_TURNS; t++)
+		game_step(g, wait_cmd);
+	for (i = 0; i < CROWD; i++)
+		ASSERT_GAME(g, chebyshev_of(w, i) > d0[i] + BIG_TURNS / 2);
+	print_message("%llu safety maps, %llu cells\n",
+	              (unsigned long long)g->minds->stats.flee_maps,
+	              (unsigned long long)g->minds->stats.flee_cells);
+	assert_true(g->minds->stats.flee_maps >= 1);
+	assert_true(g->minds->stats.flee_maps <= BIG_TURNS);
+	per_map = g->minds->stats.flee_cells / g->minds->stats.flee_maps;
+	assert_true(per_map <= 2 * 97 * 97);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_flee_never_into_a_dead_end),
+	        cmocka_unit_test(test_flee_big_dungeon_bounded_map),
 	};
 
 	return tap_run(tests, NULL, NULL);

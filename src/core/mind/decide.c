@@ -330,9 +330,10 @@ static int decide_flee(struct minds *md, const struct world *w, size_t i,
 	int sy = mi->sees ? w->py : mi->last_y;
 	int nx, ny;
 
-	if (flee_build(md, w, ks, m->kind, sx, sy) != 0)
+	if (flee_build(md, w, ks, m->kind, sx, sy, m->x, m->y) != 0)
 		return 0;
 	md->work->flee_of = i + 1;
+	md->work->flee_of_kind = m->kind;
 	if (!flee_step(md, w, ks, m->kind, m->x, m->y, &nx, &ny))
 		return 0;
 	mi->len = mi->pos = 0;

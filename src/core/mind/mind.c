@@ -202,7 +202,7 @@ const int32_t *minds_flee_map(const struct minds *md, size_t i)
 {
 	if (i >= md->n || !md->mind[i].fleeing || md->work->flee_of != i + 1)
 		return NULL;
-	return md->work->flee;
+	return flee_view(md, md->work->flee_of_kind);
 }
 
 void minds_params(const struct world *w, int kind, struct path_params *p)

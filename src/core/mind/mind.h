@@ -86,9 +86,10 @@ struct distmap;
 const struct distmap *minds_kind_distmap(const struct minds *m, int kind,
                                          int *tx, int *ty);
 
-/* Monster i's safety map (flee.c) when it flees and the last one made
- * is its own: one value a cell, row major, lower is safer, INT32_MAX
- * where it cannot go.  NULL otherwise. */
+/* Monster i's safety map (flee.c) when it flees and the last step read
+ * off one was its own: one value a cell, row major, lower is safer,
+ * INT32_MAX where it cannot go or the map does not reach.  NULL
+ * otherwise. */
 const int32_t *minds_flee_map(const struct minds *m, size_t i);
 
 /* The memory the minds hold now: *per_monster, what grows with the

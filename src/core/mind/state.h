@@ -146,6 +146,8 @@ struct mind_stats {
 	uint64_t unreachable;   /* searches that found no path */
 	uint64_t budget_cut;    /* searches that ran out of budget */
 	uint64_t deferred;      /* re-plans postponed by the turn budget */
+	uint64_t flee_maps;     /* safety maps made (flee.c) */
+	uint64_t flee_cells;    /* cells they settled and relaxed */
 	uint64_t distmaps;      /* shared distance maps built */
 	uint64_t distmap_cells; /* cells they settled */
 	uint64_t map_paths;     /* paths read off them instead of a search */

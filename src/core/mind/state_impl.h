@@ -93,6 +93,7 @@ struct minds_work {
 	size_t bufcap;
 	uint32_t tick_left;   /* nodes this tick may still expand */
 	uint32_t tick_budget; /* ...of so many at its start */
+	uint32_t tick_frac;   /* quarters of a node charged over */
 	/* Cells given a crowd penalty for one search, to restore. */
 	size_t pen_idx[OCC_CELLS];
 	uint8_t pen_old[OCC_CELLS];
@@ -111,25 +112,59 @@ struct minds_work {
 	/* The cells one repair reports: the changes the world keeps, and
 	 * the crowd where it was and where it is. */
 	struct path_point repair_cells[WORLD_CHANGES_KEPT + 2 * OCC_CELLS];
-	/* The last safety map (flee.c), one value a cell, row major, and
-	 * the distance map it is made from. */
+	/* The safety maps (flee.c), one a kind (nflees of them, made on
+	 * first use), the distance map they are made from and the open list
+	 * of their relaxation.  flee is the AI view's copy of one of them
+	 * spread over the whole map, made when asked for: of kind view_kind
+	 * at its build view_built (minds_flee_map). */
+	struct flee_map *flees;
+	size_t nflees;
+	struct distmap *flee_dm;
+	struct flee_entry *flee_heap;
+	size_t flee_heapcap;
 	int32_t *flee;
 	size_t fleecap;
-	size_t flee_of; /* the monster it was made for, plus one */
-	struct distmap *flee_dm;
-	/* What the last safety map was made for (flee_made set): the kind,
-	 * the cell fled from and the world's changes read up to. */
-	int flee_made, flee_kind, flee_sx, flee_sy;
-	uint32_t flee_serial;
+	size_t flee_of;   /* the monster the last step was read for, plus one */
+	int flee_of_kind; /* ...its kind */
+	int view_kind;
+	uint32_t view_built;
+};
+
+/* A kind's safety map over a window of the dungeon round the cell fled
+ * from (flee.c).  Kept across turns and shared by every fleeing monster
+ * of the kind; made again when the cell fled from or the dungeon has
+ * changed and the budget affords it, and at once when too old, too far
+ * off or too small for the monster asking. */
+struct flee_map {
+	int32_t *v; /* w x h values, row major, FLEE_NONE: not reached */
+	size_t cap;
+	int made;
+	int sx, sy;       /* the cell fled from */
+	int mw, mh;       /* the dungeon's size */
+	int x0, y0, w, h; /* the window */
+	int radius;       /* its half side in cells; 0: the whole dungeon */
+	int reach;        /* the farthest a monster asked from, this build */
+	uint32_t serial;  /* the world's changes read up to */
+	uint32_t turn;    /* when it was made */
+	uint32_t built;   /* builds so far, for the AI view's copy */
+	uint64_t work;    /* the cells the last build settled and relaxed */
+};
+
+struct flee_entry {
+	int32_t key;
+	uint32_t at;
 };
 
 /* flee.c: the safety map of a kind from (sx, sy), and a fleeing
  * monster's step down it. */
 int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
-               int kind, int sx, int sy);
+               int kind, int sx, int sy, int mx, int my);
 int flee_step(const struct minds *md, const struct world *w,
               const struct kind_state *ks, int kind, int x, int y, int *nx,
               int *ny);
+/* The safety map of a kind spread over the whole dungeon (the AI
+ * view's), NULL when there is none. */
+const int32_t *flee_view(const struct minds *md, int kind);
 void flee_free(struct minds_work *wk);
 
 /* The Chebyshev distance: the steps between two cells on an 8-way
@@ -276,5 +311,25 @@ const struct reserve *coop_reserve(const struct minds *md);
 void decide_act(struct minds *md, const struct world *w, struct rng *rng,
                 struct event_log *log, size_t i, struct kind_state *ks,
                 struct world_action *out);
+
+/* The planning budget counts A* expansions.  A safety map's cell is
+ * charged at what it costs against one expansion, in quarters of one,
+ * as tests/bench/costbench measures a distance map's cell on 256 to
+ * 1024 square maps: 1.15-1.21 expansions. */
+#define WORK_NODE 4u
+#define WORK_CELL 5u
+
+/* Charges units of work at quarters (WORK_*) each to the tick's budget,
+ * the fractions carried over to the next charge. */
+static inline void tick_charge(struct minds_work *wk, uint64_t units,
+                               uint32_t quarters)
+{
+	uint64_t q = units * quarters + wk->tick_frac;
+	uint64_t nodes = q / WORK_NODE;
+
+	wk->tick_frac = (uint32_t)(q % WORK_NODE);
+	wk->tick_left -=
+	        nodes < wk->tick_left ? (uint32_t)nodes : wk->tick_left;
+}
 
 #endif
