@@ -8,7 +8,7 @@
 # and the command.  A figure that is not made here is not published.
 #
 # usage: tests/bench/publish.sh [OPTIONS] [TABLE...]
-#   TABLE          libtcod jps hierarchy turn scale repair crowd winrate pty
+#   TABLE          libtcod jps hierarchy wander turn scale repair keeper crowd winrate pty
 #                  (default: all of them; `make bench` runs them all)
 #   --runs N       runs of each benchmark (default 3)
 #   --maps DIR     the Moving AI maps (default ../shared/bench/movingai)
@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-all="libtcod jps hierarchy turn scale repair crowd winrate pty"
+all="libtcod jps hierarchy wander turn scale repair keeper crowd winrate pty"
 [ -n "$tables" ] || tables=$all
 for t in $tables; do
 	case " $all " in
@@ -280,6 +280,22 @@ for t in $tables; do
 		publish hierarchy "pathbench --check --hpa MAP MAP.scen" map \
 			"hunted_us:A* us|hpa_us:whole path us|hpa_first_us:first window us|hpa_over_astar:A* over whole path|hpa_cost_mean:cost over optimal, mean|hpa_cost_worst:worst|hpa_build_ms:build ms|hpa_bytes_per_cell:bytes a cell|hpa_repair_us:repair us"
 		;;
+	wander)
+		# The hierarchy in the game: wanderers' long searches to
+		# random places, with the plain path cache and with the
+		# automatic choice that brings the hierarchy in.
+		for m in AR0011SR brc202d maze512-1-0; do
+			[ -f "$maps/$m.map" ] || continue
+			for st in cache auto; do
+				measure wander turnbench --wander --only "$st" \
+					--map "$maps/$m.map" --monsters 200 \
+					--turns "$turns" --data-dir "$top/data"
+			done
+		done
+		publish wander "turnbench --wander --only cache|auto --map MAP --monsters 200 --turns $turns" \
+			"map,strategy" \
+			"turn_us_median:turn median us|turn_us_p99:p99 us|moves:steps|hpa_plans:searches by the hierarchy|deferred:deferred"
+		;;
 	turn)
 		measure turn turnbench --data-dir "$top/data" --turns "$turns"
 		publish turn "turnbench --turns $turns" strategy \
@@ -309,6 +325,25 @@ for t in $tables; do
 		done
 		publish repair "repairbench MAP MAP.scen" map \
 			"repairs:repairs|no_path:no way left|dlite_expanded:D* Lite expanded|astar_expanded:A* expanded|dlite_us:D* Lite us|astar_us:A* us|ratio:A* over D* Lite"
+		;;
+	keeper)
+		# D* Lite against searching again, in the game: a door keeper
+		# walls up cells on the ways of 1, 2, 4 and 8 monsters, over
+		# seeds; saved_us is what D* Lite's decisions saved in all.
+		sweep=5
+		[ "$quick" = 1 ] && sweep=1
+		measure keeper turnbench --keeper-sweep "$sweep" \
+			--map "$top/tests/fixtures/split120.map" --monsters 40 \
+			--turns "$turns" --data-dir "$top/data"
+		measure keeper turnbench --keeper-sweep "$sweep" \
+			--monsters 200 --turns "$turns" --data-dir "$top/data"
+		[ -f "$maps/brc202d.map" ] &&
+			measure keeper turnbench --keeper-sweep "$sweep" \
+				--map "$maps/brc202d.map" --monsters 200 \
+				--turns "$turns" --data-dir "$top/data"
+		publish keeper "turnbench --keeper-sweep $sweep [--map MAP] --monsters K --turns $turns" \
+			"map,monsters" \
+			"games:games|lent:lent a context|wins:saved|losses:lost|saved_us:D* Lite saved, us|dlite_plans:first plans|plan_over_astar:first plan over A*|dlite_repairs:repairs|repair_astar_over_dlite:A* over D* Lite|turn_us_total_ratio:turn time, search game over D* Lite game"
 		;;
 	crowd)
 		measure crowd crowdbench --data-dir "$top/data"
