@@ -13,6 +13,7 @@ EXTRA_DIST += \
 	tests/fixtures/README.md \
 	tests/fixtures/den312d.map \
 	tests/fixtures/den312d.map.scen \
+	tests/fixtures/doorway.txt \
 	tests/fixtures/split120.map \
 	tests/fixtures/walled.txt \
 	tests/fixtures/fixed/monsters.txt \

@@ -136,27 +136,8 @@ tap_check "JPS with *: every jump point of the trace shows its marker"
 # through it: the player closes the door in a chasing goblin's face and
 # its new path goes through the door again (the layer of paths alone
 # shows * there), with * on.
-cat >"$tmp/doorway.txt" <<DOORWAY
-include "$HUNTED_DATA/monsters.txt"
-dungeon doorway
-	title "The doorway"
-legend '#' wall
-legend '.' floor
-legend '@' floor player
-legend 'g' floor monster goblin
-legend "'" door_open
-legend '>' stairs exit
-MAP
-##########
-#....#...#
-#..@.'...#
-#....#...#
-#....#.g.#
-#>...#...#
-##########
-ENDMAP
-DOORWAY
-dump door.out 'vk*' --map "$tmp/doorway.txt" --hunt --seed 1 --keys lcl
+doorway=$(cd "$top/tests/fixtures" && pwd)/doorway.txt
+dump door.out 'vk*' --map "$doorway" --hunt --seed 1 --keys lcl
 grep -q 'cache re-planned 1 ago: 5,2' "$tmp/door.out" ||
 	tap_fail "closing the door does not break the goblin's path at 5,2"
 [ "$(sed -n '/^layer paths:/{n;n;n;p;}' "$tmp/door.out" | cut -c7)" = '*' ] ||

@@ -509,27 +509,7 @@ check_restored "escaping in 3 turns: the game and the summary agree" 0
 # 16. The natural experiment with the AI view on: a goblin chasing the
 # player through a doorway; the player closes the door in its face with
 # the game's own keys, and the view shows the goblin re-plan.
-cat >"$tmp/doorway.txt" <<DOORWAY
-include "$data/monsters.txt"
-dungeon doorway
-	title "The doorway"
-legend '#' wall
-legend '.' floor
-legend '@' floor player
-legend 'g' floor monster goblin
-legend "'" door_open
-legend '>' stairs exit
-MAP
-##########
-#....#...#
-#..@.'...#
-#....#...#
-#....#.g.#
-#>...#...#
-##########
-ENDMAP
-DOORWAY
-start_game 80 24 --map "$tmp/doorway.txt" --hunt --ai-view --seed 1 --no-watch
+start_game 80 24 --map "$top/tests/fixtures/doorway.txt" --hunt --ai-view --seed 1 --no-watch
 wait_for '\[AI VIEW\] v: its keys' || bad "doorway: the view is not on"
 $T send-keys -t g l
 wait_for '^goblin#0 chase ' || bad "doorway: the goblin does not chase"
