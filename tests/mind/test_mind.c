@@ -889,6 +889,95 @@ static void test_mind_hierarchy_for_long_searches(void **state)
 	free(rows);
 }
 
+/* A perfect maze of one-wide corridors carved from a fixed sequence:
+ * cells at odd coordinates, walls between them knocked down by a
+ * depth-first walk. */
+static char *maze_rows(int w, int h)
+{
+	char *rows = malloc((size_t)(w + 1) * (size_t)h + 1);
+	int *stack = malloc(sizeof(*stack) * (size_t)(w * h));
+	uint64_t seq = 12345;
+	int n = 0, x, y;
+
+	assert_non_null(rows);
+	assert_non_null(stack);
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++)
+			rows[y * (w + 1) + x] = '#';
+		rows[y * (w + 1) + w] = '\n';
+	}
+	rows[(w + 1) * h] = '\0';
+	rows[1 * (w + 1) + 1] = '.';
+	stack[n++] = 1 * w + 1;
+	while (n) {
+		int at = stack[n - 1], cx = at % w, cy = at / w, k, found = 0;
+		static const int dx[4] = {2, -2, 0, 0}, dy[4] = {0, 0, 2, -2};
+
+		seq = seq * 6364136223846793005u + 1442695040888963407u;
+		for (k = 0; k < 4 && !found; k++) {
+			int d = (int)((seq >> 40) + (uint64_t)k) % 4;
+			int nx = cx + dx[d], ny = cy + dy[d];
+
+			if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 ||
+			    rows[ny * (w + 1) + nx] != '#')
+				continue;
+			rows[(cy + dy[d] / 2) * (w + 1) + cx + dx[d] / 2] = '.';
+			rows[ny * (w + 1) + nx] = '.';
+			stack[n++] = ny * w + nx;
+			found = 1;
+		}
+		if (!found)
+			n--;
+	}
+	rows[1 * (w + 1) + 1] = '@';
+	rows[(h - 2) * (w + 1) + w - 2] = '>';
+	free(stack);
+	return rows;
+}
+
+/* The hierarchy's whole paths across a maze cost more than a tick's
+ * planning budget (every corner a subgoal): the automatic strategy
+ * knows it before the first long search (its cost is measured when the
+ * hierarchy is built) and keeps to A*, which the budget bounds, so that
+ * no tick runs far over.  Before, each kind's first searches went to
+ * the hierarchy, priced as cheap, and a tick ran to several budgets. */
+static void test_mind_hierarchy_not_past_the_budget(void **state)
+{
+	enum { W = 321, H = 257, TURNS = 150 };
+	char *rows = maze_rows(W, H);
+	struct mind_options o;
+	struct diag_list dl;
+	struct game *g;
+	uint64_t before, most = 0;
+	int t;
+
+	(void)state;
+	mind_options_default(&o);
+	o.strategy = MIND_STRATEGY_AUTO;
+	diag_list_init(&dl, 0);
+	g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows), 1, 40,
+	             &o, &dl);
+	diag_list_fini(&dl);
+	assert_non_null(g);
+	g->world->php = g->world->php_max = 1000000;
+	for (t = 0; t < TURNS; t++) {
+		before = g->minds->stats.expanded;
+		game_step(g, wait_cmd);
+		if (g->minds->stats.expanded - before > most)
+			most = g->minds->stats.expanded - before;
+	}
+	printf("the most a tick expanded: %llu (budget %u), the "
+	       "hierarchy's searches: %llu\n",
+	       (unsigned long long)most, (unsigned)o.turn_budget,
+	       (unsigned long long)g->minds->stats.hpa_plans);
+	assert_int_equal(g->minds->stats.hpa_plans, 0);
+	/* A search is cut at what the tick has left; the A* that follows a
+	 * failed jump point search may spend as much again. */
+	assert_true(most <= 2 * (uint64_t)o.turn_budget);
+	game_free(g);
+	free(rows);
+}
+
 /* A kind that flies past wall corners (diagonal always) sees a room open
  * to it through a door whose only ways on are diagonal: the door's cell
  * joins the components of its eight neighbours, not only its four, and
@@ -1034,6 +1123,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
+	        cmocka_unit_test(test_mind_hierarchy_not_past_the_budget),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),
 	};

@@ -183,6 +183,58 @@ static int plan_hier_allowed(const struct minds *md, const struct world *w,
 	       !kind_jumps(w, kind);
 }
 
+/* What the hierarchy's answers cost on this map, in nodes' worth, from
+ * HIER_PROBES whole paths between open cells picked by a fixed sequence
+ * (not the game's random numbers): what a first search would otherwise
+ * find out by running over a tick's budget several times (a whole path
+ * across maze512 is 13,000-31,000 units of work, five nodes' worth
+ * each, against a budget of 20,000).  Never below HIER_PAYS. */
+#define HIER_PROBES      8
+#define HIER_PROBE_TRIES 64
+
+static uint32_t plan_hier_probe(struct minds_work *wk, struct kind_state *ks,
+                                const struct path_params *p)
+{
+	uint64_t seq = 0x9e3779b97f4a7c15u, work = 0;
+	int pt[2][2], k, n = 0, e, tries;
+
+	for (k = 0; k < HIER_PROBES; k++) {
+		struct path_result res;
+
+		for (e = 0; e < 2; e++) {
+			pt[e][0] = -1;
+			for (tries = 0; tries < HIER_PROBE_TRIES; tries++) {
+				int x, y;
+
+				seq = seq * 6364136223846793005u +
+				      1442695040888963407u;
+				x = (int)((seq >> 33) %
+				          (uint64_t)ks->grid.width);
+				y = (int)((seq >> 13) %
+				          (uint64_t)ks->grid.height);
+				if (grid_cost(&ks->grid, x, y)) {
+					pt[e][0] = x;
+					pt[e][1] = y;
+					break;
+				}
+			}
+		}
+		if (pt[0][0] < 0 || pt[1][0] < 0)
+			continue;
+		if (subgoal_find(ks->sg, &ks->grid, p, pt[0][0], pt[0][1],
+		                 pt[1][0], pt[1][1], 0, wk->buf, wk->bufcap,
+		                 &res, NULL) != 0 ||
+		    res.status != PATH_FOUND)
+			continue;
+		work += (uint64_t)res.stats.expanded * HIER_WORK_WEIGHT;
+		n++;
+	}
+	work = n ? work / (uint64_t)n : 0;
+	return work > HIER_PAYS
+	               ? (work < UINT32_MAX ? (uint32_t)work : UINT32_MAX)
+	               : HIER_PAYS;
+}
+
 int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
                       struct kind_state *ks)
 {
@@ -191,13 +243,13 @@ int plan_hier_prepare(struct minds *md, const struct world *w, int kind,
 	if (ks->sg || !plan_hier_allowed(md, w, kind))
 		return 0;
 	kind_params(w, kind, &p);
-	ks->ema_hier = HIER_PAYS;
 	ks->sg = subgoal_new(w->width, w->height);
 	if (!ks->sg || subgoal_build(ks->sg, &ks->grid, &p) != 0) {
 		subgoal_free(ks->sg);
 		ks->sg = NULL;
 		return -1;
 	}
+	ks->ema_hier = plan_hier_probe(md->work, ks, &p);
 	return 0;
 }
 
