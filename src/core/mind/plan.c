@@ -539,6 +539,13 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 	case PATH_BUDGET:
 		mi->partial = 1;
 		md->stats.budget_cut++;
+		/* Not a step nearer a place it chose itself (to wander to,
+		 * patrol or search): out of its reach for now.  Asked again
+		 * each tick, the same search would spend the same budget for
+		 * nothing while the monster stood; it picks another place
+		 * (goal.c). */
+		if (res->length <= 1 && mi->mode != MIND_CHASE)
+			mi->unreachable = 1;
 		break;
 	default:
 		mi->len = mi->pos = 0;

@@ -85,7 +85,8 @@ struct mind {
 	uint32_t plan_turn;
 	uint32_t path_cost;
 	uint8_t partial;          /* the path stops short of its goal */
-	uint8_t unreachable;      /* the goal was out of reach at plan_serial */
+	uint8_t unreachable;      /* the goal was out of reach at plan_serial
+	                             (or, one it chose, out of its budget's) */
 	uint8_t cache;            /* enum mind_cache */
 	uint8_t last_reason;      /* enum replan_reason of the last search */
 	int invalid_x, invalid_y; /* the change that broke the last path */
