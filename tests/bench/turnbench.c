@@ -16,7 +16,10 @@
  * reported as overhead above it.  With --wander the monsters guard and
  * wander instead (long searches to random places, where the automatic
  * choice brings in the hierarchy): steps taken, searches the budget cut
- * and re-plans it put off say how far the planning got.  Ends with one
+ * and re-plans it put off say how far the planning got.  max_wait is
+ * the most turns a monster waited for a re-plan the budget put off
+ * (counting the turns it could act in), long_waits the re-plans that
+ * waited more than 8.  Ends with one
  * `summary:` line per strategy and a final one with the ratios.
  *
  * With --keeper K the monsters wander and a door keeper walls up, every
@@ -71,7 +74,8 @@ struct result {
 	uint64_t plans, expanded, hits, decisions, distmaps;
 	double walked, gained; /* chasers' step costs and distance gained */
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
-	uint64_t hpa_plans, budget_cut, moves;  /* monsters' steps taken */
+	uint64_t hpa_plans, budget_cut, moves; /* monsters' steps taken */
+	uint64_t max_wait, long_waits; /* how long put-off re-plans waited */
 	uint64_t dlite_repairs, dlite_expanded; /* D* Lite's, first plans in */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
@@ -280,6 +284,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	r->distmaps = g->minds->stats.distmaps;
 	memcpy(r->reasons, g->minds->stats.reasons, sizeof(r->reasons));
 	r->deferred = g->minds->stats.deferred;
+	r->max_wait = g->minds->stats.max_wait;
+	r->long_waits = g->minds->stats.long_waits;
 	r->map_paths = g->minds->stats.map_paths;
 	r->hpa_plans = g->minds->stats.hpa_plans;
 	r->dlite_repairs =
@@ -347,14 +353,15 @@ static void print(const struct bopts *o, const struct result *r,
 	       " bytes_per_monster=%.0f bytes_per_cell=%.1f hpa_plans=%" PRIu64
 	       " dlite_repairs=%" PRIu64 " dlite_expanded=%" PRIu64
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
-	       "\n",
+	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
 	       r->decisions ? (double)r->hits / (double)r->decisions : 0.0,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
 	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
-	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves);
+	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves,
+	       r->max_wait, r->long_waits);
 }
 
 /* ---- the door keeper (--keeper) ---------------------------------------- */

@@ -978,6 +978,82 @@ static void test_mind_hierarchy_not_past_the_budget(void **state)
 	free(rows);
 }
 
+/* How long re-plans put off by the budget wait, as the minds count it
+ * (mind_stats.max_wait, long_waits) and as the test sees it from the
+ * monsters' own marks each turn: the same longest wait, waits over 8
+ * turns counted once each, and none at all without a budget. */
+static void test_mind_counts_waits(void **state)
+{
+	enum { W = 161, H = 128, TURNS = 60 };
+	char *rows = hier_rows(W, H);
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct mind_options o;
+		struct diag_list dl;
+		struct game *g;
+		uint64_t longest = 0, over = 0;
+		uint32_t *age;
+		size_t i;
+		int t;
+
+		mind_options_default(&o);
+		o.turn_budget = k ? 0 : 300;
+		diag_list_init(&dl, 0);
+		g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows),
+		             1, 40, &o, &dl);
+		diag_list_fini(&dl);
+		assert_non_null(g);
+		g->world->php = g->world->php_max = 1000000;
+		age = calloc(g->world->nmonsters, sizeof(*age));
+		assert_non_null(age);
+		for (t = 0; t < TURNS; t++) {
+			uint32_t played = g->world->turn;
+
+			game_step(g, wait_cmd);
+			for (i = 0; i < g->world->nmonsters; i++) {
+				const struct mind *mi = &g->minds->mind[i];
+
+				/* A turn without a plan counts when the
+				 * monster could act in it. */
+				if (!mi->wait_since)
+					age[i] = 0;
+				else if (!age[i] ||
+				         mi->acted_turn == played + 1)
+					age[i]++;
+				if (age[i] > longest)
+					longest = age[i];
+				over += age[i] == 9;
+			}
+		}
+		/* The minds count the waits as a tick starts. */
+		minds_tick(g->minds, g->world);
+		printf("budget %u: %llu re-plans put off, the longest wait "
+		       "%llu "
+		       "turns (the minds: %llu), %llu over 8 (the minds: "
+		       "%llu)\n",
+		       (unsigned)o.turn_budget,
+		       (unsigned long long)g->minds->stats.deferred,
+		       (unsigned long long)longest,
+		       (unsigned long long)g->minds->stats.max_wait,
+		       (unsigned long long)over,
+		       (unsigned long long)g->minds->stats.long_waits);
+		if (k) {
+			assert_int_equal(g->minds->stats.deferred, 0);
+			assert_int_equal(longest, 0);
+		} else {
+			assert_true(g->minds->stats.deferred > 0);
+			assert_true(longest > 8);
+		}
+		assert_int_equal(g->minds->stats.max_wait, longest);
+		assert_int_equal(g->minds->stats.long_waits, over);
+		free(age);
+		game_free(g);
+	}
+	free(rows);
+}
+
 /* A kind that flies past wall corners (diagonal always) sees a room open
  * to it through a door whose only ways on are diagonal: the door's cell
  * joins the components of its eight neighbours, not only its four, and
@@ -1124,6 +1200,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
 	        cmocka_unit_test(test_mind_hierarchy_not_past_the_budget),
+	        cmocka_unit_test(test_mind_counts_waits),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),
 	};

@@ -152,6 +152,7 @@ void minds_tick(struct minds *md, const struct world *w)
 	kind_sync(md, w);
 	wk->tick_left = md->opt.turn_budget ? md->opt.turn_budget : UINT32_MAX;
 	wk->tick_budget = wk->tick_left;
+	plan_waits_tick(md, w);
 	shared_choose(md, w);
 	coop_tick(md, w);
 	repair_tick(md, w);

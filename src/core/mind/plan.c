@@ -561,6 +561,62 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 	return 0;
 }
 
+/* A wait longer than this is counted apart (mind_stats.long_waits). */
+#define WAIT_LONG 8u
+
+/* How many ticks monster i has waited for its plan, 0 if it does not. */
+static uint32_t plan_waited(const struct world *w, const struct mind *mi)
+{
+	return mi->wait_since ? w->turn + 1 - mi->wait_since : 0;
+}
+
+/* Counts a wait of a ticks so far: the longest, and once each wait
+ * that passes WAIT_LONG. */
+static void plan_wait_count(struct minds *md, uint32_t a)
+{
+	if (a > md->stats.max_wait)
+		md->stats.max_wait = a;
+	if (a == WAIT_LONG + 1)
+		md->stats.long_waits++;
+}
+
+void plan_waits_tick(struct minds *md, const struct world *w)
+{
+	size_t i;
+
+	for (i = 0; i < md->n && i < w->nmonsters; i++) {
+		struct mind *mi = &md->mind[i];
+
+		if (!mi->wait_since)
+			continue;
+		if (!w->monsters[i].alive) {
+			mi->wait_since = 0;
+			continue;
+		}
+		if (mi->acted_turn != w->turn && mi->wait_since < w->turn)
+			mi->wait_since++; /* that tick it could not act */
+		/* Counted as each tick starts, so that the ones never
+		 * served count too. */
+		plan_wait_count(md, plan_waited(w, mi));
+	}
+}
+
+void plan_wait(struct minds *md, const struct world *w, size_t i)
+{
+	struct mind *mi = &md->mind[i];
+
+	md->stats.deferred++;
+	if (!mi->wait_since)
+		mi->wait_since = w->turn + 1;
+}
+
+void plan_served(struct minds *md, const struct world *w, size_t i)
+{
+	/* Its wait was counted as this tick started (plan_waits_tick). */
+	(void)w;
+	md->mind[i].wait_since = 0;
+}
+
 int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why)
 {

@@ -121,6 +121,12 @@ struct mind {
 	 * FLEE_UNSEEN turns; unseen counts those turns. */
 	uint8_t fleeing;
 	uint16_t unseen;
+	/* The turn its re-plan was first put off by the budget, plus one;
+	 * 0 while it waits for none (plan.c counts how long it waits). */
+	uint32_t wait_since;
+	/* The last turn it decided in, plus one: a tick it could not act
+	 * in (its energy spent, in mud, say) is no tick lost waiting. */
+	uint32_t acted_turn;
 };
 
 struct mind_options {
@@ -147,6 +153,8 @@ struct mind_stats {
 	uint64_t unreachable;   /* searches that found no path */
 	uint64_t budget_cut;    /* searches that ran out of budget */
 	uint64_t deferred;      /* re-plans postponed by the turn budget */
+	uint64_t max_wait;      /* the most turns a monster waited for one */
+	uint64_t long_waits;    /* re-plans that waited more than 8 turns */
 	uint64_t flee_maps;     /* safety maps made (flee.c) */
 	uint64_t flee_cells;    /* cells they settled and relaxed */
 	uint64_t distmaps;      /* shared distance maps built */
