@@ -815,6 +815,23 @@ static char *hier_rows(int w, int h)
 	return rows;
 }
 
+/* A game on rows with n monsters placed at random (they wander; the
+ * map's own would guard their posts) and an invulnerable player. */
+static struct game *wander_game(const char *rows, const struct mind_options *o,
+                                int n)
+{
+	struct diag_list dl;
+	struct game *g;
+
+	diag_list_init(&dl, 0);
+	g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows), 1, n, o,
+	             &dl);
+	diag_list_fini(&dl);
+	assert_non_null(g);
+	g->world->php = g->world->php_max = 1000000;
+	return g;
+}
+
 static void test_mind_hierarchy_for_long_searches(void **state)
 {
 	enum { W = 161, H = 128 };
@@ -830,18 +847,9 @@ static void test_mind_hierarchy_for_long_searches(void **state)
 		int t, seen_whole = 0;
 		size_t i, j;
 
-		struct diag_list dl;
-
 		mind_options_default(&o);
 		o.strategy = k ? MIND_STRATEGY_ASTAR : MIND_STRATEGY_AUTO;
-		/* Monsters placed at random wander; the map's own would
-		 * guard their posts. */
-		diag_list_init(&dl, 0);
-		g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows),
-		             1, 40, &o, &dl);
-		diag_list_fini(&dl);
-		assert_non_null(g);
-		g->world->php = g->world->php_max = 1000000;
+		g = wander_game(rows, &o, 40);
 		w = g->world;
 		for (t = 0; t < 300; t++) {
 			game_step(g, wait_cmd);
@@ -946,7 +954,6 @@ static void test_mind_hierarchy_not_past_the_budget(void **state)
 	enum { W = 321, H = 257, TURNS = 150 };
 	char *rows = maze_rows(W, H);
 	struct mind_options o;
-	struct diag_list dl;
 	struct game *g;
 	uint64_t before, most = 0;
 	int t;
@@ -954,12 +961,7 @@ static void test_mind_hierarchy_not_past_the_budget(void **state)
 	(void)state;
 	mind_options_default(&o);
 	o.strategy = MIND_STRATEGY_AUTO;
-	diag_list_init(&dl, 0);
-	g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows), 1, 40,
-	             &o, &dl);
-	diag_list_fini(&dl);
-	assert_non_null(g);
-	g->world->php = g->world->php_max = 1000000;
+	g = wander_game(rows, &o, 40);
 	for (t = 0; t < TURNS; t++) {
 		before = g->minds->stats.expanded;
 		game_step(g, wait_cmd);
@@ -991,7 +993,6 @@ static void test_mind_counts_waits(void **state)
 	(void)state;
 	for (k = 0; k < 2; k++) {
 		struct mind_options o;
-		struct diag_list dl;
 		struct game *g;
 		uint64_t longest = 0, over = 0;
 		uint32_t *age;
@@ -1000,12 +1001,7 @@ static void test_mind_counts_waits(void **state)
 
 		mind_options_default(&o);
 		o.turn_budget = k ? 0 : 300;
-		diag_list_init(&dl, 0);
-		g = game_new(dungeon_load(dungeon_kinds, dungeon_legend, rows),
-		             1, 40, &o, &dl);
-		diag_list_fini(&dl);
-		assert_non_null(g);
-		g->world->php = g->world->php_max = 1000000;
+		g = wander_game(rows, &o, 40);
 		age = calloc(g->world->nmonsters, sizeof(*age));
 		assert_non_null(age);
 		for (t = 0; t < TURNS; t++) {
