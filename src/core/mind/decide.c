@@ -162,12 +162,12 @@ static int decide_path(struct minds *md, const struct world *w,
 		if (mi->cache == MIND_CACHE_FRESH && mi->plan_turn != w->turn)
 			mi->cache = MIND_CACHE_REUSED;
 		md->stats.cache_hits++;
-		plan_served(md, w, i);
+		plan_served(md, i);
 	} else if (ks->use_dm && mi->mode == MIND_CHASE &&
 	           shared_plan(md, w, log, i, ks, why) == 0) {
 		/* Many chasers of the kind need a new way this tick: one
 		 * distance map to the player serves them all. */
-		plan_served(md, w, i);
+		plan_served(md, i);
 	} else if (md->work->tick_left == 0) {
 		/* Out of planning budget this tick: keep to the old path if
 		 * there is one, and plan next tick. */
@@ -178,12 +178,12 @@ static int decide_path(struct minds *md, const struct world *w,
 	           (r = repair_try(md, w, log, i, ks)) <= 0) {
 		/* Repaired by its D* Lite context (repair.c). */
 		if (r == 0)
-			plan_served(md, w, i);
+			plan_served(md, i);
 		return r;
 	} else if (plan_search(md, w, log, i, ks, why) != 0) {
 		return -1;
 	} else {
-		plan_served(md, w, i);
+		plan_served(md, i);
 	}
 	return 0;
 }
@@ -365,7 +365,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 	mi->acted_turn = w->turn + 1;
 	goal_update(md, w, rng, log, i, ks);
 	if (decide_fleeing(w, mi, m) && decide_flee(md, w, i, ks, out)) {
-		plan_served(md, w, i); /* it needs no plan now */
+		plan_served(md, i); /* it needs no plan now */
 		return;
 	}
 	/* Next to the player it can strike: strike. */
@@ -376,7 +376,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 		out->x = w->px;
 		out->y = w->py;
 		mi->len = mi->pos = 0;
-		plan_served(md, w, i);
+		plan_served(md, i);
 		return;
 	}
 	/* A D* Lite context serves one goal, in one mode. */
@@ -385,7 +385,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 		mi->len = mi->pos = 0;
 		mi->cache = MIND_CACHE_NONE;
 		repair_release(md, i);
-		plan_served(md, w, i);
+		plan_served(md, i);
 		return;
 	}
 	why = decide_why(md, w, i, ks, &mapwide);

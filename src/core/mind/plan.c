@@ -570,22 +570,13 @@ static uint32_t plan_waited(const struct world *w, const struct mind *mi)
 	return mi->wait_since ? w->turn + 1 - mi->wait_since : 0;
 }
 
-/* Counts a wait of a ticks so far: the longest, and once each wait
- * that passes WAIT_LONG. */
-static void plan_wait_count(struct minds *md, uint32_t a)
-{
-	if (a > md->stats.max_wait)
-		md->stats.max_wait = a;
-	if (a == WAIT_LONG + 1)
-		md->stats.long_waits++;
-}
-
 void plan_waits_tick(struct minds *md, const struct world *w)
 {
 	size_t i;
 
 	for (i = 0; i < md->n && i < w->nmonsters; i++) {
 		struct mind *mi = &md->mind[i];
+		uint32_t a;
 
 		if (!mi->wait_since)
 			continue;
@@ -596,8 +587,13 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 		if (mi->acted_turn != w->turn && mi->wait_since < w->turn)
 			mi->wait_since++; /* that tick it could not act */
 		/* Counted as each tick starts, so that the ones never
-		 * served count too. */
-		plan_wait_count(md, plan_waited(w, mi));
+		 * served count too: the longest, and once each wait that
+		 * passes WAIT_LONG. */
+		a = plan_waited(w, mi);
+		if (a > md->stats.max_wait)
+			md->stats.max_wait = a;
+		if (a == WAIT_LONG + 1)
+			md->stats.long_waits++;
 	}
 }
 
@@ -610,10 +606,9 @@ void plan_wait(struct minds *md, const struct world *w, size_t i)
 		mi->wait_since = w->turn + 1;
 }
 
-void plan_served(struct minds *md, const struct world *w, size_t i)
+void plan_served(struct minds *md, size_t i)
 {
 	/* Its wait was counted as this tick started (plan_waits_tick). */
-	(void)w;
 	md->mind[i].wait_since = 0;
 }
 

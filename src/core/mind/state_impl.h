@@ -244,11 +244,12 @@ void plan_made(struct mind *mi, const struct world *w, enum replan_reason why);
 int plan_search(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why);
 /* plan.c: how long re-plans put off by the budget wait.  plan_wait marks
- * monster i waiting (if it was not already), plan_served ends its wait,
- * counting it; plan_waits_tick, at the start of a tick, does not count
- * the last tick against a waiter that could not act in it. */
+ * monster i waiting (if it was not already), plan_served ends its wait;
+ * plan_waits_tick, at the start of a tick, counts every wait so far,
+ * the last tick not counted against a waiter that could not act in
+ * it. */
 void plan_wait(struct minds *md, const struct world *w, size_t i);
-void plan_served(struct minds *md, const struct world *w, size_t i);
+void plan_served(struct minds *md, size_t i);
 void plan_waits_tick(struct minds *md, const struct world *w);
 int plan_changes_break(struct minds *md, const struct world *w, size_t i,
                        struct kind_state *ks, int *mapwide);
