@@ -14,6 +14,9 @@
 #   tap_check "DESCRIPTION"              ...which ends here: ok when no
 #                                        tap_fail came since the last result
 #   tap_done                             the plan; exits 0, or 1 on a failure
+#   tap_golden GOLDEN OUT                a tap_fail unless OUT is what the
+#                                        golden file GOLDEN holds (with
+#                                        UPDATE_GOLDEN=1, OUT becomes it)
 #
 # A script whose name (without .sh) matches a pattern of TEST_SKIP (a
 # space-separated list, as the C tests read it) is skipped whole.
@@ -87,6 +90,15 @@ tap_check() {
 		tap_ok "$1"
 	else
 		tap_not_ok "$1"
+	fi
+}
+
+tap_golden() {
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+		cp "$2" "$1"
+	elif ! cmp -s "$1" "$2"; then
+		diff "$1" "$2" | head -20 >&2
+		tap_fail "${2##*/}: differs from tests/golden/${1##*/}"
 	fi
 }
 

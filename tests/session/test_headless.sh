@@ -27,12 +27,7 @@ golden_game() {
 	"$bin" --headless --log --no-timing "$@" >"$tmp/$name.out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] || { cat "$tmp/err" >&2; bad "$name: exit $rc"; }
-	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-		cp "$tmp/$name.out" "$golden/$name.txt"
-	elif ! cmp -s "$golden/$name.txt" "$tmp/$name.out"; then
-		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
-		bad "$name: differs from tests/golden/$name.txt"
-	fi
+	tap_golden "$golden/$name.txt" "$tmp/$name.out"
 	tap_check "golden game $name"
 }
 golden_game doors-seed7 --map doors --seed 7 --turns 300

@@ -40,12 +40,7 @@ code() {
 	shift 3
 	"$bin" --headless --no-timing --dump-screen "$@" >"$tmp/$name.out" \
 		2>/dev/null || tap_fail "$name: exit $?"
-	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-		cp "$tmp/$name.out" "$golden/$name.txt"
-	elif ! cmp -s "$golden/$name.txt" "$tmp/$name.out"; then
-		diff "$golden/$name.txt" "$tmp/$name.out" | head -20 >&2
-		tap_fail "$name: differs from tests/golden/$name.txt"
-	fi
+	tap_golden "$golden/$name.txt" "$tmp/$name.out"
 	grep -q ">[ 0-9][0-9] $line" "$tmp/$name.out" ||
 		tap_fail "$name: the marked line is not '$line'"
 	grep -qF "$said" "$tmp/$name.out" ||

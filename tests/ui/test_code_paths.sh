@@ -98,12 +98,7 @@ tap_check "stepped: only the followed monster's path is drawn"
 # JSON's pushes) shows o or : but its own cell and the goal's.
 # shellcheck disable=SC2086
 dump jps.out 'v*E' $wolf
-if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-	cp "$tmp/jps.out" "$golden/paths-jps-all.txt"
-elif ! cmp -s "$golden/paths-jps-all.txt" "$tmp/jps.out"; then
-	diff "$golden/paths-jps-all.txt" "$tmp/jps.out" | head -20 >&2
-	tap_fail "differs from tests/golden/paths-jps-all.txt"
-fi
+tap_golden "$golden/paths-jps-all.txt" "$tmp/jps.out"
 tap_check "golden screen paths-jps-all"
 map "$tmp/jps.out" >"$tmp/jmap"
 json=$(find "$tmp" -name 'hunted-search-t4-bat*.json' | head -1)
