@@ -70,6 +70,53 @@ static void test_mind_door_opener_goes_through(void **state)
 	game_free(g);
 }
 
+/* A monster held up behind another that fights the player, where the
+ * only other way to it goes 25 steps round a ring: the way through the
+ * fighter is cheaper with the crowd priced in, and the long way costs
+ * more than a detour may at first; in the end it takes the long way, and
+ * keeps to it, instead of waiting behind the fight for ever (or setting
+ * off round the ring and turning back), under the automatic strategy
+ * and with every monster searching alone. */
+static void test_mind_goes_round_a_fight(void **state)
+{
+	static const char map[] = "###############\n"
+	                          "#>............#\n"
+	                          "#.###########.#\n"
+	                          "#..oo@........#\n"
+	                          "###############\n";
+	static const enum mind_strategy strategy[] = {MIND_STRATEGY_AUTO,
+	                                              MIND_STRATEGY_ASTAR};
+	size_t s;
+
+	(void)state;
+	for (s = 0; s < 2; s++) {
+		struct mind_options o;
+		struct game *g;
+		struct world *w;
+		size_t back;
+		int t;
+
+		mind_options_default(&o);
+		o.strategy = strategy[s];
+		g = dungeon_play(map, 1, &o);
+		w = g->world;
+		back = w->monsters[0].x == 3 ? 0 : 1;
+		dungeon_tell(g, 0);
+		dungeon_tell(g, 1);
+		for (t = 0; t < 80 && !dungeon_adjacent(w, back); t++) {
+			game_step(g, wait_cmd);
+			dungeon_check_occupancy(w);
+			/* The one in front fights the whole time. */
+			ASSERT_GAME(g, dungeon_adjacent(w, 1 - back));
+		}
+		printf("# %s: round the fight in %d turns\n",
+		       mind_strategy_name(o.strategy), t);
+		ASSERT_GAME(g, dungeon_adjacent(w, back) &&
+		                       w->monsters[back].x == 6);
+		game_free(g);
+	}
+}
+
 static void test_mind_non_opener_goes_around(void **state)
 {
 	static const char map[] = "###############\n"
@@ -1197,6 +1244,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
 	        cmocka_unit_test(test_mind_hierarchy_not_past_the_budget),
 	        cmocka_unit_test(test_mind_counts_waits),
+	        cmocka_unit_test(test_mind_goes_round_a_fight),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),
 	};

@@ -9,8 +9,13 @@
 #include "state_impl.h"
 
 /* A detour taken to get past a blocking monster may cost at most this
- * many straight steps more than waiting for the old path to clear. */
+ * many straight steps more than waiting for the old path to clear,
+ * twice as many after each detour found too dear (to at most 16 times);
+ * after DETOUR_WALLS of them, its search takes the monsters near it for
+ * walls instead of dear cells.  A monster held up long (behind others
+ * fighting the player, say) takes the long way round in the end. */
 #define DETOUR_STEPS 12
+#define DETOUR_WALLS 1
 /* Waiting this many turns behind another monster triggers a detour
  * search. */
 #define BLOCKED_PATIENCE 2
@@ -195,25 +200,35 @@ static void decide_detour(struct minds *md, const struct world *w,
                           struct kind_state *ks)
 {
 	struct mind *mi = &md->mind[i];
-	uint32_t old_left = 0;
+	uint32_t old_left = 0, extra;
+	int r;
 	size_t k;
 	struct path_params p;
 	struct path_point *keep = mi->path;
 	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap;
 
 	kind_params(w, w->monsters[i].kind, &p);
+	extra = ((uint32_t)DETOUR_STEPS
+	         << (mi->detours_refused < 4 ? mi->detours_refused : 4)) *
+	        p.straight_cost;
 	for (k = mi->pos + 1; k < mi->len; k++)
 		old_left += path_step_cost(&ks->grid, &p, mi->path[k - 1].x,
 		                           mi->path[k - 1].y, mi->path[k].x,
 		                           mi->path[k].y);
 	mi->path = NULL;
 	mi->len = mi->cap = mi->pos = 0;
-	if (plan_search(md, w, log, i, ks, REPLAN_BLOCKED) == 0 &&
+	md->work->crowd_walls = mi->detours_refused >= DETOUR_WALLS;
+	r = plan_search(md, w, log, i, ks, REPLAN_BLOCKED);
+	md->work->crowd_walls = 0;
+	if (r == 0 &&
 	    mi->len > 1 && !mi->unreachable &&
-	    mi->path_cost <=
-	            old_left + (uint32_t)DETOUR_STEPS * p.straight_cost &&
+	    mi->path_cost <= old_left + extra &&
 	    decide_cell_free(w, mi->path[1].x, mi->path[1].y)) {
 		free(keep);
+		/* The long way round a crowd: kept to while it lasts, or a
+		 * search on the way would lead back into the crowd. */
+		if (mi->detours_refused >= DETOUR_WALLS)
+			mi->round_until = w->turn + (uint32_t)mi->len;
 		mi->detours_refused = 0;
 	} else {
 		free(mi->path);

@@ -17,8 +17,8 @@
 #define OCC_PENALTY 8
 
 /* Makes the cells of other monsters near (x, y) cost more in ks->grid for
- * one search; plan_crowd_restore undoes it.  Returns whether a cost
- * changed. */
+ * one search (with wk->crowd_walls, shuts them); plan_crowd_restore
+ * undoes it.  Returns whether a cost changed. */
 static int plan_crowd_add(struct minds_work *wk, const struct world *w,
                           struct kind_state *ks, int x, int y)
 {
@@ -43,7 +43,10 @@ static int plan_crowd_add(struct minds_work *wk, const struct world *w,
 			wk->npen++;
 			c += OCC_PENALTY;
 			ks->grid.cost[gi] =
-			        (uint8_t)(c > GRID_COST_MAX ? GRID_COST_MAX
+			        wk->crowd_walls
+			                ? 0
+			                : (uint8_t)(c > GRID_COST_MAX
+			                                    ? GRID_COST_MAX
 			                                    : c);
 			changed |=
 			        ks->grid.cost[gi] != wk->pen_old[wk->npen - 1];
@@ -620,13 +623,27 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	struct path_params p;
 	struct path_result res;
 	uint32_t budget;
+	int walls, rc;
 
 	kind_params(w, w->monsters[i].kind, &p);
 	budget = p.budget ? p.budget : UINT32_MAX;
 	if (budget > wk->tick_left)
 		budget = wk->tick_left;
 	p.budget = budget == UINT32_MAX ? 0 : budget;
-	if (plan_search_buffered(md, w, i, ks, &p, &res) != 0)
+	walls = wk->crowd_walls;
+	wk->crowd_walls |= mi->round_until > w->turn;
+	rc = plan_search_buffered(md, w, i, ks, &p, &res);
+	if (rc == 0 && wk->crowd_walls && res.status != PATH_FOUND) {
+		/* No way round the crowd: through it, dear as it is. */
+		uint32_t tried = res.stats.expanded;
+
+		mi->round_until = 0;
+		wk->crowd_walls = 0;
+		rc = plan_search_buffered(md, w, i, ks, &p, &res);
+		res.stats.expanded += tried;
+	}
+	wk->crowd_walls = walls;
+	if (rc != 0)
 		return -1;
 	md->stats.plans++;
 	md->stats.reasons[why]++;

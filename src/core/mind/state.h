@@ -93,6 +93,9 @@ struct mind {
 
 	int blocked_turns;
 	int detours_refused;    /* detours in a row found too dear */
+	uint32_t round_until;   /* going the long way round a crowd (its
+	                           searches take the crowd for walls) until
+	                           this turn (decide.c) */
 	uint32_t held_turn;     /* the last turn another monster held it up
 	                           (it waited behind one), plus one; 0 for
 	                           never (coop.c reads it for jams) */

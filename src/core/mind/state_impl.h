@@ -98,6 +98,7 @@ struct minds_work {
 	size_t pen_idx[OCC_CELLS];
 	uint8_t pen_old[OCC_CELLS];
 	size_t npen;
+	int crowd_walls; /* the search under way takes the crowd for walls */
 	/* The noises of this turn's log so far (goal.c), read once: the
 	 * log's length read up to, the turn, and the noises' indices. */
 	size_t noise_read;
