@@ -1527,6 +1527,7 @@ struct prop_state {
 	struct path_point *buf2; /* a second path buffer */
 	struct path_trace t;
 	unsigned failed;
+	unsigned blind; /* of them, without h, ending nearer the goal */
 };
 
 static void reuse_matches_fresh(struct prop_case *c)
@@ -1607,8 +1608,9 @@ static void test_path_deterministic(void **state)
 
 /* A search that fails (no path, or out of budget) leaves the way to the
  * closest cell it expanded: a legal path from the start, ending on a
- * closed cell whose h no other closed cell beats (the start itself for
- * searches without h). */
+ * closed cell whose h no other closed cell beats (for searches without
+ * h, Dijkstra and BFS, the h of the params' heuristic, and the lower g
+ * among equals). */
 static void partial_to_closest(struct prop_case *c)
 {
 	struct prop_state *s = c->arg;
@@ -1616,7 +1618,7 @@ static void partial_to_closest(struct prop_case *c)
 	struct path_params p;
 	struct path_result res, as_found;
 	struct path_node_info info;
-	uint32_t best_h = UINT32_MAX, hb;
+	uint32_t best_h = UINT32_MAX, hb, h, best_g, low_g = UINT32_MAX;
 	int x, y;
 
 	random_params(&s->r, &p, &pc->c);
@@ -1636,19 +1638,26 @@ static void partial_to_closest(struct prop_case *c)
 	           res.best_y, c->buf, &as_found);
 	path_ctx_node(c->ctx, res.best_x, res.best_y, &info);
 	CHECK(info.reached && info.closed);
-	if (p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS) {
-		CHECK_EQ(res.best_x, pc->sx);
-		CHECK_EQ(res.best_y, pc->sy);
-		return;
-	}
+	best_g = info.g;
 	for (y = 0; y < pc->m.h; y++)
 		for (x = 0; x < pc->m.w; x++) {
 			path_ctx_node(c->ctx, x, y, &info);
-			if (info.reached && info.closed && info.h < best_h)
-				best_h = info.h;
+			if (!info.reached || !info.closed)
+				continue;
+			h = path_heuristic(&p, x, y, pc->gx, pc->gy);
+			if (h < best_h || (h == best_h && info.g < low_g)) {
+				best_h = h;
+				low_g = info.g;
+			}
 		}
 	hb = path_heuristic(&p, res.best_x, res.best_y, pc->gx, pc->gy);
 	CHECK_EQ(hb, best_h);
+	if (p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS) {
+		/* Not searched by h: the nearest of the closest by g. */
+		CHECK_EQ(best_g, low_g);
+		s->blind += best_h < path_heuristic(&p, pc->sx, pc->sy, pc->gx,
+		                                    pc->gy);
+	}
 }
 
 static void test_path_partial_to_closest(void **state)
@@ -1660,8 +1669,10 @@ static void test_path_partial_to_closest(void **state)
 	                          .arg = &s};
 
 	prop_run(&prop);
-	/* Enough failures for the test to mean something. */
+	/* Enough failures for the test to mean something, and searches
+	 * without h among them that stopped nearer than they started. */
 	assert_true(s.failed > 500);
+	assert_true(s.blind > 50);
 }
 
 /* --- tracing ------------------------------------------------------------- */

@@ -195,6 +195,47 @@ static enum path_status path_read_back(const struct path_ctx *c,
 	return PATH_FOUND;
 }
 
+/* The expanded cell closest to the goal by heuristic h, for a search
+ * that ran without one (Dijkstra, BFS): the cells its blocks hold, read
+ * once the search has failed, the lower g then the lower index among
+ * equals.  The start when none is closer. */
+static size_t path_closest(const struct path_ctx *c, const struct query *q,
+                           enum path_heuristic h)
+{
+	const size_t nblocks = cell_block_count(c->ncells);
+	size_t b, best = q->start;
+	uint32_t best_h = UINT32_MAX, best_g = UINT32_MAX;
+
+	for (b = 0; b < nblocks; b++) {
+		size_t idx = b << BLOCK_SHIFT, end = idx + BLOCK_CELLS;
+
+		if (c->stamps[b] != c->gen)
+			continue;
+		if (end > c->ncells)
+			end = c->ncells;
+		for (; idx < end; idx++) {
+			int x = (int)(idx % (size_t)c->stride) - 1;
+			int y = (int)(idx / (size_t)c->stride) - 1;
+			uint32_t hv;
+
+			if (c->g[idx] == G_UNSEEN ||
+			    !(c->flags[idx] & CELL_CLOSED))
+				continue;
+			hv = sat32((uint64_t)heuristic_raw(h, q->straight,
+			                                   q->diagonal,
+			                                   q->euclid_scale,
+			                                   q->gx - x, q->gy - y) *
+			           q->h_scale);
+			if (hv < best_h || (hv == best_h && c->g[idx] < best_g)) {
+				best_h = hv;
+				best_g = c->g[idx];
+				best = idx;
+			}
+		}
+	}
+	return best;
+}
+
 int path_find(struct path_ctx *ctx, const struct grid *g,
               const struct path_params *p, int sx, int sy, int gx, int gy,
               struct path_point *buf, size_t cap, struct path_result *res,
@@ -239,7 +280,10 @@ int path_find(struct path_ctx *ctx, const struct grid *g,
 		st = path_read_back(ctx, g->cost, &q, q.goal, buf, cap, res);
 	} else if (st == PATH_NO_PATH || st == PATH_BUDGET) {
 		/* The way to the closest cell reached: where a monster whose
-		 * target is out of reach, or out of budget, should head. */
+		 * target is out of reach, or out of budget, should head.  A
+		 * search without h measures closeness by the params' own. */
+		if (q.heuristic == PATH_H_ZERO && p->heuristic != PATH_H_ZERO)
+			ctx->best = path_closest(ctx, &q, p->heuristic);
 		if (path_read_back(ctx, g->cost, &q, ctx->best, buf, cap,
 		                   res) == PATH_FOUND) {
 			res->partial = 1;

@@ -116,8 +116,10 @@ struct path_result {
 	struct path_stats stats;
 	/* On PATH_NO_PATH and PATH_BUDGET the path (buf, cost, length) leads
 	 * instead to the expanded cell with the smallest h (the first one
-	 * expanded among equals), best_x/best_y, and partial is 1.  With h = 0
-	 * (Dijkstra, BFS) that cell is the start. */
+	 * expanded among equals), best_x/best_y, and partial is 1.  Dijkstra
+	 * and BFS, which search without h, measure it by the params'
+	 * heuristic (the lower g first among equals); with PATH_H_ZERO that
+	 * cell is the start. */
 	int partial;
 	int best_x, best_y;
 };
