@@ -3,8 +3,10 @@
  * one A* expansion, counted and timed on the same grid: a search's node
  * expanded (path_find), a distance map's cell settled (distmap_reach), and
  * a step read downhill off a settled map (distmap_step, as the chasers
- * read their ways).  The minds charge their turn budget by these ratios
- * (mind.h), so that the budget bounds time whatever the work.
+ * read their ways), and a search's own cost beyond its nodes (path_find
+ * stopped by a budget of one node: what every search pays to start).  The minds
+ * charge their turn budget by these ratios (mind.h), so that the budget bounds
+ * time whatever the work.
  *
  * The grid is an open map with a seeded scatter of walls and dear cells
  * (mud, water): SIZE x SIZE, a fifth of the cells walled, a tenth dear.
@@ -12,8 +14,8 @@
  * cells; the figure of each is the median over rounds of the time per
  * unit, and the summary gives the ratios (units counted, never guessed):
  *
- *   summary: size=N astar_ns=... cell_ns=... step_ns=...
- *            cell_over_node=... step_over_node=...
+ *   summary: size=N astar_ns=... cell_ns=... step_ns=... search_ns=...
+ *            cell_over_node=... step_over_node=... search_over_node=...
  */
 #include "config.h"
 
@@ -66,7 +68,8 @@ int main(int argc, char **argv)
 	struct path_ctx *ctx;
 	struct distmap *dm;
 	struct path_point *buf;
-	double node_ns[ROUNDS], cell_ns[ROUNDS], step_ns[ROUNDS];
+	double node_ns[ROUNDS], cell_ns[ROUNDS], step_ns[ROUNDS],
+	        search_ns[ROUNDS];
 	uint64_t seed = 42;
 	int x, y, r;
 
@@ -144,17 +147,44 @@ int main(int argc, char **argv)
 			t += bench_now_ns() - t0;
 		}
 		step_ns[r] = steps ? (double)t / (double)steps : 0;
+		/* Searches between the same pairs cut at their first node:
+		 * time per search, less the node it expanded. */
+		{
+			struct path_params one = p;
+			uint64_t cut = 0;
+
+			one.budget = 1;
+			s = 7;
+			t0 = bench_now_ns();
+			for (q = 0; q < QUERIES * 50; q++) {
+				struct path_result res;
+				int sx, sy, gx, gy;
+
+				random_open_cell(&g, &s, &sx, &sy);
+				random_open_cell(&g, &s, &gx, &gy);
+				path_find(ctx, &g, &one, sx, sy, gx, gy, buf,
+				          (size_t)size * (size_t)size, &res,
+				          NULL);
+				cut += res.stats.expanded;
+			}
+			t = bench_now_ns() - t0;
+			search_ns[r] = ((double)t - (double)cut * node_ns[r]) /
+			               (QUERIES * 50);
+		}
 		printf("round %d: nodes=%" PRIu64 " cells=%" PRIu64
 		       " steps=%" PRIu64 "\n",
 		       r, nodes, cells, steps);
 	}
 	{
 		double a = median(node_ns, ROUNDS), c = median(cell_ns, ROUNDS),
-		       st = median(step_ns, ROUNDS);
+		       st = median(step_ns, ROUNDS),
+		       se = median(search_ns, ROUNDS);
 
 		printf("summary: size=%d astar_ns=%.1f cell_ns=%.1f "
-		       "step_ns=%.1f cell_over_node=%.2f step_over_node=%.2f\n",
-		       size, a, c, st, a > 0 ? c / a : 0, a > 0 ? st / a : 0);
+		       "step_ns=%.1f search_ns=%.1f cell_over_node=%.2f "
+		       "step_over_node=%.2f search_over_node=%.2f\n",
+		       size, a, c, st, se, a > 0 ? c / a : 0,
+		       a > 0 ? st / a : 0, a > 0 ? se / a : 0);
 	}
 	free(buf);
 	distmap_free(dm);
