@@ -332,7 +332,7 @@ static const struct option_def options[] = {
             "(default: the map's own)"),
          PARSED(set_monsters, show_monsters)},
         {"turn-budget", 0, "N", G_GAME, GAME,
-         N_("nodes all monsters may expand per turn (default 20000,\n"
+         N_("nodes all monsters may expand per turn (default 15000,\n"
             "0: no limit)"),
          PARSED(set_turn_budget, show_turn_budget)},
         {"strategy", 0, "S", G_GAME, GAME,

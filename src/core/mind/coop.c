@@ -113,8 +113,8 @@
  * (no share makes it free there: jams found and no plans made cost
  * 12-17%), as much at 1/128 and 50% more at 1/16; crowdbench's crowds
  * lose half the walk they have left at each, and 5% of their blocked
- * turns at 1/256 against 11% at 1/16. */
-#define COOP_JAM_SHARE 256
+ * turns at 1/256 against 11% at 1/16 (of 20,000: 1/192 of 15,000). */
+#define COOP_JAM_SHARE 192
 /* ... but the monster of a jam that has waited longest for it, at least
  * this many turns, is worked on past the share, one a tick: the share
  * goes to the first monsters in the order they act, and the last ones
@@ -988,9 +988,9 @@ static int coop_early(const struct coop *c, const struct world *w, size_t i,
  * while by one that plans with nobody (fighting, or parked as near its goal as
  * it gets) searches again with the cells of those near it that will not move on
  * (that one, the others of the fight) walls, and takes the way found, however
- * long, when its first step is free: the ordinary detour takes a way round only
- * a few steps dearer than waiting, and a plan's window cannot see a long one,
- * so a crowd queued behind a fight in a corridor would wait there for good.
+ * long, when its first step is free: the ordinary detour takes a long way round
+ * only after waiting a while, and a plan's window cannot see a long one, so
+ * a crowd queued behind a fight in a corridor would wait there for good.
  * Otherwise the old path stays. */
 static void coop_round_parked(struct minds *md, struct coop *c,
                               const struct world *w, struct event_log *log,

@@ -38,12 +38,13 @@
 
 struct jps_ctx;
 
-/* Nodes all monsters may expand (or settle, for shared distance maps) in
- * one tick unless told otherwise: under a millisecond of planning on the
- * 2-core development machine (35,000 took 1.2-1.4 ms there, with chases
- * no better for it: turnbench, doc/benchmark-history.md); monsters past it
- * follow their kept paths. */
-#define MIND_TURN_BUDGET 20000u
+/* Nodes all monsters may expand in one tick unless told otherwise, other
+ * work (cells of distance maps, a search's start) charged at what it
+ * costs against a node (state_impl.h): with 2,000 hunters on 512x512, a
+ * monsters' phase of under a millisecond on the 2-core development
+ * machine, their planning about two thirds of it (turnbench,
+ * doc/benchmarks.md); monsters past it follow their kept paths. */
+#define MIND_TURN_BUDGET 15000u
 
 void mind_options_default(struct mind_options *o);
 

@@ -657,8 +657,8 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 		uint64_t work = (uint64_t)res.stats.expanded *
 		                (mi->hier ? HIER_WORK_WEIGHT : 1u);
 
-		wk->tick_left -=
-		        work < wk->tick_left ? (uint32_t)work : wk->tick_left;
+		tick_charge(wk, work, WORK_NODE);
+		tick_charge(wk, 1, WORK_SEARCH);
 		if (mi->hier)
 			ks->ema_hier =
 			        (uint32_t)((ks->ema_hier * 7 +

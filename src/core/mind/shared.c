@@ -93,6 +93,8 @@ void shared_choose(struct minds *md, const struct world *w)
 			map_work = (uint64_t)w->width * (uint64_t)w->height;
 		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
 		astar_work = (uint64_t)ks->wanting * per_search;
+		/* In nodes' worth: a cell settled costs more than a node. */
+		map_work = map_work * WORK_CELL / WORK_NODE;
 		ks->use_dm = 2 * astar_work > map_work &&
 		             map_work <= (uint64_t)DISTMAP_MAX_BUDGETS *
 		                                 wk->tick_budget;
@@ -166,8 +168,7 @@ static int shared_map_grow(struct minds *md, struct kind_state *ks, int x,
 
 	ks->dm_cells += (uint32_t)settled;
 	md->stats.distmap_cells += settled;
-	wk->tick_left -=
-	        settled < wk->tick_left ? (uint32_t)settled : wk->tick_left;
+	tick_charge(wk, settled, WORK_CELL);
 	if (rc < 0) {
 		ks->dm_valid = 0;
 		return -1;
@@ -192,7 +193,8 @@ static int shared_map_grow(struct minds *md, struct kind_state *ks, int x,
  * for the drift not to matter (FAR_FACTOR, FAR_KEEP); a tick with less
  * than a quarter of its budget left starts none.
  *
- * The cells a map settles count against the tick's planning budget.
+ * The cells a map settles count against the tick's planning budget, at
+ * what a cell costs (WORK_CELL).
  * Returns 0, or -1 when out of memory or budget, (x, y) is not on the
  * map, or is too near for a far map's root. */
 static int shared_map_current(struct minds *md, const struct world *w,
@@ -220,7 +222,8 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	rest = ks->sizes[kind_comp_at(ks, world_idx(w, w->px, w->py))];
 	if (!fresh)
 		rest = rest > ks->dm_cells ? rest - ks->dm_cells : 0;
-	if (!ks->labels_dirty && rest <= wk->tick_left) {
+	if (!ks->labels_dirty &&
+	    rest <= work_affords(wk->tick_left, WORK_CELL)) {
 		if (fresh && shared_map_start(md, w, ks, kind, 0) != 0)
 			return -1;
 		ks->dm_far = 0;
@@ -243,7 +246,8 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	ks->dm_far = 1;
 	d = distmap_at(ks->dm, x, y);
 	if (d == DISTMAP_UNREACHED) {
-		rc = shared_map_grow(md, ks, x, y, wk->tick_left);
+		rc = shared_map_grow(md, ks, x, y,
+		                     work_affords(wk->tick_left, WORK_CELL));
 		if (rc != DISTMAP_SETTLED)
 			return -1;
 		d = distmap_at(ks->dm, x, y);

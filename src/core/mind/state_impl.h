@@ -321,12 +321,22 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
                 struct event_log *log, size_t i, struct kind_state *ks,
                 struct world_action *out);
 
-/* The planning budget counts A* expansions.  A safety map's cell is
- * charged at what it costs against one expansion, in quarters of one,
- * as tests/bench/costbench measures a distance map's cell on 256 to
- * 1024 square maps: 1.15-1.21 expansions. */
-#define WORK_NODE 4u
-#define WORK_CELL 5u
+/* The planning budget counts A* expansions.  Other work is charged at
+ * what one unit of it costs against one expansion, in quarters of one,
+ * as tests/bench/costbench measures it on 256 to 1024 square maps: a
+ * distance map's cell settled (shared, far and safety maps) 1.25-1.27
+ * expansions, and what a search pays to start, beyond its nodes, 4.4-10
+ * (the bigger the map, the more): six, as on 512x512. */
+#define WORK_NODE   4u
+#define WORK_CELL   5u
+#define WORK_SEARCH 24u
+
+/* The units of work at quarters (WORK_*) each that `left` nodes of
+ * budget pay for. */
+static inline uint32_t work_affords(uint32_t left, uint32_t quarters)
+{
+	return (uint32_t)((uint64_t)left * WORK_NODE / quarters);
+}
 
 /* Charges units of work at quarters (WORK_*) each to the tick's budget,
  * the fractions carried over to the next charge. */
