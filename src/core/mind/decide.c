@@ -200,12 +200,11 @@ static void decide_detour(struct minds *md, const struct world *w,
                           struct kind_state *ks)
 {
 	struct mind *mi = &md->mind[i];
+	const struct mind before = *mi;
 	uint32_t old_left = 0, extra;
 	int r;
 	size_t k;
 	struct path_params p;
-	struct path_point *keep = mi->path;
-	size_t klen = mi->len, kpos = mi->pos, kcap = mi->cap;
 
 	kind_params(w, w->monsters[i].kind, &p);
 	extra = ((uint32_t)DETOUR_STEPS
@@ -224,18 +223,16 @@ static void decide_detour(struct minds *md, const struct world *w,
 	    mi->len > 1 && !mi->unreachable &&
 	    mi->path_cost <= old_left + extra &&
 	    decide_cell_free(w, mi->path[1].x, mi->path[1].y)) {
-		free(keep);
+		free(before.path);
 		/* The long way round a crowd: kept to while it lasts, or a
 		 * search on the way would lead back into the crowd. */
 		if (mi->detours_refused >= DETOUR_WALLS)
 			mi->round_until = w->turn + (uint32_t)mi->len;
 		mi->detours_refused = 0;
 	} else {
+		/* Refused: the mind as it was, old path and all. */
 		free(mi->path);
-		mi->path = keep;
-		mi->len = klen;
-		mi->pos = kpos;
-		mi->cap = kcap;
+		*mi = before;
 		mi->blocked_turns = 0;
 		mi->detours_refused++;
 	}

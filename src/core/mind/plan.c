@@ -633,8 +633,9 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 	walls = wk->crowd_walls;
 	wk->crowd_walls |= mi->round_until > w->turn;
 	rc = plan_search_buffered(md, w, i, ks, &p, &res);
-	if (rc == 0 && wk->crowd_walls && res.status != PATH_FOUND) {
-		/* No way round the crowd: through it, dear as it is. */
+	if (rc == 0 && !walls && wk->crowd_walls && res.status != PATH_FOUND) {
+		/* No way round the crowd it is going round: through it, dear
+		 * as it is (a detour, asked with walls, is only refused). */
 		uint32_t tried = res.stats.expanded;
 
 		mi->round_until = 0;
