@@ -535,7 +535,9 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 		mi->unreachable = 1;
 		mi->partial = 1;
 		md->stats.unreachable++;
-		if (!was_unreachable)
+		/* (Not when the crowd was walls: a detour, which is only
+		 * refused.) */
+		if (!was_unreachable && !md->work->crowd_walls)
 			event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
 			           mi->goal_x, mi->goal_y, 0);
 		break;
