@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/rng.h"
 #include "core/path/dlite.h"
 #include "core/path/subgoal.h"
 #include "core/path/jps.h"
@@ -187,34 +188,35 @@ static int plan_hier_allowed(const struct minds *md, const struct world *w,
 }
 
 /* What the hierarchy's answers cost on this map, in nodes' worth, from
- * HIER_PROBES whole paths between open cells picked by a fixed sequence
- * (not the game's random numbers): what a first search would otherwise
+ * HIER_PROBES whole paths between open cells picked by a generator of
+ * its own with a fixed seed (not the game's: the game's draws stay as
+ * they were): what a first search would otherwise
  * find out by running over a tick's budget several times (a whole path
  * across maze512 is 13,000-31,000 units of work, five nodes' worth
  * each, against a budget of 20,000).  Never below HIER_PAYS. */
 #define HIER_PROBES      8
 #define HIER_PROBE_TRIES 64
+#define HIER_PROBE_SEED  0x9e3779b97f4a7c15u
 
 static uint32_t plan_hier_probe(struct minds_work *wk, struct kind_state *ks,
                                 const struct path_params *p)
 {
-	uint64_t seq = 0x9e3779b97f4a7c15u, work = 0;
+	struct rng r;
+	uint64_t work = 0;
 	int pt[2][2], k, n = 0, e, tries;
 
+	rng_seed(&r, HIER_PROBE_SEED);
 	for (k = 0; k < HIER_PROBES; k++) {
 		struct path_result res;
 
 		for (e = 0; e < 2; e++) {
 			pt[e][0] = -1;
 			for (tries = 0; tries < HIER_PROBE_TRIES; tries++) {
-				int x, y;
+				int x = (int)rng_below(&r,
+				                       (uint32_t)ks->grid.width);
+				int y = (int)rng_below(&r,
+				                       (uint32_t)ks->grid.height);
 
-				seq = seq * 6364136223846793005u +
-				      1442695040888963407u;
-				x = (int)((seq >> 33) %
-				          (uint64_t)ks->grid.width);
-				y = (int)((seq >> 13) %
-				          (uint64_t)ks->grid.height);
 				if (grid_cost(&ks->grid, x, y)) {
 					pt[e][0] = x;
 					pt[e][1] = y;
