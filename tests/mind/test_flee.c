@@ -256,11 +256,56 @@ static void test_flee_big_dungeon_bounded_map(void **state)
 	game_free(g);
 }
 
+/* In a hunt (every monster knows where the player is) a hurt runner
+ * still takes heart once it has been out of the player's sight for a
+ * while, as in any game: it does not flee across the whole dungeon for
+ * good, asking for a safety map ever wider round where it fled from. */
+static void test_flee_hunt_takes_heart_out_of_sight(void **state)
+{
+	static char rows[BIG_H * (BIG_W + 1) + 1];
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int x, y, t, calm = -1;
+
+	(void)state;
+	for (y = 0; y < BIG_H; y++) {
+		for (x = 0; x < BIG_W; x++)
+			rows[y * (BIG_W + 1) + x] =
+			        x == 0 || y == 0 || x == BIG_W - 1 ||
+			                        y == BIG_H - 1
+			                ? '#'
+			                : '.';
+		rows[y * (BIG_W + 1) + BIG_W] = '\n';
+	}
+	rows[BIG_H * (BIG_W + 1)] = '\0';
+	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2] = '@';
+	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2 + 1] = 'r';
+	rows[2 * (BIG_W + 1) + 2] = '>';
+	mind_options_default(&o);
+	o.hunt = 1;
+	g = dungeon_game(kinds, legend, rows, 1, &o);
+	w = g->world;
+	w->php = w->php_max = 1000000;
+	w->monsters[0].hp = 2;
+	for (t = 0; t < 120 && calm < 0; t++) {
+		game_step(g, wait_cmd);
+		if (t > 0 && !g->minds->mind[0].fleeing)
+			calm = t;
+	}
+	print_message("took heart on turn %d, %d cells away\n", calm,
+	              chebyshev_of(w, 0));
+	/* Out of its sight of 40 cells, then ten turns more. */
+	ASSERT_GAME(g, calm > 40 && calm < 80);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_flee_never_into_a_dead_end),
 	        cmocka_unit_test(test_flee_big_dungeon_bounded_map),
+	        cmocka_unit_test(test_flee_hunt_takes_heart_out_of_sight),
 	};
 
 	return tap_run(tests, NULL, NULL);

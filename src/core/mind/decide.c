@@ -5,6 +5,7 @@
  * looking for a way round). */
 #include <stdlib.h>
 
+#include "core/world/fov.h"
 #include "kind_impl.h"
 #include "state_impl.h"
 
@@ -315,19 +316,23 @@ static int decide_next(struct minds *md, const struct world *w,
 }
 
 /* Whether monster i flees now: hurt to its kind's threshold, and not yet
- * healed above it nor out of the player's sight FLEE_UNSEEN turns. */
-static int decide_fleeing(const struct world *w, struct mind *mi,
-                          const struct world_monster *m)
+ * healed above it nor out of the player's sight FLEE_UNSEEN turns.  In a
+ * hunt every monster knows where the player is, and sees it in that
+ * sense wherever it is: its flight looks at the player with its own
+ * eyes, or it would run across the whole dungeon for good. */
+static int decide_fleeing(const struct minds *md, const struct world *w,
+                          struct mind *mi, const struct world_monster *m)
 {
-	int flee = w->data->monsters[m->kind].flee;
-	int hurt = flee && (long)m->hp * 100 <=
-	                           (long)flee * w->data->monsters[m->kind].hp;
+	const struct data_monster *dm = &w->data->monsters[m->kind];
+	int flee = dm->flee;
+	int hurt = flee && (long)m->hp * 100 <= (long)flee * dm->hp;
 
 	if (!hurt || !mi->seen) {
 		mi->fleeing = 0;
 		return 0;
 	}
-	if (mi->sees) {
+	if (mi->sees && (!md->opt.hunt ||
+	                 fov_sees(w, m->x, m->y, w->px, w->py, dm->sight))) {
 		mi->fleeing = 1;
 		mi->unseen = 0;
 	} else if (mi->fleeing && ++mi->unseen >= FLEE_UNSEEN) {
@@ -376,7 +381,7 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 
 	mi->acted_turn = w->turn + 1;
 	goal_update(md, w, rng, log, i, ks);
-	if (decide_fleeing(w, mi, m) && decide_flee(md, w, i, ks, out)) {
+	if (decide_fleeing(md, w, mi, m) && decide_flee(md, w, i, ks, out)) {
 		plan_served(md, i); /* it needs no plan now */
 		return;
 	}
