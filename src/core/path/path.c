@@ -214,18 +214,13 @@ static size_t path_closest(const struct path_ctx *c, const struct query *q,
 		if (end > c->ncells)
 			end = c->ncells;
 		for (; idx < end; idx++) {
-			int x = (int)(idx % (size_t)c->stride) - 1;
-			int y = (int)(idx / (size_t)c->stride) - 1;
 			uint32_t hv;
 
 			if (c->g[idx] == G_UNSEEN ||
 			    !(c->flags[idx] & CELL_CLOSED))
 				continue;
-			hv = sat32((uint64_t)heuristic_raw(h, q->straight,
-			                                   q->diagonal,
-			                                   q->euclid_scale,
-			                                   q->gx - x, q->gy - y) *
-			           q->h_scale);
+			hv = query_h(q, h, (int)(idx % (size_t)c->stride) - 1,
+			             (int)(idx / (size_t)c->stride) - 1);
 			if (hv < best_h || (hv == best_h && c->g[idx] < best_g)) {
 				best_h = hv;
 				best_g = c->g[idx];
