@@ -202,21 +202,12 @@ static void test_flee_never_into_a_dead_end(void **state)
 
 enum { BIG_W = 240, BIG_H = 120, CROWD = 6, BIG_TURNS = 30 };
 
-/* Six hurt runners beside the player in the middle of a big open
- * dungeon: they run, and one safety map a turn at most serves them all,
- * each settling no more than a window round the player holds, not the
- * whole dungeon (2 x 28,800 cells a map when it was). */
-static void test_flee_big_dungeon_bounded_map(void **state)
+/* A big open dungeon: walls round the edge, floor inside, the player
+ * in the middle and the stairs in a corner. */
+static void big_open_rows(char *rows)
 {
-	static char rows[BIG_H * (BIG_W + 1) + 1];
-	struct mind_options o;
-	struct game *g;
-	struct world *w;
-	int x, y, t, d0[CROWD];
-	size_t i;
-	uint64_t per_map;
+	int x, y;
 
-	(void)state;
 	for (y = 0; y < BIG_H; y++) {
 		for (x = 0; x < BIG_W; x++)
 			rows[y * (BIG_W + 1) + x] =
@@ -228,10 +219,28 @@ static void test_flee_big_dungeon_bounded_map(void **state)
 	}
 	rows[BIG_H * (BIG_W + 1)] = '\0';
 	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2] = '@';
+	rows[2 * (BIG_W + 1) + 2] = '>';
+}
+
+/* Six hurt runners beside the player in the middle of a big open
+ * dungeon: they run, and one safety map a turn at most serves them all,
+ * each settling no more than a window round the player holds, not the
+ * whole dungeon (2 x 28,800 cells a map when it was). */
+static void test_flee_big_dungeon_bounded_map(void **state)
+{
+	static char rows[BIG_H * (BIG_W + 1) + 1];
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int t, d0[CROWD];
+	size_t i;
+	uint64_t per_map;
+
+	(void)state;
+	big_open_rows(rows);
 	for (i = 0; i < CROWD; i++)
 		rows[(BIG_H / 2 - 1 + (int)i % 2 * 2) * (BIG_W + 1) +
 		     BIG_W / 2 - 1 + (int)i / 2] = 'r';
-	rows[2 * (BIG_W + 1) + 2] = '>';
 	mind_options_default(&o);
 	g = dungeon_game(kinds, legend, rows, 1, &o);
 	w = g->world;
@@ -266,22 +275,11 @@ static void test_flee_hunt_takes_heart_out_of_sight(void **state)
 	struct mind_options o;
 	struct game *g;
 	struct world *w;
-	int x, y, t, calm = -1;
+	int t, calm = -1;
 
 	(void)state;
-	for (y = 0; y < BIG_H; y++) {
-		for (x = 0; x < BIG_W; x++)
-			rows[y * (BIG_W + 1) + x] =
-			        x == 0 || y == 0 || x == BIG_W - 1 ||
-			                        y == BIG_H - 1
-			                ? '#'
-			                : '.';
-		rows[y * (BIG_W + 1) + BIG_W] = '\n';
-	}
-	rows[BIG_H * (BIG_W + 1)] = '\0';
-	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2] = '@';
+	big_open_rows(rows);
 	rows[BIG_H / 2 * (BIG_W + 1) + BIG_W / 2 + 1] = 'r';
-	rows[2 * (BIG_W + 1) + 2] = '>';
 	mind_options_default(&o);
 	o.hunt = 1;
 	g = dungeon_game(kinds, legend, rows, 1, &o);
