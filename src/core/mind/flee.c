@@ -290,7 +290,7 @@ int flee_build(struct minds *md, const struct world *w, struct kind_state *ks,
 	if (fm->made) {
 		int moved = chebyshev(fm->sx, fm->sy, sx, sy);
 		int fresh = !moved && fm->serial == w->change_serial;
-		uint64_t cost = fm->work * WORK_CELL / WORK_NODE;
+		uint64_t cost = work_nodes(fm->work, WORK_CELL);
 
 		/* Whether it serves this monster: well inside the window,
 		 * and reached.  A monster it does not reach from the same

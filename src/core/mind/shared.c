@@ -94,7 +94,7 @@ void shared_choose(struct minds *md, const struct world *w)
 		per_search = ks->ema_expanded ? ks->ema_expanded : map_work / 8;
 		astar_work = (uint64_t)ks->wanting * per_search;
 		/* In nodes' worth: a cell settled costs more than a node. */
-		map_work = map_work * WORK_CELL / WORK_NODE;
+		map_work = work_nodes(map_work, WORK_CELL);
 		ks->use_dm = 2 * astar_work > map_work &&
 		             map_work <= (uint64_t)DISTMAP_MAX_BUDGETS *
 		                                 wk->tick_budget;

@@ -331,7 +331,13 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
 #define WORK_CELL   5u
 #define WORK_SEARCH 24u
 
-/* The units of work at quarters (WORK_*) each that `left` nodes of
+/* What units of work at quarters (WORK_*) each cost, in nodes... */
+static inline uint64_t work_nodes(uint64_t units, uint32_t quarters)
+{
+	return units * quarters / WORK_NODE;
+}
+
+/* ...and the units of work at quarters each that `left` nodes of
  * budget pay for. */
 static inline uint32_t work_affords(uint32_t left, uint32_t quarters)
 {
