@@ -202,6 +202,7 @@ static void decide_detour(struct minds *md, const struct world *w,
 {
 	struct mind *mi = &md->mind[i];
 	const struct mind before = *mi;
+	const int walls = mi->detours_refused >= DETOUR_WALLS;
 	uint32_t old_left = 0, extra;
 	int r;
 	size_t k;
@@ -217,7 +218,7 @@ static void decide_detour(struct minds *md, const struct world *w,
 		                           mi->path[k].y);
 	mi->path = NULL;
 	mi->len = mi->cap = mi->pos = 0;
-	md->work->crowd_walls = mi->detours_refused >= DETOUR_WALLS;
+	md->work->crowd_walls = walls;
 	r = plan_search(md, w, log, i, ks, REPLAN_BLOCKED);
 	md->work->crowd_walls = 0;
 	if (r == 0 &&
@@ -227,7 +228,7 @@ static void decide_detour(struct minds *md, const struct world *w,
 		free(before.path);
 		/* The long way round a crowd: kept to while it lasts, or a
 		 * search on the way would lead back into the crowd. */
-		if (mi->detours_refused >= DETOUR_WALLS)
+		if (walls)
 			mi->round_until = w->turn + (uint32_t)mi->len;
 		mi->detours_refused = 0;
 	} else {
