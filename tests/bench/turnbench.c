@@ -19,7 +19,8 @@
  * and re-plans it put off say how far the planning got.  max_wait is
  * the most turns a monster waited for a re-plan the budget put off
  * (counting the turns it could act in), long_waits the re-plans that
- * waited more than 8.  Ends with one
+ * waited more than 8, stood the monsters alive at the end that never
+ * took a step.  Ends with one
  * `summary:` line per strategy and a final one with the ratios.
  *
  * With --keeper K the monsters wander and a door keeper walls up, every
@@ -76,6 +77,7 @@ struct result {
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
 	uint64_t hpa_plans, budget_cut, moves; /* monsters' steps taken */
 	uint64_t max_wait, long_waits; /* how long put-off re-plans waited */
+	uint64_t stood; /* monsters alive at the end that never stepped */
 	uint64_t dlite_repairs, dlite_expanded; /* D* Lite's, first plans in */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
@@ -174,6 +176,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	uint64_t *times;
 	uint32_t *before;
 	int *bx, *by;
+	unsigned char *stepped;
 	long t;
 	size_t i;
 
@@ -185,11 +188,13 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	times = malloc((size_t)o->turns * sizeof(*times));
 	before = malloc(w->nmonsters * sizeof(*before));
 	bx = malloc(w->nmonsters * sizeof(*bx));
+	stepped = calloc(w->nmonsters, 1);
 	by = malloc(w->nmonsters * sizeof(*by));
 	or.nkinds = w->data->nmonsters;
 	or.dm = calloc(or.nkinds, sizeof(* or.dm));
 	or.built = calloc(or.nkinds, sizeof(* or.built));
-	if (!ap || !times || !before || !bx || !by || ! or.dm || ! or.built) {
+	if (!ap || !times || !before || !bx || !by || !stepped || ! or.dm ||
+	    ! or.built) {
 		fprintf(stderr, "turnbench: out of memory\n");
 		return -1;
 	}
@@ -235,9 +240,14 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 				       st->expanded - e0, st->distmaps - d0,
 				       st->distmap_cells - c0);
 		}
-		for (i = 0; i < w->events.len; i++)
-			r->moves += w->events.items[i].kind == WEV_MOVED &&
-			            w->events.items[i].actor >= 0;
+		for (i = 0; i < w->events.len; i++) {
+			const struct world_event *ev = &w->events.items[i];
+
+			if (ev->kind != WEV_MOVED || ev->actor < 0)
+				continue;
+			r->moves++;
+			stepped[ev->actor] = 1;
+		}
 		/* The player stood still meanwhile: what each chaser gained
 		 * against what its steps cost. */
 		for (i = 0; i < w->nmonsters; i++) {
@@ -286,6 +296,8 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	r->deferred = g->minds->stats.deferred;
 	r->max_wait = g->minds->stats.max_wait;
 	r->long_waits = g->minds->stats.long_waits;
+	for (i = 0; i < w->nmonsters; i++)
+		r->stood += w->monsters[i].alive && !stepped[i];
 	r->map_paths = g->minds->stats.map_paths;
 	r->hpa_plans = g->minds->stats.hpa_plans;
 	r->dlite_repairs =
@@ -308,6 +320,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	free(before);
 	free(bx);
 	free(by);
+	free(stepped);
 	autopilot_free(ap);
 	game_free(g);
 	return 0;
@@ -353,7 +366,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       " bytes_per_monster=%.0f bytes_per_cell=%.1f hpa_plans=%" PRIu64
 	       " dlite_repairs=%" PRIu64 " dlite_expanded=%" PRIu64
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
-	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 "\n",
+	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 " stood=%" PRIu64
+	       "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
@@ -361,7 +375,7 @@ static void print(const struct bopts *o, const struct result *r,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
 	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
 	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves,
-	       r->max_wait, r->long_waits);
+	       r->max_wait, r->long_waits, r->stood);
 }
 
 /* ---- the door keeper (--keeper) ---------------------------------------- */
