@@ -1064,11 +1064,15 @@ static void test_mind_counts_waits(void **state)
 				const struct mind *mi = &g->minds->mind[i];
 
 				/* A turn without a plan counts when the
-				 * monster could act in it. */
+				 * monster could act in it; a wait begun in
+				 * this turn is one turn long, even when the
+				 * monster was served first in it (a fast
+				 * one acts twice). */
 				if (!mi->wait_since)
 					age[i] = 0;
-				else if (!age[i] ||
-				         mi->acted_turn == played + 1)
+				else if (mi->wait_since == played + 1)
+					age[i] = 1;
+				else if (mi->acted_turn == played + 1)
 					age[i]++;
 				if (age[i] > longest)
 					longest = age[i];
@@ -1099,6 +1103,64 @@ static void test_mind_counts_waits(void **state)
 		free(age);
 		game_free(g);
 	}
+	free(rows);
+}
+
+/* Re-plans the budget puts off are served longest wait first, wherever
+ * the monster comes in the order of play: 60 wanderers whose searches
+ * each take a whole tick's budget of 300 nodes, 80 turns.  Served in the
+ * order of play, the monsters late in it would never be served; served
+ * as a queue, every monster plans again and again, the last fifteen in
+ * the order of play wait no more than twice as long as the first
+ * fifteen, and no wait is longer than there are monsters to be served
+ * before it. */
+static void test_mind_serves_the_longest_wait_first(void **state)
+{
+	enum { W = 161, H = 128, N = 60, TURNS = 80, ENDS = 15 };
+	char *rows = hier_rows(W, H);
+	struct mind_options o;
+	struct game *g;
+	uint32_t planned[N] = {0}, fewest = UINT32_MAX;
+	uint64_t waited[2] = {0, 0};
+	size_t i;
+	int t;
+
+	(void)state;
+	mind_options_default(&o);
+	o.turn_budget = 300;
+	g = wander_game(rows, &o, N);
+	ASSERT_GAME(g, g->world->nmonsters == N);
+	for (t = 0; t < TURNS; t++) {
+		uint32_t played = g->world->turn;
+
+		game_step(g, wait_cmd);
+		for (i = 0; i < N; i++) {
+			const struct mind *mi = &g->minds->mind[i];
+
+			planned[i] += mi->plan_turn == played;
+			if (i < ENDS)
+				waited[0] += mi->wait_since != 0;
+			else if (i >= N - ENDS)
+				waited[1] += mi->wait_since != 0;
+		}
+	}
+	for (i = 0; i < N; i++)
+		if (planned[i] < fewest)
+			fewest = planned[i];
+	minds_tick(g->minds, g->world); /* counts the last waits */
+	printf("plans a monster made: %u at the fewest; turns waiting: the "
+	       "first %d %llu, the last %d %llu; the longest wait %llu "
+	       "turns; %llu re-plans put off\n",
+	       fewest, ENDS, (unsigned long long)waited[0], ENDS,
+	       (unsigned long long)waited[1],
+	       (unsigned long long)g->minds->stats.max_wait,
+	       (unsigned long long)g->minds->stats.deferred);
+	/* The budget is short: there are waits to share. */
+	ASSERT_GAME(g, g->minds->stats.deferred > 0 && waited[0] > 0);
+	ASSERT_GAME(g, fewest >= 2);
+	ASSERT_GAME(g, waited[1] <= 2 * waited[0]);
+	ASSERT_GAME(g, g->minds->stats.max_wait <= N);
+	game_free(g);
 	free(rows);
 }
 
@@ -1249,6 +1311,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_hierarchy_for_long_searches),
 	        cmocka_unit_test(test_mind_hierarchy_not_past_the_budget),
 	        cmocka_unit_test(test_mind_counts_waits),
+	        cmocka_unit_test(test_mind_serves_the_longest_wait_first),
 	        cmocka_unit_test(test_mind_goes_round_a_fight),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),

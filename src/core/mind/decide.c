@@ -161,7 +161,7 @@ static int decide_path(struct minds *md, const struct world *w,
                        enum replan_reason why)
 {
 	struct mind *mi = &md->mind[i];
-	int r;
+	int r = 0;
 
 	if (why == REPLAN_COUNT) {
 		mi->plan_serial = w->change_serial;
@@ -170,13 +170,14 @@ static int decide_path(struct minds *md, const struct world *w,
 		md->stats.cache_hits++;
 		plan_served(md, i);
 	} else if (ks->use_dm && mi->mode == MIND_CHASE &&
-	           shared_plan(md, w, log, i, ks, why) == 0) {
+	           (r = shared_plan(md, w, log, i, ks, why)) == 0) {
 		/* Many chasers of the kind need a new way this tick: one
 		 * distance map to the player serves them all. */
 		plan_served(md, i);
-	} else if (md->work->tick_left == 0) {
-		/* Out of planning budget this tick: keep to the old path if
-		 * there is one, and plan next tick. */
+	} else if (md->work->tick_left == 0 || r == 1) {
+		/* Out of planning budget this tick, or the map it waits for
+		 * still grows: keep to the old path if there is one, and plan
+		 * next tick. */
 		plan_wait(md, w, i);
 		if (!mi->len || why == REPLAN_CHANGED || why == REPLAN_NEW)
 			return -1;

@@ -158,6 +158,39 @@ void minds_tick(struct minds *md, const struct world *w)
 	repair_tick(md, w);
 }
 
+/* Monster i decides, within what of the tick's budget is its to spend
+ * (plan.c): a monster whose plan is due, what is left beyond the budget
+ * held back for those due that waited longer; any other, what is left
+ * beyond all that is held back.  What is left to it and less than its
+ * plan is guessed to cost is none: a search cut short of that would
+ * lead it into some dead end (it waits a tick instead). */
+static void minds_decide_within(struct minds *md, const struct world *w,
+                                struct rng *rng, struct event_log *log,
+                                size_t i, struct kind_state *ks,
+                                struct world_action *out)
+{
+	struct minds_work *wk = md->work;
+	struct mind *mi = &md->mind[i];
+	uint32_t guess = plan_guess(md, w, i);
+	uint64_t before = mi->due ? plan_held_before(md, i) : wk->held;
+	uint32_t hold = before < wk->tick_left ? (uint32_t)before
+	                                       : wk->tick_left;
+
+	if (wk->tick_left - hold < guess)
+		hold = wk->tick_left;
+	if (mi->due)
+		/* What it may put into a map it waits for: its guess, as
+		 * much larger as the budget is than all the due guesses. */
+		wk->part = (uint32_t)((uint64_t)guess * wk->tick_budget /
+		                      (wk->due_sum ? wk->due_sum : 1)) + 1u;
+	wk->tick_left -= hold;
+	decide_act(md, w, rng, log, i, ks, out);
+	wk->tick_left += hold;
+	wk->part = 0;
+	if (mi->due)
+		plan_decided(md, i, guess);
+}
+
 void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
                   struct event_log *log, size_t i, struct world_action *out)
 {
@@ -169,7 +202,7 @@ void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
 	if (!ks)
 		return;
 	coop_begin(md, i);
-	decide_act(md, w, rng, log, i, ks, out);
+	minds_decide_within(md, w, rng, log, i, ks, out);
 	coop_end(md, i);
 }
 

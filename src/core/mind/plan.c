@@ -570,11 +570,140 @@ int plan_adopt(struct minds *md, const struct world *w, struct event_log *log,
 
 /* A wait longer than this is counted apart (mind_stats.long_waits). */
 #define WAIT_LONG 8u
+/* The least a plan is guessed to cost, in nodes, however cheap the
+ * kind's searches have been. */
+#define PLAN_GUESS_MIN 16u
 
 /* How many ticks monster i has waited for its plan, 0 if it does not. */
 static uint32_t plan_waited(const struct world *w, const struct mind *mi)
 {
 	return mi->wait_since ? w->turn + 1 - mi->wait_since : 0;
+}
+
+uint32_t plan_guess(const struct minds *md, const struct world *w, size_t i)
+{
+	const struct minds_work *wk = md->work;
+	int kind = w->monsters[i].kind;
+	uint32_t g = PLAN_GUESS_MIN, most = wk->tick_budget;
+
+	if ((size_t)kind < wk->nkinds && wk->kinds[kind].ema_expanded > g)
+		g = wk->kinds[kind].ema_expanded;
+	if (w->data->monsters[kind].budget &&
+	    w->data->monsters[kind].budget < most)
+		most = w->data->monsters[kind].budget;
+	g += (uint32_t)work_nodes(1, WORK_SEARCH);
+	return g < most ? g : most;
+}
+
+/* The bucket of a wait of a ticks. */
+static uint32_t plan_wait_bucket(uint32_t a)
+{
+	return a < WAIT_BUCKETS ? a : WAIT_BUCKETS - 1;
+}
+
+/* Where in the order of play the monsters that have waited a ticks are
+ * taken from, of n: a place drawn from the tick they began to wait in,
+ * the same for all of them. */
+static size_t plan_queue_start(const struct world *w, uint32_t a, size_t n)
+{
+	uint32_t since = w->turn + 1 - a;
+
+	return (size_t)((since * 2654435761u) % (uint32_t)n);
+}
+
+/* The queue of the plans the budget put off: the monsters that have
+ * waited longest are made due, as many as the tick's budget is guessed
+ * to serve and one more, and what their plans are guessed to cost is
+ * held back from the others (minds_decide), so that a monster late in
+ * the order of play is not put off for ever by those before it, nor one
+ * that waits by those that ask after it.  Among waits as long, those
+ * from a place in the order of play that their first tick of waiting
+ * picks come first, so that none is always last. */
+static void plan_queue(struct minds *md, const struct world *w)
+{
+	struct minds_work *wk = md->work;
+	uint64_t need[WAIT_BUCKETS] = {0}, sum = 0;
+	uint32_t a, b, whole = WAIT_BUCKETS, part = WAIT_BUCKETS;
+	size_t i, k, n, start = 0;
+
+	wk->held = 0;
+	wk->due_sum = 0;
+	wk->ndue_b = 0;
+	memset(wk->due_rem, 0, sizeof(wk->due_rem));
+	for (i = 0; i < md->n && i < w->nmonsters; i++) {
+		md->mind[i].due = 0;
+		if (md->mind[i].wait_since)
+			need[plan_wait_bucket(plan_waited(w, &md->mind[i]))] +=
+			        plan_guess(md, w, i);
+	}
+	/* The longest waits whose guesses fit, whole buckets of them, and
+	 * the bucket after them, the one that does not fit whole. */
+	for (a = WAIT_BUCKETS; a-- > 0;) {
+		if (!need[a])
+			continue;
+		if (sum + need[a] > wk->tick_budget) {
+			part = a;
+			break;
+		}
+		sum += need[a];
+		whole = a;
+	}
+	/* ...and of that bucket as many as the budget is left for, and one
+	 * more: while any wait, no monster that asks now is served first. */
+	n = md->n < w->nmonsters ? md->n : w->nmonsters;
+	for (k = 0; k < n; k++) {
+		struct mind *mi;
+
+		if (k == 0 && part < WAIT_BUCKETS)
+			start = plan_queue_start(w, part, n);
+		i = (start + k) % n;
+		mi = &md->mind[i];
+		if (!mi->wait_since)
+			continue;
+		b = plan_wait_bucket(plan_waited(w, mi));
+		if (b >= whole && whole < WAIT_BUCKETS) {
+			mi->due = (uint16_t)(b + 1);
+			wk->due_rem[b] += plan_guess(md, w, i);
+			continue;
+		}
+		if (b == part && sum < wk->tick_budget) {
+			uint32_t g = plan_guess(md, w, i);
+
+			mi->due = (uint16_t)(b + 1);
+			wk->due_rem[b] += g;
+			sum += g;
+		}
+	}
+	for (a = WAIT_BUCKETS; a-- > 0;)
+		if (wk->due_rem[a])
+			wk->due_b[wk->ndue_b++] = (uint16_t)a;
+	wk->due_sum = sum;
+	wk->held = sum;
+}
+
+uint32_t plan_held_before(const struct minds *md, size_t i)
+{
+	const struct minds_work *wk = md->work;
+	uint32_t b = (uint32_t)md->mind[i].due - 1u;
+	uint64_t sum = 0;
+	size_t k;
+
+	for (k = 0; k < wk->ndue_b && wk->due_b[k] > b; k++)
+		sum += wk->due_rem[wk->due_b[k]];
+	return sum < UINT32_MAX ? (uint32_t)sum : UINT32_MAX;
+}
+
+void plan_decided(struct minds *md, size_t i, uint32_t guess)
+{
+	struct minds_work *wk = md->work;
+	struct mind *mi = &md->mind[i];
+	uint32_t b = (uint32_t)mi->due - 1u;
+
+	wk->due_rem[b] -= guess < wk->due_rem[b] ? guess : wk->due_rem[b];
+	wk->held -= guess < wk->held ? guess : wk->held;
+	/* Once a tick: a monster that acts again in it (a fast one) does
+	 * so as any other. */
+	mi->due = 0;
 }
 
 void plan_waits_tick(struct minds *md, const struct world *w)
@@ -602,6 +731,8 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 		if (a == WAIT_LONG + 1)
 			md->stats.long_waits++;
 	}
+	if (md->opt.turn_budget)
+		plan_queue(md, w);
 }
 
 void plan_wait(struct minds *md, const struct world *w, size_t i)

@@ -53,6 +53,40 @@ static void shared_count_chasers(struct minds *md, const struct world *w)
 	}
 }
 
+/* A map to where the player stood still serves the chasers at least
+ * FAR_FACTOR times as far from its root as the player has gone since (a
+ * way to there is nearly a way to the player, and the drift tolerance
+ * has them ask again as they come near), while the player is within
+ * FAR_KEEP steps of the root. */
+#define FAR_FACTOR 8
+#define FAR_KEEP   24
+
+/* How far the player has gone from the root of the kind's map. */
+static int shared_far_moved(const struct kind_state *ks, const struct world *w)
+{
+	return chebyshev(ks->dm_tx, ks->dm_ty, w->px, w->py);
+}
+
+/* Whether the kind's far map serves (x, y) as it is: it reaches there,
+ * far enough from its root for how far the player has gone. */
+static int shared_far_serves(const struct kind_state *ks,
+                             const struct world *w, int kind, int x, int y)
+{
+	struct path_params p;
+	int moved;
+	uint32_t d;
+
+	if (!ks->dm || !ks->dm_valid || !ks->dm_far)
+		return 0;
+	moved = shared_far_moved(ks, w);
+	d = distmap_at(ks->dm, x, y);
+	if (moved > FAR_KEEP || d == DISTMAP_UNREACHED)
+		return 0;
+	kind_params(w, kind, &p);
+	return (uint64_t)d >=
+	       (uint64_t)FAR_FACTOR * (uint64_t)moved * p.straight_cost;
+}
+
 void shared_choose(struct minds *md, const struct world *w)
 {
 	struct minds_work *wk = md->work;
@@ -75,13 +109,14 @@ void shared_choose(struct minds *md, const struct world *w)
 			ks->use_dm = 1;
 			continue;
 		}
-		if (ks->wanting < DISTMAP_MIN_CHASERS)
-			continue;
-		if (ks->dm && ks->dm_valid && ks->dm_tx == w->px &&
-		    ks->dm_ty == w->py) {
+		if (ks->dm && ks->dm_valid &&
+		    ((ks->dm_tx == w->px && ks->dm_ty == w->py) ||
+		     (ks->dm_far && shared_far_moved(ks, w) <= FAR_KEEP))) {
 			ks->use_dm = 1; /* built already: free to use */
 			continue;
 		}
+		if (ks->wanting < DISTMAP_MIN_CHASERS)
+			continue;
 		if (!kind_get(md, w, (int)k) || kind_labels_fresh(ks, w) != 0)
 			continue;
 		/* One map costs about the cells of the player's region; the
@@ -110,14 +145,6 @@ int shared_map_worth_keeping(uint32_t monsters, const struct world *w)
 	return monsters >= DISTMAP_MIN_CHASERS &&
 	       (size_t)w->width * (size_t)w->height <= (size_t)1 << 20;
 }
-
-/* A map to where the player stood still serves the chasers at least
- * FAR_FACTOR times as far from its root as the player has gone since (a
- * way to there is nearly a way to the player, and the drift tolerance
- * has them ask again as they come near), while the player is within
- * FAR_KEEP steps of the root. */
-#define FAR_FACTOR 8
-#define FAR_KEEP   24
 
 /* Starts ks->dm afresh from the player's cell. */
 static int shared_map_start(struct minds *md, const struct world *w,
@@ -195,8 +222,9 @@ static int shared_map_grow(struct minds *md, struct kind_state *ks, int x,
  *
  * The cells a map settles count against the tick's planning budget, at
  * what a cell costs (WORK_CELL).
- * Returns 0, or -1 when out of memory or budget, (x, y) is not on the
- * map, or is too near for a far map's root. */
+ * Returns 0; 1 when a far map still grows toward (x, y); or -1 when out
+ * of memory or budget, (x, y) is not on the map, or is too near for a
+ * far map's root. */
 static int shared_map_current(struct minds *md, const struct world *w,
                               struct kind_state *ks, int kind, int x, int y)
 {
@@ -215,6 +243,9 @@ static int shared_map_current(struct minds *md, const struct world *w,
 		               : -1; /* paid for */
 	if (wk->tick_left == 0)
 		return -1;
+	/* A far map that reaches (x, y) is read as it is. */
+	if (shared_far_serves(ks, w, kind, x, y))
+		return 0;
 	/* A monster the map can never reach is left to its own search
 	 * before the map settles everything looking for it. */
 	if (!kind_goal_reachable(ks, w, x, y, w->px, w->py))
@@ -246,8 +277,18 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	ks->dm_far = 1;
 	d = distmap_at(ks->dm, x, y);
 	if (d == DISTMAP_UNREACHED) {
-		rc = shared_map_grow(md, ks, x, y,
-		                     work_affords(wk->tick_left, WORK_CELL));
+		/* A monster whose plan is due grows it by its part of the
+		 * budget (plan.c), the others by what is left to them. */
+		uint32_t left = wk->part && wk->part < wk->tick_left
+		                        ? wk->part
+		                        : wk->tick_left;
+		uint32_t most = work_affords(left, WORK_CELL);
+
+		if (!most)
+			return 1; /* (0 would be no limit) */
+		rc = shared_map_grow(md, ks, x, y, most);
+		if (rc == DISTMAP_PAUSED)
+			return 1; /* on its way: the monster waits for it */
 		if (rc != DISTMAP_SETTLED)
 			return -1;
 		d = distmap_at(ks->dm, x, y);
@@ -261,9 +302,11 @@ static int shared_map_current(struct minds *md, const struct world *w,
 
 /* Plans a chaser's way by reading it off the kind's shared distance map:
  * downhill from the monster to the player, one cell at a time, with no
- * search.  The path is kept and reused like a searched one.  Returns 0,
- * or -1 when the map cannot serve (no map, out of budget, or the monster
- * is out of the map's reach), and the caller searches instead. */
+ * search.  The path is kept and reused like a searched one.  Returns 0;
+ * 1 when a far map is still on its way to the monster, which waits for
+ * it (its own search would end in some dead end nearer the player); or
+ * -1 when the map cannot serve (no map, out of budget, or the monster is
+ * out of the map's reach), and the caller searches instead. */
 int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
                 size_t i, struct kind_state *ks, enum replan_reason why)
 {
@@ -272,14 +315,15 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	struct mind *mi = &md->mind[i];
 	struct path_params p;
 	size_t len = 0;
-	int x = m->x, y = m->y;
+	int x = m->x, y = m->y, rc;
 
 	/* A map that is current is read, and grown, even when that took
 	 * the tick's whole budget: it is paid for, and a read costs a node
 	 * a step (a map larger than the budget would otherwise be started
 	 * every tick and never walked). */
-	if (shared_map_current(md, w, ks, m->kind, x, y) != 0)
-		return -1;
+	rc = shared_map_current(md, w, ks, m->kind, x, y);
+	if (rc != 0)
+		return rc;
 	kind_params(w, m->kind, &p);
 	for (;;) {
 		int nx, ny;

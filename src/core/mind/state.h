@@ -127,6 +127,9 @@ struct mind {
 	/* The turn its re-plan was first put off by the budget, plus one;
 	 * 0 while it waits for none (plan.c counts how long it waits). */
 	uint32_t wait_since;
+	/* Its wait is among the longest this tick (plan.c): the bucket of
+	 * its wait plus one, 0 when its plan is not due. */
+	uint16_t due;
 	/* The last turn it decided in, plus one: a tick it could not act
 	 * in (its energy spent, in mud, say) is no tick lost waiting. */
 	uint32_t acted_turn;

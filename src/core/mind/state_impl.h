@@ -83,6 +83,10 @@ struct kind_state {
 	uint32_t ema_hier;
 };
 
+/* Waits for a plan are told apart by the tick, up to this many; longer
+ * ones are all alike (plan.c). */
+#define WAIT_BUCKETS 1024u
+
 struct minds_work {
 	struct kind_state *kinds;
 	size_t nkinds;
@@ -94,6 +98,18 @@ struct minds_work {
 	uint32_t tick_left;   /* nodes this tick may still expand */
 	uint32_t tick_budget; /* ...of so many at its start */
 	uint32_t tick_frac;   /* quarters of a node charged over */
+	/* Of tick_left, the nodes held back for the monsters whose plans
+	 * are due (plan.c): only they may spend them. */
+	uint64_t held;
+	uint64_t due_sum; /* what all the due plans were guessed to cost */
+	/* ...those still to decide, by how long they waited (bucket), and
+	 * the buckets that have any, longest first. */
+	uint32_t due_rem[WAIT_BUCKETS];
+	uint16_t due_b[WAIT_BUCKETS];
+	size_t ndue_b;
+	/* What the monster deciding may put into growing a far map it
+	 * waits for (shared.c), 0 for all that is left to it. */
+	uint32_t part;
 	/* Cells given a crowd penalty for one search, to restore. */
 	size_t pen_idx[OCC_CELLS];
 	uint8_t pen_old[OCC_CELLS];
@@ -248,10 +264,20 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
  * monster i waiting (if it was not already), plan_served ends its wait;
  * plan_waits_tick, at the start of a tick, counts every wait so far,
  * the last tick not counted against a waiter that could not act in
- * it. */
+ * it, and makes the longest waits due (struct mind's due), holding back
+ * for them the budget they are guessed to need (minds_work's held). */
 void plan_wait(struct minds *md, const struct world *w, size_t i);
 void plan_served(struct minds *md, size_t i);
 void plan_waits_tick(struct minds *md, const struct world *w);
+/* What monster i's next plan is guessed to cost, in nodes: its kind's
+ * searches lately, within its kind's budget and the tick's, and what
+ * starting one costs. */
+uint32_t plan_guess(const struct minds *md, const struct world *w, size_t i);
+/* Of the budget held back for the due plans, what is held for those that
+ * waited longer than monster i, which is due, and have yet to decide
+ * (plan.c); and i having decided, its part is no longer held. */
+uint32_t plan_held_before(const struct minds *md, size_t i);
+void plan_decided(struct minds *md, size_t i, uint32_t guess);
 int plan_changes_break(struct minds *md, const struct world *w, size_t i,
                        struct kind_state *ks, int *mapwide);
 
