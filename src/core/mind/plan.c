@@ -3,6 +3,7 @@
  * into its kind's grid, the search itself (A*, jump point search, on big
  * maps the hierarchy, or the D* Lite context repair.c lent it), and
  * whether a kept path is still good after the dungeon changed. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,11 +136,25 @@ int plan_buf_fit(struct minds_work *wk, size_t need)
 
 int plan_keep_path(struct mind *mi, const struct path_point *buf, size_t len)
 {
+	size_t k;
+
 	if (plan_points_fit(&mi->path, &mi->cap, len) != 0)
 		return -1;
 	memcpy(mi->path, buf, len * sizeof(*buf));
 	mi->len = len;
 	mi->pos = 0;
+	mi->box_x0 = mi->box_y0 = INT_MAX;
+	mi->box_x1 = mi->box_y1 = INT_MIN;
+	for (k = 0; k < len; k++) {
+		if (buf[k].x < mi->box_x0)
+			mi->box_x0 = buf[k].x;
+		if (buf[k].x > mi->box_x1)
+			mi->box_x1 = buf[k].x;
+		if (buf[k].y < mi->box_y0)
+			mi->box_y0 = buf[k].y;
+		if (buf[k].y > mi->box_y1)
+			mi->box_y1 = buf[k].y;
+	}
 	return 0;
 }
 
@@ -816,10 +831,16 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 }
 
 /* Whether a change of the cell (x, y) touches the rest of the path: the
- * cell is on it, or is a corner a diagonal step of it squeezes past. */
+ * cell is on it, or is a corner a diagonal step of it squeezes past.  A
+ * cell more than one outside the path's box is neither (a monster that
+ * rejoined its path stands one cell off it at most). */
 static int plan_path_touches(const struct mind *mi, int x, int y)
 {
 	size_t k;
+
+	if (x < mi->box_x0 - 1 || x > mi->box_x1 + 1 || y < mi->box_y0 - 1 ||
+	    y > mi->box_y1 + 1)
+		return 0;
 
 	for (k = mi->pos; k < mi->len; k++) {
 		const struct path_point *a = &mi->path[k];

@@ -80,6 +80,9 @@ struct mind {
 
 	struct path_point *path;
 	size_t len, cap, pos;
+	/* The box the kept path lies in, as kept (plan_keep_path): a change
+	 * more than a cell outside it touches none of the path. */
+	int box_x0, box_y0, box_x1, box_y1;
 	int plan_goal_x, plan_goal_y; /* the goal the path was made for */
 	uint32_t plan_serial;         /* map change serial at that time */
 	uint32_t plan_turn;
