@@ -641,11 +641,12 @@ static void plan_queue(struct minds *md, const struct world *w)
 	uint32_t a, b, whole = WAIT_BUCKETS, part = WAIT_BUCKETS;
 	size_t i, k, n, start = 0;
 
+	n = md->n < w->nmonsters ? md->n : w->nmonsters;
 	wk->held = 0;
 	wk->due_sum = 0;
 	wk->ndue_b = 0;
 	memset(wk->due_rem, 0, sizeof(wk->due_rem));
-	for (i = 0; i < md->n && i < w->nmonsters; i++) {
+	for (i = 0; i < n; i++) {
 		md->mind[i].due = 0;
 		if (md->mind[i].wait_since)
 			need[plan_wait_bucket(plan_waited(w, &md->mind[i]))] +=
@@ -665,12 +666,11 @@ static void plan_queue(struct minds *md, const struct world *w)
 	}
 	/* ...and of that bucket as many as the budget is left for, and one
 	 * more: while any wait, no monster that asks now is served first. */
-	n = md->n < w->nmonsters ? md->n : w->nmonsters;
+	if (part < WAIT_BUCKETS)
+		start = plan_queue_start(w, part, n);
 	for (k = 0; k < n; k++) {
 		struct mind *mi;
 
-		if (k == 0 && part < WAIT_BUCKETS)
-			start = plan_queue_start(w, part, n);
 		i = (start + k) % n;
 		mi = &md->mind[i];
 		if (!mi->wait_since)

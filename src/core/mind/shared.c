@@ -67,12 +67,24 @@ static int shared_far_moved(const struct kind_state *ks, const struct world *w)
 	return chebyshev(ks->dm_tx, ks->dm_ty, w->px, w->py);
 }
 
+/* Whether a cell d from a far map's root is far enough from it for the
+ * kind's chasers to take the map's way, the player having gone moved
+ * steps from the root. */
+static int shared_far_enough(const struct world *w, int kind, uint32_t d,
+                             int moved)
+{
+	struct path_params p;
+
+	kind_params(w, kind, &p);
+	return (uint64_t)d >=
+	       (uint64_t)FAR_FACTOR * (uint64_t)moved * p.straight_cost;
+}
+
 /* Whether the kind's far map serves (x, y) as it is: it reaches there,
  * far enough from its root for how far the player has gone. */
 static int shared_far_serves(const struct kind_state *ks,
                              const struct world *w, int kind, int x, int y)
 {
-	struct path_params p;
 	int moved;
 	uint32_t d;
 
@@ -80,11 +92,8 @@ static int shared_far_serves(const struct kind_state *ks,
 		return 0;
 	moved = shared_far_moved(ks, w);
 	d = distmap_at(ks->dm, x, y);
-	if (moved > FAR_KEEP || d == DISTMAP_UNREACHED)
-		return 0;
-	kind_params(w, kind, &p);
-	return (uint64_t)d >=
-	       (uint64_t)FAR_FACTOR * (uint64_t)moved * p.straight_cost;
+	return moved <= FAR_KEEP && d != DISTMAP_UNREACHED &&
+	       shared_far_enough(w, kind, d, moved);
 }
 
 void shared_choose(struct minds *md, const struct world *w)
@@ -229,7 +238,6 @@ static int shared_map_current(struct minds *md, const struct world *w,
                               struct kind_state *ks, int kind, int x, int y)
 {
 	struct minds_work *wk = md->work;
-	struct path_params p;
 	uint32_t rest, d;
 	int rc, fresh, moved;
 
@@ -266,7 +274,7 @@ static int shared_map_current(struct minds *md, const struct world *w,
 	 * made cells cheaper (a dearer one invalidates it), its distances
 	 * then being those of real ways, if not always the cheapest. */
 	moved = ks->dm && ks->dm_valid && (ks->dm_far || !ks->dm_sealed)
-	                ? chebyshev(ks->dm_tx, ks->dm_ty, w->px, w->py)
+	                ? shared_far_moved(ks, w)
 	                : FAR_KEEP + 1;
 	if (moved > FAR_KEEP) {
 		if (wk->tick_left < wk->tick_budget / 4 ||
@@ -293,11 +301,7 @@ static int shared_map_current(struct minds *md, const struct world *w,
 			return -1;
 		d = distmap_at(ks->dm, x, y);
 	}
-	kind_params(w, kind, &p);
-	return (uint64_t)d >= (uint64_t)FAR_FACTOR * (uint64_t)moved *
-	                               p.straight_cost
-	               ? 0
-	               : -1;
+	return shared_far_enough(w, kind, d, moved) ? 0 : -1;
 }
 
 /* Plans a chaser's way by reading it off the kind's shared distance map:
