@@ -1113,7 +1113,9 @@ static void test_mind_counts_waits(void **state)
  * as a queue, every monster plans again and again, the last fifteen in
  * the order of play wait no more than twice as long as the first
  * fifteen, and no wait is longer than there are monsters to be served
- * before it. */
+ * before it.  A plan is only due in a tick its monster acts in (some of
+ * the wanderers are slow, and act every other tick): at the end of every
+ * turn no monster is left due, the budget held back for it unspent. */
 static void test_mind_serves_the_longest_wait_first(void **state)
 {
 	enum { W = 161, H = 128, N = 60, TURNS = 80, ENDS = 15 };
@@ -1121,8 +1123,8 @@ static void test_mind_serves_the_longest_wait_first(void **state)
 	struct mind_options o;
 	struct game *g;
 	uint32_t planned[N] = {0}, fewest = UINT32_MAX;
-	uint64_t waited[2] = {0, 0};
-	size_t i;
+	uint64_t waited[2] = {0, 0}, left_due = 0;
+	size_t i, slow = 0;
 	int t;
 
 	(void)state;
@@ -1130,6 +1132,9 @@ static void test_mind_serves_the_longest_wait_first(void **state)
 	o.turn_budget = 300;
 	g = wander_game(rows, &o, N);
 	ASSERT_GAME(g, g->world->nmonsters == N);
+	for (i = 0; i < N; i++)
+		slow += g->world->data->monsters[g->world->monsters[i].kind]
+		                .speed < 100;
 	for (t = 0; t < TURNS; t++) {
 		uint32_t played = g->world->turn;
 
@@ -1137,6 +1142,7 @@ static void test_mind_serves_the_longest_wait_first(void **state)
 		for (i = 0; i < N; i++) {
 			const struct mind *mi = &g->minds->mind[i];
 
+			left_due += mi->due != 0;
 			planned[i] += mi->plan_turn == played;
 			if (i < ENDS)
 				waited[0] += mi->wait_since != 0;
@@ -1150,13 +1156,17 @@ static void test_mind_serves_the_longest_wait_first(void **state)
 	minds_tick(g->minds, g->world); /* counts the last waits */
 	printf("plans a monster made: %u at the fewest; turns waiting: the "
 	       "first %d %llu, the last %d %llu; the longest wait %llu "
-	       "turns; %llu re-plans put off\n",
+	       "turns; %llu re-plans put off; %zu slow monsters, left due "
+	       "at a turn's end %llu times\n",
 	       fewest, ENDS, (unsigned long long)waited[0], ENDS,
 	       (unsigned long long)waited[1],
 	       (unsigned long long)g->minds->stats.max_wait,
-	       (unsigned long long)g->minds->stats.deferred);
+	       (unsigned long long)g->minds->stats.deferred, slow,
+	       (unsigned long long)left_due);
 	/* The budget is short: there are waits to share. */
 	ASSERT_GAME(g, g->minds->stats.deferred > 0 && waited[0] > 0);
+	ASSERT_GAME(g, slow > 0);
+	ASSERT_GAME(g, left_due == 0);
 	ASSERT_GAME(g, fewest >= 2);
 	ASSERT_GAME(g, waited[1] <= 2 * waited[0]);
 	ASSERT_GAME(g, g->minds->stats.max_wait <= N);

@@ -595,13 +595,14 @@ static uint32_t plan_waited(const struct world *w, const struct mind *mi)
 	return mi->wait_since ? w->turn + 1 - mi->wait_since : 0;
 }
 
-uint32_t plan_guess(const struct minds *md, const struct world *w, size_t i)
+/* What a plan of the kind is guessed to cost this tick (plan_guess). */
+static uint32_t plan_guess_kind(const struct minds *md, const struct world *w,
+                                size_t kind)
 {
 	const struct minds_work *wk = md->work;
-	int kind = w->monsters[i].kind;
 	uint32_t g = PLAN_GUESS_MIN, most = wk->tick_budget;
 
-	if ((size_t)kind < wk->nkinds && wk->kinds[kind].ema_expanded > g)
+	if (wk->kinds[kind].ema_expanded > g)
 		g = wk->kinds[kind].ema_expanded;
 	if (w->data->monsters[kind].budget &&
 	    w->data->monsters[kind].budget < most)
@@ -626,6 +627,17 @@ static size_t plan_queue_start(const struct world *w, uint32_t a, size_t n)
 	return (size_t)((since * 2654435761u) % (uint32_t)n);
 }
 
+/* Whether monster i will act in the tick about to start: one that
+ * cannot (too slow to have a turn's energy this tick) is no plan due
+ * now, or the budget held for it would go unspent. */
+static int plan_acts_now(const struct world *w, size_t i)
+{
+	const struct world_monster *m = &w->monsters[i];
+
+	return m->alive && m->energy + w->data->monsters[m->kind].speed >=
+	                           WORLD_TURN_ENERGY;
+}
+
 /* The queue of the plans the budget put off: the monsters that have
  * waited longest are made due, as many as the tick's budget is guessed
  * to serve and one more, and what their plans are guessed to cost is
@@ -648,7 +660,7 @@ static void plan_queue(struct minds *md, const struct world *w)
 	memset(wk->due_rem, 0, sizeof(wk->due_rem));
 	for (i = 0; i < n; i++) {
 		md->mind[i].due = 0;
-		if (md->mind[i].wait_since)
+		if (md->mind[i].wait_since && plan_acts_now(w, i))
 			need[plan_wait_bucket(plan_waited(w, &md->mind[i]))] +=
 			        plan_guess(md, w, i);
 	}
@@ -673,7 +685,7 @@ static void plan_queue(struct minds *md, const struct world *w)
 
 		i = (start + k) % n;
 		mi = &md->mind[i];
-		if (!mi->wait_since)
+		if (!mi->wait_since || !plan_acts_now(w, i))
 			continue;
 		b = plan_wait_bucket(plan_waited(w, mi));
 		if (b >= whole && whole < WAIT_BUCKETS) {
@@ -725,6 +737,8 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 {
 	size_t i;
 
+	for (i = 0; i < md->work->nkinds; i++)
+		md->work->kinds[i].guess = plan_guess_kind(md, w, i);
 	for (i = 0; i < md->n && i < w->nmonsters; i++) {
 		struct mind *mi = &md->mind[i];
 		uint32_t a;

@@ -73,6 +73,8 @@ struct kind_state {
 	uint32_t chasers;      /* monsters of this kind chasing, this tick */
 	uint32_t wanting;      /* ...of which want a new way (estimate) */
 	uint32_t ema_expanded; /* running mean of A* expansions per plan */
+	uint32_t guess;        /* what a plan of the kind is guessed to cost
+	                          this tick (plan.c), fixed as it starts */
 	/* The hierarchy over grid (subgoal.h), built for kinds that may use it
 	 * on a big map (plan.c), kept up to date from the world's changes;
 	 * and the running mean of the expansions of the kind's long A*
@@ -269,10 +271,16 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
 void plan_wait(struct minds *md, const struct world *w, size_t i);
 void plan_served(struct minds *md, size_t i);
 void plan_waits_tick(struct minds *md, const struct world *w);
-/* What monster i's next plan is guessed to cost, in nodes: its kind's
- * searches lately, within its kind's budget and the tick's, and what
- * starting one costs. */
-uint32_t plan_guess(const struct minds *md, const struct world *w, size_t i);
+/* What a plan of monster i's kind is guessed to cost this tick, in
+ * nodes: its kind's searches lately, within its kind's budget and the
+ * tick's, and what starting one costs; worked out once for every kind as
+ * the tick starts (plan_waits_tick), so that the budget held back for a
+ * due plan is the budget freed when it is made. */
+static inline uint32_t plan_guess(const struct minds *md,
+                                  const struct world *w, size_t i)
+{
+	return md->work->kinds[w->monsters[i].kind].guess;
+}
 /* Of the budget held back for the due plans, what is held for those that
  * waited longer than monster i, which is due, and have yet to decide
  * (plan.c); and i having decided, its part is no longer held. */
