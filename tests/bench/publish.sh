@@ -315,7 +315,7 @@ for t in $tables; do
 				--turns "$turns" --data-dir "$top/data"
 		publish scale "turnbench --only auto --size WxH [--cave] --monsters K --turns $turns" \
 			"map,monsters" \
-			"turn_us_median:turn median us|turn_us_p99:p99 us|turn_us_max:max us|deferred:deferred|max_wait:longest wait, turns|long_waits:waits over 8 turns|moves:steps|stood:never stepped"
+			"turn_us_median:turn median us|turn_us_p99:p99 us|turn_us_max:max us|deferred:deferred|max_wait:longest wait, turns|long_waits:waits over 8 turns|moves:steps|stood:never stepped|reach_moves:steps of those in reach|reach_stood:never stepped, in reach"
 		;;
 	repair)
 		for m in den312d brc202d maze512-1-0 8room_000 AR0011SR; do

@@ -20,7 +20,11 @@
  * the most turns a monster waited for a re-plan the budget put off
  * (counting the turns it could act in), long_waits the re-plans that
  * waited more than 8, stood the monsters alive at the end that never
- * took a step.  Ends with one
+ * took a step.  reach_moves counts the steps of the chasers the player
+ * was in reach of (by the oracle's distance maps) as they took them,
+ * reach_stood the chasers in reach at the end that never took a step,
+ * and out_of_reach the decisions of chasers that stayed, the player out
+ * of their reach and sight.  Ends with one
  * `summary:` line per strategy and a final one with the ratios.
  *
  * With --keeper K the monsters wander and a door keeper walls up, every
@@ -78,6 +82,10 @@ struct result {
 	uint64_t hpa_plans, budget_cut, moves; /* monsters' steps taken */
 	uint64_t max_wait, long_waits; /* how long put-off re-plans waited */
 	uint64_t stood; /* monsters alive at the end that never stepped */
+	/* Steps of chasers the player was in reach of, and of those alive
+	 * and chasing the player in reach at the end, the ones that never
+	 * stepped; decisions to stay, the player out of reach. */
+	uint64_t reach_moves, reach_stood, out_of_reach;
 	uint64_t dlite_repairs, dlite_expanded; /* D* Lite's, first plans in */
 	double bytes_per_monster, bytes_per_cell; /* the minds', at the end */
 };
@@ -246,6 +254,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 			if (ev->kind != WEV_MOVED || ev->actor < 0)
 				continue;
 			r->moves++;
+			r->reach_moves += before[ev->actor] != UINT32_MAX;
 			stepped[ev->actor] = 1;
 		}
 		/* The player stood still meanwhile: what each chaser gained
@@ -296,8 +305,12 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	r->deferred = g->minds->stats.deferred;
 	r->max_wait = g->minds->stats.max_wait;
 	r->long_waits = g->minds->stats.long_waits;
-	for (i = 0; i < w->nmonsters; i++)
+	for (i = 0; i < w->nmonsters; i++) {
 		r->stood += w->monsters[i].alive && !stepped[i];
+		r->reach_stood += before[i] != UINT32_MAX &&
+		                  w->monsters[i].alive && !stepped[i];
+	}
+	r->out_of_reach = g->minds->stats.out_of_reach;
 	r->map_paths = g->minds->stats.map_paths;
 	r->hpa_plans = g->minds->stats.hpa_plans;
 	r->dlite_repairs =
@@ -367,7 +380,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       " dlite_repairs=%" PRIu64 " dlite_expanded=%" PRIu64
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
 	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 " stood=%" PRIu64
-	       "\n",
+	       " reach_moves=%" PRIu64 " reach_stood=%" PRIu64
+	       " out_of_reach=%" PRIu64 "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
@@ -375,7 +389,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       overhead(r), overhead(r) - overhead(base), r->bytes_per_monster,
 	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
 	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves,
-	       r->max_wait, r->long_waits, r->stood);
+	       r->max_wait, r->long_waits, r->stood, r->reach_moves,
+	       r->reach_stood, r->out_of_reach);
 }
 
 /* ---- the door keeper (--keeper) ---------------------------------------- */

@@ -1174,6 +1174,66 @@ static void test_mind_serves_the_longest_wait_first(void **state)
 	free(rows);
 }
 
+/* Counts monster i's events of kind k in the turn's log (of value v, or
+ * any when v < 0). */
+static int mind_events(const struct world *w, int i, int k, int v)
+{
+	size_t e;
+	int n = 0;
+
+	for (e = 0; e < w->events.len; e++)
+		n += w->events.items[e].kind == k &&
+		     w->events.items[e].actor == i &&
+		     (v < 0 || w->events.items[e].value == v);
+	return n;
+}
+
+/* A closed door it cannot open between a hunter and the player: one
+ * that sees the player (18 cells, its sight 30) searches and goes to
+ * wait by the door; one beyond its sight (40 cells) stays where it is,
+ * says once that it cannot reach, and never searches, though it hunts
+ * the player every turn.  The door opens: the far one comes through. */
+static void test_mind_out_of_reach_stays(void **state)
+{
+	static const char map[] =
+	        "############################################\n"
+	        "#>@.+...............s.....................s#\n"
+	        "############################################\n";
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int t, told = 0, planned = 0, near_planned = 0;
+
+	(void)state;
+	mind_options_default(&o);
+	o.hunt = 1;
+	g = dungeon_game(dungeon_kinds, dungeon_legend, map, 1, &o);
+	w = g->world;
+	w->php = w->php_max = 1000000;
+	for (t = 0; t < 30; t++) {
+		game_step(g, wait_cmd);
+		told += mind_events(w, 1, WEV_UNREACHABLE, 1);
+		planned += mind_events(w, 1, WEV_REPLANNED, -1);
+		near_planned += mind_events(w, 0, WEV_REPLANNED, -1);
+	}
+	printf("the far one: told %d, re-planned %d, at %d,%d; the near "
+	       "one re-planned %d, at %d,%d; %llu decisions to stay\n",
+	       told, planned, w->monsters[1].x, w->monsters[1].y,
+	       near_planned, w->monsters[0].x, w->monsters[0].y,
+	       (unsigned long long)g->minds->stats.out_of_reach);
+	ASSERT_GAME(g, near_planned > 0 && w->monsters[0].x == 5);
+	ASSERT_GAME(g, told == 1 && planned == 0);
+	ASSERT_GAME(g, w->monsters[1].x == 42 && g->minds->mind[1].unreachable);
+	ASSERT_GAME(g, g->minds->stats.out_of_reach >= 30);
+	world_set_terrain(w, 4, 1, data_terrain_find(w->data, "door_open"));
+	for (t = 0; t < 60 && w->monsters[1].x > 4; t++) {
+		game_step(g, wait_cmd);
+		planned += mind_events(w, 1, WEV_REPLANNED, -1);
+	}
+	ASSERT_GAME(g, planned > 0 && w->monsters[1].x == 4);
+	game_free(g);
+}
+
 /* A kind that flies past wall corners (diagonal always) sees a room open
  * to it through a door whose only ways on are diagonal: the door's cell
  * joins the components of its eight neighbours, not only its four, and
@@ -1322,6 +1382,7 @@ int main(void)
 	        cmocka_unit_test(test_mind_hierarchy_not_past_the_budget),
 	        cmocka_unit_test(test_mind_counts_waits),
 	        cmocka_unit_test(test_mind_serves_the_longest_wait_first),
+	        cmocka_unit_test(test_mind_out_of_reach_stays),
 	        cmocka_unit_test(test_mind_goes_round_a_fight),
 	        cmocka_unit_test(test_mind_door_opened_diagonally_joins),
 	        cmocka_unit_test(test_mind_dlite_repairs_as_astar_plans),

@@ -152,6 +152,45 @@ static enum replan_reason decide_why(struct minds *md, const struct world *w,
 	return REPLAN_COUNT;
 }
 
+/* A chaser its goal is out of reach of, by its kind's regions (a river
+ * it cannot cross, a door it cannot open, between them), and too far to
+ * see it.  A search would find the place of its region nearest the goal,
+ * spending the kind's whole budget in a large region and leading it, cut
+ * short, toward some dead end, to be made again whenever the goal moves;
+ * with thousands of monsters most of the planning went to such searches.
+ * It stays where it is, with no search and no plan to wait for, until a
+ * change of the map joins the regions, or the goal comes within its
+ * sight: then it searches as any other and goes to stand as near as it
+ * can.  Returns 1 when it stays. */
+static int decide_out_of_reach(struct minds *md, const struct world *w,
+                               struct event_log *log, size_t i,
+                               struct kind_state *ks, enum replan_reason why)
+{
+	const struct world_monster *m = &w->monsters[i];
+	struct mind *mi = &md->mind[i];
+
+	if (mi->mode != MIND_CHASE ||
+	    chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <=
+	            w->data->monsters[m->kind].sight ||
+	    kind_goal_reachable(ks, w, m->x, m->y, mi->goal_x, mi->goal_y))
+		return 0;
+	if (!mi->unreachable || mi->len) {
+		/* It finds it out now: the AI view says since when, and
+		 * what change (invalid_x, invalid_y) cut it off. */
+		event_emit(log, w->turn, WEV_UNREACHABLE, (int)i, -2,
+		           mi->goal_x, mi->goal_y, 1);
+		mi->last_reason = (uint8_t)why;
+		mi->plan_turn = w->turn;
+	}
+	mi->unreachable = 1;
+	mi->len = mi->pos = 0;
+	mi->cache = MIND_CACHE_NONE;
+	repair_release(md, i);
+	plan_served(md, i); /* it needs no plan */
+	md->stats.out_of_reach++;
+	return 1;
+}
+
 /* Keeps the path (why == REPLAN_COUNT) or gets a new one: off a shared
  * distance map, by a search, or not this tick when the planning budget
  * is spent.  Returns 0 when the monster goes on to step, -1 when it
@@ -163,7 +202,9 @@ static int decide_path(struct minds *md, const struct world *w,
 	struct mind *mi = &md->mind[i];
 	int r = 0;
 
-	if (why == REPLAN_COUNT) {
+	if (why != REPLAN_COUNT && decide_out_of_reach(md, w, log, i, ks, why)) {
+		return -1;
+	} else if (why == REPLAN_COUNT) {
 		mi->plan_serial = w->change_serial;
 		if (mi->cache == MIND_CACHE_FRESH && mi->plan_turn != w->turn)
 			mi->cache = MIND_CACHE_REUSED;

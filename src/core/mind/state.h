@@ -170,6 +170,8 @@ struct mind_stats {
 	uint64_t distmap_cells; /* cells they settled */
 	uint64_t map_paths;     /* paths read off them instead of a search */
 	uint64_t waits;         /* turns a monster waited for another */
+	uint64_t out_of_reach;  /* decisions to stay, the goal out of reach
+	                           and out of sight (decide.c) */
 	uint64_t hpa_plans;     /* searches the hierarchy answered */
 	uint64_t coop_plans;    /* cooperative (space-time) plans made */
 	/* Paths a change broke, made again by D* Lite (repair.c): first

@@ -31,7 +31,8 @@ enum world_event_kind {
 	WEV_SPOTTED,       /* monster actor saw the player at x, y */
 	WEV_LOST_SIGHT,    /* monster actor lost sight; heads for x, y */
 	WEV_REPLANNED,     /* monster actor searched (value: reason) */
-	WEV_UNREACHABLE,   /* monster actor cannot reach its goal x, y */
+	WEV_UNREACHABLE,   /* monster actor cannot reach its goal x, y: it
+	                      waits near it, or (value 1) stays where it is */
 	WEV_WAITING,       /* monster actor waits for other to move */
 	WEV_SWAPPED,       /* monster actor swapped places with other */
 	WEV_MISSED,        /* actor swung at other and missed */

@@ -380,6 +380,30 @@ static void event_text_crowd(const struct world *w, const struct world_event *e,
 	}
 }
 
+/* A monster (named A; NULL when unseen) that cannot reach (e->x, e->y):
+ * it waits near it, or (value 1) too far to see it, stays where it is. */
+static void event_text_unreachable(const struct world_event *e,
+                                   const char *A, char *buf, size_t size)
+{
+	if (A && e->value == 1)
+		snprintf(buf, size,
+		         _("The %s cannot reach %d,%d; it stays where it is."),
+		         A, e->x, e->y);
+	else if (A)
+		snprintf(buf, size,
+		         _("The %s cannot reach %d,%d; it waits nearby."), A,
+		         e->x, e->y);
+	else if (e->value == 1)
+		snprintf(buf, size,
+		         _("Something cannot reach %d,%d; it stays where it "
+		           "is."),
+		         e->x, e->y);
+	else
+		snprintf(buf, size,
+		         _("Something cannot reach %d,%d; it waits nearby."),
+		         e->x, e->y);
+}
+
 /* What a monster alone does: the world gives these to monsters only, so
  * an actor that is not one of its monsters is told as something. */
 static void event_text_monster(const struct world *w,
@@ -454,16 +478,7 @@ static void event_text_monster(const struct world *w,
 			                 (enum replan_reason)e->value)));
 		break;
 	case WEV_UNREACHABLE:
-		if (m)
-			snprintf(buf, size,
-			         _("The %s cannot reach %d,%d; it waits "
-			           "nearby."),
-			         A, e->x, e->y);
-		else
-			snprintf(buf, size,
-			         _("Something cannot reach %d,%d; it waits "
-			           "nearby."),
-			         e->x, e->y);
+		event_text_unreachable(e, m ? A : NULL, buf, size);
 		break;
 	default: /* WEV_HEARD: value is the tool heard, plus one; 0 none */
 		if (e->value > 0 && (size_t)e->value <= w->data->nkeys) {

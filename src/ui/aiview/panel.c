@@ -98,6 +98,31 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
+	if (mi->unreachable && !mi->len) {
+		/* Out of reach and out of sight: it stays, with no search
+		 * (decide.c); a change that cut it off is named. */
+		const int tool = mi->last_reason == REPLAN_CHANGED &&
+		                                 mi->invalid_x >= 0
+		                         ? aiview_tool_at(w, mi->invalid_x,
+		                                          mi->invalid_y)
+		                         : -1;
+		char name[DATA_NAME_MAX + 1];
+
+		if (tool >= 0)
+			snprintf(buf, size,
+			         _("out of reach %u ago: the %s at %d,%d"), age,
+			         aiview_spoken(w->data->keys[tool].name, name,
+			                       sizeof(name)),
+			         mi->invalid_x, mi->invalid_y);
+		else if (mi->last_reason == REPLAN_CHANGED &&
+		         mi->invalid_x >= 0)
+			snprintf(buf, size,
+			         _("out of reach %u ago: %d,%d cut it off"), age,
+			         mi->invalid_x, mi->invalid_y);
+		else
+			snprintf(buf, size, _("out of reach: stays, no search"));
+		return;
+	}
 	switch (mi->cache) {
 	case MIND_CACHE_REUSED:
 		snprintf(buf, size, _("reused (age %u)"), age);
