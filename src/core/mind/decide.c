@@ -172,7 +172,17 @@ static int decide_out_of_reach(struct minds *md, const struct world *w,
 	if (mi->mode != MIND_CHASE ||
 	    chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <=
 	            w->data->monsters[m->kind].sight ||
-	    kind_goal_reachable(ks, w, m->x, m->y, mi->goal_x, mi->goal_y))
+	    kind_labels_fresh(ks, w) != 0)
+		return 0;
+	if (mi->reach_gen != ks->labels_gen + 1 || mi->reach_x != m->x ||
+	    mi->reach_y != m->y) {
+		mi->reach_x = m->x;
+		mi->reach_y = m->y;
+		mi->reach_label = ks->labels[world_idx(w, m->x, m->y)];
+		mi->reach_gen = ks->labels_gen + 1;
+	}
+	if (kind_goal_joins(ks, w, kind_comp_root(ks, mi->reach_label),
+	                    mi->goal_x, mi->goal_y))
 		return 0;
 	if (!mi->unreachable || mi->len) {
 		/* It finds it out now: the AI view says since when, and

@@ -93,6 +93,7 @@ int kind_labels_fresh(struct kind_state *ks, const struct world *w)
 	 * diagonal has both straight ways open); "always" joins more. */
 	if (flood_components(&ks->grid, ks->diag, ks->labels, &ks->ncomp) != 0)
 		return -1;
+	ks->labels_gen++;
 	free(ks->sizes);
 	free(ks->alias);
 	/* Room for the components cells opening up later may add. */
@@ -109,13 +110,16 @@ int kind_labels_fresh(struct kind_state *ks, const struct world *w)
 	return 0;
 }
 
-uint32_t kind_comp_at(const struct kind_state *ks, size_t idx)
+uint32_t kind_comp_root(const struct kind_state *ks, uint32_t l)
 {
-	uint32_t l = ks->labels[idx];
-
 	while (ks->alias[l] != l)
 		l = ks->alias[l];
 	return l;
+}
+
+uint32_t kind_comp_at(const struct kind_state *ks, size_t idx)
+{
+	return kind_comp_root(ks, ks->labels[idx]);
 }
 
 /* A cell became passable for the kind (a door opened, say): it joins the
@@ -231,12 +235,17 @@ void kind_sync_changes(struct minds *md, const struct world *w)
 int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
                         int y, int gx, int gy)
 {
-	uint32_t here;
-	int dx, dy;
-
 	if (kind_labels_fresh(ks, w) != 0)
 		return 1; /* out of memory: let the search decide */
-	here = kind_comp_at(ks, world_idx(w, x, y));
+	return kind_goal_joins(ks, w, kind_comp_at(ks, world_idx(w, x, y)),
+	                       gx, gy);
+}
+
+int kind_goal_joins(const struct kind_state *ks, const struct world *w,
+                    uint32_t here, int gx, int gy)
+{
+	int dx, dy;
+
 	if (ks->cost[w->terrain[world_idx(w, gx, gy)]])
 		return kind_comp_at(ks, world_idx(w, gx, gy)) == here;
 	for (dy = -1; dy <= 1; dy++)

@@ -21,9 +21,16 @@ static inline void kind_sync(struct minds *md, const struct world *w)
 }
 void kind_free(struct kind_state *ks);
 int kind_labels_fresh(struct kind_state *ks, const struct world *w);
+/* The component of label l (a raw label, as labels[] holds it), and of
+ * the cell at idx. */
+uint32_t kind_comp_root(const struct kind_state *ks, uint32_t l);
 uint32_t kind_comp_at(const struct kind_state *ks, size_t idx);
 int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
                         int y, int gx, int gy);
+/* Whether (gx, gy), or a cell next to it where the kind cannot stand
+ * there, is in component here; the labels fresh. */
+int kind_goal_joins(const struct kind_state *ks, const struct world *w,
+                    uint32_t here, int gx, int gy);
 /* What minds_params, minds_kind_jumps and minds_kind_optimal (mind.h)
  * answer, kept here below every file of the folder that plans so that
  * none of them calls back up into mind.c. */

@@ -136,6 +136,12 @@ struct mind {
 	/* The last turn it decided in, plus one: a tick it could not act
 	 * in (its energy spent, in mud, say) is no tick lost waiting. */
 	uint32_t acted_turn;
+	/* Where it stood when it last found its goal out of reach, and the
+	 * raw component label there, under labelling reach_gen - 1 of its
+	 * kind (0: none): looked at again each turn with no read of the
+	 * labels of the map (decide.c). */
+	int reach_x, reach_y;
+	uint32_t reach_label, reach_gen;
 };
 
 struct mind_options {

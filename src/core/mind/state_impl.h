@@ -59,6 +59,8 @@ struct kind_state {
 	uint32_t *alias;
 	uint32_t ncomp, compcap;
 	int labels_dirty;
+	uint32_t labels_gen; /* the labellings made: a raw label of labels[]
+	                        holds while this does */
 	enum path_diagonal diag; /* the kind's moves, for its components */
 	/* Shared distance map to the player, settled only as far as the
 	 * chasers reading it have needed (shared.c); dm_sealed when the
