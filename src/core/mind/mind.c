@@ -191,6 +191,21 @@ static void minds_decide_within(struct minds *md, const struct world *w,
 		plan_decided(md, i, guess);
 }
 
+/* The way a monster a little ahead in the order of play keeps, which it
+ * reads first, fetched while this one decides: a cache miss of its own
+ * for about every monster otherwise, and they decide one after another
+ * (about a tenth of the turn with 2,000 hunters). */
+static void minds_prefetch(const struct minds *md, size_t i)
+{
+#if defined(__GNUC__)
+	if (i + 8 < md->n && md->mind[i + 8].path)
+		__builtin_prefetch(&md->mind[i + 8].path[md->mind[i + 8].pos]);
+#else
+	(void)md;
+	(void)i;
+#endif
+}
+
 void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
                   struct event_log *log, size_t i, struct world_action *out)
 {
@@ -201,6 +216,7 @@ void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
 	out->other = -1;
 	if (!ks)
 		return;
+	minds_prefetch(md, i);
 	coop_begin(md, i);
 	minds_decide_within(md, w, rng, log, i, ks, out);
 	coop_end(md, i);
