@@ -432,6 +432,83 @@ static void test_mind_far_map_serves_the_far_chasers(void **state)
 	free(rows);
 }
 
+/* A far map that has grown past a wall which then opens (a door bashed
+ * in, say) cannot reach the chamber behind it: it is made afresh, and
+ * the orcs in the chamber, out of reach until then and standing, read
+ * their first ways off the new one (searching for themselves, they would
+ * walk what their searches took before the budget ran out), and come
+ * out.  The orc in the hall waits at the end of a corridor, the cell
+ * farthest from the player, so the map has settled the whole hall when
+ * it reaches it; the player steps once off the map's root, so it stays
+ * a far map. */
+static void test_mind_far_map_made_again_when_a_wall_opens(void **state)
+{
+	enum { W = 150, H = 34, HALL = 29, BUDGET = 500, WALL = 60 };
+	char *rows = malloc((size_t)(W + 1) * H + 1), *r = rows;
+	const int px = W - 4, py = HALL / 2;
+	struct mind_options o;
+	struct game *g;
+	struct world *w;
+	int x, y, t;
+	uint64_t maps;
+	uint8_t first[3] = {0, 0, 0};
+	size_t i;
+
+	(void)state;
+	assert_non_null(rows);
+	for (y = 0; y < H; y++) {
+		for (x = 0; x < W; x++)
+			*r++ = x == WALL + 1 && y >= HALL && y < H - 1
+			               ? (y == H - 2 ? 'o' : '.')
+			       : y == 0 || y >= HALL || x == 0 || x == W - 1 ||
+			                       x == WALL
+			               ? '#'
+			       : x == px && y == py                     ? '@'
+			       : x == W - 2 && y == HALL - 1            ? '>'
+			       : y == 2 && (x == 2 || x == 4 || x == 6) ? 'o'
+			                                                : '.';
+		*r++ = '\n';
+	}
+	*r = '\0';
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	o.turn_budget = BUDGET;
+	g = dungeon_play(rows, 1, &o);
+	w = g->world;
+	/* The map grows to the orc in the hall, past the wall's cells; the
+	 * player steps off its root and stays, so it stays a far map. */
+	game_step(g, wait_cmd);
+	game_step(g, (struct world_cmd){WCMD_MOVE, -1, 0});
+	for (t = 0; t < 30; t++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->mind[3].cache == MIND_CACHE_SHARED);
+	for (i = 0; i < 3; i++)
+		ASSERT_GAME(g, w->monsters[i].x < WALL &&
+		                       g->minds->mind[i].unreachable);
+	maps = g->minds->stats.distmaps;
+	world_set_terrain(w, WALL, py, data_terrain_find(w->data, "floor"));
+	for (t = 0; t < 100; t++) {
+		game_step(g, wait_cmd);
+		for (i = 0; i < 3; i++)
+			if (!first[i] && g->minds->mind[i].len)
+				first[i] = g->minds->mind[i].cache;
+	}
+	printf("after the wall opened: %llu maps made; the chamber's orcs' "
+	       "first ways %s, %s, %s; at x %d, %d, %d\n",
+	       (unsigned long long)(g->minds->stats.distmaps - maps),
+	       mind_cache_name((enum mind_cache)first[0]),
+	       mind_cache_name((enum mind_cache)first[1]),
+	       mind_cache_name((enum mind_cache)first[2]), w->monsters[0].x,
+	       w->monsters[1].x, w->monsters[2].x);
+	ASSERT_GAME(g, g->minds->stats.distmaps > maps);
+	for (i = 0; i < 3; i++)
+		ASSERT_GAME(g, first[i] == MIND_CACHE_SHARED &&
+		                       w->monsters[i].x > WALL);
+	game_free(g);
+	free(rows);
+}
+
 /* A 60x40 room with the player near one corner, orcs ('o') at the given
  * cells, hunting by a shared map. */
 static struct game *lazy_room(const int *ox, const int *oy, size_t n)
@@ -1375,6 +1452,8 @@ int main(void)
 	        cmocka_unit_test(test_mind_searches_round_the_last_spot),
 	        cmocka_unit_test(test_mind_bytes_grow_where_they_should),
 	        cmocka_unit_test(test_mind_far_map_serves_the_far_chasers),
+	        cmocka_unit_test(
+	                test_mind_far_map_made_again_when_a_wall_opens),
 	        cmocka_unit_test(test_mind_path_end_short_of_goal),
 	        cmocka_unit_test(test_mind_paths_read_off_shared_map),
 	        cmocka_unit_test(test_mind_auto_shares_maps_within_the_budget),

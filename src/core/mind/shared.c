@@ -297,6 +297,15 @@ static int shared_map_current(struct minds *md, const struct world *w,
 		rc = shared_map_grow(md, ks, x, y, most);
 		if (rc == DISTMAP_PAUSED)
 			return 1; /* on its way: the monster waits for it */
+		if (rc == DISTMAP_UNREACHABLE && ks->dm_sealed) {
+			/* Settled out short of a monster of the player's
+			 * region: a change since it started (a door bashed
+			 * in, say) joined cells to it where the map had
+			 * passed by.  It is made afresh, and the monster
+			 * waits for it. */
+			ks->dm_valid = 0;
+			return 1;
+		}
 		if (rc != DISTMAP_SETTLED)
 			return -1;
 		d = distmap_at(ks->dm, x, y);
