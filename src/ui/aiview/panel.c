@@ -98,7 +98,7 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
-	if (mi->unreachable && !mi->len) {
+	if (mi->mode == MIND_CHASE && mi->unreachable && !mi->len) {
 		/* Out of reach and out of sight: it stays, with no search
 		 * (decide.c); a change that cut it off is named. */
 		const int tool = mi->last_reason == REPLAN_CHANGED &&
