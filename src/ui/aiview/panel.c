@@ -120,7 +120,7 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 			         _("out of reach %u ago: %d,%d cut it off"), age,
 			         mi->invalid_x, mi->invalid_y);
 		else
-			snprintf(buf, size, _("out of reach: stays, no search"));
+			snprintf(buf, size, _("out of reach: stays"));
 		return;
 	}
 	switch (mi->cache) {
