@@ -20,12 +20,15 @@
  * the most turns a monster waited for a re-plan the budget put off
  * (counting the turns it could act in), long_waits the re-plans that
  * waited more than 8, stood the monsters alive at the end that never
- * took a step.  reach_moves counts the steps of the chasers the player
- * was in reach of (by the oracle's distance maps) as they took them,
- * reach_stood the chasers in reach at the end that never took a step,
- * and out_of_reach the decisions of chasers that stayed, the player out
- * of their reach and sight.  Ends with one
- * `summary:` line per strategy and a final one with the ratios.
+ * took a step; max_wait_broken, max_wait_pathless and max_wait_drift
+ * the longest waits for a path a change broke, for a first path (or
+ * one after the old was dropped) and for a path whose end the player
+ * has gone too far from.  reach_moves counts the steps of the chasers
+ * the player was in reach of (by the oracle's distance maps) as they
+ * took them, reach_stood the chasers in reach at the end that never
+ * took a step, and out_of_reach the decisions of chasers that stayed,
+ * the player out of their reach and sight.  Ends with one `summary:`
+ * line per strategy and a final one with the ratios.
  *
  * With --keeper K the monsters wander and a door keeper walls up, every
  * turn, a cell two to six steps ahead on the paths of K of them (the
@@ -81,6 +84,9 @@ struct result {
 	uint64_t reasons[REPLAN_COUNT], deferred, map_paths;
 	uint64_t hpa_plans, budget_cut, moves; /* monsters' steps taken */
 	uint64_t max_wait, long_waits; /* how long put-off re-plans waited */
+	/* ...the longest of them by why: a path a change broke, no path at
+	 * all, the player gone too far from where the path leads */
+	uint64_t wait_broken, wait_pathless, wait_drift;
 	uint64_t stood; /* monsters alive at the end that never stepped */
 	/* Steps of chasers the player was in reach of, and of those alive
 	 * and chasing the player in reach at the end, the ones that never
@@ -304,6 +310,9 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	memcpy(r->reasons, g->minds->stats.reasons, sizeof(r->reasons));
 	r->deferred = g->minds->stats.deferred;
 	r->max_wait = g->minds->stats.max_wait;
+	r->wait_broken = g->minds->stats.max_wait_by[REPLAN_CHANGED];
+	r->wait_pathless = g->minds->stats.max_wait_by[REPLAN_COUNT];
+	r->wait_drift = g->minds->stats.max_wait_by[REPLAN_DRIFT];
 	r->long_waits = g->minds->stats.long_waits;
 	for (i = 0; i < w->nmonsters; i++) {
 		r->stood += w->monsters[i].alive && !stepped[i];
@@ -381,7 +390,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       " budget_cut=%" PRIu64 " deferred=%" PRIu64 " moves=%" PRIu64
 	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 " stood=%" PRIu64
 	       " reach_moves=%" PRIu64 " reach_stood=%" PRIu64
-	       " out_of_reach=%" PRIu64 "\n",
+	       " out_of_reach=%" PRIu64 " max_wait_broken=%" PRIu64
+	       " max_wait_pathless=%" PRIu64 " max_wait_drift=%" PRIu64 "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
@@ -390,7 +400,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       r->bytes_per_cell, r->hpa_plans, r->dlite_repairs,
 	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves,
 	       r->max_wait, r->long_waits, r->stood, r->reach_moves,
-	       r->reach_stood, r->out_of_reach);
+	       r->reach_stood, r->out_of_reach, r->wait_broken,
+	       r->wait_pathless, r->wait_drift);
 }
 
 /* ---- the door keeper (--keeper) ---------------------------------------- */
@@ -421,6 +432,7 @@ struct keeper_result {
 	 * 4k, 16k and 64k nodes, and more; how many, and both times. */
 	uint64_t sz_n[5], sz_dlite_ns[5], sz_astar_ns[5];
 	uint64_t plans, expanded_all, breaks, moves;
+	uint64_t wait_broken; /* the longest wait for a broken path's plan */
 	double bytes_per_cell;
 };
 
@@ -640,6 +652,7 @@ static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
 	}
 	r->plans = g->minds->stats.plans;
 	r->expanded_all = g->minds->stats.expanded;
+	r->wait_broken = g->minds->stats.max_wait_by[REPLAN_CHANGED];
 	{
 		size_t mon, map;
 
@@ -679,7 +692,8 @@ static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 	       " plan_astar_expanded=%.1f dlite_repairs=%" PRIu64
 	       " dlite_repair_us=%.2f dlite_repair_expanded=%.1f"
 	       " repair_astar_us=%.2f repair_astar_expanded=%.1f"
-	       " moves=%" PRIu64 " bytes_per_cell=%.1f\n",
+	       " moves=%" PRIu64 " max_wait_broken=%" PRIu64
+	       " bytes_per_cell=%.1f\n",
 	       o->spread ? "spread" : "stick", r->name, where, o->monsters,
 	       o->keeper, o->budget >= 0 ? o->budget : (long)MIND_TURN_BUDGET,
 	       r->turns, r->breaks, r->median_ns / 1e3, r->p99_ns / 1e3,
@@ -697,7 +711,7 @@ static void print_keeper(const struct bopts *o, const struct keeper_result *r)
 	       per(r->expanded[BY_DLITE], r->n[BY_DLITE]),
 	       per(r->astar_ns[BY_DLITE], r->n[BY_DLITE]) / 1e3,
 	       per(r->astar_expanded[BY_DLITE], r->n[BY_DLITE]), r->moves,
-	       r->bytes_per_cell);
+	       r->wait_broken, r->bytes_per_cell);
 	if (r->n[BY_DLITE]) {
 		static const char *const size[] = {"<1k", "1k-4k", "4k-16k",
 		                                   "16k-64k", ">=64k"};

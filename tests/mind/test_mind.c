@@ -1177,6 +1177,16 @@ static void test_mind_counts_waits(void **state)
 		}
 		assert_int_equal(g->minds->stats.max_wait, longest);
 		assert_int_equal(g->minds->stats.long_waits, over);
+		/* Every wait is counted under why it began too. */
+		{
+			uint64_t most = 0;
+			int r;
+
+			for (r = 0; r <= REPLAN_COUNT; r++)
+				if (g->minds->stats.max_wait_by[r] > most)
+					most = g->minds->stats.max_wait_by[r];
+			assert_int_equal(most, longest);
+		}
 		free(age);
 		game_free(g);
 	}

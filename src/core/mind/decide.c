@@ -229,7 +229,7 @@ static int decide_path(struct minds *md, const struct world *w,
 		/* Out of planning budget this tick, or the map it waits for
 		 * still grows: keep to the old path if there is one, and plan
 		 * next tick. */
-		plan_wait(md, w, i);
+		plan_wait(md, w, i, why);
 		if (!mi->len || why == REPLAN_CHANGED || why == REPLAN_NEW)
 			return -1;
 	} else if (why == REPLAN_CHANGED &&

@@ -757,6 +757,9 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 		a = plan_waited(w, mi);
 		if (a > md->stats.max_wait)
 			md->stats.max_wait = a;
+		if (mi->wait_why <= REPLAN_COUNT &&
+		    a > md->stats.max_wait_by[mi->wait_why])
+			md->stats.max_wait_by[mi->wait_why] = a;
 		if (a == WAIT_LONG + 1)
 			md->stats.long_waits++;
 	}
@@ -764,13 +767,16 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 		plan_queue(md, w);
 }
 
-void plan_wait(struct minds *md, const struct world *w, size_t i)
+void plan_wait(struct minds *md, const struct world *w, size_t i,
+               enum replan_reason why)
 {
 	struct mind *mi = &md->mind[i];
 
 	md->stats.deferred++;
-	if (!mi->wait_since)
+	if (!mi->wait_since) {
 		mi->wait_since = w->turn + 1;
+		mi->wait_why = (uint8_t)(mi->len ? why : REPLAN_COUNT);
+	}
 }
 
 void plan_served(struct minds *md, size_t i)

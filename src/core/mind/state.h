@@ -133,6 +133,9 @@ struct mind {
 	/* Its wait is among the longest this tick (plan.c): the bucket of
 	 * its wait plus one, 0 when its plan is not due. */
 	uint16_t due;
+	/* Why it waits (enum replan_reason; REPLAN_COUNT: it has no path
+	 * at all), as it began to. */
+	uint8_t wait_why;
 	/* The last turn it decided in, plus one: a tick it could not act
 	 * in (its energy spent, in mud, say) is no tick lost waiting. */
 	uint32_t acted_turn;
@@ -169,6 +172,10 @@ struct mind_stats {
 	uint64_t budget_cut;    /* searches that ran out of budget */
 	uint64_t deferred;      /* re-plans postponed by the turn budget */
 	uint64_t max_wait;      /* the most turns a monster waited for one */
+	/* ...by why it waited: a path a change broke (REPLAN_CHANGED), the
+	 * player gone too far from where the path leads (REPLAN_DRIFT), and
+	 * so on; [REPLAN_COUNT] a monster with no path at all */
+	uint64_t max_wait_by[REPLAN_COUNT + 1];
 	uint64_t long_waits;    /* re-plans that waited more than 8 turns */
 	uint64_t flee_maps;     /* safety maps made (flee.c) */
 	uint64_t flee_cells;    /* cells they settled and relaxed */

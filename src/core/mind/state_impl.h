@@ -270,7 +270,8 @@ int plan_search(struct minds *md, const struct world *w, struct event_log *log,
  * the last tick not counted against a waiter that could not act in
  * it, and makes the longest waits due (struct mind's due), holding back
  * for them the budget they are guessed to need (minds_work's held). */
-void plan_wait(struct minds *md, const struct world *w, size_t i);
+void plan_wait(struct minds *md, const struct world *w, size_t i,
+               enum replan_reason why);
 void plan_served(struct minds *md, size_t i);
 void plan_waits_tick(struct minds *md, const struct world *w);
 /* What a plan of monster i's kind is guessed to cost this tick, in
