@@ -115,8 +115,8 @@ $T send-keys -t g a
 wait_for 'Wedge with the wedge which way\?' || bad "wedge: a does not ask which way"
 key l 2
 wait_for 'You use the wedge\.' || bad "wedge: not used"
-wait_for 'cache out of reach 1 ago: the wedge at 4,1' ||
-	bad "wedge: the goblin, cut off, does not name the wedge"
+wait_for 'cache re-planned 1 ago: the wedge at 4,1' ||
+	bad "wedge: the goblin's re-plan does not name the wedge"
 screen | sed -n 2p | grep -q '^#>\.@X' || bad "wedge: the door is not wedged"
 ok "wedge: the door shut for good, and the AI view says why"
 

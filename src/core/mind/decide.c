@@ -23,6 +23,11 @@
 /* A fleeing monster that has not seen the player for this many turns
  * takes heart and goes back to its business. */
 #define FLEE_UNSEEN 10
+/* A chaser out of reach of its goal and farther than this (and its
+ * sight) stays where it is (decide_out_of_reach); nearer, on the
+ * screen of a player whose map view is 80 columns wide, it comes as
+ * near as it can. */
+#define REACH_NEAR 40
 
 static int decide_cell_free(const struct world *w, int x, int y)
 {
@@ -153,15 +158,16 @@ static enum replan_reason decide_why(struct minds *md, const struct world *w,
 }
 
 /* A chaser its goal is out of reach of, by its kind's regions (a river
- * it cannot cross, a door it cannot open, between them), and too far to
- * see it.  A search would find the place of its region nearest the goal,
- * spending the kind's whole budget in a large region and leading it, cut
- * short, toward some dead end, to be made again whenever the goal moves;
- * with thousands of monsters most of the planning went to such searches.
- * It stays where it is, with no search and no plan to wait for, until a
- * change of the map joins the regions, or the goal comes within its
- * sight: then it searches as any other and goes to stand as near as it
- * can.  Returns 1 when it stays. */
+ * it cannot cross, a door it cannot open, between them), and far from
+ * it: farther than its sight and than REACH_NEAR.  A search would find
+ * the place of its region nearest the goal, spending the kind's whole
+ * budget in a large region and leading it, cut short, toward some dead
+ * end, to be made again whenever the goal moves; with thousands of
+ * monsters most of the planning went to such searches.  It stays where
+ * it is, with no search and no plan to wait for, until a change of the
+ * map joins the regions, or the goal comes near: then it searches as
+ * any other and goes to stand as near as it can (at the door it cannot
+ * open, where the player sees it wait).  Returns 1 when it stays. */
 static int decide_out_of_reach(struct minds *md, const struct world *w,
                                struct event_log *log, size_t i,
                                struct kind_state *ks, enum replan_reason why)
@@ -169,9 +175,12 @@ static int decide_out_of_reach(struct minds *md, const struct world *w,
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
 
+	int near = w->data->monsters[m->kind].sight;
+
+	if (near < REACH_NEAR)
+		near = REACH_NEAR;
 	if (mi->mode != MIND_CHASE ||
-	    chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <=
-	            w->data->monsters[m->kind].sight ||
+	    chebyshev(m->x, m->y, mi->goal_x, mi->goal_y) <= near ||
 	    kind_labels_fresh(ks, w) != 0)
 		return 0;
 	if (mi->reach_gen != ks->labels_gen + 1 || mi->reach_x != m->x ||
