@@ -70,6 +70,17 @@ static void repair_text(const struct aiview *a, long i, char *buf, size_t size)
 	}
 }
 
+/* The spoken name of the tool whose use at (invalid_x, invalid_y) was
+ * the change that broke the monster's way, in name; NULL for none. */
+static const char *cache_tool(const struct world *w, const struct mind *mi,
+                              char *name, size_t size)
+{
+	const int tool = aiview_tool_at(w, mi->invalid_x, mi->invalid_y);
+
+	return tool >= 0 ? aiview_spoken(w->data->keys[tool].name, name, size)
+	                 : NULL;
+}
+
 static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 {
 	const struct world *w = a->game->world;
@@ -77,50 +88,37 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 	uint32_t age = w->turn - mi->plan_turn;
 	struct path_point pts[64];
 	size_t from, n = aiview_coop_steps(a, i, pts, 64, &from);
+	char name[DATA_NAME_MAX + 1];
+	const char *tool;
 
 	if (n) {
 		snprintf(buf, size, _("cooperative (reserved %zu steps)"), n);
 		return;
 	}
 	if (aiview_broken_by_change(mi) && mi->cache != MIND_CACHE_SHARED) {
-		const int tool =
-		        aiview_tool_at(w, mi->invalid_x, mi->invalid_y);
-		char name[DATA_NAME_MAX + 1];
-
-		if (tool >= 0)
+		tool = cache_tool(w, mi, name, sizeof(name));
+		if (tool)
 			snprintf(buf, size,
 			         _("re-planned %u ago: the %s at %d,%d"), age,
-			         aiview_spoken(w->data->keys[tool].name, name,
-			                       sizeof(name)),
-			         mi->invalid_x, mi->invalid_y);
+			         tool, mi->invalid_x, mi->invalid_y);
 		else
 			snprintf(buf, size, _("re-planned %u ago: %d,%d broke it"),
 			         age, mi->invalid_x, mi->invalid_y);
 		return;
 	}
 	if (mi->mode == MIND_CHASE && mi->unreachable && !mi->len) {
-		/* Out of reach and out of sight: it stays, with no search
+		/* Out of reach and far off: it stays, with no search
 		 * (decide.c); a change that cut it off is named. */
-		const int tool = mi->last_reason == REPLAN_CHANGED &&
-		                                 mi->invalid_x >= 0
-		                         ? aiview_tool_at(w, mi->invalid_x,
-		                                          mi->invalid_y)
-		                         : -1;
-		char name[DATA_NAME_MAX + 1];
-
-		if (tool >= 0)
+		if (mi->last_reason != REPLAN_CHANGED || mi->invalid_x < 0)
+			snprintf(buf, size, _("out of reach: stays"));
+		else if ((tool = cache_tool(w, mi, name, sizeof(name))))
 			snprintf(buf, size,
 			         _("out of reach %u ago: the %s at %d,%d"), age,
-			         aiview_spoken(w->data->keys[tool].name, name,
-			                       sizeof(name)),
-			         mi->invalid_x, mi->invalid_y);
-		else if (mi->last_reason == REPLAN_CHANGED &&
-		         mi->invalid_x >= 0)
+			         tool, mi->invalid_x, mi->invalid_y);
+		else
 			snprintf(buf, size,
 			         _("out of reach %u ago: %d,%d cut it off"), age,
 			         mi->invalid_x, mi->invalid_y);
-		else
-			snprintf(buf, size, _("out of reach: stays"));
 		return;
 	}
 	switch (mi->cache) {
@@ -129,8 +127,6 @@ static void cache_text(const struct aiview *a, long i, char *buf, size_t size)
 		break;
 	case MIND_CACHE_FRESH:
 		if (aiview_heard_tool(a, i) >= 0) {
-			char name[DATA_NAME_MAX + 1];
-
 			snprintf(buf, size, _("fresh (heard the %s)"),
 			         aiview_spoken(
 			                 w->data->keys[aiview_heard_tool(a, i)]
