@@ -1295,9 +1295,8 @@ static void test_mind_out_of_reach_stays(void **state)
 	(void)state;
 	mind_options_default(&o);
 	o.hunt = 1;
-	g = dungeon_game(dungeon_kinds, dungeon_legend, map, 1, &o);
+	g = dungeon_play(map, 1, &o);
 	w = g->world;
-	w->php = w->php_max = 1000000;
 	for (t = 0; t < 30; t++) {
 		game_step(g, wait_cmd);
 		told += mind_events(w, 1, WEV_UNREACHABLE, 1);
