@@ -38,7 +38,12 @@
  * strategy with paths a change broke always searched again (old), and
  * with D* Lite repairing them (new, repair.c); every decision is timed,
  * and the searches for broken paths are told apart by how they were
- * made: time and expansions per repair, and the whole turn's. */
+ * made: time and expansions per repair, and the whole turn's.
+ *
+ * With --breaks K the hunt goes on as above, and every turn a cell on
+ * the ways of K hunters drawn at random is walled up, opening again
+ * eight turns later: what doors shut in a big hunt cost the turn, and
+ * how long a broken path waits for its plan (max_wait_broken). */
 #include "config.h"
 
 #include <errno.h>
@@ -73,6 +78,7 @@ struct bopts {
 	int spread;      /* ...chosen afresh every turn */
 	int sweep;       /* seeds of the keeper's sweep, 0: one game */
 	long budget;     /* the minds' turn budget, -1: the game's */
+	int breaks;      /* hunters whose ways are walled up each turn */
 };
 
 struct result {
@@ -87,6 +93,7 @@ struct result {
 	/* ...the longest of them by why: a path a change broke, no path at
 	 * all, the player gone too far from where the path leads */
 	uint64_t wait_broken, wait_pathless, wait_drift;
+	uint64_t walls; /* cells --breaks walled up */
 	uint64_t stood; /* monsters alive at the end that never stepped */
 	/* Steps of chasers the player was in reach of, and of those alive
 	 * and chasing the player in reach at the end, the ones that never
@@ -180,6 +187,93 @@ static int oracle_build(struct oracle * or, struct game *g)
 	return 0;
 }
 
+/* ---- walls on the monsters' ways (--keeper, --breaks) ------------------- */
+
+/* Turns a cell stays walled up. */
+#define KEEP_TURNS 8
+
+struct shut {
+	int x, y, t; /* the cell, its terrain before */
+	long turn;
+};
+
+static uint64_t keeper_rand(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return *s >> 33;
+}
+
+/* Walls up a cell two to six steps ahead of monster i on its path;
+ * returns 1 when it did. */
+static int keeper_break(struct game *g, size_t i, uint64_t *rng,
+                        struct shut *sh, size_t *nsh, size_t cap)
+{
+	struct world *w = g->world;
+	const struct world_monster *m = &w->monsters[i];
+	const struct mind *mi = &g->minds->mind[i];
+	const int wall = data_terrain_find(w->data, "wall");
+	size_t k, here = mi->len;
+	int x, y;
+
+	for (k = mi->pos; k < mi->len && k < mi->pos + 4; k++)
+		if (mi->path[k].x == m->x && mi->path[k].y == m->y)
+			here = k;
+	if (*nsh >= cap || wall < 0 || here + 3 >= mi->len)
+		return 0;
+	k = here + 2 + (size_t)(keeper_rand(rng) % 5);
+	if (k >= mi->len - 1)
+		k = mi->len - 2;
+	x = mi->path[k].x;
+	y = mi->path[k].y;
+	if (w->occ[world_idx(w, x, y)] || (x == w->px && y == w->py) ||
+	    (x == w->exit_x && y == w->exit_y) ||
+	    w->terrain[world_idx(w, x, y)] == wall)
+		return 0;
+	sh[*nsh].x = x;
+	sh[*nsh].y = y;
+	sh[*nsh].t = w->terrain[world_idx(w, x, y)];
+	sh[*nsh].turn = w->turn;
+	(*nsh)++;
+	world_set_terrain(w, x, y, wall);
+	return 1;
+}
+
+/* Opens again the cells walled up KEEP_TURNS turns ago or more. */
+static void keeper_open(struct world *w, struct shut *sh, size_t *nsh)
+{
+	size_t k;
+
+	for (k = 0; k < *nsh;) {
+		if (sh[k].turn + KEEP_TURNS <= (long)w->turn) {
+			world_set_terrain(w, sh[k].x, sh[k].y, sh[k].t);
+			sh[k] = sh[--*nsh];
+		} else {
+			k++;
+		}
+	}
+}
+
+/* --breaks K: walls up a cell on the ways of K chasers drawn at random
+ * (of 4K draws at most: one with no way left to go is passed over).
+ * Returns how many it walled up. */
+static uint64_t hunt_breaks(struct game *g, int k, uint64_t *rng,
+                            struct shut *sh, size_t *nsh, size_t cap)
+{
+	const struct world *w = g->world;
+	uint64_t done = 0;
+	int draws;
+
+	for (draws = 0; draws < 4 * k && done < (uint64_t)k; draws++) {
+		size_t i = (size_t)(keeper_rand(rng) % w->nmonsters);
+		const struct mind *mi = &g->minds->mind[i];
+
+		if (w->monsters[i].alive && mi->mode == MIND_CHASE &&
+		    mi->len > mi->pos + 4)
+			done += (uint64_t)keeper_break(g, i, rng, sh, nsh, cap);
+	}
+	return done;
+}
+
 static int run(const struct bopts *o, const char *name, enum mind_strategy s,
                int no_cache, struct result *r)
 {
@@ -187,6 +281,10 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	struct world *w = g ? g->world : NULL;
 	struct autopilot *ap;
 	struct oracle or ;
+	const size_t shcap = (size_t)o->breaks * (KEEP_TURNS + 1) + 16;
+	struct shut *sh = o->breaks ? malloc(shcap * sizeof(*sh)) : NULL;
+	size_t nsh = 0;
+	uint64_t brng = o->seed * 2654435761u + 1;
 	uint64_t *times;
 	uint32_t *before;
 	int *bx, *by;
@@ -208,7 +306,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	or.dm = calloc(or.nkinds, sizeof(* or.dm));
 	or.built = calloc(or.nkinds, sizeof(* or.built));
 	if (!ap || !times || !before || !bx || !by || !stepped || ! or.dm ||
-	    ! or.built) {
+	    ! or.built || (o->breaks && !sh)) {
 		fprintf(stderr, "turnbench: out of memory\n");
 		return -1;
 	}
@@ -220,6 +318,11 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 		if (game_player_act(g, c) != 1) {
 			c.kind = WCMD_WAIT;
 			game_player_act(g, c);
+		}
+		if (o->breaks) {
+			keeper_open(w, sh, &nsh);
+			r->walls += hunt_breaks(g, o->breaks, &brng, sh, &nsh,
+			                        shcap);
 		}
 		/* Before the monsters move: how far each chaser is. */
 		memset(or.built, 0, or.nkinds * sizeof(* or.built));
@@ -343,6 +446,7 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	free(bx);
 	free(by);
 	free(stepped);
+	free(sh);
 	autopilot_free(ap);
 	game_free(g);
 	return 0;
@@ -391,7 +495,8 @@ static void print(const struct bopts *o, const struct result *r,
 	       " max_wait=%" PRIu64 " long_waits=%" PRIu64 " stood=%" PRIu64
 	       " reach_moves=%" PRIu64 " reach_stood=%" PRIu64
 	       " out_of_reach=%" PRIu64 " max_wait_broken=%" PRIu64
-	       " max_wait_pathless=%" PRIu64 " max_wait_drift=%" PRIu64 "\n",
+	       " max_wait_pathless=%" PRIu64 " max_wait_drift=%" PRIu64
+	       " breaks=%d walls=%" PRIu64 "\n",
 	       r->name, where, o->monsters, r->turns, r->median_ns / 1e3,
 	       r->p99_ns / 1e3, r->max_ns / 1e3, r->plans, r->expanded,
 	       r->distmaps,
@@ -401,18 +506,10 @@ static void print(const struct bopts *o, const struct result *r,
 	       r->dlite_expanded, r->budget_cut, r->deferred, r->moves,
 	       r->max_wait, r->long_waits, r->stood, r->reach_moves,
 	       r->reach_stood, r->out_of_reach, r->wait_broken,
-	       r->wait_pathless, r->wait_drift);
+	       r->wait_pathless, r->wait_drift, o->breaks, r->walls);
 }
 
-/* ---- the door keeper (--keeper) ---------------------------------------- */
-
-/* Turns a cell stays walled up. */
-#define KEEP_TURNS 8
-
-struct shut {
-	int x, y, t; /* the cell, its terrain before */
-	long turn;
-};
+/* ---- the door keeper's games (--keeper) ---------------------------------- */
 
 /* Searches for broken paths, by how they were made. */
 enum { BY_SEARCH, BY_DLITE_PLAN, BY_DLITE, BY_COUNT };
@@ -442,47 +539,6 @@ struct shadow {
 	struct path_point *buf;
 	size_t cap;
 };
-
-static uint64_t keeper_rand(uint64_t *s)
-{
-	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
-	return *s >> 33;
-}
-
-/* Walls up a cell two to six steps ahead of monster i on its path;
- * returns 1 when it did. */
-static int keeper_break(struct game *g, size_t i, uint64_t *rng,
-                        struct shut *sh, size_t *nsh, size_t cap)
-{
-	struct world *w = g->world;
-	const struct world_monster *m = &w->monsters[i];
-	const struct mind *mi = &g->minds->mind[i];
-	const int wall = data_terrain_find(w->data, "wall");
-	size_t k, here = mi->len;
-	int x, y;
-
-	for (k = mi->pos; k < mi->len && k < mi->pos + 4; k++)
-		if (mi->path[k].x == m->x && mi->path[k].y == m->y)
-			here = k;
-	if (*nsh >= cap || wall < 0 || here + 3 >= mi->len)
-		return 0;
-	k = here + 2 + (size_t)(keeper_rand(rng) % 5);
-	if (k >= mi->len - 1)
-		k = mi->len - 2;
-	x = mi->path[k].x;
-	y = mi->path[k].y;
-	if (w->occ[world_idx(w, x, y)] || (x == w->px && y == w->py) ||
-	    (x == w->exit_x && y == w->exit_y) ||
-	    w->terrain[world_idx(w, x, y)] == wall)
-		return 0;
-	sh[*nsh].x = x;
-	sh[*nsh].y = y;
-	sh[*nsh].t = w->terrain[world_idx(w, x, y)];
-	sh[*nsh].turn = w->turn;
-	(*nsh)++;
-	world_set_terrain(w, x, y, wall);
-	return 1;
-}
 
 /* Whether the keeper may pick monster i: it walks to a place of its own
  * (not the player) along a path with some way still to go. */
@@ -602,14 +658,7 @@ static int run_keeper(const struct bopts *o, const char *name, int no_dlite,
 
 		game_player_act(g, c);
 		/* Cells shut long enough open again. */
-		for (k = 0; k < nsh;) {
-			if (sh[k].turn + KEEP_TURNS <= (long)w->turn) {
-				world_set_terrain(w, sh[k].x, sh[k].y, sh[k].t);
-				sh[k] = sh[--nsh];
-			} else {
-				k++;
-			}
-		}
+		keeper_open(w, sh, &nsh);
 		/* The same victims while they can be found (or new ones
 		 * each turn), a wall on each one's way. */
 		if (o->spread)
@@ -848,7 +897,7 @@ static const char usage[] =
         "Usage: turnbench [--size WxH] [--monsters K] [--turns T] "
         "[--seed N] [--data-dir DIR] [--map FILE.map] [--only STRATEGY]\n"
         "       [--wander] [--cave] [--turn-budget N] [--verbose]\n"
-        "       [--keeper K [--keeper-spread]] [--keeper-sweep N]\n"
+        "       [--keeper K [--keeper-spread]] [--keeper-sweep N] [--breaks K]\n"
         "--map plays a Moving AI map (the monsters placed from the seed)\n"
         "instead of a generated dungeon of --size.\n"
         "Defaults: 256x256, 500 monsters, 300 turns, seed 1, data where "
@@ -868,12 +917,15 @@ static const char usage[] =
         "and repaired by D* Lite (--keeper-spread: K others each turn);\n"
         "--keeper-sweep N plays that pair of games for N seeds from\n"
         "--seed, with 1, 2, 4 and 8 monsters harassed, sticking to them\n"
-        "and spread, and sums up what D* Lite saved.\n";
+        "and spread, and sums up what D* Lite saved;\n"
+        "--breaks K walls up, every turn, a cell on the ways of K hunters\n"
+        "drawn at random, opening each again eight turns later\n"
+        "(max_wait_broken: the longest wait for the plans they broke).\n";
 
 int main(int argc, char **argv)
 {
 	struct bopts o = {256,  256, 500, 300, 1, NULL, 0,
-	                  NULL, 0,   0,   0,   0, 0,    -1};
+	                  NULL, 0,   0,   0,   0, 0,    -1, 0};
 	char data_dir[4096];
 	static const struct {
 		const char *name;
@@ -943,6 +995,8 @@ int main(int argc, char **argv)
 			o.wander = 1, o.keeper = 1, i++;
 		else if (!strcmp(a, "--turn-budget") &&
 		         (o.budget = atol(v)) >= 0)
+			i++;
+		else if (!strcmp(a, "--breaks") && (o.breaks = atoi(v)) > 0)
 			i++;
 		else {
 			fprintf(stderr, "turnbench: bad argument '%s'\n%s", a,
