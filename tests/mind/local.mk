@@ -25,3 +25,7 @@ tests_mind_test_travel_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/mind/test_flee
 tests_mind_test_flee_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_flee_LDADD = $(TEST_LIBS)
+
+CMOCKA_TESTS += tests/mind/test_regions
+tests_mind_test_regions_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_regions_LDADD = $(TEST_LIBS)

@@ -6,7 +6,9 @@
  * marked never entered; two floods worked out by hand; areas labelled one
  * flood at a time are the components.  flood_components: labels against
  * a fixpoint of smallest indices, against what a distance map reaches,
- * and the argument checks. */
+ * and the argument checks.  flood_cut: the areas a blocked cell cut off
+ * against labelling the map afresh, on random maps, cut after cut; two
+ * rooms and a doorway by hand; the limit and the argument checks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -382,6 +384,214 @@ static void test_flood_components_small_and_bad_args(void **state)
 	grid_fini(&g);
 }
 
+/* --- flood_cut ---------------------------------------------------------- */
+
+/* What flood_cut told: each cell's area (0: none), once each. */
+struct told {
+	uint32_t *area;
+	uint32_t last;
+	size_t cells;
+	int twice, out_of_order;
+};
+
+static void tell(void *ctx, uint32_t k, uint32_t cell)
+{
+	struct told *t = ctx;
+
+	if (t->area[cell])
+		t->twice = 1;
+	if (k != t->last && k != t->last + 1)
+		t->out_of_order = 1;
+	t->last = k;
+	t->area[cell] = k;
+	t->cells++;
+}
+
+/* Whether labels a and b part the passable cells alike: the same label in
+ * one exactly when the same in the other (0 for blocked in both). */
+static int same_partition(const uint32_t *a, const uint32_t *b, uint32_t n,
+                          uint32_t *ab, uint32_t *ba, uint32_t na)
+{
+	uint32_t i;
+
+	memset(ab, 0, (size_t)na * sizeof(*ab));
+	memset(ba, 0, (size_t)na * sizeof(*ba));
+	for (i = 0; i < n; i++) {
+		if (!a[i] != !b[i])
+			return 0;
+		if (!a[i])
+			continue;
+		if (!ab[a[i]] && !ba[b[i]]) {
+			ab[a[i]] = b[i];
+			ba[b[i]] = a[i];
+		} else if (ab[a[i]] != b[i] || ba[b[i]] != a[i]) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A cell blocked on random maps under every rule, again and again:
+ * the components labelled afresh are the old ones with each area
+ * flood_cut told split off, cell for cell. */
+static void test_flood_cut_matches_labelling(void **state)
+{
+	const uint32_t cap = (uint32_t)MAX_DIM * MAX_DIM;
+	uint32_t *old = alloc_cells(cap), *now = alloc_cells(cap);
+	uint32_t *want = alloc_cells(cap), *area = alloc_cells(cap);
+	uint32_t *ab = alloc_cells(2 * cap + 2), *ba = alloc_cells(2 * cap + 2);
+	unsigned c, cuts = 0, whole = 0;
+	struct rng r;
+
+	(void)state;
+	rng_seed(&r, 11);
+	for (c = 0; c < CASES; c++) {
+		struct grid g;
+		struct flood_cut *fc;
+		enum path_diagonal diag =
+		        (enum path_diagonal)rng_below(&r, PATH_DIAG_COUNT);
+		uint32_t n, count, i;
+		int round;
+
+		test_grid_random(&r, &g, MAX_DIM);
+		n = (uint32_t)(g.width * g.height);
+		fc = flood_cut_new(g.width, g.height);
+		assert_non_null(fc);
+		for (round = 0; round < 6; round++) {
+			struct told t = {area, 0, 0, 0, 0};
+			uint32_t areas = 99;
+			int x = (int)rng_below(&r, (uint32_t)g.width);
+			int y = (int)rng_below(&r, (uint32_t)g.height);
+
+			if (!grid_passable(&g, x, y))
+				continue;
+			check_describe_text(NULL,
+			                    "cut case %u round %d: %dx%d %s at "
+			                    "%d,%d",
+			                    c, round, g.width, g.height,
+			                    path_diagonal_name(diag), x, y);
+			assert_int_equal(
+			        flood_components(&g, diag, old, &count), 0);
+			grid_set_cost(&g, x, y, GRID_BLOCKED);
+			memset(area, 0, (size_t)n * sizeof(*area));
+			CHECK_EQ(flood_cut(fc, &g, diag, x, y, 0, tell, &t,
+			                   &areas),
+			         0);
+			CHECK_EQ(t.twice, 0);
+			CHECK_EQ(t.out_of_order, 0);
+			CHECK_EQ(t.last, areas);
+			assert_int_equal(
+			        flood_components(&g, diag, now, &count), 0);
+			/* The old labels, the blocked cell out, and each area
+			 * told a label of its own past all the old ones. */
+			for (i = 0; i < n; i++)
+				want[i] = area[i] ? cap + area[i] : old[i];
+			want[y * g.width + x] = 0;
+			CHECK(same_partition(want, now, n, ab, ba,
+			                     2 * cap + 2));
+			cuts += areas > 0;
+			/* One area is never walked: the rest. */
+			whole += t.cells == n;
+		}
+		flood_cut_free(fc);
+		grid_fini(&g);
+	}
+	/* Random maps cut often enough for the check to mean something. */
+	assert_true(cuts > CASES / 4);
+	CHECK_EQ(whole, 0u);
+	free(old);
+	free(now);
+	free(want);
+	free(area);
+	free(ab);
+	free(ba);
+}
+
+/* Two rooms and the corridor between them, by hand: blocking the
+ * corridor cuts off the smaller side, found without walking the larger
+ * one; blocking a cell in a room cuts nothing; a limit gives up. */
+static void test_flood_cut_by_hand_and_bad_args(void **state)
+{
+	static const char *const rows[] = {
+	        "########....",
+	        "#......#....",
+	        "#......#....",
+	        "#...........",
+	        "#......#....",
+	        "########....",
+	};
+	const int w = 12, h = 6;
+	uint32_t area[72];
+	struct told t = {area, 0, 0, 0, 0};
+	struct flood_cut *fc;
+	struct grid g;
+	uint32_t areas;
+	int x, y;
+
+	(void)state;
+	assert_int_equal(grid_init(&g, w, h), GRID_OK);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			grid_set_cost(&g, x, y, rows[y][x] == '#' ? 0 : 1);
+	fc = flood_cut_new(w, h);
+	assert_non_null(fc);
+
+	/* The doorway (7, 3): the left room (24 cells) is cut off from
+	 * the right side (24 cells, 4x6): the left is the first to run
+	 * out, or the right, but only one of them is told. */
+	grid_set_cost(&g, 7, 3, 0);
+	memset(area, 0, sizeof(area));
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_NO_CORNER, 7, 3, 0, tell,
+	                           &t, &areas),
+	                 0);
+	assert_int_equal(areas, 1);
+	assert_int_equal(t.cells, 24);
+	assert_int_equal(t.twice, 0);
+
+	/* A cell of the left room: its neighbours meet round it. */
+	grid_set_cost(&g, 7, 3, 1);
+	grid_set_cost(&g, 3, 2, 0);
+	t.cells = 0;
+	t.last = 0;
+	memset(area, 0, sizeof(area));
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_NEVER, 3, 2, 0, tell, &t,
+	                           &areas),
+	                 0);
+	assert_int_equal(areas, 0);
+	assert_int_equal(t.cells, 0);
+
+	/* The doorway again, with room to enter three cells only. */
+	grid_set_cost(&g, 3, 2, 1);
+	grid_set_cost(&g, 7, 3, 0);
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_ALWAYS, 7, 3, 3, tell,
+	                           &t, &areas),
+	                 1);
+
+	/* A passable cell, a cell off the map, another size, no rule. */
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_NEVER, 1, 1, 0, tell, &t,
+	                           &areas),
+	                 PATH_BAD_ARG);
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_NEVER, w, 0, 0, tell, &t,
+	                           &areas),
+	                 PATH_BAD_ARG);
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_COUNT, 7, 3, 0, tell, &t,
+	                           &areas),
+	                 PATH_BAD_ARG);
+	assert_int_equal(flood_cut(NULL, &g, PATH_DIAG_NEVER, 7, 3, 0, tell,
+	                           &t, &areas),
+	                 PATH_BAD_ARG);
+	flood_cut_free(fc);
+	fc = flood_cut_new(w + 1, h);
+	assert_non_null(fc);
+	assert_int_equal(flood_cut(fc, &g, PATH_DIAG_NEVER, 7, 3, 0, tell, &t,
+	                           &areas),
+	                 PATH_BAD_ARG);
+	flood_cut_free(fc);
+	assert_null(flood_cut_new(0, 5));
+	flood_cut_free(NULL);
+	grid_fini(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +600,8 @@ int main(void)
 	        cmocka_unit_test(test_flood_steps_label_areas_one_at_a_time),
 	        cmocka_unit_test(test_flood_components_small_and_bad_args),
 	        cmocka_unit_test(test_flood_components_match_brute_force),
+	        cmocka_unit_test(test_flood_cut_by_hand_and_bad_args),
+	        cmocka_unit_test(test_flood_cut_matches_labelling),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -129,8 +129,7 @@ uint32_t kind_comp_at(const struct kind_state *ks, size_t idx)
  * joins two cells that are both its straight neighbours.  Under
  * "always" a diagonal needs no corner, so the cell's new ways are to
  * its eight neighbours and those are all it joins.  A cell that became
- * blocked may split a component; that one waits for a full labelling
- * (labels_dirty). */
+ * blocked may cut a component apart (kind_close_cell). */
 static void kind_open_cell(struct kind_state *ks, const struct world *w, int x,
                            int y)
 {
@@ -175,6 +174,77 @@ static void kind_open_cell(struct kind_state *ks, const struct world *w, int x,
 	ks->sizes[root]++;
 }
 
+/* A blocked cell cuts off areas of a component in a corridor or a door
+ * of a big region; the floods give up past this share of the map's cells
+ * and the kind labels the map afresh (flood_components walks every cell
+ * once, about as fast). */
+#define CUT_MOST_SHARE 8
+
+struct kind_cut {
+	struct kind_state *ks;
+	uint32_t from;  /* the component cut */
+	uint32_t k, to; /* the area being labelled, its new label */
+	int full;       /* out of labels: label afresh */
+};
+
+static void kind_cut_cell(void *ctx, uint32_t k, uint32_t cell)
+{
+	struct kind_cut *c = ctx;
+	struct kind_state *ks = c->ks;
+
+	if (c->full)
+		return;
+	if (k != c->k) {
+		if (ks->ncomp >= ks->compcap) {
+			c->full = 1;
+			return;
+		}
+		c->k = k;
+		c->to = ++ks->ncomp;
+		ks->alias[c->to] = c->to;
+	}
+	ks->labels[cell] = c->to;
+	ks->sizes[c->to]++;
+	ks->sizes[c->from]--;
+}
+
+/* A cell became blocked for the kind (a door shut, a wall raised): it
+ * leaves its component, and may cut it apart.  The areas cut off get new
+ * labels; a cut too big to find out cheaply (flood_cut gives up) waits
+ * for a full labelling (labels_dirty), as does any cut when out of
+ * memory or of labels. */
+static void kind_close_cell(struct minds_work *wk, struct kind_state *ks,
+                            const struct world *w, int x, int y)
+{
+	const size_t idx = world_idx(w, x, y);
+	const size_t n = (size_t)w->width * (size_t)w->height;
+	struct kind_cut c;
+	uint32_t areas = 0;
+
+	if (ks->labels_dirty || !ks->labels[idx])
+		return;
+	if (!wk->cut)
+		wk->cut = flood_cut_new(w->width, w->height);
+	c.ks = ks;
+	c.from = kind_comp_at(ks, idx);
+	c.k = 0;
+	c.to = 0;
+	c.full = 0;
+	ks->labels[idx] = 0;
+	ks->sizes[c.from]--;
+	if (!wk->cut ||
+	    flood_cut(wk->cut, &ks->grid, ks->diag, x, y,
+	              n / CUT_MOST_SHARE + 1, kind_cut_cell, &c, &areas) != 0 ||
+	    c.full) {
+		ks->labels_dirty = 1;
+		return;
+	}
+	/* Raw labels moved: what the monsters keep of them (decide.c) is
+	 * read again. */
+	if (areas)
+		ks->labels_gen++;
+}
+
 /* One change of the dungeon, as every built kind sees it. */
 static void kind_change(struct minds *md, const struct world *w,
                         const struct world_change *c)
@@ -192,7 +262,7 @@ static void kind_change(struct minds *md, const struct world *w,
 		jps_ctx_cell_changed(wk->jctx, &ks->grid, c->x, c->y);
 		subgoal_cells_changed(ks->sg, c->x, c->y);
 		if (from && !to)
-			ks->labels_dirty = 1;
+			kind_close_cell(wk, ks, w, c->x, c->y);
 		else if (!from && to)
 			kind_open_cell(ks, w, c->x, c->y);
 		/* A dearer cell can leave the map's ways leading nowhere; a

@@ -11,6 +11,7 @@
 
 #include "core/base/i18n.h"
 #include "core/path/distmap.h"
+#include "core/path/flood.h"
 #include "core/path/jps.h"
 #include "kind_impl.h"
 #include "state_impl.h"
@@ -82,6 +83,7 @@ void minds_free(struct minds *md)
 		free(wk->kinds);
 		path_ctx_free(wk->ctx);
 		jps_ctx_free(wk->jctx);
+		flood_cut_free(wk->cut);
 		free(wk->noise);
 		free(wk->buf);
 		coop_free(wk->coop);
@@ -231,6 +233,19 @@ const struct grid *minds_kind_grid(struct minds *md, const struct world *w,
 		return NULL;
 	ks = kind_get(md, w, kind);
 	return ks ? &ks->grid : NULL;
+}
+
+uint32_t minds_kind_region(struct minds *md, const struct world *w, int kind,
+                           int x, int y)
+{
+	struct kind_state *ks;
+
+	if (kind < 0 || (size_t)kind >= md->work->nkinds || !world_in(w, x, y))
+		return 0;
+	ks = kind_get(md, w, kind);
+	if (!ks || kind_labels_fresh(ks, w) != 0)
+		return 0;
+	return kind_comp_at(ks, world_idx(w, x, y));
 }
 
 const struct distmap *minds_kind_distmap(const struct minds *md, int kind,

@@ -80,6 +80,13 @@ void minds_decide(struct minds *m, const struct world *w, struct rng *rng,
 const struct grid *minds_kind_grid(struct minds *m, const struct world *w,
                                    int kind);
 
+/* The region of (x, y) for monster kind k: the connected area of its
+ * grid the cell is in, as the minds keep it up to date through doors
+ * opened and shut; two cells with the same region join.  0 for a cell
+ * the kind cannot stand on, off the map, or when out of memory. */
+uint32_t minds_kind_region(struct minds *m, const struct world *w, int kind,
+                           int x, int y);
+
 /* The shared distance map monster kind k's chasers walk (distmap.h),
  * with the cell it leads to in *tx, *ty, or NULL when the kind has none
  * that is current. */

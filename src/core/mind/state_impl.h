@@ -59,8 +59,9 @@ struct kind_state {
 	uint32_t *alias;
 	uint32_t ncomp, compcap;
 	int labels_dirty;
-	uint32_t labels_gen; /* the labellings made: a raw label of labels[]
-	                        holds while this does */
+	uint32_t labels_gen; /* the labellings made, and areas a blocked
+	                        cell cut off and labelled anew: a raw label
+	                        of labels[] holds while this does */
 	enum path_diagonal diag; /* the kind's moves, for its components */
 	/* Shared distance map to the player, settled only as far as the
 	 * chasers reading it have needed (shared.c); dm_sealed when the
@@ -97,6 +98,7 @@ struct minds_work {
 	uint32_t synced; /* the world's changes are read up to this serial */
 	struct path_ctx *ctx;
 	struct jps_ctx *jctx; /* made for the first kind that jumps */
+	struct flood_cut *cut; /* what a blocked cell cut off (kind.c) */
 	struct path_point *buf;
 	size_t bufcap;
 	uint32_t tick_left;   /* nodes this tick may still expand */

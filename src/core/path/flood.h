@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* flood.h - what is connected to what on a grid: a breadth-first flood
- * from one cell, counting steps, and the labelling of every connected
- * area at once.  Both move as the path engine does (path_step_cost's
- * rule), so "reached" here means what a search would find.  Used when a
- * dungeon is loaded, checked or generated, and by the monsters' minds to
- * tell at once whether a target can be reached at all. */
+ * from one cell, counting steps, the labelling of every connected area
+ * at once, and what a cell blocked cut off.  All move as the path engine
+ * does (path_step_cost's rule), so "reached" here means what a search
+ * would find.  Used when a dungeon is loaded, checked or generated, and
+ * by the monsters' minds to tell at once whether a target can be reached
+ * at all, keeping up with doors shut and walls raised. */
 #ifndef HUNTED_FLOOD_H
 #define HUNTED_FLOOD_H
 
@@ -39,5 +40,31 @@ size_t flood_steps(const struct grid *g, enum path_diagonal diag, int x, int y,
  * PATH_BAD_ARG (NULL pointers, a bad rule). */
 int flood_components(const struct grid *g, enum path_diagonal diag,
                      uint32_t *labels, uint32_t *count);
+
+/* What flood_cut works in, for grids of one size; NULL when out of
+ * memory. */
+struct flood_cut;
+struct flood_cut *flood_cut_new(int width, int height);
+void flood_cut_free(struct flood_cut *fc);
+
+/* The cell (x, y) of g has just been blocked (its cost is 0 now): the
+ * passable cells next to it, joined through it before as
+ * flood_components joins cells under rule diag, may have been cut apart.
+ * Floods from each of them at once, a cell each in turn, and joins the
+ * floods that meet, until one is left; a flood that runs out before then
+ * has walked an area cut off from the rest.  Each area cut off is told
+ * cell by cell to piece(ctx, k, cell): k is 1 for the first area, 2 for
+ * the next, and cell the index of the cell, row major and not padded.
+ * The area of the last flood is not walked whole: the work is about the
+ * cells of the areas cut off, times the floods (four, or eight under
+ * PATH_DIAG_ALWAYS).  Sets *areas to how many were cut off.  Returns 0;
+ * 1 when it gave up, having entered `most` cells (0: no limit), the
+ * areas told so far standing but the rest unknown; PATH_NOMEM, or
+ * PATH_BAD_ARG (NULL pointers, a grid of another size than fc's, a bad
+ * rule, (x, y) off the map or passable). */
+int flood_cut(struct flood_cut *fc, const struct grid *g,
+              enum path_diagonal diag, int x, int y, size_t most,
+              void (*piece)(void *ctx, uint32_t k, uint32_t cell), void *ctx,
+              uint32_t *areas);
 
 #endif
