@@ -29,3 +29,7 @@ tests_mind_test_flee_LDADD = $(TEST_LIBS)
 CMOCKA_TESTS += tests/mind/test_regions
 tests_mind_test_regions_CFLAGS = $(TEST_CFLAGS)
 tests_mind_test_regions_LDADD = $(TEST_LIBS)
+
+CMOCKA_TESTS += tests/mind/test_breaks
+tests_mind_test_breaks_CFLAGS = $(TEST_CFLAGS)
+tests_mind_test_breaks_LDADD = $(TEST_LIBS)

@@ -234,10 +234,12 @@ static int decide_path(struct minds *md, const struct world *w,
 		/* Many chasers of the kind need a new way this tick: one
 		 * distance map to the player serves them all. */
 		plan_served(md, i);
-	} else if (md->work->tick_left == 0 || r == 1) {
+	} else if (md->work->tick_left == 0 ||
+	           (r == 1 && why != REPLAN_CHANGED && !plan_broken(mi))) {
 		/* Out of planning budget this tick, or the map it waits for
 		 * still grows: keep to the old path if there is one, and plan
-		 * next tick. */
+		 * next tick.  (A path a change broke is not left waiting for
+		 * a map many turns away: it searches now.) */
 		plan_wait(md, w, i, why);
 		if (!mi->len || why == REPLAN_CHANGED || why == REPLAN_NEW)
 			return -1;

@@ -154,18 +154,21 @@ void minds_tick(struct minds *md, const struct world *w)
 	kind_sync(md, w);
 	wk->tick_left = md->opt.turn_budget ? md->opt.turn_budget : UINT32_MAX;
 	wk->tick_budget = wk->tick_left;
-	plan_waits_tick(md, w);
+	/* The kinds that hunt by a shared map first: the queue's guesses
+	 * read it (plan_guess). */
 	shared_choose(md, w);
+	plan_waits_tick(md, w);
 	coop_tick(md, w);
 	repair_tick(md, w);
 }
 
 /* Monster i decides, within what of the tick's budget is its to spend
  * (plan.c): a monster whose plan is due, what is left beyond the budget
- * held back for those due that waited longer; any other, what is left
- * beyond all that is held back.  What is left to it and less than its
- * plan is guessed to cost is none: a search cut short of that would
- * lead it into some dead end (it waits a tick instead). */
+ * held back for those due that waited longer and for the others of its
+ * wait still to decide; any other, what is left beyond all that is held
+ * back.  What is left to it and less than its plan is guessed to cost
+ * is none: a search cut short of that would lead it into some dead end
+ * (it waits a tick instead). */
 static void minds_decide_within(struct minds *md, const struct world *w,
                                 struct rng *rng, struct event_log *log,
                                 size_t i, struct kind_state *ks,
@@ -174,7 +177,7 @@ static void minds_decide_within(struct minds *md, const struct world *w,
 	struct minds_work *wk = md->work;
 	struct mind *mi = &md->mind[i];
 	uint32_t guess = plan_guess(md, w, i);
-	uint64_t before = mi->due ? plan_held_before(md, i) : wk->held;
+	uint64_t before = mi->due ? plan_held_before(md, i, guess) : wk->held;
 	uint32_t hold = before < wk->tick_left ? (uint32_t)before
 	                                       : wk->tick_left;
 

@@ -617,6 +617,15 @@ static uint32_t plan_wait_bucket(uint32_t a)
 	return a < WAIT_BUCKETS ? a : WAIT_BUCKETS - 1;
 }
 
+/* The bucket of the queue monster i's wait is in: a path a change broke
+ * before any other (its monster walks on toward the wall or the shut
+ * door, where the player sees it stand), then the longest waits. */
+static uint32_t plan_queue_bucket(const struct world *w, const struct mind *mi)
+{
+	return plan_broken(mi) ? QUEUE_BROKEN
+	                       : plan_wait_bucket(plan_waited(w, mi));
+}
+
 /* Where in the order of play the monsters that have waited a ticks are
  * taken from, of n: a place drawn from the tick they began to wait in,
  * the same for all of them. */
@@ -638,9 +647,9 @@ static int plan_acts_now(const struct world *w, size_t i)
 	                           WORLD_TURN_ENERGY;
 }
 
-/* The queue of the plans the budget put off: the monsters that have
- * waited longest are made due, as many as the tick's budget is guessed
- * to serve and one more, and what their plans are guessed to cost is
+/* The queue of the plans the budget put off: the monsters whose paths a
+ * change broke, then those that have waited longest, are made due, as
+ * many as the tick's budget is guessed to serve and one more, and what their plans are guessed to cost is
  * held back from the others (minds_decide), so that a monster late in
  * the order of play is not put off for ever by those before it, nor one
  * that waits by those that ask after it.  Among waits as long, those
@@ -649,8 +658,8 @@ static int plan_acts_now(const struct world *w, size_t i)
 static void plan_queue(struct minds *md, const struct world *w)
 {
 	struct minds_work *wk = md->work;
-	uint64_t need[WAIT_BUCKETS] = {0}, sum = 0;
-	uint32_t a, b, whole = WAIT_BUCKETS, part = WAIT_BUCKETS;
+	uint64_t need[QUEUE_BUCKETS] = {0}, sum = 0;
+	uint32_t a, b, whole = QUEUE_BUCKETS, part = QUEUE_BUCKETS;
 	size_t i, k, n, start = 0;
 
 	n = md->n < w->nmonsters ? md->n : w->nmonsters;
@@ -661,12 +670,12 @@ static void plan_queue(struct minds *md, const struct world *w)
 	for (i = 0; i < n; i++) {
 		md->mind[i].due = 0;
 		if (md->mind[i].wait_since && plan_acts_now(w, i))
-			need[plan_wait_bucket(plan_waited(w, &md->mind[i]))] +=
+			need[plan_queue_bucket(w, &md->mind[i])] +=
 			        plan_guess(md, w, i);
 	}
 	/* The longest waits whose guesses fit, whole buckets of them, and
 	 * the bucket after them, the one that does not fit whole. */
-	for (a = WAIT_BUCKETS; a-- > 0;) {
+	for (a = QUEUE_BUCKETS; a-- > 0;) {
 		if (!need[a])
 			continue;
 		if (sum + need[a] > wk->tick_budget) {
@@ -678,8 +687,8 @@ static void plan_queue(struct minds *md, const struct world *w)
 	}
 	/* ...and of that bucket as many as the budget is left for, and one
 	 * more: while any wait, no monster that asks now is served first. */
-	if (part < WAIT_BUCKETS)
-		start = plan_queue_start(w, part, n);
+	if (part < QUEUE_BUCKETS)
+		start = plan_queue_start(w, part < WAIT_BUCKETS ? part : 1, n);
 	for (k = 0; k < n; k++) {
 		struct mind *mi;
 
@@ -687,8 +696,8 @@ static void plan_queue(struct minds *md, const struct world *w)
 		mi = &md->mind[i];
 		if (!mi->wait_since || !plan_acts_now(w, i))
 			continue;
-		b = plan_wait_bucket(plan_waited(w, mi));
-		if (b >= whole && whole < WAIT_BUCKETS) {
+		b = plan_queue_bucket(w, mi);
+		if (b >= whole && whole < QUEUE_BUCKETS) {
 			mi->due = (uint16_t)(b + 1);
 			wk->due_rem[b] += plan_guess(md, w, i);
 			continue;
@@ -701,14 +710,14 @@ static void plan_queue(struct minds *md, const struct world *w)
 			sum += g;
 		}
 	}
-	for (a = WAIT_BUCKETS; a-- > 0;)
+	for (a = QUEUE_BUCKETS; a-- > 0;)
 		if (wk->due_rem[a])
 			wk->due_b[wk->ndue_b++] = (uint16_t)a;
 	wk->due_sum = sum;
 	wk->held = sum;
 }
 
-uint32_t plan_held_before(const struct minds *md, size_t i)
+uint32_t plan_held_before(const struct minds *md, size_t i, uint32_t guess)
 {
 	const struct minds_work *wk = md->work;
 	uint32_t b = (uint32_t)md->mind[i].due - 1u;
@@ -717,6 +726,11 @@ uint32_t plan_held_before(const struct minds *md, size_t i)
 
 	for (k = 0; k < wk->ndue_b && wk->due_b[k] > b; k++)
 		sum += wk->due_rem[wk->due_b[k]];
+	/* ...and the parts of the others of its bucket still to decide: a
+	 * monster late in the order of play is not left only what those
+	 * before it did not spend. */
+	if (wk->due_rem[b] > guess)
+		sum += wk->due_rem[b] - guess;
 	return sum < UINT32_MAX ? (uint32_t)sum : UINT32_MAX;
 }
 
@@ -737,8 +751,15 @@ void plan_waits_tick(struct minds *md, const struct world *w)
 {
 	size_t i;
 
-	for (i = 0; i < md->work->nkinds; i++)
-		md->work->kinds[i].guess = plan_guess_kind(md, w, i);
+	for (i = 0; i < md->work->nkinds; i++) {
+		struct kind_state *ks = &md->work->kinds[i];
+
+		ks->guess = plan_guess_kind(md, w, i);
+		ks->guess_read = ks->ema_read > PLAN_GUESS_MIN ? ks->ema_read
+		                                               : PLAN_GUESS_MIN;
+		if (ks->guess_read > md->work->tick_budget)
+			ks->guess_read = md->work->tick_budget;
+	}
 	for (i = 0; i < md->n && i < w->nmonsters; i++) {
 		struct mind *mi = &md->mind[i];
 		uint32_t a;
@@ -773,7 +794,12 @@ void plan_wait(struct minds *md, const struct world *w, size_t i,
 	struct mind *mi = &md->mind[i];
 
 	md->stats.deferred++;
-	if (!mi->wait_since) {
+	/* A change that breaks the path of one waiting already (for the
+	 * player to come in reach of its old path, say) starts its wait
+	 * afresh, at the head of the queue. */
+	if (!mi->wait_since ||
+	    (why == REPLAN_CHANGED && mi->len &&
+	     mi->wait_why != REPLAN_CHANGED)) {
 		mi->wait_since = w->turn + 1;
 		mi->wait_why = (uint8_t)(mi->len ? why : REPLAN_COUNT);
 	}

@@ -354,6 +354,7 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	/* Reading costs about a node per step: it counts against the
 	 * tick's budget like a search. */
 	wk->tick_left -= len < wk->tick_left ? (uint32_t)len : wk->tick_left;
+	ks->ema_read = (uint32_t)(((uint64_t)ks->ema_read * 7 + len) / 8);
 	if (plan_keep_path(mi, wk->buf, len) != 0)
 		return -1;
 	md->stats.map_paths++;

@@ -78,6 +78,9 @@ struct kind_state {
 	uint32_t ema_expanded; /* running mean of A* expansions per plan */
 	uint32_t guess;        /* what a plan of the kind is guessed to cost
 	                          this tick (plan.c), fixed as it starts */
+	/* ...a way read off its shared map instead, by the running mean of
+	 * the steps read (shared.c), in nodes */
+	uint32_t ema_read, guess_read;
 	/* The hierarchy over grid (subgoal.h), built for kinds that may use it
 	 * on a big map (plan.c), kept up to date from the world's changes;
 	 * and the running mean of the expansions of the kind's long A*
@@ -89,8 +92,11 @@ struct kind_state {
 };
 
 /* Waits for a plan are told apart by the tick, up to this many; longer
- * ones are all alike (plan.c). */
-#define WAIT_BUCKETS 1024u
+ * ones are all alike (plan.c).  The queue has one bucket more, above
+ * them all: the waits for a path a change broke (QUEUE_BROKEN). */
+#define WAIT_BUCKETS  1024u
+#define QUEUE_BROKEN  WAIT_BUCKETS
+#define QUEUE_BUCKETS (WAIT_BUCKETS + 1u)
 
 struct minds_work {
 	struct kind_state *kinds;
@@ -110,8 +116,8 @@ struct minds_work {
 	uint64_t due_sum; /* what all the due plans were guessed to cost */
 	/* ...those still to decide, by how long they waited (bucket), and
 	 * the buckets that have any, longest first. */
-	uint32_t due_rem[WAIT_BUCKETS];
-	uint16_t due_b[WAIT_BUCKETS];
+	uint32_t due_rem[QUEUE_BUCKETS];
+	uint16_t due_b[QUEUE_BUCKETS];
 	size_t ndue_b;
 	/* What the monster deciding may put into growing a far map it
 	 * waits for (shared.c), 0 for all that is left to it. */
@@ -276,6 +282,13 @@ void plan_wait(struct minds *md, const struct world *w, size_t i,
                enum replan_reason why);
 void plan_served(struct minds *md, size_t i);
 void plan_waits_tick(struct minds *md, const struct world *w);
+/* Whether the mind waits for a plan since a change broke its path (it
+ * is first in the queue). */
+static inline int plan_broken(const struct mind *mi)
+{
+	return mi->wait_since && mi->wait_why == REPLAN_CHANGED;
+}
+
 /* What a plan of monster i's kind is guessed to cost this tick, in
  * nodes: its kind's searches lately, within its kind's budget and the
  * tick's, and what starting one costs; worked out once for every kind as
@@ -284,12 +297,20 @@ void plan_waits_tick(struct minds *md, const struct world *w);
 static inline uint32_t plan_guess(const struct minds *md,
                                   const struct world *w, size_t i)
 {
-	return md->work->kinds[w->monsters[i].kind].guess;
+	const struct kind_state *ks = &md->work->kinds[w->monsters[i].kind];
+	const struct mind *mi = &md->mind[i];
+
+	/* A chaser whose path a change broke, of a kind that hunts by its
+	 * shared map this tick (shared_choose, before the queue is made),
+	 * reads its way again off the mended map. */
+	return ks->use_dm && mi->mode == MIND_CHASE && plan_broken(mi)
+	               ? ks->guess_read
+	               : ks->guess;
 }
 /* Of the budget held back for the due plans, what is held for those that
  * waited longer than monster i, which is due, and have yet to decide
  * (plan.c); and i having decided, its part is no longer held. */
-uint32_t plan_held_before(const struct minds *md, size_t i);
+uint32_t plan_held_before(const struct minds *md, size_t i, uint32_t guess);
 void plan_decided(struct minds *md, size_t i, uint32_t guess);
 int plan_changes_break(struct minds *md, const struct world *w, size_t i,
                        struct kind_state *ks, int *mapwide);
