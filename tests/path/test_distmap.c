@@ -511,6 +511,114 @@ static void test_distmap_lazy_grows_over_cheaper_cells(void **state)
 	free(before);
 }
 
+/* A half-grown map mended after cells got dearer or were blocked
+ * (distmap_dearer), round after round and grown on between: every cell it
+ * has settled has the distance a map built afresh on the grid as it now
+ * is gives it, every downhill step is exact, and once grown over
+ * everything it is that map, cell for cell. */
+static void test_distmap_dearer_mends_as_built_afresh(void **state)
+{
+	struct rng r;
+	unsigned c;
+	size_t checked = 0, blocked = 0, lost = 0;
+
+	(void)state;
+	rng_seed(&r, 4242);
+	for (c = 0; c < CASES / 2; c++) {
+		struct grid g;
+		struct test_map tm;
+		struct path_params p;
+		struct path_point src[2];
+		struct distmap *m, *fresh;
+		size_t nsrc = rng_range(&r, 1, 2), i, n, round, rounds;
+		int w, h, x, y;
+
+		random_case(&r, &g, &p, src, nsrc);
+		w = g.width;
+		h = g.height;
+		n = (size_t)w * (size_t)h;
+		snprintf(what, sizeof(what),
+		         "dearer case %u: %dx%d, %zu sources, %s, %u/%u", c, w,
+		         h, nsrc, path_diagonal_name(p.diagonal),
+		         p.straight_cost, p.diagonal_cost);
+		m = distmap_new(w, h);
+		fresh = distmap_new(w, h);
+		assert_non_null(m);
+		assert_non_null(fresh);
+		assert_int_equal(distmap_start(m, &g, &p, src, nsrc, 0), 0);
+		(void)distmap_reach(m, (int)rng_below(&r, (uint32_t)w),
+		                    (int)rng_below(&r, (uint32_t)h),
+		                    rng_range(&r, 1, n), NULL);
+		rounds = rng_range(&r, 1, 6);
+		for (round = 0; round < rounds; round++) {
+			size_t k, changes = rng_range(&r, 1, 3), work;
+
+			for (k = 0; k < changes; k++) {
+				uint8_t was;
+
+				x = (int)rng_below(&r, (uint32_t)w);
+				y = (int)rng_below(&r, (uint32_t)h);
+				was = g.cost[grid_index(&g, x, y)];
+				for (i = 0; i < nsrc; i++)
+					if (src[i].x == x && src[i].y == y)
+						break;
+				if (!was || i < nsrc)
+					continue;
+				if (distmap_at(m, x, y) != DISTMAP_UNREACHED)
+					lost++;
+				if (rng_below(&r, 2)) {
+					grid_set_cost(&g, x, y, 0);
+					blocked++;
+				} else {
+					grid_set_cost(
+					        &g, x, y,
+					        (uint8_t)rng_range(
+					                &r, was + 1u,
+					                was < 246 ? was + 9u
+					                          : GRID_COST_MAX));
+				}
+				assert_int_equal(
+				        distmap_dearer(m, x, y, was, &work), 0);
+			}
+			assert_int_equal(
+			        distmap_build(fresh, &g, &p, src, nsrc, 0, NULL),
+			        0);
+			for (i = 0; i < n; i++) {
+				uint32_t here;
+
+				x = (int)(i % w);
+				y = (int)(i / w);
+				here = distmap_at(m, x, y);
+				if (here == DISTMAP_UNREACHED)
+					continue;
+				check_u64(here, distmap_at(fresh, x, y),
+				          "settled", x, y);
+				checked++;
+			}
+			test_map_from_grid(&tm, &g);
+			check_every_step(m, &g, &tm, &p, 1);
+			test_map_fini(&tm);
+			(void)distmap_reach(m, (int)rng_below(&r, (uint32_t)w),
+			                    (int)rng_below(&r, (uint32_t)h),
+			                    rng_range(&r, 1, n / 2 + 1), NULL);
+		}
+		for (i = 0; i < n; i++)
+			(void)distmap_reach(m, (int)(i % w), (int)(i / w), 0,
+			                    NULL);
+		for (i = 0; i < n; i++)
+			check_u64(distmap_at(m, (int)(i % w), (int)(i / w)),
+			          distmap_at(fresh, (int)(i % w), (int)(i / w)),
+			          "whole", (int)(i % w), (int)(i / w));
+		distmap_free(m);
+		distmap_free(fresh);
+		grid_fini(&g);
+	}
+	/* Settled cells were changed under the maps, many of them walls. */
+	assert_true(checked > 100000);
+	assert_true(blocked > 1000);
+	assert_true(lost > 1000);
+}
+
 /* Several sources give the minimum of their separate maps. */
 static void test_distmap_multi_source_is_min(void **state)
 {
@@ -1045,6 +1153,7 @@ int main(int argc, char **argv)
 	        cmocka_unit_test(test_distmap_matches_brute_force),
 	        cmocka_unit_test(test_distmap_lazy_matches_brute_force),
 	        cmocka_unit_test(test_distmap_lazy_grows_over_cheaper_cells),
+	        cmocka_unit_test(test_distmap_dearer_mends_as_built_afresh),
 	        cmocka_unit_test(test_distmap_multi_source_is_min),
 	        cmocka_unit_test(test_distmap_step_order_and_avoid),
 	        cmocka_unit_test(test_distmap_small_and_bad_args),

@@ -265,11 +265,21 @@ static void kind_change(struct minds *md, const struct world *w,
 			kind_close_cell(wk, ks, w, c->x, c->y);
 		else if (!from && to)
 			kind_open_cell(ks, w, c->x, c->y);
-		/* A dearer cell can leave the map's ways leading nowhere; a
-		 * cheaper one cannot, but the map's search cannot go on over
-		 * a grid it did not start on. */
-		if (!to || (from && to > from))
-			ks->dm_valid = 0;
+		/* A dearer cell can leave the map's ways leading nowhere: a
+		 * map to where the player stands is made again, but a far
+		 * map, the work of many turns, is mended where the change
+		 * reaches, at what its cells cost.  A cheaper one cannot,
+		 * but the map's search cannot go on over a grid it did not
+		 * start on. */
+		if (!to || (from && to > from)) {
+			size_t work = 0;
+
+			if (!ks->dm_far || !ks->dm_valid ||
+			    distmap_dearer(ks->dm, c->x, c->y, from, &work) != 0)
+				ks->dm_valid = 0;
+			tick_charge(wk, work, WORK_CELL);
+			md->stats.distmap_cells += work;
+		}
 		ks->dm_sealed = 1;
 	}
 }

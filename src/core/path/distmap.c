@@ -56,6 +56,9 @@ struct distmap {
 	uint32_t limit;
 	int ndirs, no_corner;
 	int open; /* the open list may still hold cells to settle */
+	/* distmap_dearer's binary heaps (distance << 32 | padded index)
+	 * and lists, kept from one call to the next. */
+	struct rq_bucket cand, heap, gone, raised;
 };
 
 #define GEN_MAX 0x7fffffffu
@@ -92,6 +95,10 @@ void distmap_free(struct distmap *m)
 		return;
 	for (i = 0; i < RQ_BUCKETS; i++)
 		free(m->bucket[i].e);
+	free(m->cand.e);
+	free(m->heap.e);
+	free(m->gone.e);
+	free(m->raised.e);
 	free(m->cell);
 	free(m);
 }
@@ -105,6 +112,8 @@ size_t distmap_bytes(const struct distmap *m)
 	bytes = sizeof(*m) + m->ncells * sizeof(*m->cell);
 	for (i = 0; i < RQ_BUCKETS; i++)
 		bytes += m->bucket[i].cap * sizeof(*m->bucket[i].e);
+	bytes += (m->cand.cap + m->heap.cap + m->gone.cap + m->raised.cap) *
+	         sizeof(uint64_t);
 	return bytes;
 }
 
@@ -249,8 +258,11 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 		du = (uint32_t)(key >> 32);
 		mu = cost[u];
 		/* Keys come out in order, so the entry a cell was last
-		 * improved to comes out first; later ones are stale. */
-		if (cell[u].stamp == fin)
+		 * improved to comes out first; later ones are stale, and so
+		 * is one of a cell distmap_dearer raised since.  A cell
+		 * blocked since it was reached is never settled: only a
+		 * source may be. */
+		if (cell[u].stamp == fin || cell[u].dist != du || (!mu && du))
 			continue;
 		cell[u].stamp = fin;
 		n++;
@@ -422,4 +434,253 @@ int distmap_step(const struct distmap *m, const struct grid *g,
                  const struct path_params *p, int x, int y, int *nx, int *ny)
 {
 	return distmap_step_avoid(m, g, p, x, y, NULL, NULL, nx, ny);
+}
+
+/* ---- a cell made dearer under a map (distmap_dearer) ------------------- */
+
+/* A binary heap of entries (distance << 32 | padded index) in a bucket's
+ * array, smallest first. */
+static int heap_push(struct rq_bucket *h, uint64_t e)
+{
+	size_t i;
+
+	if (rq_put(h, e) != 0)
+		return -1;
+	for (i = h->n - 1; i > 0 && h->e[(i - 1) / 2] > e; i = (i - 1) / 2)
+		h->e[i] = h->e[(i - 1) / 2];
+	h->e[i] = e;
+	return 0;
+}
+
+static int heap_pop(struct rq_bucket *h, uint64_t *out)
+{
+	uint64_t last;
+	size_t i = 0, c;
+
+	if (!h->n)
+		return 0;
+	*out = h->e[0];
+	last = h->e[--h->n];
+	while ((c = 2 * i + 1) < h->n) {
+		if (c + 1 < h->n && h->e[c + 1] < h->e[c])
+			c++;
+		if (h->e[c] >= last)
+			break;
+		h->e[i] = h->e[c];
+		i = c;
+	}
+	if (h->n)
+		h->e[i] = last;
+	return 1;
+}
+
+static uint64_t dm_entry(uint32_t dist, size_t idx)
+{
+	return (uint64_t)dist << 32 | (uint32_t)idx;
+}
+
+/* Whether the diagonal step d from the padded cell v keeps its corners,
+ * on the grid as it is (always, for straight steps or corner cutting). */
+static int dm_corners(const struct distmap *m, size_t v, int d)
+{
+	const uint8_t *cv = m->cost + v;
+
+	return d < 4 || !m->no_corner ||
+	       (cv[dir_dx[d]] && cv[(ptrdiff_t)dir_dy[d] * m->stride]);
+}
+
+/* The cheapest way on from v through a settled neighbour, on the grid as
+ * it is, or DISTMAP_UNREACHED; with `tight`, whether one of them gives v
+ * exactly its distance (v keeps its way). */
+static uint32_t dm_best_on(const struct distmap *m, size_t v, int *tight)
+{
+	const uint32_t fin = m->gen << 1 | 1;
+	uint64_t best = DISTMAP_UNREACHED;
+	int d;
+
+	if (tight)
+		*tight = 0;
+	for (d = 0; d < m->ndirs; d++) {
+		const size_t u = (size_t)((ptrdiff_t)v + m->off[d]);
+		uint64_t nd;
+
+		if (m->cell[u].stamp != fin || !m->cost[u] ||
+		    !dm_corners(m, v, d))
+			continue;
+		nd = (uint64_t)m->cell[u].dist +
+		     (uint64_t)m->step[d] * m->cost[u];
+		if (tight && nd == m->cell[v].dist)
+			*tight = 1;
+		if (nd < best && nd <= m->limit)
+			best = nd;
+	}
+	return (uint32_t)best;
+}
+
+/* The cells whose distance the step d onto u at multiplier mult gave
+ * exactly: a settled one is a candidate to be worked out again (cand, by
+ * its distance), one still open is raised (its entry is stale). */
+static int dm_children(struct distmap *m, size_t u, uint32_t du,
+                       unsigned mult, int only_d)
+{
+	const uint32_t live = m->gen << 1, fin = live | 1;
+	int d;
+
+	for (d = 0; d < m->ndirs; d++) {
+		size_t v;
+
+		if (only_d >= 0 && d != only_d)
+			continue;
+		v = (size_t)((ptrdiff_t)u - m->off[d]);
+		if ((m->cell[v].stamp != fin && m->cell[v].stamp != live) ||
+		    !m->cell[v].dist ||
+		    (uint64_t)m->cell[v].dist !=
+		            (uint64_t)du + (uint64_t)m->step[d] * mult)
+			continue;
+		if (m->cell[v].stamp == fin
+		            ? heap_push(&m->cand, dm_entry(m->cell[v].dist, v))
+		            : rq_put(&m->raised, v))
+			return -1;
+	}
+	return 0;
+}
+
+/* The seeds: the cells that stepped onto the cell w (multiplier was then)
+ * and, when it is blocked and corners count, the diagonal steps that
+ * squeezed past it. */
+static int dm_dearer_seeds(struct distmap *m, size_t w, unsigned was)
+{
+	const uint32_t fin = m->gen << 1 | 1;
+	int d, side;
+
+	if (m->cell[w].stamp == fin && m->cell[w].dist) {
+		if (dm_children(m, w, m->cell[w].dist, was, -1) != 0)
+			return -1;
+		if (!m->cost[w]) {
+			/* Blocked: it leaves the map. */
+			m->cell[w].stamp = 0;
+			if (rq_put(&m->gone, w) != 0)
+				return -1;
+		}
+	}
+	if (m->cost[w] || !m->no_corner)
+		return 0;
+	for (d = 4; d < m->ndirs; d++) {
+		for (side = 0; side < 2; side++) {
+			/* v + (dx, 0) or v + (0, dy) is w. */
+			const ptrdiff_t c = side ? dir_dx[d]
+			                         : (ptrdiff_t)dir_dy[d] * m->stride;
+			const size_t v = (size_t)((ptrdiff_t)w - c);
+			const size_t u = (size_t)((ptrdiff_t)v + m->off[d]);
+
+			if (m->cell[u].stamp != fin || !m->cost[u])
+				continue;
+			if (dm_children(m, u, m->cell[u].dist, m->cost[u], d) !=
+			    0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int distmap_dearer(struct distmap *m, int x, int y, unsigned was,
+                   size_t *work)
+{
+	uint32_t live, fin;
+	size_t w, k, n = 0;
+	uint64_t e;
+	int tight;
+
+	if (work)
+		*work = 0;
+	if (!m || x < 0 || y < 0 || x >= m->width || y >= m->height)
+		return PATH_BAD_ARG;
+	if (!m->gen || !m->cost)
+		return 0; /* nothing settled yet */
+	live = m->gen << 1;
+	fin = live | 1;
+	w = (size_t)(y + 1) * (size_t)m->stride + (size_t)(x + 1);
+	if (m->cost[w] && m->cost[w] <= was)
+		return 0;
+	m->cand.n = m->heap.n = m->gone.n = m->raised.n = 0;
+	if (dm_dearer_seeds(m, w, was) != 0)
+		goto nomem;
+	/* The settled cells that lost their way: in order of distance,
+	 * each candidate whose every way went through cells already lost
+	 * (none of its settled neighbours still gives it its distance). */
+	while (heap_pop(&m->cand, &e)) {
+		const size_t v = (size_t)(uint32_t)e;
+
+		n++;
+		if (m->cell[v].stamp != fin)
+			continue; /* lost already */
+		(void)dm_best_on(m, v, &tight);
+		if (tight)
+			continue;
+		m->cell[v].stamp = 0;
+		if (rq_put(&m->gone, v) != 0 ||
+		    dm_children(m, v, m->cell[v].dist, m->cost[v], -1) != 0)
+			goto nomem;
+	}
+	/* What they and the open cells that came through them get from
+	 * the settled cells left, into the heap... */
+	for (k = 0; k < m->gone.n + m->raised.n; k++) {
+		const size_t v = k < m->gone.n
+		                         ? (size_t)m->gone.e[k]
+		                         : (size_t)m->raised.e[k - m->gone.n];
+		uint32_t best;
+
+		n++;
+		if (!m->cost[v] ||
+		    (k >= m->gone.n && m->cell[v].stamp != live))
+			continue;
+		best = dm_best_on(m, v, NULL);
+		m->cell[v].stamp = best == DISTMAP_UNREACHED ? 0 : live;
+		m->cell[v].dist = best;
+		if (best != DISTMAP_UNREACHED &&
+		    heap_push(&m->heap, dm_entry(best, v)) != 0)
+			goto nomem;
+	}
+	/* ...and a Dijkstra over them: what is no farther than the search
+	 * had got is settled now, the rest goes back to its open list. */
+	while (heap_pop(&m->heap, &e)) {
+		const size_t u = (size_t)(uint32_t)e;
+		const uint32_t du = (uint32_t)(e >> 32);
+		int d;
+
+		if (m->cell[u].stamp != live || m->cell[u].dist != du)
+			continue;
+		if (du > m->last) {
+			if (rq_push(m, e) != 0)
+				goto nomem;
+			m->open = 1;
+			continue;
+		}
+		m->cell[u].stamp = fin;
+		n++;
+		for (d = 0; d < m->ndirs; d++) {
+			const size_t v = (size_t)((ptrdiff_t)u - m->off[d]);
+			const uint64_t nd =
+			        (uint64_t)du + (uint64_t)m->step[d] * m->cost[u];
+
+			if (!m->cost[v] || m->cell[v].stamp == fin ||
+			    !dm_corners(m, v, d) || nd > m->limit ||
+			    (m->cell[v].stamp == live &&
+			     m->cell[v].dist <= nd))
+				continue;
+			m->cell[v].stamp = live;
+			m->cell[v].dist = (uint32_t)nd;
+			if (heap_push(&m->heap, dm_entry((uint32_t)nd, v)) != 0)
+				goto nomem;
+		}
+	}
+	if (work)
+		*work = n;
+	return 0;
+nomem:
+	next_generation(m);
+	m->open = 0;
+	if (work)
+		*work = n;
+	return PATH_NOMEM;
 }

@@ -56,8 +56,8 @@ int distmap_build(struct distmap *m, const struct grid *g,
  * after such a change get the costs of real ways, no dearer than on the
  * grid the map started on but not always the cheapest, and a walk
  * downhill still pays no more than a cell's distance.  After a cell got
- * dearer, start again.  distmap_build is a start and a reach of
- * everything.
+ * dearer, start again, or mend the map (distmap_dearer).  distmap_build
+ * is a start and a reach of everything.
  *
  * distmap_start returns 0, PATH_BAD_ARG or PATH_NOMEM as distmap_build
  * does.  distmap_reach settles at most `most` more cells (0: no limit),
@@ -72,6 +72,22 @@ int distmap_start(struct distmap *m, const struct grid *g,
                   size_t nsrc, uint32_t max_cost);
 int distmap_reach(struct distmap *m, int x, int y, size_t most,
                   size_t *settled);
+
+/* The grid a lazy map grows on changed: the cell (x, y), of multiplier
+ * `was` when the change came, is dearer now or blocked.  The map is
+ * mended where the change reaches: the settled cells whose every way went
+ * through the cell (or squeezed past it, a corner no longer open) are
+ * worked out again from the settled cells round them, as a search
+ * started on the grid as it is now would have them, and so are the cells
+ * still open whose distance came through them; what is farther than the
+ * search had got goes back to its open list.  Afterwards the map is one
+ * distmap_start and distmap_reach on the new grid could have made.  The
+ * work is about the cells that lost their way, not the map.  A cell no
+ * dearer changes nothing; nor does one before a search starts.  *work
+ * (may be NULL) gets the cells looked at.  Returns 0, PATH_BAD_ARG ((x,
+ * y) off the map) or PATH_NOMEM (every cell then reads unreached). */
+int distmap_dearer(struct distmap *m, int x, int y, unsigned was,
+                   size_t *work);
 
 /* The distance of a settled cell; DISTMAP_UNREACHED for cells the search
  * has not settled (yet), for cells off the map, and before the first
