@@ -313,9 +313,15 @@ for t in $tables; do
 			measure scale turnbench --only auto \
 				--map "$maps/maze512-1-0.map" --monsters 60 \
 				--turns "$turns" --data-dir "$top/data"
-		publish scale "turnbench --only auto --size WxH [--cave] --monsters K --turns $turns" \
-			"map,monsters" \
-			"turn_us_median:turn median us|turn_us_p99:p99 us|turn_us_max:max us|deferred:deferred|max_wait:longest wait, turns|long_waits:waits over 8 turns|moves:steps|stood:never stepped|reach_moves:steps of those in reach|reach_stood:never stepped, in reach"
+		# ...and the 2,000 hunters with walls raised on their ways.
+		for b in 1 8; do
+			measure scale turnbench --only auto --size 512x512 \
+				--monsters 2000 --breaks "$b" --turns "$turns" \
+				--data-dir "$top/data"
+		done
+		publish scale "turnbench --only auto --size WxH [--cave] --monsters K [--breaks B] --turns $turns" \
+			"map,monsters,breaks" \
+			"turn_us_median:turn median us|turn_us_p99:p99 us|turn_us_max:max us|deferred:deferred|max_wait:longest wait, turns|long_waits:waits over 8 turns|max_wait_broken:longest wait, broken path|moves:steps|stood:never stepped|reach_moves:steps of those in reach|reach_stood:never stepped, in reach"
 		;;
 	repair)
 		for m in den312d brc202d maze512-1-0 8room_000 AR0011SR; do
