@@ -1129,7 +1129,7 @@ static void test_mind_counts_waits(void **state)
 		int t;
 
 		mind_options_default(&o);
-		o.turn_budget = k ? 0 : 150;
+		o.turn_budget = k ? 0 : 300;
 		g = wander_game(rows, &o, 40);
 		age = calloc(g->world->nmonsters, sizeof(*age));
 		assert_non_null(age);

@@ -164,8 +164,8 @@ void minds_tick(struct minds *md, const struct world *w)
 
 /* Monster i decides, within what of the tick's budget is its to spend
  * (plan.c): a monster whose plan is due, what is left beyond the budget
- * held back for those due that waited longer and for the others of its
- * wait still to decide; any other, what is left beyond all that is held
+ * held back for those due that waited longer (and for the other broken
+ * paths still to decide); any other, what is left beyond all that is held
  * back.  What is left to it and less than its plan is guessed to cost
  * is none: a search cut short of that would lead it into some dead end
  * (it waits a tick instead). */

@@ -726,10 +726,13 @@ uint32_t plan_held_before(const struct minds *md, size_t i, uint32_t guess)
 
 	for (k = 0; k < wk->ndue_b && wk->due_b[k] > b; k++)
 		sum += wk->due_rem[wk->due_b[k]];
-	/* ...and the parts of the others of its bucket still to decide: a
-	 * monster late in the order of play is not left only what those
-	 * before it did not spend. */
-	if (wk->due_rem[b] > guess)
+	/* ...and, of broken paths, the parts of the others still to
+	 * decide: a monster late in the order of play is not left only
+	 * what those before it did not spend.  (Kept for every wait, the
+	 * parts fed the searches the kinds' budgets cut short, whose
+	 * partial ways lead off: on 2,000 hunters the share of the way
+	 * walked for nothing went from 22% to 46%.) */
+	if (b == QUEUE_BROKEN && wk->due_rem[b] > guess)
 		sum += wk->due_rem[b] - guess;
 	return sum < UINT32_MAX ? (uint32_t)sum : UINT32_MAX;
 }
