@@ -203,6 +203,18 @@ static int rq_pop(struct distmap *m, uint64_t *e)
 	return 1;
 }
 
+/* Whether the step d from the padded cell v keeps the corner rule on the
+ * multipliers cost (stride wide): without corner cutting, a diagonal
+ * needs v + (dx, 0) and v + (0, dy) open; a straight step always does. */
+static inline int dm_corners_open(const uint8_t *cost, ptrdiff_t stride,
+                                  int no_corner, size_t v, int d)
+{
+	const uint8_t *cv = cost + v;
+
+	return d < 4 || !no_corner ||
+	       (cv[dir_dx[d]] && cv[(ptrdiff_t)dir_dy[d] * stride]);
+}
+
 static int build_args_ok(const struct distmap *m, const struct grid *g,
                          const struct path_params *p,
                          const struct path_point *src, size_t nsrc)
@@ -272,13 +284,8 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 			const uint8_t *cv = cost + v;
 			uint32_t nd;
 
-			if (!*cv || cell[v].stamp == fin)
-				continue;
-			/* Without corner cutting, the diagonal v -> u needs
-			 * v + (dx, 0) and v + (0, dy) open. */
-			if (d >= 4 && no_corner &&
-			    (!cv[dir_dx[d]] ||
-			     !cv[(ptrdiff_t)dir_dy[d] * stride]))
+			if (!*cv || cell[v].stamp == fin ||
+			    !dm_corners_open(cost, stride, no_corner, v, d))
 				continue;
 			/* du <= PATH_COST_MAX and step * mu < 2^22: no
 			 * wrap-around. */
@@ -479,14 +486,10 @@ static uint64_t dm_entry(uint32_t dist, size_t idx)
 	return (uint64_t)dist << 32 | (uint32_t)idx;
 }
 
-/* Whether the diagonal step d from the padded cell v keeps its corners,
- * on the grid as it is (always, for straight steps or corner cutting). */
+/* The corner rule of the map's search, on the grid as it is. */
 static int dm_corners(const struct distmap *m, size_t v, int d)
 {
-	const uint8_t *cv = m->cost + v;
-
-	return d < 4 || !m->no_corner ||
-	       (cv[dir_dx[d]] && cv[(ptrdiff_t)dir_dy[d] * m->stride]);
+	return dm_corners_open(m->cost, m->stride, m->no_corner, v, d);
 }
 
 /* The cheapest way on from v through a settled neighbour, on the grid as
