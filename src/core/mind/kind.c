@@ -268,9 +268,11 @@ static void kind_change(struct minds *md, const struct world *w,
 		/* A dearer cell can leave the map's ways leading nowhere: a
 		 * map to where the player stands is made again, but a far
 		 * map, the work of many turns, is mended where the change
-		 * reaches, at what its cells cost.  A cheaper one cannot,
-		 * but the map's search cannot go on over a grid it did not
-		 * start on. */
+		 * reaches.  The cells mended are charged to the tick under
+		 * way; the changes minds_tick reads, before it gives the
+		 * tick its budget, are mended outside it.  A cheaper one
+		 * cannot, but the map's search cannot go on over a grid it
+		 * did not start on. */
 		if (!to || (from && to > from)) {
 			size_t work = 0;
 

@@ -649,8 +649,9 @@ static int plan_acts_now(const struct world *w, size_t i)
 
 /* The queue of the plans the budget put off: the monsters whose paths a
  * change broke, then those that have waited longest, are made due, as
- * many as the tick's budget is guessed to serve and one more, and what their plans are guessed to cost is
- * held back from the others (minds_decide), so that a monster late in
+ * many as the tick's budget is guessed to serve and one more, and what
+ * their plans are guessed to cost is held back from the others
+ * (minds_decide), so that a monster late in
  * the order of play is not put off for ever by those before it, nor one
  * that waits by those that ask after it.  Among waits as long, those
  * from a place in the order of play that their first tick of waiting
@@ -687,6 +688,8 @@ static void plan_queue(struct minds *md, const struct world *w)
 	}
 	/* ...and of that bucket as many as the budget is left for, and one
 	 * more: while any wait, no monster that asks now is served first. */
+	/* (Broken paths, whose waits are told apart by none, are taken
+	 * from a place drawn from this tick.) */
 	if (part < QUEUE_BUCKETS)
 		start = plan_queue_start(w, part < WAIT_BUCKETS ? part : 1, n);
 	for (k = 0; k < n; k++) {
