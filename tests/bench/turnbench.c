@@ -150,11 +150,34 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 /* Exact distances to the player for every kind that has a chaser.  The
  * maps are kept from turn to turn (built[] says which are this turn's),
  * so the measuring does not churn memory under the measured code. */
+/* The exact distance maps, on grids of the oracle's own: reading the
+ * minds' (minds_kind_grid) would have them take in the changes made
+ * before the monsters' turn outside its timing. */
 struct oracle {
 	struct distmap **dm;
+	struct grid *grid;
 	int *built;
 	size_t nkinds;
 };
+
+/* Kind k's grid as the dungeon is now. */
+static int oracle_grid(struct oracle * or, const struct world *w, int k)
+{
+	struct grid *g = & or->grid[k];
+	uint8_t cost[256];
+	size_t t;
+	int x, y;
+
+	if (!g->cost && grid_init(g, w->width, w->height) != GRID_OK)
+		return -1;
+	for (t = 0; t < w->data->nterrain && t < 256; t++)
+		cost[t] = minds_kind_cost(w, k, (int)t);
+	for (y = 0; y < w->height; y++)
+		for (x = 0; x < w->width; x++)
+			g->cost[grid_index(g, x, y)] =
+			        cost[w->terrain[world_idx(w, x, y)]];
+	return 0;
+}
 
 static int oracle_build(struct oracle * or, struct game *g)
 {
@@ -173,15 +196,14 @@ static int oracle_build(struct oracle * or, struct game *g)
 			continue; /* built this turn already */
 		if (! or->dm[m->kind])
 			or->dm[m->kind] = distmap_new(w->width, w->height);
-		if (! or->dm[m->kind])
+		if (! or->dm[m->kind] || oracle_grid(or, w, m->kind) != 0)
 			return -1;
 		or->built[m->kind] = 1;
 		minds_params(w, m->kind, &p);
 		/* A player on a cell the kind cannot enter fails the build,
 		 * which leaves every cell unreached: those monsters are
 		 * simply not measured this turn. */
-		(void)distmap_build(or->dm[m->kind],
-		                    minds_kind_grid(g->minds, w, m->kind), &p,
+		(void)distmap_build(or->dm[m->kind], & or->grid[m->kind], &p,
 		                    &src, 1, 0, &settled);
 	}
 	return 0;
@@ -304,8 +326,10 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 	by = malloc(w->nmonsters * sizeof(*by));
 	or.nkinds = w->data->nmonsters;
 	or.dm = calloc(or.nkinds, sizeof(* or.dm));
+	or.grid = calloc(or.nkinds, sizeof(* or.grid));
 	or.built = calloc(or.nkinds, sizeof(* or.built));
 	if (!ap || !times || !before || !bx || !by || !stepped || ! or.dm ||
+	    ! or.grid ||
 	    ! or.built || (o->breaks && !sh)) {
 		fprintf(stderr, "turnbench: out of memory\n");
 		return -1;
@@ -437,9 +461,12 @@ static int run(const struct bopts *o, const char *name, enum mind_strategy s,
 		r->bytes_per_cell = (double)map / ((double)g->world->width *
 		                                   (double)g->world->height);
 	}
-	for (i = 0; i < or.nkinds; i++)
+	for (i = 0; i < or.nkinds; i++) {
 		distmap_free(or.dm[i]);
+		grid_fini(& or.grid[i]);
+	}
 	free(or.dm);
+	free(or.grid);
 	free(or.built);
 	free(times);
 	free(before);

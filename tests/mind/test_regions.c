@@ -3,7 +3,10 @@
  * cells join which, minds_kind_region) as walls are raised, doors shut and
  * opened and walls knocked down at random on a generated dungeon, against
  * labelling the kind's grid afresh after every change (flood.h): the same
- * cells together, cell for cell, for every kind. */
+ * cells together, cell for cell, for every kind.  The grid itself, kept
+ * up to date from the changes, against what each cell's terrain costs
+ * the kind from the data alone (minds_kind_cost, what a benchmark's
+ * oracle builds its own grids from). */
 #include "config.h"
 
 #include <setjmp.h>
@@ -68,6 +71,22 @@ static int regions_agree(struct game *g, int k, uint32_t *fresh,
 	return 1;
 }
 
+/* Whether kind k's grid prices every cell as its terrain costs the kind
+ * (minds_kind_cost). */
+static int grid_agrees(struct game *g, int k)
+{
+	struct world *w = g->world;
+	const struct grid *grid = minds_kind_grid(g->minds, w, k);
+	int x, y;
+
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			if (grid_cost(grid, x, y) !=
+			    minds_kind_cost(w, k, w->terrain[world_idx(w, x, y)]))
+				return 0;
+	return 1;
+}
+
 /* CHANGES changes at random, each to a cell that is open ground, a door
  * or a wall next to open ground: a wall raised, a door shut, opened or
  * locked, or a wall knocked down; after each, every kind's regions
@@ -117,6 +136,10 @@ static void test_regions_follow_changes(void **state)
 		for (k = 0; k < (int)w->data->nmonsters; k++) {
 			uint32_t n;
 
+			if (!grid_agrees(g, k))
+				fail_msg("change %d (%d,%d to %s): kind %d's "
+				         "grid",
+				         c, x, y, w->data->terrain[t].name, k);
 			if (!regions_agree(g, k, fresh, seen, back, 4 * cap,
 			                   &n))
 				fail_msg("change %d (%d,%d to %s): kind %d", c,

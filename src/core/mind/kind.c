@@ -21,7 +21,7 @@
 #define OPEN_TURNS 1
 #define BASH_TURNS 3
 
-static uint8_t kind_cost(const struct world *w, int kind, int t)
+uint8_t kind_cost(const struct world *w, int kind, int t)
 {
 	const struct data_monster *m = &w->data->monsters[kind];
 	const struct data_terrain *tt = &w->data->terrain[t];

@@ -10,6 +10,9 @@
 #include "state_impl.h"
 
 struct kind_state *kind_get(struct minds *md, const struct world *w, int kind);
+/* What minds_kind_cost (mind.h) answers: a cell of terrain t on the
+ * kind's grid. */
+uint8_t kind_cost(const struct world *w, int kind, int t);
 void kind_sync_changes(struct minds *md, const struct world *w);
 
 /* Brings every kind's grid up to the world's latest change (nothing to

@@ -238,6 +238,11 @@ const struct grid *minds_kind_grid(struct minds *md, const struct world *w,
 	return ks ? &ks->grid : NULL;
 }
 
+uint8_t minds_kind_cost(const struct world *w, int kind, int terrain)
+{
+	return kind_cost(w, kind, terrain);
+}
+
 uint32_t minds_kind_region(struct minds *md, const struct world *w, int kind,
                            int x, int y)
 {

@@ -80,6 +80,12 @@ void minds_decide(struct minds *m, const struct world *w, struct rng *rng,
 const struct grid *minds_kind_grid(struct minds *m, const struct world *w,
                                    int kind);
 
+/* What a cell of terrain t costs on monster kind k's grid (0: it cannot
+ * enter it; a door with the turns opening or bashing it takes), from the
+ * data alone: for a grid kept apart from the minds, which reading
+ * minds_kind_grid would bring up to the world's changes. */
+uint8_t minds_kind_cost(const struct world *w, int kind, int terrain);
+
 /* The region of (x, y) for monster kind k: the connected area of its
  * grid the cell is in, as the minds keep it up to date through doors
  * opened and shut; two cells with the same region join.  0 for a cell
