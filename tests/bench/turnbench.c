@@ -200,6 +200,9 @@ static int oracle_build(struct oracle * or, struct game *g)
 			return -1;
 		or->built[m->kind] = 1;
 		minds_params(w, m->kind, &p);
+		/* Distances are costs, as the steps walked are counted, a
+		 * breadth-first kind's too (its map of steps would not be). */
+		p.algo = PATH_DIJKSTRA;
 		/* A player on a cell the kind cannot enter fails the build,
 		 * which leaves every cell unreached: those monsters are
 		 * simply not measured this turn. */

@@ -5,7 +5,8 @@
  * walks round it, the breadth-first hound wading through mud that the
  * goblin walks round, the impatient kobold's longer way, the bat's jump
  * point search over water and past corners, the golem that cannot step
- * or strike diagonally, and the wolves' shared map. */
+ * or strike diagonally, and the wolves' shared map; hounds sharing one
+ * that counts steps. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -504,6 +505,63 @@ static void test_kinds_pack_shares_one_map(void **state)
 	game_free(g);
 }
 
+/* Hounds told to share maps (as the automatic strategy has them do in a
+ * big hunt) read their ways off one that counts steps, breadth-first's:
+ * straight through the mud, each way as few steps as the hound's own
+ * breadth-first search takes, where a map of costs would lead round. */
+static void test_kinds_hounds_share_a_map_of_steps(void **state)
+{
+	static const char hounds[] = "###############\n"
+	                             "#h............#\n"
+	                             "#h,,,,,,,,,,,.#\n"
+	                             "#h,,,,,,,,,,,@#\n"
+	                             "#h,,,,,,,,,,,.#\n"
+	                             "#.............#\n"
+	                             "#>............#\n"
+	                             "###############\n";
+	struct mind_options o;
+	struct path_params p;
+	struct path_ctx *ctx;
+	struct path_point buf[256];
+	struct game *g;
+	const struct world *w;
+	size_t i;
+
+	(void)state;
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	g = dungeon_game(kinds, legend, hounds, 1, &o);
+	g->world->php = g->world->php_max = 1000000;
+	w = g->world;
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
+	ASSERT_GAME(g, g->minds->stats.plans == 0);
+	minds_params(w, w->monsters[0].kind, &p);
+	ctx = path_ctx_new(w->width, w->height);
+	assert_non_null(ctx);
+	for (i = 0; i < 4; i++) {
+		const struct mind *mi = &g->minds->mind[i];
+		struct path_result res;
+
+		ASSERT_GAME(g, mi->cache == MIND_CACHE_SHARED);
+		/* (The first has a dry way as short, along the top.) */
+		ASSERT_GAME(g, i == 0 || path_crosses_mud(g, i));
+		ASSERT_GAME(g, mi->path[mi->len - 1].x == w->px &&
+		                       mi->path[mi->len - 1].y == w->py);
+		assert_int_equal(
+		        path_find(ctx,
+		                  minds_kind_grid(g->minds, g->world,
+		                                  w->monsters[i].kind),
+		                  &p, mi->path[0].x, mi->path[0].y, w->px,
+		                  w->py, buf, 256, &res, NULL),
+		        PATH_FOUND);
+		ASSERT_GAME(g, mi->len == res.length);
+	}
+	path_ctx_free(ctx);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,6 +573,7 @@ int main(void)
 	        cmocka_unit_test(test_kinds_bat_sees_a_new_wall),
 	        cmocka_unit_test(test_kinds_golem_four_ways),
 	        cmocka_unit_test(test_kinds_pack_shares_one_map),
+	        cmocka_unit_test(test_kinds_hounds_share_a_map_of_steps),
 	};
 
 	return tap_run(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* test_distmap.c - distance maps checked against a brute-force relaxation
- * and against A*, walked downhill, cut at max_cost; the argument checks;
+ * and against A* (breadth-first's, counting steps, against breadth-first
+ * search), walked downhill, cut at max_cost; the argument checks;
  * the open and the largest maps, each one component.  The relaxation
  * uses tests/lib's step rule, not the engine's.  (Component labels
  * against a brute force are test_flood's.)
@@ -54,17 +55,18 @@ static void check_u64(uint64_t got, uint64_t want, const char *item, int x,
 }
 
 /* The step from (x, y) in direction d by tests/lib's oracle rule, on m,
- * a copy of the grid: its cost, 0 when it is not legal. */
+ * a copy of the grid: its cost (1 under breadth-first search, which
+ * counts steps), 0 when it is not legal. */
 static uint64_t oracle_step_to(const struct test_map *m,
                                const struct path_params *p, int x, int y, int d)
 {
 	const struct test_costs c = {p->straight_cost, p->diagonal_cost};
 	uint64_t cost;
 
-	return oracle_step(m, p->diagonal, &c, x, y, x + dx8[d], y + dy8[d],
-	                   &cost)
-	               ? cost
-	               : 0;
+	if (!oracle_step(m, p->diagonal, &c, x, y, x + dx8[d], y + dy8[d],
+	                 &cost))
+		return 0;
+	return p->algo == PATH_BFS ? 1 : cost;
 }
 
 /* Bellman-Ford: dist[v] = min over steps v -> u of step + dist[u],
@@ -111,6 +113,9 @@ static void random_params(struct rng *r, struct path_params *p)
 	p->diagonal = (enum path_diagonal)rng_below(r, PATH_DIAG_COUNT);
 	p->straight_cost = costs[i][0];
 	p->diagonal_cost = costs[i][1];
+	/* A map of breadth-first search's, a time in four: steps. */
+	if (!rng_below(r, 4))
+		p->algo = PATH_BFS;
 }
 
 /* A random grid, moves and nsrc sources on passable cells of it (of a
@@ -173,6 +178,7 @@ static void test_distmap_matches_brute_force(void **state)
 	uint64_t *want = malloc(MAX_DIM * MAX_DIM * sizeof(*want));
 	unsigned c;
 	size_t reached_total = 0, astar_checked = 0, cut_exact = 0;
+	size_t bfs_checked = 0;
 
 	(void)state;
 	assert_true(buf && want);
@@ -191,9 +197,9 @@ static void test_distmap_matches_brute_force(void **state)
 		w = g.width;
 		h = g.height;
 		snprintf(what, sizeof(what),
-		         "case %u: %dx%d, %zu sources, %s, %u/%u", c, w, h,
+		         "case %u: %dx%d, %zu sources, %s, %u/%u%s", c, w, h,
 		         nsrc, path_diagonal_name(p.diagonal), p.straight_cost,
-		         p.diagonal_cost);
+		         p.diagonal_cost, p.algo == PATH_BFS ? ", bfs" : "");
 		m = distmap_new(w, h);
 		assert_non_null(m);
 		/* An unlimited build first, to pick a max_cost on the exact
@@ -250,12 +256,15 @@ static void test_distmap_matches_brute_force(void **state)
 				path_find(pc, &g, &p, cx, cy, src[0].x,
 				          src[0].y, buf, MAX_DIM * MAX_DIM,
 				          &res, NULL);
+				/* Breadth-first's way: its steps. */
 				check_u64(distmap_at(m, cx, cy),
-				          res.status == PATH_FOUND
-				                  ? res.cost
-				                  : DISTMAP_UNREACHED,
+				          res.status != PATH_FOUND
+				                  ? DISTMAP_UNREACHED
+				          : p.algo == PATH_BFS ? res.length - 1
+				                               : res.cost,
 				          "A* cost", cx, cy);
 				astar_checked++;
+				bfs_checked += p.algo == PATH_BFS;
 			}
 			path_ctx_free(pc);
 		}
@@ -266,6 +275,7 @@ static void test_distmap_matches_brute_force(void **state)
 	/* The properties were exercised, not skipped. */
 	assert_true(reached_total > 200000);
 	assert_true(astar_checked > 1000);
+	assert_true(bfs_checked > 200);
 	assert_true(cut_exact > 100);
 	free(buf);
 	free(want);
@@ -538,9 +548,10 @@ static void test_distmap_dearer_mends_as_built_afresh(void **state)
 		h = g.height;
 		n = (size_t)w * (size_t)h;
 		snprintf(what, sizeof(what),
-		         "dearer case %u: %dx%d, %zu sources, %s, %u/%u", c, w,
-		         h, nsrc, path_diagonal_name(p.diagonal),
-		         p.straight_cost, p.diagonal_cost);
+		         "dearer case %u: %dx%d, %zu sources, %s, %u/%u%s", c,
+		         w, h, nsrc, path_diagonal_name(p.diagonal),
+		         p.straight_cost, p.diagonal_cost,
+		         p.algo == PATH_BFS ? ", bfs" : "");
 		m = distmap_new(w, h);
 		fresh = distmap_new(w, h);
 		assert_non_null(m);

@@ -363,6 +363,12 @@ int kind_jumps(const struct world *w, int kind)
 	return w->data->monsters[kind].algorithm == PATH_ALGO_COUNT;
 }
 
+int kind_maps(const struct world *w, int kind)
+{
+	return kind_optimal(w, kind) ||
+	       w->data->monsters[kind].algorithm == PATH_BFS;
+}
+
 int kind_optimal(const struct world *w, int kind)
 {
 	struct path_params p;

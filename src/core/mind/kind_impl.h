@@ -40,5 +40,10 @@ int kind_goal_joins(const struct kind_state *ks, const struct world *w,
 void kind_params(const struct world *w, int kind, struct path_params *p);
 int kind_jumps(const struct world *w, int kind);
 int kind_optimal(const struct world *w, int kind);
+/* Whether the kind's chasers may walk a shared distance map: the map
+ * gives the way its own search would, the cheapest (kind_optimal), or,
+ * a breadth-first kind's map counting steps (distmap.h), the fewest
+ * steps. */
+int kind_maps(const struct world *w, int kind);
 
 #endif

@@ -76,8 +76,10 @@ static int shared_far_enough(const struct world *w, int kind, uint32_t d,
 	struct path_params p;
 
 	kind_params(w, kind, &p);
-	return (uint64_t)d >=
-	       (uint64_t)FAR_FACTOR * (uint64_t)moved * p.straight_cost;
+	/* (A breadth-first kind's map counts steps.) */
+	return (uint64_t)d >= (uint64_t)FAR_FACTOR * (uint64_t)moved *
+	                              (p.algo == PATH_BFS ? 1u
+	                                                  : p.straight_cost);
 }
 
 /* Whether the kind's far map serves (x, y) as it is: it reaches there,
@@ -107,10 +109,11 @@ void shared_choose(struct minds *md, const struct world *w)
 		uint64_t astar_work, map_work, per_search;
 
 		ks->use_dm = 0;
-		/* A map gives the cheapest way: not for a kind whose own
-		 * search would not (greedy, breadth-first, weighted). */
+		/* A map gives the cheapest way, or for a breadth-first kind
+		 * the fewest steps: not for a kind whose own search would
+		 * give neither (greedy, weighted). */
 		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR ||
-		    !kind_optimal(w, (int)k))
+		    !kind_maps(w, (int)k))
 			continue;
 		/* A pack always hunts by one map. */
 		if (md->opt.strategy == MIND_STRATEGY_DISTMAP ||

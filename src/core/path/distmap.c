@@ -4,7 +4,9 @@
  * The distance search runs backwards: it starts at the sources and settles
  * cells in increasing distance, relaxing each settled cell u into the
  * neighbours v that could step onto it.  Entering a cell is what costs, so
- * the step v -> u costs step * mult(u): u's multiplier, not v's.
+ * the step v -> u costs step * mult(u): u's multiplier, not v's.  A map
+ * of breadth-first search's (PATH_BFS) counts steps: every step 1, every
+ * cell it may enter of multiplier 1.
  *
  * Each padded cell has a stamp, gen << 1 | settled, and a distance, side
  * by side so that looking at a cell touches one cache line.  A cell whose
@@ -55,6 +57,7 @@ struct distmap {
 	uint32_t step[8];
 	uint32_t limit;
 	int ndirs, no_corner;
+	int unit; /* breadth-first: every cell that may be entered costs 1 */
 	int open; /* the open list may still hold cells to settle */
 	/* distmap_dearer's binary heaps (distance << 32 | padded index)
 	 * and lists, kept from one call to the next. */
@@ -241,7 +244,7 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 	const uint8_t *cost = m->cost;
 	struct dm_cell *cell = m->cell;
 	const uint32_t live = m->gen << 1, fin = live | 1, limit = m->limit;
-	const int ndirs = m->ndirs, no_corner = m->no_corner;
+	const int ndirs = m->ndirs, no_corner = m->no_corner, unit = m->unit;
 	const ptrdiff_t stride = m->stride;
 	ptrdiff_t off[8];
 	uint32_t step[8];
@@ -268,7 +271,7 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 		}
 		u = (size_t)(uint32_t)key;
 		du = (uint32_t)(key >> 32);
-		mu = cost[u];
+		mu = unit && cost[u] ? 1u : cost[u];
 		/* Keys come out in order, so the entry a cell was last
 		 * improved to comes out first; later ones are stale, and so
 		 * is one of a cell distmap_dearer raised since.  A cell
@@ -331,9 +334,12 @@ int distmap_start(struct distmap *m, const struct grid *g,
 	        max_cost && max_cost < PATH_COST_MAX ? max_cost : PATH_COST_MAX;
 	m->ndirs = p->diagonal == PATH_DIAG_NEVER ? 4 : 8;
 	m->no_corner = p->diagonal == PATH_DIAG_NO_CORNER;
+	m->unit = p->algo == PATH_BFS;
 	for (d = 0; d < 8; d++) {
 		m->off[d] = (ptrdiff_t)dir_dy[d] * m->stride + dir_dx[d];
-		m->step[d] = d < 4 ? p->straight_cost : p->diagonal_cost;
+		m->step[d] = m->unit ? 1u
+		             : d < 4 ? p->straight_cost
+		                     : p->diagonal_cost;
 	}
 	for (i = 0; i < nsrc; i++) {
 		size_t idx = grid_index(g, src[i].x, src[i].y);
@@ -424,6 +430,8 @@ int distmap_step_avoid(const struct distmap *m, const struct grid *g,
 		if (du >= here)
 			continue;
 		sc = path_step_cost(g, p, x, y, ux, uy);
+		if (sc && m->unit)
+			sc = 1; /* a step, whatever it costs */
 		if (!sc || (uint64_t)du + sc >= best)
 			continue;
 		/* Asked last: the callback may be the dearest test. */
@@ -486,6 +494,13 @@ static uint64_t dm_entry(uint32_t dist, size_t idx)
 	return (uint64_t)dist << 32 | (uint32_t)idx;
 }
 
+/* What entering the padded cell u costs the map's search a step: its
+ * multiplier, or 1 for breadth-first's of a cell it may enter. */
+static unsigned dm_mult(const struct distmap *m, size_t u)
+{
+	return m->unit && m->cost[u] ? 1u : m->cost[u];
+}
+
 /* The corner rule of the map's search, on the grid as it is. */
 static int dm_corners(const struct distmap *m, size_t v, int d)
 {
@@ -511,7 +526,7 @@ static uint32_t dm_best_on(const struct distmap *m, size_t v, int *tight)
 		    !dm_corners(m, v, d))
 			continue;
 		nd = (uint64_t)m->cell[u].dist +
-		     (uint64_t)m->step[d] * m->cost[u];
+		     (uint64_t)m->step[d] * dm_mult(m, u);
 		if (tight && nd == m->cell[v].dist)
 			*tight = 1;
 		if (nd < best && nd <= m->limit)
@@ -557,7 +572,8 @@ static int dm_dearer_seeds(struct distmap *m, size_t w, unsigned was)
 	int d, side;
 
 	if (m->cell[w].stamp == fin && m->cell[w].dist) {
-		if (dm_children(m, w, m->cell[w].dist, was, -1) != 0)
+		if (dm_children(m, w, m->cell[w].dist,
+		                m->unit && was ? 1u : was, -1) != 0)
 			return -1;
 		if (!m->cost[w]) {
 			/* Blocked: it leaves the map. */
@@ -578,8 +594,8 @@ static int dm_dearer_seeds(struct distmap *m, size_t w, unsigned was)
 
 			if (m->cell[u].stamp != fin || !m->cost[u])
 				continue;
-			if (dm_children(m, u, m->cell[u].dist, m->cost[u], d) !=
-			    0)
+			if (dm_children(m, u, m->cell[u].dist, dm_mult(m, u),
+			                d) != 0)
 				return -1;
 		}
 	}
@@ -603,8 +619,8 @@ int distmap_dearer(struct distmap *m, int x, int y, unsigned was,
 	live = m->gen << 1;
 	fin = live | 1;
 	w = (size_t)(y + 1) * (size_t)m->stride + (size_t)(x + 1);
-	if (m->cost[w] && m->cost[w] <= was)
-		return 0;
+	if (m->cost[w] && (m->unit || m->cost[w] <= was))
+		return 0; /* (breadth-first's counts steps) */
 	m->cand.n = m->heap.n = m->gone.n = m->raised.n = 0;
 	if (dm_dearer_seeds(m, w, was) != 0)
 		goto nomem;
@@ -622,7 +638,7 @@ int distmap_dearer(struct distmap *m, int x, int y, unsigned was,
 			continue;
 		m->cell[v].stamp = 0;
 		if (rq_put(&m->gone, v) != 0 ||
-		    dm_children(m, v, m->cell[v].dist, m->cost[v], -1) != 0)
+		    dm_children(m, v, m->cell[v].dist, dm_mult(m, v), -1) != 0)
 			goto nomem;
 	}
 	/* What they and the open cells that came through them get from
@@ -664,7 +680,7 @@ int distmap_dearer(struct distmap *m, int x, int y, unsigned was,
 		for (d = 0; d < m->ndirs; d++) {
 			const size_t v = (size_t)((ptrdiff_t)u - m->off[d]);
 			const uint64_t nd =
-			        (uint64_t)du + (uint64_t)m->step[d] * m->cost[u];
+			        (uint64_t)du + (uint64_t)m->step[d] * dm_mult(m, u);
 
 			if (!m->cost[v] || m->cell[v].stamp == fin ||
 			    !dm_corners(m, v, d) || nd > m->limit ||

@@ -31,10 +31,13 @@ void distmap_free(struct distmap *m);
 /* Memory the map holds now (0 for NULL), for reporting bytes per cell. */
 size_t distmap_bytes(const struct distmap *m);
 
-/* Dijkstra from the sources over g under p (algorithm, heuristic, weight
- * and budget are ignored).  Afterwards distmap_at(x, y) is the cost of the
- * cheapest walk from (x, y) to a source, entering a cell costing step *
- * its multiplier, exactly what path_find reports for that walk.  Cells
+/* Dijkstra from the sources over g under p (heuristic, weight and budget
+ * are ignored).  Afterwards distmap_at(x, y) is the cost of the cheapest
+ * walk from (x, y) to a source, entering a cell costing step * its
+ * multiplier, exactly what path_find reports for that walk; under
+ * breadth-first search (PATH_BFS) it is the fewest steps of a walk
+ * there, every step 1 whatever it costs, what path_find's breadth-first
+ * way takes (its length less one).  Cells
  * farther than max_cost (0: no limit) or than PATH_COST_MAX stay
  * DISTMAP_UNREACHED, so no distance ever overflows.  Repeated sources are
  * fine; no source gives a map where nothing is reached.
@@ -96,8 +99,9 @@ uint32_t distmap_at(const struct distmap *m, int x, int y);
 
 /* The best step from (x, y) towards the sources: the legal neighbour
  * under p's diagonal rule on g (usually the grid the map was built on)
- * that minimises step cost plus distance and is closer than (x, y)
- * itself; ties go to the first in the order N, E, S, W, NE, SE, SW, NW.
+ * that minimises step cost (1 on a breadth-first map) plus distance and
+ * is closer than (x, y) itself; ties go to the first in the order N, E,
+ * S, W, NE, SE, SW, NW.
  * Returns 1 with *nx, *ny set, or 0 when there is none (at a source,
  * unreached, or no way down). */
 int distmap_step(const struct distmap *m, const struct grid *g,

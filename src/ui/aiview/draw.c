@@ -260,7 +260,8 @@ static void draw_distmap(struct aiview *a, struct canvas *c,
 	}
 	if (!dm || !g)
 		return;
-	unit = p.straight_cost ? p.straight_cost : 1;
+	/* A breadth-first kind's map counts steps already. */
+	unit = p.algo == PATH_BFS ? 1 : p.straight_cost ? p.straight_cost : 1;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
 			uint32_t d = distmap_at(dm, x, y);
