@@ -149,10 +149,10 @@ static struct game *make_game(const struct bopts *o, enum mind_strategy s,
 
 /* Exact distances to the player for every kind that has a chaser.  The
  * maps are kept from turn to turn (built[] says which are this turn's),
- * so the measuring does not churn memory under the measured code. */
-/* The exact distance maps, on grids of the oracle's own: reading the
- * minds' (minds_kind_grid) would have them take in the changes made
- * before the monsters' turn outside its timing. */
+ * so the measuring does not churn memory under the measured code.  They
+ * stand on grids of the oracle's own: reading the minds'
+ * (minds_kind_grid) would have the minds take in the changes made before
+ * the monsters' turn outside its timing. */
 struct oracle {
 	struct distmap **dm;
 	struct grid *grid;
