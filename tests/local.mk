@@ -20,6 +20,7 @@ EXTRA_DIST += \
 	tests/fixtures/fixed/maps/crowd.txt \
 	tests/fixtures/fixed/maps/default.txt \
 	tests/fixtures/fixed/maps/doors.txt \
+	tests/fixtures/fixed/maps/hounds.txt \
 	tests/fixtures/fixed/maps/tutorial.txt
 
 # The architecture: layers, includes, the core's globals and calls.

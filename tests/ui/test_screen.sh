@@ -307,6 +307,18 @@ screen_at vm | grep -q '| no shared map for this kind$' ||
 	bad "distance map: a kind without one is not said"
 tap_check "m draws the shared distance map the chasers walk, and its way downhill"
 
+# A hound's shared map is breadth-first's: it counts steps, one a step
+# straight across the mud to the player, where a map of costs counts
+# three moves a step of mud.
+"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map hounds \
+	--seed 1 --hunt --strategy distmap --turns 1 --ai-view --view-keys vm >"$tmp/dm.out" 2>&1 ||
+	bad "hounds' map: the dump failed"
+grep -q '| shared map: steps 0-9 a-z +$' "$tmp/dm.out" ||
+	bad "hounds' map: its legend does not say steps"
+grep -q 'fedcba987654321@' "$tmp/dm.out" ||
+	bad "hounds' map: the steps do not fall by one across the mud"
+tap_check "m draws a hound's shared map in steps, straight across the mud"
+
 # A jam under the automatic strategy plans cooperatively, visibly: on
 # the crowd map the rats, goblins and orcs jam in their room's doorway,
 # and on turn 12 the sixth monster Tab selects (a rat going back to its

@@ -608,6 +608,45 @@ static void legend_add(struct canvas *c, struct rows *r, int *x,
 
 /* The legend: every symbol the layers that are on draw, and nothing
  * else. */
+/* The legend of the map layer (m) for the selected monster: its safety
+ * map while it flees, else its kind's shared map, and where a far map
+ * is rooted. */
+static void legend_monster_map(struct aiview *a, struct canvas *c,
+                               struct rows *r, int *x)
+{
+	const struct world *w = a->game->world;
+	const int kind = w->monsters[a->sel].kind;
+	struct path_params p;
+	int tx, ty;
+
+	if (minds_flee_map(a->game->minds, (size_t)a->sel)) {
+		legend_add(c, r, x,
+		           a->dmap == 1 ? _("fleeing: safety map 0-9 a-z +")
+		                        : _("fleeing: safety map ^>v</\\"));
+		return;
+	}
+	if (!minds_kind_distmap(a->game->minds, kind, &tx, &ty)) {
+		legend_add(c, r, x, _("no shared map for this kind"));
+		return;
+	}
+	/* A breadth-first kind's map counts steps. */
+	minds_params(w, kind, &p);
+	legend_add(c, r, x,
+	           a->dmap != 1        ? _("shared map: ^>v</\\ downhill")
+	           : p.algo == PATH_BFS ? _("shared map: steps 0-9 a-z +")
+	                                : _("shared map: moves 0-9 a-z +"));
+	/* A far map stays rooted where the player stood while its far
+	 * chasers read it (shared.c). */
+	if (tx != w->px || ty != w->py) {
+		char root[48];
+		int dx = abs(tx - w->px), dy = abs(ty - w->py);
+
+		snprintf(root, sizeof(root), _("root %d,%d, %d away"), tx, ty,
+		         dx > dy ? dx : dy);
+		legend_add(c, r, x, root);
+	}
+}
+
 void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 {
 	const struct world *w = a->game->world;
@@ -655,34 +694,7 @@ void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 		           : a->dmap == 1 ? _("explore map: moves 0-9 a-z +")
 		                          : _("explore map: ^>v</\\ downhill"));
 	} else if (a->dmap && aiview_alive(a, a->sel)) {
-		int tx, ty;
-		const int kind = w->monsters[a->sel].kind;
-
-		if (minds_flee_map(a->game->minds, (size_t)a->sel)) {
-			legend_add(c, r, &x,
-			           a->dmap == 1
-			                   ? _("fleeing: safety map 0-9 a-z +")
-			                   : _("fleeing: safety map ^>v</\\"));
-		} else if (!minds_kind_distmap(a->game->minds, kind, &tx,
-		                               &ty)) {
-			legend_add(c, r, &x, _("no shared map for this kind"));
-		} else {
-			legend_add(c, r, &x,
-			           a->dmap == 1
-			                   ? _("shared map: moves 0-9 a-z +")
-			                   : _("shared map: ^>v</\\ downhill"));
-			/* A far map stays rooted where the player stood while
-			 * its far chasers read it (shared.c). */
-			if (tx != w->px || ty != w->py) {
-				char root[48];
-				int dx = abs(tx - w->px), dy = abs(ty - w->py);
-
-				snprintf(root, sizeof(root),
-				         _("root %d,%d, %d away"), tx, ty,
-				         dx > dy ? dx : dy);
-				legend_add(c, r, &x, root);
-			}
-		}
+		legend_monster_map(a, c, r, &x);
 	}
 	if (a->paths && !a->hier)
 		legend_add(c, r, &x,
