@@ -76,10 +76,8 @@ static int shared_far_enough(const struct world *w, int kind, uint32_t d,
 	struct path_params p;
 
 	kind_params(w, kind, &p);
-	/* (A breadth-first kind's map counts steps.) */
-	return (uint64_t)d >= (uint64_t)FAR_FACTOR * (uint64_t)moved *
-	                              (p.algo == PATH_BFS ? 1u
-	                                                  : p.straight_cost);
+	return (uint64_t)d >=
+	       (uint64_t)FAR_FACTOR * (uint64_t)moved * distmap_straight(&p);
 }
 
 /* Whether the kind's far map serves (x, y) as it is: it reaches there,

@@ -313,6 +313,11 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 	return m->open ? DISTMAP_PAUSED : DISTMAP_UNREACHABLE;
 }
 
+uint32_t distmap_straight(const struct path_params *p)
+{
+	return p->algo == PATH_BFS ? 1u : p->straight_cost;
+}
+
 int distmap_start(struct distmap *m, const struct grid *g,
                   const struct path_params *p, const struct path_point *src,
                   size_t nsrc, uint32_t max_cost)
@@ -337,9 +342,9 @@ int distmap_start(struct distmap *m, const struct grid *g,
 	m->unit = p->algo == PATH_BFS;
 	for (d = 0; d < 8; d++) {
 		m->off[d] = (ptrdiff_t)dir_dy[d] * m->stride + dir_dx[d];
-		m->step[d] = m->unit ? 1u
-		             : d < 4 ? p->straight_cost
-		                     : p->diagonal_cost;
+		m->step[d] = d < 4      ? distmap_straight(p)
+		             : m->unit ? 1u
+		                       : p->diagonal_cost;
 	}
 	for (i = 0; i < nsrc; i++) {
 		size_t idx = grid_index(g, src[i].x, src[i].y);

@@ -31,6 +31,11 @@ void distmap_free(struct distmap *m);
 /* Memory the map holds now (0 for NULL), for reporting bytes per cell. */
 size_t distmap_bytes(const struct distmap *m);
 
+/* What a straight step counts on a map made under p: 1 under
+ * breadth-first search, whose map counts steps, else p's straight cost.
+ * (A map's distance over it is the straight moves to a source.) */
+uint32_t distmap_straight(const struct path_params *p);
+
 /* Dijkstra from the sources over g under p (heuristic, weight and budget
  * are ignored).  Afterwards distmap_at(x, y) is the cost of the cheapest
  * walk from (x, y) to a source, entering a cell costing step * its

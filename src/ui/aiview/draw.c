@@ -260,8 +260,9 @@ static void draw_distmap(struct aiview *a, struct canvas *c,
 	}
 	if (!dm || !g)
 		return;
-	/* A breadth-first kind's map counts steps already. */
-	unit = p.algo == PATH_BFS ? 1 : p.straight_cost ? p.straight_cost : 1;
+	unit = distmap_straight(&p);
+	if (!unit)
+		unit = 1;
 	for (y = pt->oy; y < pt->oy + pt->h && y < w->height; y++)
 		for (x = pt->ox; x < pt->ox + pt->w && x < w->width; x++) {
 			uint32_t d = distmap_at(dm, x, y);
@@ -606,8 +607,6 @@ static void legend_add(struct canvas *c, struct rows *r, int *x,
 	*x = canvas_text(c, *x, r->row, r->mx, CANVAS_DEFAULT, 0, text);
 }
 
-/* The legend: every symbol the layers that are on draw, and nothing
- * else. */
 /* The legend of the map layer (m) for the selected monster: its safety
  * map while it flees, else its kind's shared map, and where a far map
  * is rooted. */
@@ -647,6 +646,8 @@ static void legend_monster_map(struct aiview *a, struct canvas *c,
 	}
 }
 
+/* The legend: every symbol the layers that are on draw, and nothing
+ * else. */
 void aiview_draw_legend(struct aiview *a, struct canvas *c, struct rows *r)
 {
 	const struct world *w = a->game->world;
