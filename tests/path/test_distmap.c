@@ -118,6 +118,19 @@ static void random_params(struct rng *r, struct path_params *p)
 		p->algo = PATH_BFS;
 }
 
+/* Says in what which case is under way, for reproducing it: the kind of
+ * case and its number, the grid's size, the sources, the moves and
+ * costs, and whether the map counts steps. */
+static void name_case(const char *kind, unsigned c, const struct grid *g,
+                      size_t nsrc, const struct path_params *p)
+{
+	snprintf(what, sizeof(what),
+	         "%s%scase %u: %dx%d, %zu sources, %s, %u/%u%s", kind,
+	         *kind ? " " : "", c, g->width, g->height, nsrc,
+	         path_diagonal_name(p->diagonal), p->straight_cost,
+	         p->diagonal_cost, p->algo == PATH_BFS ? ", bfs" : "");
+}
+
 /* A random grid, moves and nsrc sources on passable cells of it (of a
  * random multiplier). */
 static void random_case(struct rng *r, struct grid *g, struct path_params *p,
@@ -196,10 +209,7 @@ static void test_distmap_matches_brute_force(void **state)
 		random_case(&r, &g, &p, src, nsrc);
 		w = g.width;
 		h = g.height;
-		snprintf(what, sizeof(what),
-		         "case %u: %dx%d, %zu sources, %s, %u/%u%s", c, w, h,
-		         nsrc, path_diagonal_name(p.diagonal), p.straight_cost,
-		         p.diagonal_cost, p.algo == PATH_BFS ? ", bfs" : "");
+		name_case("", c, &g, nsrc, &p);
 		m = distmap_new(w, h);
 		assert_non_null(m);
 		/* An unlimited build first, to pick a max_cost on the exact
@@ -310,10 +320,9 @@ static void test_distmap_lazy_matches_brute_force(void **state)
 		random_case(&r, &g, &p, src, nsrc);
 		w = g.width;
 		h = g.height;
-		snprintf(what, sizeof(what),
-		         "lazy case %u: %dx%d, %zu sources, %s, %u/%u, max %u",
-		         c, w, h, nsrc, path_diagonal_name(p.diagonal),
-		         p.straight_cost, p.diagonal_cost, max_cost);
+		name_case("lazy", c, &g, nsrc, &p);
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+		         ", max %u", max_cost);
 		test_map_from_grid(&tm, &g);
 		brute_dist(&tm, &p, src, nsrc, want);
 		for (i = 0; i < (size_t)w * (size_t)h; i++)
@@ -450,10 +459,7 @@ static void test_distmap_lazy_grows_over_cheaper_cells(void **state)
 		w = g.width;
 		h = g.height;
 		n = (size_t)w * (size_t)h;
-		snprintf(what, sizeof(what),
-		         "cheaper case %u: %dx%d, %zu sources, %s, %u/%u", c, w,
-		         h, nsrc, path_diagonal_name(p.diagonal),
-		         p.straight_cost, p.diagonal_cost);
+		name_case("cheaper", c, &g, nsrc, &p);
 		test_map_from_grid(&tm0, &g);
 		brute_dist(&tm0, &p, src, nsrc, old);
 		m = distmap_new(w, h);
@@ -547,11 +553,7 @@ static void test_distmap_dearer_mends_as_built_afresh(void **state)
 		w = g.width;
 		h = g.height;
 		n = (size_t)w * (size_t)h;
-		snprintf(what, sizeof(what),
-		         "dearer case %u: %dx%d, %zu sources, %s, %u/%u%s", c,
-		         w, h, nsrc, path_diagonal_name(p.diagonal),
-		         p.straight_cost, p.diagonal_cost,
-		         p.algo == PATH_BFS ? ", bfs" : "");
+		name_case("dearer", c, &g, nsrc, &p);
 		m = distmap_new(w, h);
 		fresh = distmap_new(w, h);
 		assert_non_null(m);
