@@ -79,22 +79,22 @@ static void test_kinds_searches(void **state)
 		enum path_heuristic heur;
 		enum path_diagonal diag;
 		uint32_t weight;
-		int jumps, optimal;
+		int jumps, optimal, maps;
 	} want[] = {
 	        {"goblin", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000,
-	         0, 1},
+	         0, 1, 1},
 	        {"zombie", PATH_GREEDY, PATH_H_OCTILE, PATH_DIAG_NO_CORNER,
-	         1000, 0, 0},
+	         1000, 0, 0, 0},
 	        {"hound", PATH_BFS, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000, 0,
-	         0},
+	         0, 1},
 	        {"kobold", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 3000,
-	         0, 0},
+	         0, 0, 1},
 	        {"bat", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_ALWAYS, 1000, 1,
-	         1},
+	         1, 1},
 	        {"golem", PATH_ASTAR, PATH_H_MANHATTAN, PATH_DIAG_NEVER, 1000,
-	         0, 1},
+	         0, 1, 1},
 	        {"wolf", PATH_ASTAR, PATH_H_OCTILE, PATH_DIAG_NO_CORNER, 1000,
-	         0, 1},
+	         0, 1, 1},
 	};
 	struct game *g;
 	size_t i;
@@ -114,6 +114,7 @@ static void test_kinds_searches(void **state)
 		assert_int_equal(minds_kind_jumps(g->world, k), want[i].jumps);
 		assert_int_equal(minds_kind_optimal(g->world, k),
 		                 want[i].optimal);
+		assert_int_equal(minds_kind_maps(g->world, k), want[i].maps);
 	}
 	game_free(g);
 }
@@ -562,6 +563,111 @@ static void test_kinds_hounds_share_a_map_of_steps(void **state)
 	game_free(g);
 }
 
+/* The cost of monster i's kept path on its kind's grid. */
+static uint32_t kept_cost(struct game *g, size_t i,
+                          const struct path_params *p)
+{
+	const struct mind *mi = &g->minds->mind[i];
+	const struct grid *gr = minds_kind_grid(g->minds, g->world,
+	                                        g->world->monsters[i].kind);
+	uint32_t c = 0;
+	size_t k;
+
+	for (k = 1; k < mi->len; k++)
+		c += path_step_cost(gr, p, mi->path[k - 1].x, mi->path[k - 1].y,
+		                    mi->path[k].x, mi->path[k].y);
+	return c;
+}
+
+/* Kobolds told to share maps (as the automatic strategy has them do in
+ * a big hunt) read the cheapest ways off one, which keeps their weighted
+ * search's promise (at most 3 times the cheapest), where that search
+ * takes a dearer way from some of their cells; under the automatic
+ * strategy three kobolds search for themselves. */
+static void test_kinds_kobolds_share_the_cheapest_way(void **state)
+{
+	static const char kobolds[] = "##################\n"
+	                              "#k.......#.......#\n"
+	                              "#k...............#\n"
+	                              "#k.......#.#####.#\n"
+	                              "#k.......#.#..@#.#\n"
+	                              "#k.......#.#.###.#\n"
+	                              "#k.......#.#.....#\n"
+	                              "#k.......#.#######\n"
+	                              "#k.......#.......#\n"
+	                              "#>...............#\n"
+	                              "##################\n";
+	struct mind_options o;
+	struct path_params kp, cheapest;
+	struct path_ctx *ctx;
+	struct path_point buf[512];
+	char few[sizeof(kobolds)];
+	struct game *g;
+	const struct world *w;
+	size_t i;
+	int dearer = 0;
+
+	(void)state;
+	mind_options_default(&o);
+	o.hunt = 1;
+	o.strategy = MIND_STRATEGY_DISTMAP;
+	g = dungeon_game(kinds, legend, kobolds, 1, &o);
+	g->world->php = g->world->php_max = 1000000;
+	w = g->world;
+	game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
+	ASSERT_GAME(g, g->minds->stats.plans == 0);
+	minds_params(w, w->monsters[0].kind, &kp);
+	kp.budget = 0;
+	cheapest = kp;
+	cheapest.weight = PATH_WEIGHT_ONE;
+	ctx = path_ctx_new(w->width, w->height);
+	assert_non_null(ctx);
+	for (i = 0; i < w->nmonsters; i++) {
+		const struct mind *mi = &g->minds->mind[i];
+		const struct grid *gr = minds_kind_grid(
+		        g->minds, w, w->monsters[i].kind);
+		struct path_result own, best;
+		uint32_t kept = kept_cost(g, i, &kp);
+
+		ASSERT_GAME(g, mi->cache == MIND_CACHE_SHARED);
+		ASSERT_GAME(g, mi->path[mi->len - 1].x == w->px &&
+		                       mi->path[mi->len - 1].y == w->py);
+		/* From where the way was read (the kobold has taken its
+		 * first step since). */
+		assert_int_equal(path_find(ctx, gr, &cheapest, mi->path[0].x,
+		                           mi->path[0].y, w->px, w->py, buf,
+		                           512, &best, NULL),
+		                 PATH_FOUND);
+		assert_int_equal(path_find(ctx, gr, &kp, mi->path[0].x,
+		                           mi->path[0].y, w->px, w->py, buf,
+		                           512, &own, NULL),
+		                 PATH_FOUND);
+		print_message("kobold %zu: map %u, cheapest %u, own %u\n", i,
+		              kept, best.cost, own.cost);
+		ASSERT_GAME(g, kept == best.cost);
+		ASSERT_GAME(g, own.cost >= kept && own.cost <= 3 * kept);
+		dearer += own.cost > kept;
+	}
+	ASSERT_GAME(g, dearer > 0);
+	path_ctx_free(ctx);
+	game_free(g);
+
+	/* Three, fewer than a map is ever made for. */
+	memcpy(few, kobolds, sizeof(kobolds));
+	for (i = 0; i < 5; i++)
+		*strchr(few, 'k') = '.';
+	g = kinds_play(few);
+	ASSERT_GAME(g, g->world->nmonsters == 3);
+	for (i = 0; i < 4; i++)
+		game_step(g, wait_cmd);
+	ASSERT_GAME(g, g->minds->stats.distmaps == 0);
+	ASSERT_GAME(g, g->minds->stats.plans >= g->world->nmonsters);
+	for (i = 0; i < g->world->nmonsters; i++)
+		ASSERT_GAME(g, g->minds->mind[i].cache != MIND_CACHE_SHARED);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -574,6 +680,7 @@ int main(void)
 	        cmocka_unit_test(test_kinds_golem_four_ways),
 	        cmocka_unit_test(test_kinds_pack_shares_one_map),
 	        cmocka_unit_test(test_kinds_hounds_share_a_map_of_steps),
+	        cmocka_unit_test(test_kinds_kobolds_share_the_cheapest_way),
 	};
 
 	return tap_run(tests, NULL, NULL);

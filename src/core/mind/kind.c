@@ -365,8 +365,16 @@ int kind_jumps(const struct world *w, int kind)
 
 int kind_maps(const struct world *w, int kind)
 {
-	return kind_optimal(w, kind) ||
-	       w->data->monsters[kind].algorithm == PATH_BFS;
+	struct path_params p;
+
+	if (kind_optimal(w, kind) ||
+	    w->data->monsters[kind].algorithm == PATH_BFS)
+		return 1;
+	/* Weighted A* under an admissible heuristic: its ways cost at
+	 * most w times the cheapest, the map's the cheapest. */
+	kind_params(w, kind, &p);
+	return p.algo == PATH_ASTAR &&
+	       path_heuristic_admissible(&p, p.heuristic);
 }
 
 int kind_optimal(const struct world *w, int kind)

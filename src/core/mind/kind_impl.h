@@ -34,16 +34,12 @@ int kind_goal_reachable(struct kind_state *ks, const struct world *w, int x,
  * there, is in component here; the labels fresh. */
 int kind_goal_joins(const struct kind_state *ks, const struct world *w,
                     uint32_t here, int gx, int gy);
-/* What minds_params, minds_kind_jumps and minds_kind_optimal (mind.h)
- * answer, kept here below every file of the folder that plans so that
- * none of them calls back up into mind.c. */
+/* What minds_params, minds_kind_jumps, minds_kind_optimal and
+ * minds_kind_maps (mind.h) answer, kept here below every file of the
+ * folder that plans so that none of them calls back up into mind.c. */
 void kind_params(const struct world *w, int kind, struct path_params *p);
 int kind_jumps(const struct world *w, int kind);
 int kind_optimal(const struct world *w, int kind);
-/* Whether the kind's chasers may walk a shared distance map: the map
- * gives the way its own search would, the cheapest (kind_optimal), or,
- * a breadth-first kind's map counting steps (distmap.h), the fewest
- * steps. */
 int kind_maps(const struct world *w, int kind);
 
 #endif

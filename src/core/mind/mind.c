@@ -323,6 +323,11 @@ int minds_kind_optimal(const struct world *w, int kind)
 	return kind_optimal(w, kind);
 }
 
+int minds_kind_maps(const struct world *w, int kind)
+{
+	return kind_maps(w, kind);
+}
+
 /* What every search of a monster's again (for the AI view) starts with:
  * res cleared, the arguments checked (ok: the caller's own), and the
  * kind's planning state.  NULL, with res->status saying why, when there

@@ -121,9 +121,15 @@ void minds_params(const struct world *w, int kind, struct path_params *p);
  * diagonal moves; otherwise with A*). */
 int minds_kind_jumps(const struct world *w, int kind);
 /* Whether the kind's searches find the cheapest path (A* with w = 1 and
- * an admissible heuristic, Dijkstra, jump point search): only such kinds
- * may walk a shared distance map, which gives the cheapest way too. */
+ * an admissible heuristic, Dijkstra, jump point search). */
 int minds_kind_optimal(const struct world *w, int kind);
+/* Whether the kind's chasers may walk a shared distance map, whose way
+ * keeps what the kind's own search promises: the cheapest way (optimal
+ * kinds), the fewest steps (breadth-first, its map counting steps:
+ * distmap.h), or a way at most w times the cheapest (weighted A* under
+ * an admissible heuristic: the map's is the cheapest).  Greedy
+ * best-first promises nothing, and keeps to its own search. */
+int minds_kind_maps(const struct world *w, int kind);
 
 /* Runs monster i's search again from its cell to (gx, gy), with params p
  * (any algorithm, heuristic, rule, weight) and an optional trace, on its

@@ -107,9 +107,8 @@ void shared_choose(struct minds *md, const struct world *w)
 		uint64_t astar_work, map_work, per_search;
 
 		ks->use_dm = 0;
-		/* A map gives the cheapest way, or for a breadth-first kind
-		 * the fewest steps: not for a kind whose own search would
-		 * give neither (greedy, weighted). */
+		/* Only for a kind whose own search's promise the map's way
+		 * keeps (kind_maps): not greedy best-first. */
 		if (!ks->chasers || md->opt.strategy == MIND_STRATEGY_ASTAR ||
 		    !kind_maps(w, (int)k))
 			continue;
