@@ -71,7 +71,7 @@ says a "Arrows to each cell's parent shown."
 says a 'Parent arrows off.'
 says c "Layer: each cell's cost."
 says c 'Cost layer off.'
-says m 'Shared map: moves to the goal.'
+says m 'Shared map: distance to the goal.'
 says m 'Shared map: arrows downhill.'
 says m 'Shared map off.'
 says k 'Path caches and re-plans shown.'

@@ -143,7 +143,7 @@ static int layer_key(struct aiview *a, int key, char *msg, size_t size)
 		a->dmap = (a->dmap + 1) % 3;
 		a->value = 0;
 		a->arrows = a->cost = 0;
-		said = a->dmap == 1   ? _("Shared map: moves to the goal.")
+		said = a->dmap == 1   ? _("Shared map: distance to the goal.")
 		       : a->dmap == 2 ? _("Shared map: arrows downhill.")
 		                      : _("Shared map off.");
 		break;
