@@ -2,8 +2,9 @@
 /* costbench.c - what one unit of each kind of planning work costs against
  * one A* expansion, counted and timed on the same grid: a search's node
  * expanded (path_find), a distance map's cell settled (distmap_reach), and
- * a step read downhill off a settled map (distmap_step, as the chasers
- * read their ways), and a search's own cost beyond its nodes (path_find
+ * a step read downhill off a settled map (distmap_step, one call a step,
+ * and distmap_walk, a whole way a call, as the chasers read theirs), and
+ * a search's own cost beyond its nodes (path_find
  * stopped by a budget of one node: what every search pays to start).  The minds
  * charge their turn budget by these ratios (mind.h), so that the budget bounds
  * time whatever the work.
@@ -14,8 +15,9 @@
  * cells; the figure of each is the median over rounds of the time per
  * unit, and the summary gives the ratios (units counted, never guessed):
  *
- *   summary: size=N astar_ns=... cell_ns=... step_ns=... search_ns=...
- *            cell_over_node=... step_over_node=... search_over_node=...
+ *   summary: size=N astar_ns=... cell_ns=... step_ns=... walk_ns=...
+ *            search_ns=... cell_over_node=... step_over_node=...
+ *            walk_over_node=... search_over_node=...
  */
 #include "config.h"
 
@@ -69,7 +71,7 @@ int main(int argc, char **argv)
 	struct distmap *dm;
 	struct path_point *buf;
 	double node_ns[ROUNDS], cell_ns[ROUNDS], step_ns[ROUNDS],
-	        search_ns[ROUNDS];
+	        walk_ns[ROUNDS], search_ns[ROUNDS];
 	uint64_t seed = 42;
 	int x, y, r;
 
@@ -92,7 +94,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (r = 0; r < ROUNDS; r++) {
-		uint64_t s = 7, nodes = 0, cells = 0, steps = 0, t0, t;
+		uint64_t s = 7, nodes = 0, cells = 0, steps = 0, walked = 0,
+		         t0, t;
 		int q;
 
 		/* A* between seeded pairs: time per node expanded. */
@@ -147,6 +150,28 @@ int main(int argc, char **argv)
 			t += bench_now_ns() - t0;
 		}
 		step_ns[r] = steps ? (double)t / (double)steps : 0;
+		/* The same ways, each read whole by distmap_walk. */
+		s = 11;
+		t = 0;
+		for (q = 0; q < QUERIES * 50; q++) {
+			int cx, cy, more;
+
+			random_open_cell(&g, &s, &cx, &cy);
+			if (distmap_at(dm, cx, cy) == DISTMAP_UNREACHED)
+				continue;
+			t0 = bench_now_ns();
+			walked += distmap_walk(dm, &g, cx, cy, buf,
+			                       (size_t)size * (size_t)size,
+			                       &more);
+			t += bench_now_ns() - t0;
+		}
+		walk_ns[r] = walked ? (double)t / (double)walked : 0;
+		if (walked != steps) {
+			fprintf(stderr, "costbench: %" PRIu64 " steps walked, "
+			                "%" PRIu64 " stepped\n",
+			        walked, steps);
+			return 1;
+		}
 		/* Searches between the same pairs cut at their first node:
 		 * time per search, less the node it expanded. */
 		{
@@ -178,13 +203,16 @@ int main(int argc, char **argv)
 	{
 		double a = median(node_ns, ROUNDS), c = median(cell_ns, ROUNDS),
 		       st = median(step_ns, ROUNDS),
+		       wa = median(walk_ns, ROUNDS),
 		       se = median(search_ns, ROUNDS);
 
 		printf("summary: size=%d astar_ns=%.1f cell_ns=%.1f "
-		       "step_ns=%.1f search_ns=%.1f cell_over_node=%.2f "
-		       "step_over_node=%.2f search_over_node=%.2f\n",
-		       size, a, c, st, se, a > 0 ? c / a : 0,
-		       a > 0 ? st / a : 0, a > 0 ? se / a : 0);
+		       "step_ns=%.1f walk_ns=%.1f search_ns=%.1f "
+		       "cell_over_node=%.2f step_over_node=%.2f "
+		       "walk_over_node=%.2f search_over_node=%.2f\n",
+		       size, a, c, st, wa, se, a > 0 ? c / a : 0,
+		       a > 0 ? st / a : 0, a > 0 ? wa / a : 0,
+		       a > 0 ? se / a : 0);
 	}
 	free(buf);
 	distmap_free(dm);

@@ -148,11 +148,40 @@ static void random_case(struct rng *r, struct grid *g, struct path_params *p,
 	}
 }
 
+/* distmap_walk from (x, y), a few cells a call (cap 1 to 5, so that it
+ * stops at cap often), is distmap_step after distmap_step to the
+ * bottom. */
+static void check_walk(const struct distmap *m, const struct grid *g,
+                       const struct path_params *p, int x, int y)
+{
+	struct path_point out[5];
+	size_t cap = 1 + (size_t)(x + 3 * y) % 5, n, k, steps = 0;
+	int more = 1, sx = x, sy = y, nx, ny;
+
+	while (more) {
+		n = distmap_walk(m, g, x, y, out, cap, &more);
+		check_u64(more && n != cap, 0, "walk stopped short", sx, sy);
+		for (k = 0; k < n; k++) {
+			check_u64((uint64_t)distmap_step(m, g, p, x, y, &nx,
+			                                 &ny),
+			          1, "walk past the bottom", sx, sy);
+			check_u64((uint64_t)(out[k].x == nx && out[k].y == ny),
+			          1, "walk's step", sx, sy);
+			x = nx;
+			y = ny;
+			/* (A downhill walk ends: at most a cell a step.) */
+			assert_true(++steps <= (size_t)g->width * g->height);
+		}
+	}
+	check_u64((uint64_t)distmap_step(m, g, p, x, y, &nx, &ny), 0,
+	          "walk's end", sx, sy);
+}
+
 /* Every reached cell other than a source steps to a neighbour exactly
  * one legal step cheaper (or, not exact, at least one step's cost
  * cheaper: a map grown over cells that got cheaper), so by induction
  * every downhill walk arrives at a source having paid exactly (at most)
- * distmap_at. */
+ * distmap_at; distmap_walk from every cell takes those steps. */
 static void check_every_step(const struct distmap *m, const struct grid *g,
                              const struct test_map *tm,
                              const struct path_params *p, int exact)
@@ -164,6 +193,8 @@ static void check_every_step(const struct distmap *m, const struct grid *g,
 			uint32_t here = distmap_at(m, x, y);
 			int moved = distmap_step(m, g, p, x, y, &nx, &ny);
 			uint64_t down;
+
+			check_walk(m, g, p, x, y);
 
 			if (here == DISTMAP_UNREACHED || here == 0) {
 				check_u64((uint64_t)moved, 0, "step", x, y);

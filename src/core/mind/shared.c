@@ -17,6 +17,9 @@
  * times over, every turn the player moves, where searches stop at the
  * budget. */
 #define DISTMAP_MAX_BUDGETS 16
+/* A way is read off a map into the work buffer this many cells at a
+ * time, the buffer grown between. */
+#define READ_CHUNK 256
 
 /* Whether a chaser will want a new way this tick (its path is gone or
  * spent, or the player moved too far from where it leads); map changes
@@ -326,35 +329,38 @@ int shared_plan(struct minds *md, const struct world *w, struct event_log *log,
 	struct minds_work *wk = md->work;
 	const struct world_monster *m = &w->monsters[i];
 	struct mind *mi = &md->mind[i];
-	struct path_params p;
-	size_t len = 0;
+	size_t len;
 	int x = m->x, y = m->y, rc;
 
 	/* A map that is current is read, and grown, even when that took
-	 * the tick's whole budget: it is paid for, and a read costs a node
-	 * a step (a map larger than the budget would otherwise be started
-	 * every tick and never walked). */
+	 * the tick's whole budget: it is paid for, and a read costs what
+	 * its steps do (WORK_READ; a map larger than the budget would
+	 * otherwise be started every tick and never walked). */
 	rc = shared_map_current(md, w, ks, m->kind, x, y);
 	if (rc != 0)
 		return rc;
-	kind_params(w, m->kind, &p);
+	if (plan_buf_fit(wk, 1) != 0)
+		return -1;
+	wk->buf[0].x = x;
+	wk->buf[0].y = y;
+	len = 1;
 	for (;;) {
-		int nx, ny;
+		int more;
 
-		if (plan_buf_fit(wk, len + 1) != 0)
+		if (plan_buf_fit(wk, len + READ_CHUNK) != 0)
 			return -1;
-		wk->buf[len].x = x;
-		wk->buf[len].y = y;
-		len++;
-		if (!distmap_step(ks->dm, &ks->grid, &p, x, y, &nx, &ny))
+		len += distmap_walk(ks->dm, &ks->grid, x, y, wk->buf + len,
+		                    wk->bufcap - len, &more);
+		x = wk->buf[len - 1].x;
+		y = wk->buf[len - 1].y;
+		if (!more)
 			break;
-		x = nx;
-		y = ny;
 	}
-	/* Reading costs about a node per step: it counts against the
-	 * tick's budget like a search. */
-	wk->tick_left -= len < wk->tick_left ? (uint32_t)len : wk->tick_left;
-	ks->ema_read = (uint32_t)(((uint64_t)ks->ema_read * 7 + len) / 8);
+	/* Reading counts against the tick's budget like a search. */
+	tick_charge(wk, len, WORK_READ);
+	ks->ema_read = (uint32_t)(((uint64_t)ks->ema_read * 7 +
+	                           work_nodes(len, WORK_READ)) /
+	                          8);
 	if (plan_keep_path(mi, wk->buf, len) != 0)
 		return -1;
 	md->stats.map_paths++;

@@ -79,7 +79,7 @@ struct kind_state {
 	uint32_t guess;        /* what a plan of the kind is guessed to cost
 	                          this tick (plan.c), fixed as it starts */
 	/* ...a way read off its shared map instead, by the running mean of
-	 * the steps read (shared.c), in nodes */
+	 * the steps read (shared.c), in nodes (WORK_READ) */
 	uint32_t ema_read, guess_read;
 	/* The hierarchy over grid (subgoal.h), built for kinds that may use it
 	 * on a big map (plan.c), kept up to date from the world's changes;
@@ -386,9 +386,17 @@ void decide_act(struct minds *md, const struct world *w, struct rng *rng,
  * as tests/bench/costbench measures it on 256 to 1024 square maps: a
  * distance map's cell settled (shared, far and safety maps) 1.25-1.27
  * expansions, and what a search pays to start, beyond its nodes, 4.4-10
- * (the bigger the map, the more): six, as on 512x512. */
+ * (the bigger the map, the more): six, as on 512x512.  A step of a way
+ * read off a map (distmap_walk) costs 0.38-0.60, but is charged a node:
+ * charged what it costs, more reads went into a turn, the maps grew to
+ * serve more chasers, and the work they bring that no budget bounds (a
+ * far map grown as far as it must in the tick it started, mended when a
+ * wall cuts it) grew with them: the worst turns of 500 hunters on a
+ * 1024x1024 cave went from 3.4-3.7 to 3.9-5.8 ms (p99), of 2,000 on
+ * 512x512 with a wall a turn from 23 to 37-45 ms. */
 #define WORK_NODE   4u
 #define WORK_CELL   5u
+#define WORK_READ   4u
 #define WORK_SEARCH 24u
 
 /* What units of work at quarters (WORK_*) each cost, in nodes... */

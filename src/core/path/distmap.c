@@ -450,6 +450,72 @@ int distmap_step_avoid(const struct distmap *m, const struct grid *g,
 	return found;
 }
 
+size_t distmap_walk(const struct distmap *m, const struct grid *g, int x,
+                    int y, struct path_point *out, size_t cap, int *more)
+{
+	const uint32_t fin = m ? m->gen << 1 | 1 : 0;
+	const uint8_t *cost;
+	const struct dm_cell *cell;
+	ptrdiff_t stride;
+	size_t idx, n = 0;
+
+	*more = 0;
+	if (!m || m->gen == 0 || !g || !g->cost || g->width != m->width ||
+	    g->height != m->height || x < 0 || y < 0 || x >= m->width ||
+	    y >= m->height)
+		return 0;
+	cost = g->cost;
+	cell = m->cell;
+	stride = m->stride;
+	idx = (size_t)(y + 1) * (size_t)stride + (size_t)(x + 1);
+	for (;;) {
+		uint64_t best = UINT64_MAX;
+		uint32_t here;
+		size_t next = 0;
+		int d, dn = -1;
+
+		/* What distmap_step asks, in its order: a settled cell
+		 * above the sources, a neighbour nearer that may be
+		 * entered (the padding is walled), the corner rule, the
+		 * first of the least step plus distance. */
+		if (cell[idx].stamp != fin || (here = cell[idx].dist) == 0 ||
+		    !cost[idx])
+			break;
+		for (d = 0; d < m->ndirs; d++) {
+			size_t u = (size_t)((ptrdiff_t)idx + m->off[d]);
+			uint64_t du, sc;
+
+			if (cell[u].stamp != fin || cell[u].dist >= here ||
+			    !cost[u])
+				continue;
+			if (d >= 4 && m->no_corner &&
+			    (!cost[(ptrdiff_t)idx + dir_dx[d]] ||
+			     !cost[(ptrdiff_t)idx + dir_dy[d] * stride]))
+				continue;
+			du = cell[u].dist;
+			sc = m->unit ? 1u : (uint64_t)m->step[d] * cost[u];
+			if (du + sc >= best)
+				continue;
+			best = du + sc;
+			next = u;
+			dn = d;
+		}
+		if (dn < 0)
+			break;
+		if (n == cap) {
+			*more = 1;
+			break;
+		}
+		x += dir_dx[dn];
+		y += dir_dy[dn];
+		out[n].x = x;
+		out[n].y = y;
+		n++;
+		idx = next;
+	}
+	return n;
+}
+
 int distmap_step(const struct distmap *m, const struct grid *g,
                  const struct path_params *p, int x, int y, int *nx, int *ny)
 {

@@ -112,6 +112,16 @@ uint32_t distmap_at(const struct distmap *m, int x, int y);
 int distmap_step(const struct distmap *m, const struct grid *g,
                  const struct path_params *p, int x, int y, int *nx, int *ny);
 
+/* The way down from (x, y), distmap_step after distmap_step under the
+ * moves the map was started with, on g (the grid it was built on, as it
+ * is now): the cells after (x, y), up to cap of them, into out.  Returns
+ * how many; *more is 1 when it stopped at cap with a way down still to
+ * go (call again from the last cell), else 0.  One pass over the map's
+ * own arrays, a step's look at its neighbours a few loads: chasers read
+ * their ways with it. */
+size_t distmap_walk(const struct distmap *m, const struct grid *g, int x,
+                    int y, struct path_point *out, size_t cap, int *more);
+
 /* distmap_step that also skips the neighbours blocked(ctx, x, y) refuses
  * (occupied cells, say); blocked may be NULL.  It only ever moves
  * downhill, so when every way down is refused it returns 0 and the mover
