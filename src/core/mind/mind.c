@@ -147,6 +147,37 @@ void minds_carry(struct minds *md, const struct minds *from,
 	md->stats = from->stats;
 }
 
+/* What each monster reads first as it decides, fetched for all of them
+ * in one sweep as the tick starts: its kept path where it stands, and
+ * the occupancy rows round it (world_monster_at).  They decide one after
+ * another, each of those a cache miss of its own otherwise, and the
+ * misses of a sweep overlap: with 2,000 hunters on 512x512 it takes
+ * about a tenth off the turn. */
+static void minds_prefetch(const struct minds *md, const struct world *w)
+{
+#if defined(__GNUC__)
+	size_t i;
+	int dy;
+
+	for (i = 0; i < md->n && i < w->nmonsters; i++) {
+		const struct world_monster *m = &w->monsters[i];
+		const struct mind *mi = &md->mind[i];
+
+		if (!m->alive)
+			continue;
+		if (mi->pos < mi->len)
+			__builtin_prefetch(&mi->path[mi->pos]);
+		for (dy = -1; dy <= 1; dy++)
+			if (world_in(w, m->x, m->y + dy))
+				__builtin_prefetch(
+				        &w->occ[world_idx(w, m->x, m->y + dy)]);
+	}
+#else
+	(void)md;
+	(void)w;
+#endif
+}
+
 void minds_tick(struct minds *md, const struct world *w)
 {
 	struct minds_work *wk = md->work;
@@ -160,6 +191,7 @@ void minds_tick(struct minds *md, const struct world *w)
 	plan_waits_tick(md, w);
 	coop_tick(md, w);
 	repair_tick(md, w);
+	minds_prefetch(md, w);
 }
 
 /* Monster i decides, within what of the tick's budget is its to spend
@@ -196,21 +228,6 @@ static void minds_decide_within(struct minds *md, const struct world *w,
 		plan_decided(md, i, guess);
 }
 
-/* The way a monster a little ahead in the order of play keeps, which it
- * reads first, fetched while this one decides: a cache miss of its own
- * for about every monster otherwise, and they decide one after another
- * (about a tenth of the turn with 2,000 hunters). */
-static void minds_prefetch(const struct minds *md, size_t i)
-{
-#if defined(__GNUC__)
-	if (i + 8 < md->n && md->mind[i + 8].path)
-		__builtin_prefetch(&md->mind[i + 8].path[md->mind[i + 8].pos]);
-#else
-	(void)md;
-	(void)i;
-#endif
-}
-
 void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
                   struct event_log *log, size_t i, struct world_action *out)
 {
@@ -221,7 +238,6 @@ void minds_decide(struct minds *md, const struct world *w, struct rng *rng,
 	out->other = -1;
 	if (!ks)
 		return;
-	minds_prefetch(md, i);
 	coop_begin(md, i);
 	minds_decide_within(md, w, rng, log, i, ks, out);
 	coop_end(md, i);
