@@ -367,14 +367,13 @@ int kind_maps(const struct world *w, int kind)
 {
 	struct path_params p;
 
-	if (kind_optimal(w, kind) ||
-	    w->data->monsters[kind].algorithm == PATH_BFS)
-		return 1;
-	/* Weighted A* under an admissible heuristic: its ways cost at
-	 * most w times the cheapest, the map's the cheapest. */
+	/* kind_optimal's kinds, breadth-first, and weighted A* under an
+	 * admissible heuristic (its ways cost at most w times the
+	 * cheapest, the map's the cheapest). */
 	kind_params(w, kind, &p);
-	return p.algo == PATH_ASTAR &&
-	       path_heuristic_admissible(&p, p.heuristic);
+	return p.algo == PATH_DIJKSTRA || p.algo == PATH_BFS ||
+	       (p.algo == PATH_ASTAR &&
+	        path_heuristic_admissible(&p, p.heuristic));
 }
 
 int kind_optimal(const struct world *w, int kind)

@@ -233,6 +233,14 @@ static int build_args_ok(const struct distmap *m, const struct grid *g,
 	return 1;
 }
 
+/* What entering a cell of multiplier mult costs a map's search, times
+ * the step: the multiplier, or under breadth-first (unit) 1 for a cell
+ * it may enter. */
+static unsigned dm_unit_mult(int unit, unsigned mult)
+{
+	return unit && mult ? 1u : mult;
+}
+
 /* Settles cells in order of distance until the padded cell target (or
  * none, SIZE_MAX) is settled, the open list is empty or most cells (0:
  * no limit) are settled; *done gets the cells settled.  Returns
@@ -271,7 +279,7 @@ static int dm_settle(struct distmap *m, size_t target, size_t most,
 		}
 		u = (size_t)(uint32_t)key;
 		du = (uint32_t)(key >> 32);
-		mu = unit && cost[u] ? 1u : cost[u];
+		mu = dm_unit_mult(unit, cost[u]);
 		/* Keys come out in order, so the entry a cell was last
 		 * improved to comes out first; later ones are stale, and so
 		 * is one of a cell distmap_dearer raised since.  A cell
@@ -471,7 +479,6 @@ size_t distmap_walk(const struct distmap *m, const struct grid *g, int x,
 	for (;;) {
 		uint64_t best = UINT64_MAX;
 		uint32_t here;
-		size_t next = 0;
 		int d, dn = -1;
 
 		/* What distmap_step asks, in its order: a settled cell
@@ -493,11 +500,11 @@ size_t distmap_walk(const struct distmap *m, const struct grid *g, int x,
 			     !cost[(ptrdiff_t)idx + dir_dy[d] * stride]))
 				continue;
 			du = cell[u].dist;
-			sc = m->unit ? 1u : (uint64_t)m->step[d] * cost[u];
+			sc = (uint64_t)m->step[d] *
+			     dm_unit_mult(m->unit, cost[u]);
 			if (du + sc >= best)
 				continue;
 			best = du + sc;
-			next = u;
 			dn = d;
 		}
 		if (dn < 0)
@@ -511,7 +518,7 @@ size_t distmap_walk(const struct distmap *m, const struct grid *g, int x,
 		out[n].x = x;
 		out[n].y = y;
 		n++;
-		idx = next;
+		idx = (size_t)((ptrdiff_t)idx + m->off[dn]);
 	}
 	return n;
 }
@@ -569,7 +576,7 @@ static uint64_t dm_entry(uint32_t dist, size_t idx)
  * multiplier, or 1 for breadth-first's of a cell it may enter. */
 static unsigned dm_mult(const struct distmap *m, size_t u)
 {
-	return m->unit && m->cost[u] ? 1u : m->cost[u];
+	return dm_unit_mult(m->unit, m->cost[u]);
 }
 
 /* The corner rule of the map's search, on the grid as it is. */
@@ -644,7 +651,7 @@ static int dm_dearer_seeds(struct distmap *m, size_t w, unsigned was)
 
 	if (m->cell[w].stamp == fin && m->cell[w].dist) {
 		if (dm_children(m, w, m->cell[w].dist,
-		                m->unit && was ? 1u : was, -1) != 0)
+		                dm_unit_mult(m->unit, was), -1) != 0)
 			return -1;
 		if (!m->cost[w]) {
 			/* Blocked: it leaves the map. */
