@@ -43,17 +43,26 @@ static const char legend[] = "legend '#' wall\n"
                              "legend 'w' floor monster wolf\n";
 
 /* A game of the shipped kinds on rows in which every monster hunts the
- * player from the first turn, and the player cannot die. */
-static struct game *kinds_play(const char *rows)
+ * player from the first turn, and the player cannot die; under the
+ * automatic strategy, or with maps every kind that may walk one is told
+ * to (--strategy distmap). */
+static struct game *kinds_play_as(const char *rows, int maps)
 {
 	struct mind_options o;
 	struct game *g;
 
 	mind_options_default(&o);
 	o.hunt = 1;
+	if (maps)
+		o.strategy = MIND_STRATEGY_DISTMAP;
 	g = dungeon_game(kinds, legend, rows, 1, &o);
 	g->world->php = g->world->php_max = 1000000;
 	return g;
+}
+
+static struct game *kinds_play(const char *rows)
+{
+	return kinds_play_as(rows, 0);
 }
 
 static int kind_of(const struct world *w, const char *name)
@@ -477,7 +486,6 @@ static void test_kinds_pack_shares_one_map(void **state)
 	                              "#z....#......#\n"
 	                              "#>...........#\n"
 	                              "##############\n";
-	struct mind_options o;
 	struct game *g;
 	int t;
 
@@ -490,11 +498,7 @@ static void test_kinds_pack_shares_one_map(void **state)
 	ASSERT_GAME(g, g->minds->stats.plans == 0);
 	game_free(g);
 
-	mind_options_default(&o);
-	o.hunt = 1;
-	o.strategy = MIND_STRATEGY_DISTMAP;
-	g = dungeon_game(kinds, legend, zombies, 1, &o);
-	g->world->php = g->world->php_max = 1000000;
+	g = kinds_play_as(zombies, 1);
 	for (t = 0; t < 4; t++) {
 		game_step(g, wait_cmd);
 		ASSERT_GAME(g, g->minds->mind[0].cache != MIND_CACHE_SHARED &&
@@ -520,7 +524,6 @@ static void test_kinds_hounds_share_a_map_of_steps(void **state)
 	                             "#.............#\n"
 	                             "#>............#\n"
 	                             "###############\n";
-	struct mind_options o;
 	struct path_params p;
 	struct path_ctx *ctx;
 	struct path_point buf[256];
@@ -529,11 +532,7 @@ static void test_kinds_hounds_share_a_map_of_steps(void **state)
 	size_t i;
 
 	(void)state;
-	mind_options_default(&o);
-	o.hunt = 1;
-	o.strategy = MIND_STRATEGY_DISTMAP;
-	g = dungeon_game(kinds, legend, hounds, 1, &o);
-	g->world->php = g->world->php_max = 1000000;
+	g = kinds_play_as(hounds, 1);
 	w = g->world;
 	game_step(g, wait_cmd);
 	ASSERT_GAME(g, g->minds->stats.distmaps == 1);
@@ -597,7 +596,6 @@ static void test_kinds_kobolds_share_the_cheapest_way(void **state)
 	                              "#k.......#.......#\n"
 	                              "#>...............#\n"
 	                              "##################\n";
-	struct mind_options o;
 	struct path_params kp, cheapest;
 	struct path_ctx *ctx;
 	struct path_point buf[512];
@@ -608,11 +606,7 @@ static void test_kinds_kobolds_share_the_cheapest_way(void **state)
 	int dearer = 0;
 
 	(void)state;
-	mind_options_default(&o);
-	o.hunt = 1;
-	o.strategy = MIND_STRATEGY_DISTMAP;
-	g = dungeon_game(kinds, legend, kobolds, 1, &o);
-	g->world->php = g->world->php_max = 1000000;
+	g = kinds_play_as(kobolds, 1);
 	w = g->world;
 	game_step(g, wait_cmd);
 	ASSERT_GAME(g, g->minds->stats.distmaps == 1);

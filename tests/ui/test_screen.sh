@@ -288,19 +288,26 @@ awk -F'|' '
 [ -s "$tmp/sums" ] && bad "cell boxes: $(head -3 "$tmp/sums")"
 tap_check "cell boxes: f = g + h in every box of A*'s search"
 
+# The dump of the AI view on a fixed map, every kind that may walk one
+# on a shared map (--strategy distmap), after TURNS turns and VIEW-KEYS,
+# in $tmp/dm.out; WHAT names the check.
+map_dump() { # MAP TURNS VIEW-KEYS WHAT
+	"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" \
+		--map "$1" --seed 1 --hunt --strategy distmap --turns "$2" \
+		--ai-view --view-keys "$3" >"$tmp/dm.out" 2>&1 ||
+		bad "$4: the dump failed"
+}
+
 # What the monsters use is visible: with shared distance maps (the fixed
-# crowd, one seed: the shipped one varies, --strategy distmap) m draws the map the goblins walk, the moves left to
-# the player in every cell, then (m again) the way downhill from each.
-"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map crowd \
-	--seed 1 --hunt --strategy distmap --turns 3 --ai-view --view-keys vm >"$tmp/dm.out" 2>&1 ||
-	bad "distance map: the dump failed"
+# crowd, one seed: the shipped one varies) m draws the map the goblins
+# walk, the moves left to the player in every cell, then (m again) the
+# way downhill from each.
+map_dump crowd 3 vm "distance map"
 grep -q '| shared map: moves 0-9 a-z +$' "$tmp/dm.out" ||
 	bad "distance map: no legend"
 grep -q 'fedcba9876543@1112345' "$tmp/dm.out" ||
 	bad "distance map: the distances do not fall to the player"
-"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map crowd \
-	--seed 1 --hunt --strategy distmap --turns 3 --ai-view --view-keys vmm >"$tmp/dm.out" 2>&1 ||
-	bad "distance map: the dump failed"
+map_dump crowd 3 vmm "distance map"
 grep -q '>>>>>>>>@/^\\<<<<' "$tmp/dm.out" ||
 	bad "distance map: the downhill arrows do not point at the player"
 screen_at vm | grep -q '| no shared map for this kind$' ||
@@ -310,9 +317,7 @@ tap_check "m draws the shared distance map the chasers walk, and its way downhil
 # A hound's shared map is breadth-first's: it counts steps, one a step
 # straight across the mud to the player, where a map of costs counts
 # three moves a step of mud.
-"$bin" --headless --no-timing --dump-screen --data-dir "$fixed" --map hounds \
-	--seed 1 --hunt --strategy distmap --turns 1 --ai-view --view-keys vm >"$tmp/dm.out" 2>&1 ||
-	bad "hounds' map: the dump failed"
+map_dump hounds 1 vm "hounds' map"
 grep -q '| shared map: steps 0-9 a-z +$' "$tmp/dm.out" ||
 	bad "hounds' map: its legend does not say steps"
 grep -q 'fedcba987654321@' "$tmp/dm.out" ||
